@@ -1,0 +1,3 @@
+from scorekeeper.cli.app import main
+
+main()

@@ -1,0 +1,76 @@
+"""Action strings, actor first, as the match log holds them: ``"Ben QC"``, ``"Ben re"``.
+
+An action is either a card played (the word after the actor reads as a card) or a verb
+with arguments that the game family understands (``"Anna wedding"``,
+``"Anna poverty 9D KD"``). Parsing here only splits and normalises; whether the action is
+allowed is the hand's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.cards import Card
+from scorekeeper.errors import ActionSyntaxError, CardError
+
+PLAY = "play"
+
+
+@dataclass(frozen=True)
+class Action:
+    actor: str
+    verb: str
+    card: Card | None = None
+    args: tuple[str, ...] = ()
+
+    @property
+    def is_play(self) -> bool:
+        return self.verb == PLAY
+
+    @property
+    def text(self) -> str:
+        """The canonical string written to the log."""
+        if self.card is not None:
+            return f"{self.actor} {self.card.code}"
+        return " ".join((self.actor, self.verb, *self.args))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def cards(self) -> list[Card]:
+        """The arguments read as cards (for verbs that pass cards)."""
+        return [Card.parse(a) for a in self.args]
+
+
+def _looks_like_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
+
+
+def parse_action(text: str, players: Sequence[str]) -> Action:
+    """Split ``text`` into actor and what they did; the actor must be a player."""
+    words = text.split()
+    if len(words) < 2:
+        raise ActionSyntaxError(
+            f"action {text!r} needs an actor and what they did, like 'Ben QC' or 'Ben re'"
+        )
+    actor, rest = words[0], words[1:]
+    if actor not in players:
+        matches = [p for p in players if p.lower() == actor.lower()]
+        if len(matches) != 1:
+            raise ActionSyntaxError(
+                f"action {text!r}: {actor} is not a player here (players: {', '.join(players)})"
+            )
+        actor = matches[0]
+    if len(rest) == 1 and _looks_like_card(rest[0]):
+        return Action(actor, PLAY, Card.parse(rest[0]))
+    if _looks_like_card(rest[0]) and len(rest) > 1:
+        raise ActionSyntaxError(f"action {text!r}: one card per action, like '{actor} {rest[0]}'")
+    verb = rest[0].lower()
+    if verb[0].isdigit() or verb[0] in "♣♠♥♦":
+        raise CardError(f"unknown card {rest[0]!r} in action {text!r}; write cards like QC, 10H, Q♣")
+    return Action(actor, verb, None, tuple(rest[1:]))

@@ -1,0 +1,126 @@
+"""Cards and their notation: what players type, and the canonical form scorekeeper writes.
+
+A card is a rank and a suit. Which cards exist in a game, and how many copies of each, is
+the rule set's business (see ``Deck``); this module only knows the notation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scorekeeper.errors import CardError
+
+SUITS = ("C", "S", "H", "D")
+SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+_SYMBOL_TO_SUIT = {
+    "♣": "C", "♧": "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D",
+}
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
+RANK_NAMES = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "jack",
+    "10": "ten", "9": "nine", "8": "eight", "7": "seven",
+}
+_RANK_ALIASES = {"T": "10", "1": "10"}
+
+ACCEPTED_FORMS = "rank then suit (QC, 10H, TD, as) or with a suit symbol (Q♣, ♣Q)"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: ``Card("Q", "C")`` is the queen of clubs, written ``QC``."""
+
+    rank: str
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS or self.suit not in SUITS:
+            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card as players type it: ``QC``, ``10h``, ``TD``, ``Q♣``, ``♣Q``."""
+        raw = text.strip()
+        if not raw:
+            raise CardError(f"empty card; write a card as {ACCEPTED_FORMS}")
+        suit = None
+        rank_text = raw
+        if raw[0] in _SYMBOL_TO_SUIT:
+            suit, rank_text = _SYMBOL_TO_SUIT[raw[0]], raw[1:]
+        elif raw[-1] in _SYMBOL_TO_SUIT:
+            suit, rank_text = _SYMBOL_TO_SUIT[raw[-1]], raw[:-1]
+        else:
+            letter = raw[-1].upper()
+            if letter in SUITS:
+                suit, rank_text = letter, raw[:-1]
+        rank = rank_text.strip().upper()
+        rank = _RANK_ALIASES.get(rank, rank)
+        if suit is None or rank not in RANKS:
+            raise CardError(f"unknown card {text!r}; write a card as {ACCEPTED_FORMS}")
+        return cls(rank, suit)
+
+    @property
+    def code(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    @property
+    def name(self) -> str:
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+    """Read several cards, given as a list or one string separated by spaces or commas."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [Card.parse(t) for t in texts]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+class Deck:
+    """The cards of one game: which ranks and suits, and how many copies of each."""
+
+    def __init__(self, ranks: Iterable[str], suits: Iterable[str], copies: int = 1) -> None:
+        self.ranks = tuple(ranks)
+        self.suits = tuple(suits)
+        self.copies = copies
+        self.cards = tuple(Card(r, s) for s in self.suits for r in self.ranks)
+        self.counts: Counter[Card] = Counter({c: copies for c in self.cards})
+
+    def __len__(self) -> int:
+        return len(self.cards) * self.copies
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.counts
+
+    def all_cards(self) -> list[Card]:
+        """Every physical card, copies included, in a fixed order."""
+        return [c for c in self.cards for _ in range(self.copies)]
+
+    def verify_card(self, card: Card) -> None:
+        if card not in self.counts:
+            raise CardError(
+                f"{card.code} is not in this deck (ranks {' '.join(self.ranks)}, "
+                f"suits {' '.join(self.suits)})",
+                rule="deck.ranks",
+            )
+
+    def parse(self, text: str) -> Card:
+        card = Card.parse(text)
+        self.verify_card(card)
+        return card

@@ -1,0 +1,171 @@
+"""The contract of one hand: which cards are trumps, how every card ranks, who wins a trick.
+
+A rule set names its contracts (``[contracts.NAME]``, trumps listed highest first, with
+``{T}`` standing for a trump suit chosen at the table); a game family picks one per hand
+and may adjust it (piglets, the second ten of hearts). The trick-winning rules here are the
+same for every game: a trump beats every plain card, a plain card only counts in the suit
+led, and of two identical cards the first played wins unless the contract says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.cards import SUIT_NAMES, Card
+from scorekeeper.ruleset import Ruleset
+
+TRUMP = "trump"
+
+
+def suit_word(suit: str) -> str:
+    return "trumps" if suit == TRUMP else SUIT_NAMES[suit]
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What decides tricks in one hand."""
+
+    key: str
+    name: str
+    trumps: tuple[Card, ...]
+    plain_order: tuple[str, ...]
+    trump_suit: str | None = None
+    # Identical cards: normally the first played wins; these cards reverse that.
+    second_beats_first: frozenset[Card] = field(default_factory=frozenset)
+    second_beats_first_last_trick: frozenset[Card] = field(default_factory=frozenset)
+    # Which option or key made the reversal, for the reason text.
+    reversal_rules: tuple[tuple[Card, str], ...] = ()
+
+    @classmethod
+    def from_rules(
+        cls, rules: Ruleset, key: str, trump_suit: str | None = None, **changes: object
+    ) -> Contract:
+        spec = rules.get(f"contracts.{key}")
+        if spec is None:
+            raise KeyError(key)
+        trumps: list[Card] = []
+        for code in spec.get("trumps", []):
+            if "{T}" in code:
+                if trump_suit is None:
+                    continue
+                code = code.replace("{T}", trump_suit)
+            card = Card.parse(code)
+            if card in rules.deck and card not in trumps:
+                trumps.append(card)
+        contract = cls(
+            key=key,
+            name=spec.get("name", key),
+            trumps=tuple(trumps),
+            plain_order=tuple(spec.get("plain_order", rules.get("ranking.plain_order"))),
+            trump_suit=trump_suit,
+        )
+        if changes:
+            contract = contract.replace(**changes)
+        return contract
+
+    def replace(self, **changes: object) -> Contract:
+        from dataclasses import replace
+
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    # -- classification
+    def is_trump(self, card: Card) -> bool:
+        return card in self._trump_index
+
+    @property
+    def _trump_index(self) -> dict[Card, int]:
+        index = self.__dict__.get("_trump_index_cache")
+        if index is None:
+            index = {c: i for i, c in enumerate(self.trumps)}
+            object.__setattr__(self, "_trump_index_cache", index)
+        return index
+
+    def suit_of(self, card: Card) -> str:
+        """The suit a card follows as: ``trump`` for every trump, else its printed suit."""
+        return TRUMP if self.is_trump(card) else card.suit
+
+    def trump_rank(self, card: Card) -> int:
+        """0 for the highest trump."""
+        return self._trump_index[card]
+
+    def plain_rank(self, card: Card) -> int:
+        """0 for the highest card of a plain suit."""
+        return self.plain_order.index(card.rank)
+
+    def strength(self, card: Card, led: str) -> tuple[int, int]:
+        """Comparable strength of a card in a trick whose led suit is ``led``."""
+        if self.is_trump(card):
+            return (2, -self.trump_rank(card))
+        if card.suit == led:
+            return (1, -self.plain_rank(card))
+        return (0, 0)
+
+    def beats(self, card: Card, best: Card, led: str, *, last_trick: bool = False) -> bool:
+        """Does ``card``, played after ``best``, take the lead from it?"""
+        mine, theirs = self.strength(card, led), self.strength(best, led)
+        if mine != theirs:
+            return mine > theirs
+        if mine[0] == 0:
+            return False
+        # identical cards
+        if card in self.second_beats_first:
+            return True
+        return last_trick and card in self.second_beats_first_last_trick
+
+    def cards_of(self, suit: str, cards: Iterable[Card]) -> list[Card]:
+        return [c for c in cards if self.suit_of(c) == suit]
+
+    def describe_rank(self, card: Card) -> str:
+        if self.is_trump(card):
+            n = self.trump_rank(card) + 1
+            return f"trump number {n} of {len(self.trumps)}"
+        return f"{_ordinal(self.plain_rank(card) + 1)} highest in {SUIT_NAMES[card.suit]}"
+
+    def reversal_rule(self, card: Card) -> str | None:
+        for c, rule in self.reversal_rules:
+            if c == card:
+                return rule
+        return None
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+@dataclass(frozen=True)
+class TrickVerdict:
+    """Who took a trick, with the reason in words and the rule behind it."""
+
+    index: int  # position in the trick (0 = leader)
+    reason: str
+    rule: str
+
+
+def judge_trick(
+    contract: Contract, cards: Sequence[Card], players: Sequence[str], *, last_trick: bool
+) -> TrickVerdict:
+    """Decide a complete (or partial) trick: the winning position and why."""
+    led = contract.suit_of(cards[0])
+    best = 0
+    for i in range(1, len(cards)):
+        if contract.beats(cards[i], cards[best], led, last_trick=last_trick):
+            best = i
+    card = cards[best]
+    who = players[best]
+    twins = [j for j, c in enumerate(cards) if c == card and j != best]
+    if twins and contract.strength(card, led)[0] > 0:
+        if twins[0] < best:
+            rule = contract.reversal_rule(card) or "ranking.identical"
+            reason = f"{card} by {who}: the second of two identical cards wins here ({rule})"
+            return TrickVerdict(best, reason, rule)
+        reason = f"{card} by {who}: of two identical cards the first played wins"
+        return TrickVerdict(best, reason, "ranking.identical")
+    if contract.is_trump(card):
+        if any(contract.is_trump(c) for j, c in enumerate(cards) if j != best):
+            reason = f"{card} by {who}: the highest trump ({contract.describe_rank(card)})"
+        else:
+            reason = f"{card} by {who}: the only trump"
+        return TrickVerdict(best, reason, f"contracts.{contract.key}.trumps")
+    reason = f"{card} by {who}: the highest {SUIT_NAMES[led]}, the suit led; no trump played"
+    return TrickVerdict(best, reason, "ranking.plain_order")

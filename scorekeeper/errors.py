@@ -1,0 +1,71 @@
+"""The errors scorekeeper raises: every one is a ValueError that carries its context.
+
+Each error knows the rule-set key it enforces (``rule``) where there is one, so the CLI
+can name it and ``--json`` output can carry it, and where in a file it happened.
+"""
+
+from __future__ import annotations
+
+
+class ScorekeeperError(ValueError):
+    """Base of all input and rule errors; the message is one complete sentence."""
+
+    def __init__(self, message: str, *, rule: str | None = None, where: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.where = where
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.rule:
+            text = f"{text} [rule: {self.rule}]"
+        if self.where:
+            text = f"{self.where}: {text}"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "error": type(self).__name__,
+            "message": self.message,
+            "rule": self.rule,
+            "where": self.where,
+        }
+
+
+class CardError(ScorekeeperError):
+    """A card code that cannot be read, or a card that is not in this deck."""
+
+
+class RulesetError(ScorekeeperError):
+    """A rule set that cannot be loaded: missing, malformed or inconsistent."""
+
+
+class OptionError(RulesetError):
+    """An unknown option, or a value the option does not accept."""
+
+
+class IllegalActionError(ScorekeeperError):
+    """An action the rules forbid at this point of the hand."""
+
+
+class ActionSyntaxError(ScorekeeperError):
+    """An action string that cannot be read at all."""
+
+
+class MatchFileError(ScorekeeperError):
+    """A match file with problems; ``problems`` holds one ``file:line: message`` each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems[0] if problems else "invalid match file")
+        self.problems = problems
+
+    def __str__(self) -> str:
+        return "\n".join(self.problems)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"error": type(self).__name__, "message": self.message, "problems": self.problems}
+
+
+class LockedError(ScorekeeperError):
+    """Another scorekeeper process is writing the same match file."""

@@ -1,0 +1,144 @@
+"""What a game family provides to the shared engine.
+
+A ``Family`` answers questions about the table (who plays, who deals next, how many cards)
+and starts a ``GameHand`` for each deal. The ``GameHand`` owns what is truly particular
+to the game: its own actions (announcements, declarations, trump choice, doubles), the
+contract in force, who is on whose side, and the scoring. Numbers come from the rule set.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.contract import Contract
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand, Play, Trick
+    from scorekeeper.match import Match
+    from scorekeeper.ruleset import Ruleset
+
+
+class GameHand:
+    """The family's part of one hand. Subclasses override what their game needs."""
+
+    verbs: tuple[str, ...] = ()
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.rules = hand.rules
+
+    # -- actions other than card plays
+    def verify_action(self, action: Action) -> None:
+        known = ", ".join(self.verbs) or "none"
+        raise IllegalActionError(
+            f"{action}: {action.verb!r} is neither a card nor an action of {self.rules.name} "
+            f"(actions: {known})",
+            rule="actions",
+        )
+
+    def apply_action(self, action: Action) -> list[str]:
+        return []
+
+    # -- play
+    def ready_to_play(self) -> bool:
+        return True
+
+    def why_not_ready(self) -> str:
+        return "play has not started"
+
+    def not_ready_rule(self) -> str:
+        return "play"
+
+    def first_leader(self) -> str:
+        players = self.hand.players
+        table = self.hand.table
+        i = table.index(self.hand.dealer)
+        for step in range(1, len(table) + 1):
+            candidate = table[(i + step) % len(table)]
+            if candidate in players:
+                return candidate
+        return players[0]
+
+    def contract(self) -> Contract:
+        raise NotImplementedError
+
+    def same_side(self, a: str, b: str) -> bool | None:
+        """Are two players partners in this hand? None while unknown."""
+        return None
+
+    def verify_play(self, action: Action) -> None:
+        """Game-specific checks on a card play after the shared ones passed."""
+
+    def on_play(self, play: Play) -> list[str]:
+        return []
+
+    def on_trick(self, trick: Trick) -> list[str]:
+        return []
+
+    def card_points(self, card: Card) -> int:
+        return self.rules.card_points(card, self.contract().trump_suit)
+
+    def is_over(self) -> bool:
+        return len(self.hand.completed_tricks()) == self.hand.tricks_per_hand
+
+    def result(self) -> HandResult:
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class Family:
+    """A game family: the structural mechanics shared by its rule sets."""
+
+    name = "base"
+    hand_class: type[GameHand] = GameHand
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        """Family-specific checks of a rule set, as ``key: message`` lines."""
+        return []
+
+    def active_players(
+        self, rules: Ruleset, table: Sequence[str], dealer: str, context: Mapping[str, object]
+    ) -> list[str]:
+        return list(table)
+
+    def dealt_size(self, rules: Ruleset, players: int) -> int:
+        return rules.hand_size
+
+    def tricks_in_hand(self, hand: Hand) -> int:
+        return int(hand.rules.get("play.tricks") or self.dealt_size(hand.rules, len(hand.players)))
+
+    def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
+        """How often each card must appear once every trick is played (None: varies)."""
+        return Counter(hand.rules.deck.counts)
+
+    def start_hand(self, hand: Hand) -> GameHand:
+        return self.hand_class(hand)
+
+    def next_dealer(self, match: Match, result: HandResult | None) -> str:
+        table = match.players
+        current = match.current_dealer
+        if result is not None and result.redeal and match.rules.get("match.redeal_same_dealer", True):
+            return current
+        return table[(table.index(current) + 1) % len(table)]
+
+    def score_quick(
+        self, rules: Ruleset, table: Sequence[str], dealer: str, facts: Mapping[str, Any],
+        actions: Sequence[Action], context: Mapping[str, object],
+    ) -> HandResult:
+        raise IllegalActionError(f"{rules.name} has no quick entry yet", rule="quick")
+
+    def quick_keys(self) -> dict[str, str]:
+        """The keys of a quick hand and what each holds, for help and errors."""
+        return {}
+
+    def match_over(self, match: Match) -> str | None:
+        """None while the match goes on, else why it is over."""
+        return None

@@ -1,0 +1,853 @@
+"""Doppelkopf mechanics: who is Re, weddings, poverty, piglets, announcements, the value.
+
+The numbers (windows, targets, thresholds, multipliers, extra points) come from the rule
+set; this module holds what is structural: sides found from the queens of clubs, the
+wedding's clarification trick, poverty's card passing, the announcement chain, and how
+the value is built item by item. Full and quick hands are scored by the same function
+(``score``) from the same ``Facts``, so both give the same value for the same hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action, parse_action
+from scorekeeper.cards import Card
+from scorekeeper.contract import Contract
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.base import Family, GameHand
+from scorekeeper.result import HandResult, ValueItem, redeal_result
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand, Play, Trick
+    from scorekeeper.ruleset import Ruleset
+
+RE, CONTRA = "re", "contra"
+QC = Card("Q", "C")
+JC = Card("J", "C")
+AD = Card("A", "D")
+NINE = "9"
+DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines")
+
+
+def other(side: str) -> str:
+    return CONTRA if side == RE else RE
+
+
+def side_word(side: str, rules: Ruleset) -> str:
+    return rules.get(f"announcements.names.{side}", side.capitalize())
+
+
+@dataclass(frozen=True)
+class Announcement:
+    player: str
+    kind: str  # "re", "contra" or a promise ("no90", ...)
+    side: str
+    cards_on_table: int = 0
+    implied: bool = False  # a level skipped over and counted with the one said
+
+
+@dataclass
+class Facts:
+    """Everything the value of a hand depends on: what a score sheet must hold."""
+
+    re_players: list[str]
+    contra_players: list[str]
+    re_points: int
+    all_tricks: str | None
+    announcements: list[Announcement]
+    extras: list[tuple[str, str, int]]  # (side, kind, points)
+    game_type: str = "normal"
+    lone: bool = False
+    revoke: str | None = None  # the side that revoked
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------- the value
+
+
+def promises(rules: Ruleset) -> list[str]:
+    """The promise levels, weakest first (no90, no60, no30, black)."""
+    table = rules.get("announcements.promise", {})
+    return sorted(table, key=lambda k: table[k]["target"])
+
+
+def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
+    """Build a hand's value item by item, as the rule set's ``[scoring]`` says."""
+    s = rules.get("scoring")
+    promise_table = rules.get("announcements.promise", {})
+    levels = promises(rules)
+    total = int(rules.require("card_points.total"))
+    points = {RE: facts.re_points, CONTRA: total - facts.re_points}
+    all_tricks = facts.all_tricks
+    notes = list(facts.notes)
+    if facts.revoke:
+        offender = facts.revoke
+        points = {offender: 0, other(offender): total}
+        all_tricks = other(offender)
+        notes.append(
+            f"revoke by {side_word(offender, rules)}: scored as if it took no card "
+            "and no trick [rule: options.revoke_penalty]"
+        )
+    said = {RE: False, CONTRA: False}
+    made: dict[str, list[str]] = {RE: [], CONTRA: []}
+    for a in facts.announcements:
+        if a.kind in (RE, CONTRA):
+            said[a.kind] = True
+        elif a.kind not in made[a.side]:
+            made[a.side].append(a.kind)
+    for side in made:
+        made[side].sort(key=levels.index)
+
+    def takes_a_trick(side: str) -> bool:
+        return all_tricks != other(side)
+
+    def reaches(side: str) -> tuple[bool, str]:
+        mine, theirs = made[side], made[other(side)]
+        if mine:
+            top = mine[-1]
+            if top == "black":
+                return all_tricks == side, "every trick (black announced)"
+            need = promise_table[top]["target"]
+            return points[side] >= need, f"{need} ({top} announced)"
+        if theirs:
+            top = theirs[-1]
+            if top == "black":
+                return takes_a_trick(side), "one trick (the others announced black)"
+            below = promise_table[top]["below"]
+            return points[side] >= below, f"{below} (the others announced {top})"
+        need = s["re_needs"] if side == RE else s["contra_needs"]
+        only_contra = said[CONTRA] and not said[RE]
+        if s.get("contra_only_flips_tie") and only_contra:
+            need = s["contra_needs"] if side == RE else s["re_needs"]
+        return points[side] >= need, str(need)
+
+    re_ok, re_need = reaches(RE)
+    contra_ok, contra_need = reaches(CONTRA)
+    sides = {RE: list(facts.re_players), CONTRA: list(facts.contra_players)}
+    details: dict[str, Any] = {
+        "re_needs": re_need,
+        "contra_needs": contra_need,
+        "announcements": [[a.player, a.kind, a.side] for a in facts.announcements],
+        "all_tricks": all_tricks,
+        "lone": facts.lone,
+    }
+    card_points = dict(points)
+    if re_ok == contra_ok:
+        notes.append(
+            f"nobody wins: Re needed {re_need}, Contra {contra_need}; nobody scores "
+            "[rule: announcements.promise]"
+        )
+        return HandResult(
+            facts.game_type, sides, card_points, None,
+            [ValueItem("nobody wins: both sides missed their targets", 0, "announcements.promise", "note")],
+            0, {p: 0 for p in table}, notes=notes, details=details,
+        )
+    winner = RE if re_ok else CONTRA
+    loser = other(winner)
+    items: list[ValueItem] = []
+    value = 0
+
+    def add(label: str, pts: int, rule: str) -> None:
+        nonlocal value
+        if pts:
+            items.append(ValueItem(label, pts, rule, side=winner))
+            value += pts
+
+    need = re_need if winner == RE else contra_need
+    add(f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won")
+    if winner == CONTRA:
+        add("against the queens", s["against_the_queens"], "scoring.against_the_queens")
+    for threshold in s["loser_thresholds"]:
+        if points[loser] < threshold:
+            add(f"losers under {threshold}", 1, "scoring.loser_thresholds")
+    black = (
+        all_tricks == winner
+        if rules.option("black_means") == "no_tricks"
+        else points[loser] == 0
+    )
+    if black:
+        add("losers black", s["black"], "scoring.black")
+    for kind in made[winner]:
+        add(f"{kind} announced and made", s["promise_made"], "scoring.promise_made")
+    for kind in made[loser]:
+        add(f"{side_word(loser, rules)}'s {kind} failed", s["promise_failed"], "scoring.promise_failed")
+        add(
+            f"threshold of the failed {kind}",
+            s["promise_failed_threshold"],
+            "scoring.promise_failed_threshold",
+        )
+    mult = s["announcement_multiplier"]
+    for side in (RE, CONTRA):
+        if said[side]:
+            items.append(
+                ValueItem(f"{side_word(side, rules)} announced", mult, "scoring.announcement_multiplier", "times")
+            )
+            value *= mult
+    signed = value if winner == RE else -value  # Re's view
+    extras_net = 0
+    if facts.lone and facts.extras:
+        notes.append("no extra points for a player alone [rule: extras]")
+    elif facts.extras:
+        for side, kind, pts in facts.extras:
+            items.append(
+                ValueItem(f"{kind} for {side_word(side, rules)}", pts, f"options.{kind_option(kind)}", side=side)
+            )
+            extras_net += pts if side == RE else -pts
+    re_score = signed + extras_net
+    scores = {p: 0 for p in table}
+    factor = s["lone_factor"] if facts.lone else 1
+    if facts.lone:
+        items.append(ValueItem("alone against three", factor, "scoring.lone_factor", "times", side=RE))
+    for p in facts.re_players:
+        scores[p] = re_score * factor
+    for p in facts.contra_players:
+        scores[p] = -re_score
+    return HandResult(
+        facts.game_type, sides, card_points, winner, items, abs(re_score), scores,
+        notes=notes, details=details,
+    )
+
+
+def kind_option(kind: str) -> str:
+    return {"charlie2": "second_charlie_beats_first"}.get(kind, kind)
+
+
+# ---------------------------------------------------------------------- one hand
+
+
+class DoppelkopfHand(GameHand):
+    verbs = ("re", "contra", "no90", "no60", "no30", "black", *DECLARATIONS)
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.levels = promises(self.rules)
+        self.aliases: dict[str, str] = dict(self.rules.get("announcements.aliases", {}))
+        self.announcements: list[Announcement] = []
+        self.wedding: str | None = None
+        self.piglets: str | None = None
+        self.poverty: str | None = None
+        self.poverty_passed: list[Card] = []
+        self.poverty_count = 0
+        self.poverty_partner: str | None = None
+        self.poverty_returned: str | None = None
+        self.redeal: str | None = None
+        self.partner: str | None = None  # the wedding partner, once found
+        self.clarified_in: int | None = None  # trick that decided the wedding
+        self.qc_plays: list[str] = []
+        self._contract = self._make_contract()
+
+    # -- the contract in force
+    def _make_contract(self) -> Contract:
+        contract = Contract.from_rules(self.rules, "normal")
+        twice: set[Card] = set()
+        twice_last: set[Card] = set()
+        rules: list[tuple[Card, str]] = []
+        if self.rules.option("second_ten_of_hearts_beats_first"):
+            twice.add(Card("10", "H"))
+            rules.append((Card("10", "H"), "options.second_ten_of_hearts_beats_first"))
+        if self.rules.option("second_charlie_beats_first"):
+            twice_last.add(JC)
+            rules.append((JC, "options.second_charlie_beats_first"))
+        trumps = contract.trumps
+        if self.piglets:
+            trumps = (AD, *(c for c in trumps if c != AD))
+        return contract.replace(
+            trumps=trumps,
+            second_beats_first=frozenset(twice),
+            second_beats_first_last_trick=frozenset(twice_last),
+            reversal_rules=tuple(rules),
+        )
+
+    def contract(self) -> Contract:
+        return self._contract
+
+    # -- who is on which side
+    def sides(self, extra_claims: Sequence[tuple[str, str]] = (), extra_qc: Sequence[str] = ()) -> tuple[set[str], set[str], bool, str | None]:
+        """(Re players known, Contra players known, complete?, contradiction or None)."""
+        players = self.hand.players
+        claims = [(a.player, a.side) for a in self.announcements if not a.implied]
+        claims += list(extra_claims)
+        qc = self.qc_plays + list(extra_qc)
+        fixed: set[str] | None = None
+        partial: set[str] = set()
+        if self.poverty and self.poverty_partner:
+            fixed = {self.poverty, self.poverty_partner}
+        elif self.wedding:
+            partial = {self.wedding}
+            if self.clarified_in is not None:
+                fixed = {self.wedding} | ({self.partner} if self.partner else set())
+        elif self.hand.dealt is not None:
+            fixed = {p for p, cards in self.hand.dealt.items() if QC in cards}
+        elif len(qc) >= 2:
+            fixed = set(qc)
+        else:
+            partial = set(qc)
+        problem = None
+        if fixed is not None:
+            for player, side in claims:
+                if (side == RE) != (player in fixed):
+                    why = "with" if player in fixed else "against"
+                    problem = f"{player} plays {why} the queens of clubs"
+                    break
+            return set(fixed), set(players) - fixed, True, problem
+        re = partial | {p for p, side in claims if side == RE}
+        contra = {p for p, side in claims if side == CONTRA}
+        if both := re & contra:
+            problem = f"{sorted(both)[0]} would be on both sides"
+        elif len(re) > 2:
+            problem = f"more than two Re players ({', '.join(sorted(re))})"
+        elif len(contra) > 3:
+            problem = "all four players cannot be Contra"
+        return re, contra, False, problem
+
+    def side_of(self, player: str) -> str | None:
+        re, contra, _, _ = self.sides()
+        if player in re:
+            return RE
+        if player in contra:
+            return CONTRA
+        return None
+
+    def lone_player(self) -> str | None:
+        if self.poverty:
+            return None
+        if self.wedding:
+            return self.wedding if self.clarified_in is not None and not self.partner else None
+        counts = Counter(self.qc_plays)
+        if self.hand.dealt is not None:
+            for p, cards in self.hand.dealt.items():
+                if cards.count(QC) == 2:
+                    return p
+            return None
+        for p, n in counts.items():
+            if n == 2:
+                return p
+        return None
+
+    # -- actions
+    def _verb(self, action: Action) -> str:
+        return self.aliases.get(action.verb, action.verb)
+
+    def verify_action(self, action: Action) -> None:
+        verb = self._verb(action)
+        if verb in DECLARATIONS:
+            self._verify_declaration(action, verb)
+        elif verb in (RE, CONTRA) or verb in self.levels:
+            self._verify_announcement(action, verb)
+        else:
+            super().verify_action(action)
+
+    def apply_action(self, action: Action) -> list[str]:
+        verb = self._verb(action)
+        if verb in DECLARATIONS:
+            return self._apply_declaration(action, verb)
+        return self._apply_announcement(action, verb)
+
+    # declarations before the first card
+    def _verify_declaration(self, action: Action, verb: str) -> None:
+        player = action.actor
+        h = self.hand
+
+        def refuse(msg: str, rule: str) -> None:
+            raise IllegalActionError(f"{action}: {msg}", rule=rule)
+
+        option = {"piglets": "piglets", "poverty": "poverty", "accept": "poverty",
+                  "decline": "poverty", "fivenines": "five_nines"}.get(verb)
+        if option and not self.rules.option(option):
+            refuse(f"{verb} is not played here (option {option} is off)", f"options.{option}")
+        late_ok = verb == "piglets" and self.rules.option("piglets_announce") == "on_first_play"
+        if h.started_play and not late_ok:
+            refuse(f"{verb} must be declared before the first card is played", f"declarations.{verb}")
+        holding = h.dealt.get(player) if h.dealt else None
+        if verb == "wedding":
+            if self.wedding:
+                refuse(f"{self.wedding} already announced a wedding", "declarations.wedding")
+            if self.poverty:
+                refuse("a poverty is already on the table", "declarations.wedding")
+            if holding is not None and holding.count(QC) != 2:
+                refuse(f"a wedding needs both queens of clubs; {player} holds {holding.count(QC)}", "declarations.wedding")
+        elif verb == "piglets":
+            if self.piglets:
+                refuse(f"{self.piglets} already announced piglets", "options.piglets")
+            if holding is not None and holding.count(AD) != 2:
+                refuse(f"piglets need both aces of diamonds; {player} holds {holding.count(AD)}", "options.piglets")
+            if late_ok and h.started_play:
+                if h.to_play() != player:
+                    refuse("piglets are announced when playing the first ace of diamonds, on one's turn", "options.piglets_announce")
+                if any(p.card == AD for p, _, _ in h.plays_by[player]):
+                    refuse(f"{player} already played an ace of diamonds", "options.piglets_announce")
+        elif verb == "poverty":
+            if self.poverty or self.wedding:
+                refuse("only one wedding or poverty per hand", "options.poverty")
+            limit = self.rules.option("poverty_max_trumps")
+            if holding is not None:
+                trumps = [c for c in holding if self._contract.is_trump(c)]
+                if len(trumps) > limit:
+                    refuse(f"poverty needs {limit} trumps or fewer; {player} holds {len(trumps)}", "options.poverty_max_trumps")
+            self._count_or_cards(action, holding, limit)
+        elif verb in ("accept", "decline"):
+            if not self.poverty or self.poverty_partner or self.redeal:
+                refuse("there is no poverty waiting for an answer", "options.poverty")
+            left = self._left_of(self.poverty)
+            if player != left:
+                refuse(f"only {left}, left of {self.poverty}, answers the poverty", "options.poverty")
+            if verb == "accept":
+                given = self._count_or_cards(action, holding, self.poverty_count, returning=True)
+                if isinstance(given, list) and self.poverty_count and len(given) != self.poverty_count:
+                    refuse(f"must give back {self.poverty_count} cards, as many as were passed", "options.poverty")
+        elif verb == "fivenines":
+            need = self.rules.option("five_nines_count")
+            if holding is not None and sum(c.rank == NINE for c in holding) < need:
+                refuse(f"a new deal needs {need} nines; {player} holds {sum(c.rank == NINE for c in holding)}", "options.five_nines_count")
+
+    def _count_or_cards(self, action: Action, holding: list[Card] | None, limit: int, returning: bool = False) -> int | list[Card]:
+        if not action.args:
+            return 0
+        if len(action.args) == 1 and action.args[0].isdigit():
+            n = int(action.args[0])
+            if n > limit:
+                raise IllegalActionError(f"{action}: at most {limit} trumps", rule="options.poverty_max_trumps")
+            return n
+        try:
+            cards = [self.rules.deck.parse(a) for a in action.args]
+        except ValueError as exc:
+            raise IllegalActionError(f"{action}: {exc}", rule="deck.ranks") from None
+        if not returning and len(cards) > limit:
+            raise IllegalActionError(f"{action}: at most {limit} cards are passed", rule="options.poverty_max_trumps")
+        if holding is not None:
+            pool = list(holding) + (self.poverty_passed if returning else [])
+            for c in cards:
+                if c not in pool:
+                    raise IllegalActionError(f"{action}: {action.actor} does not hold {c}", rule="deal")
+                pool.remove(c)
+        return cards
+
+    def _left_of(self, player: str) -> str:
+        ps = self.hand.players
+        return ps[(ps.index(player) + 1) % len(ps)]
+
+    def _apply_declaration(self, action: Action, verb: str) -> list[str]:
+        player = action.actor
+        h = self.hand
+        if verb == "wedding":
+            self.wedding = player
+            return [f"{player} announces a wedding: the first of the first three tricks won by another player decides the partner"]
+        if verb == "piglets":
+            self.piglets = player
+            self._contract = self._make_contract()
+            return [f"{player} announces piglets: both aces of diamonds now rank above the ten of hearts"]
+        if verb == "poverty":
+            self.poverty = player
+            given = self._count_or_cards(action, h.dealt.get(player) if h.dealt else None, self.rules.option("poverty_max_trumps"))
+            if isinstance(given, list):
+                self.poverty_passed = given
+                self.poverty_count = len(given)
+                if h.holdings is not None:
+                    for c in given:
+                        h.holdings[player].remove(c)
+            else:
+                self.poverty_count = given
+            return [f"{player} declares poverty and passes {self.poverty_count or 'their'} trump cards to {self._left_of(player)}"]
+        if verb == "decline":
+            self.redeal = f"{player} declined {self.poverty}'s poverty"
+            return [f"{self.redeal}: the same dealer deals again"]
+        if verb == "accept":
+            assert self.poverty
+            self.poverty_partner = player
+            holding = h.dealt.get(player) if h.dealt else None
+            given = self._count_or_cards(action, holding, self.poverty_count, returning=True)
+            if isinstance(given, list):
+                self.poverty_returned = " ".join(c.code for c in given)
+                if h.holdings is not None:
+                    h.holdings[player].extend(self.poverty_passed)
+                    for c in given:
+                        h.holdings[player].remove(c)
+                    h.holdings[self.poverty].extend(given)
+                trumps = sum(self._contract.is_trump(c) for c in given)
+                return [f"{player} accepts the poverty: {trumps} trump{'s' if trumps != 1 else ''} returned; {player} and {self.poverty} play together"]
+            self.poverty_returned = str(given)
+            return [f"{player} accepts the poverty: {given} trumps returned; {player} and {self.poverty} play together"]
+        if verb == "fivenines":
+            self.redeal = f"{player} holds five nines"
+            return [f"{self.redeal}: the same dealer deals again"]
+        return []
+
+    # announcements
+    def _side_for(self, action: Action, verb: str, extra_ok: bool = True) -> str:
+        if verb in (RE, CONTRA):
+            return verb
+        if action.args and action.args[0].lower() in (RE, CONTRA) or (
+            action.args and self.aliases.get(action.args[0].lower()) in (RE, CONTRA)
+        ):
+            word = action.args[0].lower()
+            return self.aliases.get(word, word)
+        known = self.side_of(action.actor)
+        if known:
+            return known
+        said = {a.side for a in self.announcements if a.kind in (RE, CONTRA)}
+        if len(said) == 1:
+            return said.pop()
+        raise IllegalActionError(
+            f"{action}: it is not yet known which side {action.actor} is on; "
+            f"write '{action.actor} {action.verb} re' or '... contra'",
+            rule="announcements",
+        )
+
+    def window_limit(self, kind: str, side: str, player: str) -> tuple[bool, str]:
+        """Is the announcement still open, and the window in words."""
+        h = self.hand
+        window = self.rules.get(f"announcements.window.{kind}")
+        counted = self.rules.get("announcements.counted_by", "cards_on_table")
+        delay = max(0, (self.clarified_in or 1) - 1) if self.wedding else 0
+        reply = 0
+        if kind in (RE, CONTRA):
+            said = {a.kind for a in self.announcements}
+            if other(kind) in said and kind not in said:
+                reply = int(self.rules.get("announcements.reply_extra_cards", 0))
+        if counted == "cards_in_hand":
+            need = window - delay - reply
+            have = h.cards_in_hand(player)
+            return have >= need, f"while holding at least {need} cards ({player} holds {have})"
+        limit = window + delay * len(h.players) + reply
+        return h.cards_played < limit, f"before card {limit} is on the table ({h.cards_played} are)"
+
+    def _verify_announcement(self, action: Action, verb: str) -> None:
+        player = action.actor
+        h = self.hand
+
+        def refuse(msg: str, rule: str) -> None:
+            raise IllegalActionError(f"{action}: {msg}", rule=rule)
+
+        if self.redeal:
+            refuse("this hand is being dealt again", "announcements")
+        if self.poverty and not self.poverty_partner:
+            refuse("the poverty must be answered first", "options.poverty")
+        if self.wedding and self.clarified_in is None:
+            refuse("no announcement before the wedding's partner is known", "announcements.wedding")
+        side = self._side_for(action, verb)
+        kind = verb
+        ok, window = self.window_limit(kind, side, player)
+        if not ok:
+            refuse(f"too late: {kind} is announced {window}", f"announcements.window.{kind}")
+        re, contra, _, problem = self.sides(extra_claims=[(player, side)])
+        if problem:
+            refuse(f"{player} cannot announce for {side_word(side, self.rules)}: {problem}", "teams")
+        mine = [a for a in self.announcements if a.side == side]
+        if any(a.kind == kind for a in mine):
+            first = next(a for a in mine if a.kind == kind)
+            refuse(f"{side_word(side, self.rules)} already announced {kind} ({first.player})", f"announcements.window.{kind}")
+        if kind in self.levels:
+            if not any(a.kind == side for a in mine):
+                refuse(
+                    f"{kind} needs {side_word(side, self.rules)}'s own {side_word(side, self.rules)} first",
+                    "announcements.promise",
+                )
+            before = self.levels[: self.levels.index(kind)]
+            missing = [k for k in before if not any(a.kind == k for a in mine)]
+            if missing:
+                if not self.rules.get("announcements.skip_levels", False):
+                    refuse(f"{kind} needs {missing[0]} announced first", "announcements.skip_levels")
+                for k in missing:
+                    open_, w = self.window_limit(k, side, player)
+                    if not open_:
+                        refuse(f"cannot skip {k}: it closed ({k} is announced {w})", f"announcements.window.{k}")
+
+    def _apply_announcement(self, action: Action, verb: str) -> list[str]:
+        side = self._side_for(action, verb)
+        h = self.hand
+        kind = verb
+        if kind in self.levels:
+            mine = {a.kind for a in self.announcements if a.side == side}
+            for k in self.levels[: self.levels.index(kind)]:
+                if k not in mine:
+                    self.announcements.append(Announcement(action.actor, k, side, h.cards_played, implied=True))
+        self.announcements.append(Announcement(action.actor, kind, side, h.cards_played))
+        return [f"{action.actor} announces {kind} for {side_word(side, self.rules)}"]
+
+    # -- play
+    def ready_to_play(self) -> bool:
+        if self.redeal:
+            return False
+        return not (self.poverty and not self.poverty_partner)
+
+    def why_not_ready(self) -> str:
+        if self.redeal:
+            return f"{self.redeal}; no card is played in this hand"
+        return f"{self.poverty}'s poverty must be accepted or declined first"
+
+    def not_ready_rule(self) -> str:
+        return "options.five_nines" if self.redeal and "nines" in self.redeal else "options.poverty"
+
+    def verify_play(self, action: Action) -> None:
+        card = action.card
+        if card == QC and not self.wedding and not self.poverty:
+            _, _, _, problem = self.sides(extra_qc=[action.actor])
+            if problem:
+                raise IllegalActionError(
+                    f"{action}: contradicts the announcements so far: {problem}", rule="teams"
+                )
+        if (
+            self.piglets is None
+            and self.rules.option("piglets")
+            and self.rules.option("piglets_announce") == "on_first_play"
+            and self.hand.dealt is not None
+        ):
+            return
+        if self.piglets == action.actor and self.rules.option("piglets_announce") == "on_first_play":
+            announced_at = next(
+                (i for i, a in enumerate(self.hand.history) if a.verb == "piglets"), None
+            )
+            if announced_at == len(self.hand.history) - 1 and card != AD:
+                raise IllegalActionError(
+                    f"{action}: piglets announced now, so {action.actor} plays an ace of diamonds",
+                    rule="options.piglets_announce",
+                )
+
+    def on_play(self, play: Play) -> list[str]:
+        if play.card == QC:
+            self.qc_plays.append(play.player)
+        return []
+
+    def on_trick(self, trick: Trick) -> list[str]:
+        messages = [f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"]
+        if self.wedding and self.clarified_in is None:
+            if trick.winner != self.wedding:
+                self.partner = trick.winner
+                self.clarified_in = trick.number
+                messages.append(f"wedding: {self.partner} wins trick {trick.number} and plays with {self.wedding}")
+            elif trick.number >= int(self.rules.get("teams.wedding_tricks", 3)):
+                self.clarified_in = trick.number
+                messages.append(f"wedding: {self.wedding} won the first {trick.number} tricks and plays alone")
+        return messages
+
+    def is_over(self) -> bool:
+        return bool(self.redeal) or super().is_over()
+
+    # -- result
+    def facts(self) -> Facts:
+        h = self.hand
+        re, contra, complete, problem = self.sides()
+        lone = self.lone_player()
+        if lone:
+            re, contra = {lone}, set(h.players) - {lone}
+        elif not complete or problem:
+            raise IllegalActionError(f"the sides cannot be told from the record: {problem or 'incomplete'}", rule="teams")
+        order = h.players
+        re_players = [p for p in order if p in re]
+        contra_players = [p for p in order if p in contra]
+        tricks = h.completed_tricks()
+        re_points = sum(t.points for t in tricks if t.winner in re)
+        winners = {RE if t.winner in re else CONTRA for t in tricks}
+        all_tricks = winners.pop() if len(winners) == 1 else None
+        revoke = None
+        notes: list[str] = []
+        if h.revokes:
+            first = h.revokes[0]
+            revoke = RE if first.player in re else CONTRA
+            notes.append(first.text())
+        game_type = "normal"
+        if self.wedding:
+            game_type = "wedding" if self.partner else "wedding, alone"
+        elif self.poverty:
+            game_type = "poverty"
+        elif lone:
+            game_type = "silent wedding"
+        if self.piglets:
+            notes.append(f"piglets: {self.piglets}")
+        return Facts(
+            re_players, contra_players, re_points, all_tricks, list(self.announcements),
+            [] if lone else self._extras(re), game_type, bool(lone), revoke, notes,
+        )
+
+    def _extras(self, re: set[str]) -> list[tuple[str, str, int]]:
+        extras: list[tuple[str, str, int]] = []
+        pts = self.rules.get("extras", {})
+        h = self.hand
+        tricks = h.completed_tricks()
+
+        def side(p: str) -> str:
+            return RE if p in re else CONTRA
+
+        for t in tricks:
+            winner_side = side(t.winner)  # type: ignore[arg-type]
+            if self.rules.option("fox"):
+                for p in t.plays:
+                    if p.card == AD and side(p.player) != winner_side:
+                        extras.append((winner_side, "fox", pts.get("fox", 1)))
+        last = tricks[-1] if tricks else None
+        if last is not None:
+            winning = next(p for p in last.plays if p.player == last.winner)
+            winner_side = side(last.winner)  # type: ignore[arg-type]
+            if winning.card == JC and self.rules.option("charlie"):
+                twin = [p for p in last.plays if p.card == JC and p.position < winning.position]
+                if twin and self.rules.option("second_charlie_beats_first"):
+                    extras.append((winner_side, "charlie2", pts.get("second_charlie", 2)))
+                else:
+                    extras.append((winner_side, "charlie", pts.get("charlie", 1)))
+            if self.rules.option("charlie_captured"):
+                for p in last.plays:
+                    if p.card == JC and side(p.player) != winner_side:
+                        extras.append((winner_side, "charlie_captured", pts.get("charlie_captured", 1)))
+        return extras
+
+    def result(self) -> HandResult:
+        if self.redeal:
+            return redeal_result(self.hand.table, f"new deal: {self.redeal}", "options.five_nines" if "nines" in self.redeal else "options.poverty")
+        return score(self.rules, self.hand.table, self.facts())
+
+    def summary(self) -> dict[str, Any]:
+        """The quick-entry facts of this finished hand."""
+        if self.redeal:
+            return {"redeal": True}
+        f = self.facts()
+        out: dict[str, Any] = {"re": f.re_players, "re_points": f.re_points}
+        if f.all_tricks:
+            out["all_tricks"] = f.all_tricks
+        if f.extras:
+            winners = {RE: f.re_players[0], CONTRA: f.contra_players[0]}
+            out["extras"] = [f"{winners[side]} {kind}" for side, kind, _ in f.extras]
+        if f.revoke:
+            out["revoke"] = f.revoke
+        return out
+
+
+# ---------------------------------------------------------------------- the family
+
+
+class Doppelkopf(Family):
+    name = "doppelkopf"
+    hand_class = DoppelkopfHand
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        problems = []
+        for key in ("window", "promise"):
+            if not isinstance(rules.get(f"announcements.{key}"), Mapping):
+                problems.append(f"announcements.{key}: missing table")
+        for kind in ("re", "contra", *rules.get("announcements.promise", {})):
+            if not isinstance(rules.get(f"announcements.window.{kind}"), int):
+                problems.append(f"announcements.window.{kind}: missing or not a whole number")
+        for key in ("re_needs", "contra_needs", "won", "against_the_queens", "black",
+                    "promise_made", "promise_failed", "promise_failed_threshold",
+                    "announcement_multiplier", "lone_factor"):
+            if not isinstance(rules.get(f"scoring.{key}"), int):
+                problems.append(f"scoring.{key}: missing or not a whole number")
+        for key, spec in (rules.get("announcements.promise") or {}).items():
+            if not isinstance(spec, Mapping) or not {"below", "target"} <= set(spec):
+                problems.append(f"announcements.promise.{key}: needs below and target")
+        return problems
+
+    def quick_keys(self) -> dict[str, str]:
+        return {
+            "re": "the Re players (two names, or one for a player alone)",
+            "re_points": "Re's card points, 0 to 240",
+            "all_tricks": "\"re\" or \"contra\" when one side took every trick",
+            "extras": "extra points as \"Name kind\": fox, charlie, charlie2, charlie_captured",
+            "revoke": "\"re\" or \"contra\": the side that revoked",
+            "redeal": "true when the hand was thrown in (five nines, declined poverty)",
+        }
+
+    def score_quick(
+        self, rules: Ruleset, table: Sequence[str], dealer: str, facts: Mapping[str, Any],
+        actions: Sequence[Action], context: Mapping[str, object],
+    ) -> HandResult:
+        players = self.active_players(rules, table, dealer, context)
+        unknown = set(facts) - set(self.quick_keys())
+        if unknown:
+            raise IllegalActionError(
+                f"quick: unknown key {sorted(unknown)[0]!r}; keys: {', '.join(self.quick_keys())}",
+                rule="quick", where=f"quick.{sorted(unknown)[0]}",
+            )
+        if facts.get("redeal"):
+            return redeal_result(list(table), "new deal", "options.five_nines")
+        re = facts.get("re")
+        if not isinstance(re, list) or not 1 <= len(re) <= 2 or any(p not in players for p in re) or len(set(re)) != len(re):
+            raise IllegalActionError(
+                f"quick: re must list the Re players (one or two of {', '.join(players)})",
+                rule="teams", where="quick.re",
+            )
+        total = int(rules.require("card_points.total"))
+        re_points = facts.get("re_points")
+        if not isinstance(re_points, int) or isinstance(re_points, bool) or not 0 <= re_points <= total:
+            raise IllegalActionError(
+                f"quick: re_points must be Re's card points, 0 to {total}", rule="card_points.total",
+                where="quick.re_points",
+            )
+        all_tricks = facts.get("all_tricks")
+        if all_tricks not in (None, RE, CONTRA):
+            raise IllegalActionError("quick: all_tricks is \"re\" or \"contra\"", rule="quick", where="quick.all_tricks")
+        if all_tricks == RE and re_points != total or all_tricks == CONTRA and re_points != 0:
+            raise IllegalActionError(
+                f"quick: a side that took every trick has all {total} card points", rule="card_points.total",
+                where="quick.all_tricks",
+            )
+        every_card_counts = all(rules.card_points(c) > 0 for c in rules.deck.cards)
+        if all_tricks is None and every_card_counts and re_points in (0, total):
+            all_tricks = RE if re_points == total else CONTRA
+        contra = [p for p in players if p not in re]
+        lone = len(re) == 1
+        announcements: list[Announcement] = []
+        levels = promises(rules)
+        aliases = dict(rules.get("announcements.aliases", {}))
+        game_type = "normal"
+        for action in actions:
+            verb = aliases.get(action.verb, action.verb)
+            if verb in DECLARATIONS:
+                game_type = {"wedding": "wedding", "poverty": "poverty"}.get(verb, game_type)
+                continue
+            if verb not in (RE, CONTRA, *levels):
+                raise IllegalActionError(f"{action}: unknown announcement {action.verb!r}", rule="announcements")
+            side = RE if action.actor in re else CONTRA
+            if verb in (RE, CONTRA) and verb != side:
+                raise IllegalActionError(
+                    f"{action}: {action.actor} is on the {side_word(side, rules)} side", rule="teams"
+                )
+            if verb in levels:
+                mine = {a.kind for a in announcements if a.side == side}
+                if side not in mine:
+                    raise IllegalActionError(f"{action}: {verb} needs the side's own {side_word(side, rules)} first", rule="announcements.promise")
+                for k in levels[: levels.index(verb)]:
+                    if k not in mine:
+                        if not rules.get("announcements.skip_levels", False):
+                            raise IllegalActionError(f"{action}: {verb} needs {k} announced first", rule="announcements.skip_levels")
+                        announcements.append(Announcement(action.actor, k, side, implied=True))
+            if any(a.kind == verb and a.side == side for a in announcements):
+                raise IllegalActionError(f"{action}: already announced", rule=f"announcements.window.{verb}")
+            announcements.append(Announcement(action.actor, verb, side))
+        if lone and game_type == "normal":
+            game_type = "silent wedding"
+        elif lone and game_type == "wedding":
+            game_type = "wedding, alone"
+        extras: list[tuple[str, str, int]] = []
+        pts = rules.get("extras", {})
+        worth = {"fox": pts.get("fox", 1), "charlie": pts.get("charlie", 1),
+                 "charlie2": pts.get("second_charlie", 2), "charlie_captured": pts.get("charlie_captured", 1)}
+        for entry in facts.get("extras", []) or []:
+            words = str(entry).split()
+            if len(words) != 2 or words[0] not in players or words[1] not in worth:
+                raise IllegalActionError(
+                    f"quick: extra {entry!r} must be 'Name kind' with kind one of {', '.join(worth)}",
+                    rule="extras", where="quick.extras",
+                )
+            option = kind_option(words[1])
+            if not rules.option(option):
+                raise IllegalActionError(f"quick: extra {entry!r}: option {option} is off", rule=f"options.{option}", where="quick.extras")
+            extras.append((RE if words[0] in re else CONTRA, words[1], worth[words[1]]))
+        revoke = facts.get("revoke")
+        if revoke not in (None, RE, CONTRA):
+            raise IllegalActionError("quick: revoke is \"re\" or \"contra\"", rule="quick", where="quick.revoke")
+        return score(
+            rules, table,
+            Facts(re, contra, re_points, all_tricks, announcements, [] if lone else extras,
+                  game_type, lone, revoke),
+        )
+
+
+FAMILY = Doppelkopf()
+
+
+def parse_actions(texts: Sequence[str], players: Sequence[str]) -> list[Action]:
+    return [parse_action(t, players) for t in texts]

@@ -1,0 +1,457 @@
+"""One hand (deal) replayed action by action: turn order, tricks, following, revokes.
+
+``Hand`` is the state machine every game shares. It checks what the record itself proves
+(whose turn it is, a card played more often than the deck holds it, a card not in the
+deck) and, when the deal is recorded, every play against the player's cards at once.
+When the deal is not recorded it keeps what each play proves, and reports a revoke as
+soon as a later card shows that an earlier play broke a following rule.
+
+Game-specific actions (announcements, weddings, trump choice, doubles...) and the
+scoring belong to the game family's ``GameHand``, which the hand consults.
+
+Every action comes as ``verify(text)`` (raises with a reason), ``can(text)`` (yes/no) and
+``apply(text)`` (verifies, changes state, returns an ``Outcome`` record).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from scorekeeper.actions import Action, parse_action
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.contract import Contract, judge_trick, suit_word
+from scorekeeper.errors import CardError, IllegalActionError
+from scorekeeper.following import FollowingRules, Verdict, check_play, legal_cards
+from scorekeeper.result import HandResult
+from scorekeeper.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import GameHand
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: Card
+    trick: int  # 1-based trick number
+    position: int  # 0 = leader
+
+
+@dataclass
+class Trick:
+    number: int
+    leader: str
+    plays: list[Play] = field(default_factory=list)
+    winner: str | None = None
+    reason: str = ""
+    rule: str = ""
+    points: int = 0
+
+    @property
+    def cards(self) -> list[Card]:
+        return [p.card for p in self.plays]
+
+    @property
+    def players(self) -> list[str]:
+        return [p.player for p in self.plays]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "plays": [[p.player, p.card.code] for p in self.plays],
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A following rule broken earlier, proven by a card played later."""
+
+    player: str
+    trick: int
+    card: Card
+    proof_trick: int
+    proof: Card
+    reason: str
+    rule: str
+
+    def text(self) -> str:
+        return (
+            f"revoke by {self.player} in trick {self.trick}: played {self.card} but {self.reason} "
+            f"(proven by {self.proof} in trick {self.proof_trick}) [rule: {self.rule}]"
+        )
+
+
+@dataclass
+class Outcome:
+    """What one applied action did, for the caller to report."""
+
+    action: Action
+    trick: Trick | None = None  # a trick this action completed
+    revokes: list[Revoke] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    result: HandResult | None = None  # set when the hand is over
+
+
+class Hand:
+    """A hand in progress or finished, rebuilt from its actions."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        *,
+        deal: Mapping[str, Iterable[Card | str]] | None = None,
+        number: int = 1,
+        context: Mapping[str, object] | None = None,
+    ) -> None:
+        from scorekeeper.games import family_for
+
+        self.rules = rules
+        self.table = list(table)
+        self.dealer = dealer
+        self.number = number
+        self.context = dict(context or {})
+        self.following = FollowingRules.from_rules(rules)
+        self.family = family_for(rules)
+        self.players = self.family.active_players(rules, self.table, dealer, self.context)
+        self.dealt: dict[str, list[Card]] | None = None
+        self.holdings: dict[str, list[Card]] | None = None
+        if deal is not None:
+            self.record_deal(deal)
+        self.history: list[Action] = []
+        self.tricks: list[Trick] = []
+        self.played: Counter[Card] = Counter()
+        self.plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
+            p: [] for p in self.players
+        }
+        self.revokes: list[Revoke] = []
+        self.game: GameHand = self.family.start_hand(self)
+
+    # ------------------------------------------------------------------ the deal
+    def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> None:
+        """Record the cards each player was dealt; checked against the deck and hand size."""
+        if self.dealt is not None:
+            raise IllegalActionError("the deal of this hand is already recorded", rule="deal")
+        cards: dict[str, list[Card]] = {}
+        for player, hand in deal.items():
+            if player not in self.players:
+                raise IllegalActionError(f"deal: {player} does not play in this hand", rule="deal")
+            cards[player] = [c if isinstance(c, Card) else self.rules.deck.parse(c) for c in hand]
+        missing = [p for p in self.players if p not in cards]
+        if missing:
+            raise IllegalActionError(f"deal: no cards given for {', '.join(missing)}", rule="deal")
+        size = self.family.dealt_size(self.rules, len(self.players))
+        for player, hand in cards.items():
+            if len(hand) != size:
+                raise IllegalActionError(
+                    f"deal: {player} has {len(hand)} cards, the deal gives {size}",
+                    rule="deal.packets",
+                )
+        total: Counter[Card] = Counter()
+        for hand in cards.values():
+            total.update(hand)
+        for card, n in total.items():
+            self.rules.deck.verify_card(card)
+            if n > self.rules.deck.counts[card]:
+                raise IllegalActionError(
+                    f"deal: {card} dealt {n} times, the deck holds it {self.rules.deck.counts[card]} "
+                    f"time{'s' if self.rules.deck.counts[card] > 1 else ''}",
+                    rule="deck.copies",
+                )
+        self.dealt = {p: list(h) for p, h in cards.items()}
+        self.holdings = {p: list(h) for p, h in cards.items()}
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def contract(self) -> Contract:
+        return self.game.contract()
+
+    @property
+    def cards_played(self) -> int:
+        return sum(len(t.plays) for t in self.tricks)
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.family.tricks_in_hand(self)
+
+    @property
+    def current_trick(self) -> Trick | None:
+        if self.tricks and len(self.tricks[-1].plays) < len(self.players):
+            return self.tricks[-1]
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over()
+
+    @property
+    def started_play(self) -> bool:
+        return bool(self.tricks)
+
+    def completed_tricks(self) -> list[Trick]:
+        return [t for t in self.tricks if t.winner is not None]
+
+    def next_leader(self) -> str:
+        done = self.completed_tricks()
+        if done:
+            return done[-1].winner  # type: ignore[return-value]
+        return self.game.first_leader()
+
+    def to_play(self) -> str | None:
+        """Who plays the next card (None before play can start or after the hand)."""
+        if self.finished or not self.game.ready_to_play():
+            return None
+        trick = self.current_trick
+        if trick is None:
+            return self.next_leader()
+        i = self.players.index(trick.plays[-1].player)
+        return self.players[(i + 1) % len(self.players)]
+
+    def holding(self, player: str) -> list[Card] | None:
+        """The cards a player holds now, when the deal is recorded."""
+        if self.holdings is None:
+            return None
+        return list(self.holdings[player])
+
+    def cards_in_hand(self, player: str) -> int:
+        """How many cards a player still holds (known from the count even without the deal)."""
+        size = self.family.dealt_size(self.rules, len(self.players))
+        return size - len(self.plays_by.get(player, ()))
+
+    def known_holding(self, player: str, since_trick: int) -> list[Card]:
+        """The cards the record proves a player held at the start of a trick."""
+        if self.dealt is not None and self.holdings is not None:
+            later = [pl.card for pl, _, _ in self.plays_by[player] if pl.trick >= since_trick]
+            return later + list(self.holdings[player])
+        return [pl.card for pl, _, _ in self.plays_by[player] if pl.trick >= since_trick]
+
+    def voids(self) -> list[str]:
+        """What the plays so far prove about suits players no longer hold."""
+        out: list[str] = []
+        contract = self.contract
+        for trick in self.tricks:
+            if not trick.plays:
+                continue
+            led = contract.suit_of(trick.plays[0].card)
+            for play in trick.plays[1:]:
+                if contract.suit_of(play.card) != led:
+                    out.append(
+                        f"{play.player} showed void in {suit_word(led)} in trick {trick.number}"
+                    )
+        return out
+
+    def check_card(self, player: str, card: Card) -> Verdict:
+        """Judge a card for a player now, against the cards known to be held."""
+        trick = self.current_trick
+        cards = trick.cards if trick else []
+        holding = self.holding(player)
+        if holding is None:
+            holding = [card]
+        elif card not in holding:
+            return Verdict(False, f"{player} does not hold {card}", "deal")
+        return check_play(
+            self.following,
+            self.contract,
+            cards,
+            card,
+            holding,
+            partner_winning=self._partner_winning(player, trick),
+            last_trick=self._is_last_trick(),
+        )
+
+    def legal_cards(self, player: str) -> list[Card] | None:
+        holding = self.holding(player)
+        if holding is None:
+            return None
+        trick = self.current_trick
+        return legal_cards(
+            self.following,
+            self.contract,
+            trick.cards if trick else [],
+            holding,
+            partner_winning=self._partner_winning(player, trick),
+            last_trick=self._is_last_trick(),
+        )
+
+    def _partner_winning(self, player: str, trick: Trick | None) -> bool | None:
+        if trick is None or not trick.plays:
+            return None
+        from scorekeeper.following import current_best
+
+        best = trick.plays[current_best(self.contract, trick.cards, last_trick=self._is_last_trick())]
+        return self.game.same_side(player, best.player)
+
+    def _is_last_trick(self) -> bool:
+        done = len(self.completed_tricks())
+        trick = self.current_trick
+        number = trick.number if trick else done + 1
+        return number == self.tricks_per_hand
+
+    # ------------------------------------------------------------------ actions
+    def parse(self, text: str | Action) -> Action:
+        if isinstance(text, Action):
+            return text
+        return parse_action(text, self.table)
+
+    def verify(self, text: str | Action) -> Action:
+        """Raise with the reason if the action is not allowed now; return it parsed."""
+        action = self.parse(text)
+        if self.finished:
+            raise IllegalActionError(
+                f"{action}: this hand is over; the next action starts a new hand", rule="play.tricks"
+            )
+        if action.is_play:
+            self._verify_play(action)
+        else:
+            self.game.verify_action(action)
+        return action
+
+    def can(self, text: str | Action) -> bool:
+        try:
+            self.verify(text)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, text: str | Action) -> Outcome:
+        action = self.verify(text)
+        self.history.append(action)
+        if not action.is_play:
+            outcome = Outcome(action, messages=self.game.apply_action(action))
+        else:
+            outcome = self._apply_play(action)
+        if self.finished:
+            outcome.result = self.result()
+        return outcome
+
+    def _verify_play(self, action: Action) -> None:
+        card = action.card
+        assert card is not None
+        try:
+            self.rules.deck.verify_card(card)
+        except CardError as exc:
+            raise CardError(f"{action}: {exc.message}", rule=exc.rule) from None
+        if not self.game.ready_to_play():
+            raise IllegalActionError(f"{action}: {self.game.why_not_ready()}", rule=self.game.not_ready_rule())
+        if action.actor not in self.players:
+            raise IllegalActionError(f"{action}: {action.actor} sits out this hand", rule="players")
+        turn = self.to_play()
+        if action.actor != turn:
+            trick = self.current_trick
+            when = (
+                f"trick {trick.number} continues with {turn}"
+                if trick
+                else f"{turn} leads trick {len(self.tricks) + 1}"
+            )
+            raise IllegalActionError(
+                f"{action}: not {action.actor}'s turn; {when}", rule="play.turn_order"
+            )
+        limit = self.rules.deck.counts[card]
+        if self.played[card] >= limit:
+            where = [
+                f"trick {t.number} by {p.player}" for t in self.tricks for p in t.plays if p.card == card
+            ]
+            times = "once" if limit == 1 else f"{limit} times"
+            raise IllegalActionError(
+                f"{action}: {card} was already played ({'; '.join(where)}); the deck holds it {times}",
+                rule="deck.copies",
+            )
+        holding = self.holding(action.actor)
+        if holding is not None and card not in holding:
+            raise IllegalActionError(
+                f"{action}: {action.actor} does not hold {card} (holds {format_cards(holding)})",
+                rule="deal",
+            )
+        verdict = self.check_card(action.actor, card)
+        if not verdict.legal:
+            raise IllegalActionError(f"{action}: {verdict.reason}", rule=verdict.rule)
+        self.game.verify_play(action)
+
+    def _apply_play(self, action: Action) -> Outcome:
+        card = action.card
+        assert card is not None
+        outcome = Outcome(action)
+        trick = self.current_trick
+        if trick is None:
+            trick = Trick(len(self.tricks) + 1, action.actor)
+            self.tricks.append(trick)
+        partner_winning = self._partner_winning(action.actor, trick)
+        before = tuple(trick.cards)
+        play = Play(action.actor, card, trick.number, len(trick.plays))
+        trick.plays.append(play)
+        self.played[card] += 1
+        if self.holdings is not None:
+            self.holdings[action.actor].remove(card)
+        outcome.revokes = self._find_revokes(action.actor, play)
+        self.plays_by[action.actor].append((play, before, partner_winning))
+        self.revokes.extend(outcome.revokes)
+        outcome.messages.extend(self.game.on_play(play))
+        if len(trick.plays) == len(self.players):
+            last = trick.number == self.tricks_per_hand
+            verdict = judge_trick(self.contract, trick.cards, trick.players, last_trick=last)
+            trick.winner = trick.players[verdict.index]
+            trick.reason = verdict.reason
+            trick.rule = verdict.rule
+            trick.points = sum(self.game.card_points(c) for c in trick.cards)
+            outcome.trick = trick
+            outcome.messages.extend(self.game.on_trick(trick))
+        return outcome
+
+    def _find_revokes(self, player: str, new: Play) -> list[Revoke]:
+        """Earlier plays of ``player`` that the new card proves were illegal."""
+        if self.dealt is not None:
+            return []  # with the deal, every play was checked exactly when made
+        found: list[Revoke] = []
+        earlier = self.plays_by[player]
+        for i, (play, before, partner_winning) in enumerate(earlier):
+            if not before:
+                continue
+            if any(r.player == player and r.trick == play.trick for r in self.revokes):
+                continue
+            held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
+            last = play.trick == self.tricks_per_hand
+            verdict = check_play(
+                self.following, self.contract, before, play.card, held,
+                partner_winning=partner_winning, last_trick=last,
+            )
+            if not verdict.legal:
+                reason = verdict.reason.replace("holds", "held")
+                found.append(
+                    Revoke(player, play.trick, play.card, new.trick, new.card, reason,
+                           verdict.rule or "following")
+                )
+        return found
+
+    # ------------------------------------------------------------------ the end
+    def result(self) -> HandResult:
+        if not self.finished:
+            raise IllegalActionError("the hand is not over yet", rule="play.tricks")
+        return self.game.result()
+
+    def summary(self) -> dict[str, object]:
+        """The quick-entry facts of this finished hand (what a paper score sheet holds)."""
+        return self.game.summary()
+
+    def deck_check(self) -> list[str]:
+        """Card accounting once every trick is recorded: each card as often as the deck holds it."""
+        problems = []
+        if len(self.completed_tricks()) < self.tricks_per_hand:
+            return problems
+        expected = self.family.cards_in_play(self)
+        if expected is None:
+            return problems
+        for card in sorted(set(expected) | set(self.played), key=lambda c: c.code):
+            if self.played[card] != expected[card]:
+                problems.append(
+                    f"{card} was played {self.played[card]} times; the deck holds it {expected[card]}"
+                )
+        return problems

@@ -1,0 +1,89 @@
+"""What a finished hand is worth, item by item, and what each player scores from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ValueItem:
+    """One line of a hand's value: ``+1 losers under 90 [scoring.loser_thresholds]``.
+
+    ``op`` is ``add`` (points added to the running value), ``times`` (the value so far is
+    multiplied by ``points``) or ``note`` (explanation only, no arithmetic).
+    """
+
+    label: str
+    points: int
+    rule: str
+    op: str = "add"
+    side: str | None = None
+
+    def text(self) -> str:
+        if self.op == "times":
+            return f"x{self.points} {self.label}"
+        if self.op == "note":
+            return self.label
+        return f"{self.points:+d} {self.label}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "points": self.points,
+            "op": self.op,
+            "rule": self.rule,
+            "side": self.side,
+        }
+
+
+@dataclass
+class HandResult:
+    """The outcome of one hand.
+
+    ``sides`` maps a side's name to its players; ``card_points`` the card points (plus any
+    bonus a game counts with them) per side; ``value`` the game value after every item;
+    ``scores`` what each player of the table gets (players sitting out get 0).
+    """
+
+    game_type: str
+    sides: dict[str, list[str]]
+    card_points: dict[str, int]
+    winner: str | None
+    items: list[ValueItem]
+    value: int
+    scores: dict[str, int]
+    redeal: bool = False
+    notes: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game_type": self.game_type,
+            "sides": self.sides,
+            "card_points": self.card_points,
+            "winner": self.winner,
+            "items": [i.to_dict() for i in self.items],
+            "value": self.value,
+            "scores": self.scores,
+            "redeal": self.redeal,
+            "notes": self.notes,
+            "details": self.details,
+        }
+
+    def reasons(self) -> str:
+        """The items as one readable line."""
+        return ", ".join(i.text() for i in self.items)
+
+
+def redeal_result(players: list[str], why: str, rule: str) -> HandResult:
+    return HandResult(
+        game_type="redeal",
+        sides={},
+        card_points={},
+        winner=None,
+        items=[ValueItem(why, 0, rule, op="note")],
+        value=0,
+        scores={p: 0 for p in players},
+        redeal=True,
+    )
