@@ -72,5 +72,7 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
         raise ActionSyntaxError(f"action {text!r}: one card per action, like '{actor} {rest[0]}'")
     verb = rest[0].lower()
     if verb[0].isdigit() or verb[0] in "♣♠♥♦":
-        raise CardError(f"unknown card {rest[0]!r} in action {text!r}; write cards like QC, 10H, Q♣")
+        raise CardError(
+            f"unknown card {rest[0]!r} in action {text!r}; write cards like QC, 10H, Q♣"
+        )
     return Action(actor, verb, None, tuple(rest[1:]))

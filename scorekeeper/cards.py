@@ -16,13 +16,26 @@ SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 _SYMBOL_TO_SUIT = {
-    "♣": "C", "♧": "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D",
+    "♣": "C",
+    "♧": "C",
+    "♠": "S",
+    "♤": "S",
+    "♥": "H",
+    "♡": "H",
+    "♦": "D",
+    "♢": "D",
 }
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
 RANK_NAMES = {
-    "A": "ace", "K": "king", "Q": "queen", "J": "jack",
-    "10": "ten", "9": "nine", "8": "eight", "7": "seven",
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "10": "ten",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
 }
 _RANK_ALIASES = {"T": "10", "1": "10"}
 

@@ -106,7 +106,9 @@ def check_play(
     def beats(c: Card) -> bool:
         return contract.beats(c, best, led, last_trick=last_trick)
 
-    same = sorted(contract.cards_of(led, holding), key=lambda c: contract.strength(c, led), reverse=True)
+    same = sorted(
+        contract.cards_of(led, holding), key=lambda c: contract.strength(c, led), reverse=True
+    )
     if rules.follow_suit and same:
         if contract.suit_of(card) != led:
             return Verdict(

@@ -287,7 +287,9 @@ class Hand:
             return None
         from scorekeeper.following import current_best
 
-        best = trick.plays[current_best(self.contract, trick.cards, last_trick=self._is_last_trick())]
+        best = trick.plays[
+            current_best(self.contract, trick.cards, last_trick=self._is_last_trick())
+        ]
         return self.game.same_side(player, best.player)
 
     def _is_last_trick(self) -> bool:
@@ -307,7 +309,8 @@ class Hand:
         action = self.parse(text)
         if self.finished:
             raise IllegalActionError(
-                f"{action}: this hand is over; the next action starts a new hand", rule="play.tricks"
+                f"{action}: this hand is over; the next action starts a new hand",
+                rule="play.tricks",
             )
         if action.is_play:
             self._verify_play(action)
@@ -341,7 +344,9 @@ class Hand:
         except CardError as exc:
             raise CardError(f"{action}: {exc.message}", rule=exc.rule) from None
         if not self.game.ready_to_play():
-            raise IllegalActionError(f"{action}: {self.game.why_not_ready()}", rule=self.game.not_ready_rule())
+            raise IllegalActionError(
+                f"{action}: {self.game.why_not_ready()}", rule=self.game.not_ready_rule()
+            )
         if action.actor not in self.players:
             raise IllegalActionError(f"{action}: {action.actor} sits out this hand", rule="players")
         turn = self.to_play()
@@ -358,7 +363,10 @@ class Hand:
         limit = self.rules.deck.counts[card]
         if self.played[card] >= limit:
             where = [
-                f"trick {t.number} by {p.player}" for t in self.tricks for p in t.plays if p.card == card
+                f"trick {t.number} by {p.player}"
+                for t in self.tricks
+                for p in t.plays
+                if p.card == card
             ]
             times = "once" if limit == 1 else f"{limit} times"
             raise IllegalActionError(
@@ -420,14 +428,26 @@ class Hand:
             held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
             last = play.trick == self.tricks_per_hand
             verdict = check_play(
-                self.following, self.contract, before, play.card, held,
-                partner_winning=partner_winning, last_trick=last,
+                self.following,
+                self.contract,
+                before,
+                play.card,
+                held,
+                partner_winning=partner_winning,
+                last_trick=last,
             )
             if not verdict.legal:
                 reason = verdict.reason.replace("holds", "held")
                 found.append(
-                    Revoke(player, play.trick, play.card, new.trick, new.card, reason,
-                           verdict.rule or "following")
+                    Revoke(
+                        player,
+                        play.trick,
+                        play.card,
+                        new.trick,
+                        new.card,
+                        reason,
+                        verdict.rule or "following",
+                    )
                 )
         return found
 

@@ -314,7 +314,9 @@ def validate(rs: Ruleset) -> None:
     if not isinstance(copies, int) or copies < 1:
         bad("deck.copies", "must be a whole number of at least 1")
     packets = rs.get("deal.packets")
-    if not (isinstance(packets, list) and packets and all(isinstance(p, int) and p > 0 for p in packets)):
+    if not (
+        isinstance(packets, list) and packets and all(isinstance(p, int) and p > 0 for p in packets)
+    ):
         bad("deal.packets", "must be a list of packet sizes, like [3, 3, 3, 3]")
     points = d.get("card_points")
     if not isinstance(points, Mapping):
@@ -328,7 +330,10 @@ def validate(rs: Ruleset) -> None:
         bad("ranking.plain_order", "must list the ranks of a plain suit, highest first")
     contracts = d.get("contracts")
     if not isinstance(contracts, Mapping) or not contracts:
-        bad("contracts", "at least one contract (like [contracts.normal]) must say which cards are trumps")
+        bad(
+            "contracts",
+            "at least one contract (like [contracts.normal]) must say which cards are trumps",
+        )
     else:
         for cname, contract in contracts.items():
             trumps = contract.get("trumps", [])
@@ -343,7 +348,11 @@ def validate(rs: Ruleset) -> None:
                 except ValueError:
                     bad(f"contracts.{cname}.trumps", f"unknown card {code!r}")
                     continue
-                if deck and card.rank in deck.get("ranks", ()) and card.suit in deck.get("suits", ()):
+                if (
+                    deck
+                    and card.rank in deck.get("ranks", ())
+                    and card.suit in deck.get("suits", ())
+                ):
                     continue
                 bad(f"contracts.{cname}.trumps", f"{code} is not in the deck")
     for name, spec in (d.get("options") or {}).items():
@@ -358,14 +367,25 @@ def validate(rs: Ruleset) -> None:
     if not problems and isinstance(points, Mapping) and isinstance(points.get("total"), int):
         computed = sum(points.get(r, 0) for r in deck["ranks"]) * len(deck["suits"]) * copies
         trump_extra = points.get("trump") or {}
-        computed += sum(trump_extra.get(r, points.get(r, 0)) - points.get(r, 0) for r in deck["ranks"]) * copies if trump_extra else 0
+        computed += (
+            sum(trump_extra.get(r, points.get(r, 0)) - points.get(r, 0) for r in deck["ranks"])
+            * copies
+            if trump_extra
+            else 0
+        )
         if computed != points["total"]:
-            bad("card_points.total", f"the deck's card points add up to {computed}, not {points['total']}")
+            bad(
+                "card_points.total",
+                f"the deck's card points add up to {computed}, not {points['total']}",
+            )
     if not problems and isinstance(players, list) and isinstance(packets, list):
         per_player = sum(packets)
         for count in players:
             if per_player * count > len(rs.deck):
-                bad("deal.packets", f"{count} players of {per_player} cards need more than {len(rs.deck)} cards")
+                bad(
+                    "deal.packets",
+                    f"{count} players of {per_player} cards need more than {len(rs.deck)} cards",
+                )
     if not problems:
         from scorekeeper.games import family_for
 

@@ -19,7 +19,10 @@ def deal(rules: Ruleset, players: Sequence[str], rng: random.Random) -> dict[str
     cards = rules.deck.all_cards()
     rng.shuffle(cards)
     size = rules.hand_size
-    return {p: sorted(cards[i * size : (i + 1) * size], key=lambda c: c.code) for i, p in enumerate(players)}
+    return {
+        p: sorted(cards[i * size : (i + 1) * size], key=lambda c: c.code)
+        for i, p in enumerate(players)
+    }
 
 
 def play_random(

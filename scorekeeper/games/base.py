@@ -125,13 +125,22 @@ class Family:
     def next_dealer(self, match: Match, result: HandResult | None) -> str:
         table = match.players
         current = match.current_dealer
-        if result is not None and result.redeal and match.rules.get("match.redeal_same_dealer", True):
+        if (
+            result is not None
+            and result.redeal
+            and match.rules.get("match.redeal_same_dealer", True)
+        ):
             return current
         return table[(table.index(current) + 1) % len(table)]
 
     def score_quick(
-        self, rules: Ruleset, table: Sequence[str], dealer: str, facts: Mapping[str, Any],
-        actions: Sequence[Action], context: Mapping[str, object],
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
     ) -> HandResult:
         raise IllegalActionError(f"{rules.name} has no quick entry yet", rule="quick")
 

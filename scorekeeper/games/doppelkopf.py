@@ -142,9 +142,22 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
             "[rule: announcements.promise]"
         )
         return HandResult(
-            facts.game_type, sides, card_points, None,
-            [ValueItem("nobody wins: both sides missed their targets", 0, "announcements.promise", "note")],
-            0, {p: 0 for p in table}, notes=notes, details=details,
+            facts.game_type,
+            sides,
+            card_points,
+            None,
+            [
+                ValueItem(
+                    "nobody wins: both sides missed their targets",
+                    0,
+                    "announcements.promise",
+                    "note",
+                )
+            ],
+            0,
+            {p: 0 for p in table},
+            notes=notes,
+            details=details,
         )
     winner = RE if re_ok else CONTRA
     loser = other(winner)
@@ -165,16 +178,18 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         if points[loser] < threshold:
             add(f"losers under {threshold}", 1, "scoring.loser_thresholds")
     black = (
-        all_tricks == winner
-        if rules.option("black_means") == "no_tricks"
-        else points[loser] == 0
+        all_tricks == winner if rules.option("black_means") == "no_tricks" else points[loser] == 0
     )
     if black:
         add("losers black", s["black"], "scoring.black")
     for kind in made[winner]:
         add(f"{kind} announced and made", s["promise_made"], "scoring.promise_made")
     for kind in made[loser]:
-        add(f"{side_word(loser, rules)}'s {kind} failed", s["promise_failed"], "scoring.promise_failed")
+        add(
+            f"{side_word(loser, rules)}'s {kind} failed",
+            s["promise_failed"],
+            "scoring.promise_failed",
+        )
         add(
             f"threshold of the failed {kind}",
             s["promise_failed_threshold"],
@@ -184,7 +199,12 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     for side in (RE, CONTRA):
         if said[side]:
             items.append(
-                ValueItem(f"{side_word(side, rules)} announced", mult, "scoring.announcement_multiplier", "times")
+                ValueItem(
+                    f"{side_word(side, rules)} announced",
+                    mult,
+                    "scoring.announcement_multiplier",
+                    "times",
+                )
             )
             value *= mult
     signed = value if winner == RE else -value  # Re's view
@@ -194,21 +214,35 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     elif facts.extras:
         for side, kind, pts in facts.extras:
             items.append(
-                ValueItem(f"{kind} for {side_word(side, rules)}", pts, f"options.{kind_option(kind)}", side=side)
+                ValueItem(
+                    f"{kind} for {side_word(side, rules)}",
+                    pts,
+                    f"options.{kind_option(kind)}",
+                    side=side,
+                )
             )
             extras_net += pts if side == RE else -pts
     re_score = signed + extras_net
     scores = {p: 0 for p in table}
     factor = s["lone_factor"] if facts.lone else 1
     if facts.lone:
-        items.append(ValueItem("alone against three", factor, "scoring.lone_factor", "times", side=RE))
+        items.append(
+            ValueItem("alone against three", factor, "scoring.lone_factor", "times", side=RE)
+        )
     for p in facts.re_players:
         scores[p] = re_score * factor
     for p in facts.contra_players:
         scores[p] = -re_score
     return HandResult(
-        facts.game_type, sides, card_points, winner, items, abs(re_score), scores,
-        notes=notes, details=details,
+        facts.game_type,
+        sides,
+        card_points,
+        winner,
+        items,
+        abs(re_score),
+        scores,
+        notes=notes,
+        details=details,
     )
 
 
@@ -266,7 +300,9 @@ class DoppelkopfHand(GameHand):
         return self._contract
 
     # -- who is on which side
-    def sides(self, extra_claims: Sequence[tuple[str, str]] = (), extra_qc: Sequence[str] = ()) -> tuple[set[str], set[str], bool, str | None]:
+    def sides(
+        self, extra_claims: Sequence[tuple[str, str]] = (), extra_qc: Sequence[str] = ()
+    ) -> tuple[set[str], set[str], bool, str | None]:
         """(Re players known, Contra players known, complete?, contradiction or None)."""
         players = self.hand.players
         claims = [(a.player, a.side) for a in self.announcements if not a.implied]
@@ -355,13 +391,20 @@ class DoppelkopfHand(GameHand):
         def refuse(msg: str, rule: str) -> None:
             raise IllegalActionError(f"{action}: {msg}", rule=rule)
 
-        option = {"piglets": "piglets", "poverty": "poverty", "accept": "poverty",
-                  "decline": "poverty", "fivenines": "five_nines"}.get(verb)
+        option = {
+            "piglets": "piglets",
+            "poverty": "poverty",
+            "accept": "poverty",
+            "decline": "poverty",
+            "fivenines": "five_nines",
+        }.get(verb)
         if option and not self.rules.option(option):
             refuse(f"{verb} is not played here (option {option} is off)", f"options.{option}")
         late_ok = verb == "piglets" and self.rules.option("piglets_announce") == "on_first_play"
         if h.started_play and not late_ok:
-            refuse(f"{verb} must be declared before the first card is played", f"declarations.{verb}")
+            refuse(
+                f"{verb} must be declared before the first card is played", f"declarations.{verb}"
+            )
         holding = h.dealt.get(player) if h.dealt else None
         if verb == "wedding":
             if self.wedding:
@@ -369,17 +412,28 @@ class DoppelkopfHand(GameHand):
             if self.poverty:
                 refuse("a poverty is already on the table", "declarations.wedding")
             if holding is not None and holding.count(QC) != 2:
-                refuse(f"a wedding needs both queens of clubs; {player} holds {holding.count(QC)}", "declarations.wedding")
+                refuse(
+                    f"a wedding needs both queens of clubs; {player} holds {holding.count(QC)}",
+                    "declarations.wedding",
+                )
         elif verb == "piglets":
             if self.piglets:
                 refuse(f"{self.piglets} already announced piglets", "options.piglets")
             if holding is not None and holding.count(AD) != 2:
-                refuse(f"piglets need both aces of diamonds; {player} holds {holding.count(AD)}", "options.piglets")
+                refuse(
+                    f"piglets need both aces of diamonds; {player} holds {holding.count(AD)}",
+                    "options.piglets",
+                )
             if late_ok and h.started_play:
                 if h.to_play() != player:
-                    refuse("piglets are announced when playing the first ace of diamonds, on one's turn", "options.piglets_announce")
+                    refuse(
+                        "piglets are announced when playing the first ace of diamonds, on one's turn",
+                        "options.piglets_announce",
+                    )
                 if any(p.card == AD for p, _, _ in h.plays_by[player]):
-                    refuse(f"{player} already played an ace of diamonds", "options.piglets_announce")
+                    refuse(
+                        f"{player} already played an ace of diamonds", "options.piglets_announce"
+                    )
         elif verb == "poverty":
             if self.poverty or self.wedding:
                 refuse("only one wedding or poverty per hand", "options.poverty")
@@ -387,42 +441,65 @@ class DoppelkopfHand(GameHand):
             if holding is not None:
                 trumps = [c for c in holding if self._contract.is_trump(c)]
                 if len(trumps) > limit:
-                    refuse(f"poverty needs {limit} trumps or fewer; {player} holds {len(trumps)}", "options.poverty_max_trumps")
+                    refuse(
+                        f"poverty needs {limit} trumps or fewer; {player} holds {len(trumps)}",
+                        "options.poverty_max_trumps",
+                    )
             self._count_or_cards(action, holding, limit)
         elif verb in ("accept", "decline"):
             if not self.poverty or self.poverty_partner or self.redeal:
                 refuse("there is no poverty waiting for an answer", "options.poverty")
             left = self._left_of(self.poverty)
             if player != left:
-                refuse(f"only {left}, left of {self.poverty}, answers the poverty", "options.poverty")
+                refuse(
+                    f"only {left}, left of {self.poverty}, answers the poverty", "options.poverty"
+                )
             if verb == "accept":
                 given = self._count_or_cards(action, holding, self.poverty_count, returning=True)
-                if isinstance(given, list) and self.poverty_count and len(given) != self.poverty_count:
-                    refuse(f"must give back {self.poverty_count} cards, as many as were passed", "options.poverty")
+                if (
+                    isinstance(given, list)
+                    and self.poverty_count
+                    and len(given) != self.poverty_count
+                ):
+                    refuse(
+                        f"must give back {self.poverty_count} cards, as many as were passed",
+                        "options.poverty",
+                    )
         elif verb == "fivenines":
             need = self.rules.option("five_nines_count")
             if holding is not None and sum(c.rank == NINE for c in holding) < need:
-                refuse(f"a new deal needs {need} nines; {player} holds {sum(c.rank == NINE for c in holding)}", "options.five_nines_count")
+                refuse(
+                    f"a new deal needs {need} nines; {player} holds {sum(c.rank == NINE for c in holding)}",
+                    "options.five_nines_count",
+                )
 
-    def _count_or_cards(self, action: Action, holding: list[Card] | None, limit: int, returning: bool = False) -> int | list[Card]:
+    def _count_or_cards(
+        self, action: Action, holding: list[Card] | None, limit: int, returning: bool = False
+    ) -> int | list[Card]:
         if not action.args:
             return 0
         if len(action.args) == 1 and action.args[0].isdigit():
             n = int(action.args[0])
             if n > limit:
-                raise IllegalActionError(f"{action}: at most {limit} trumps", rule="options.poverty_max_trumps")
+                raise IllegalActionError(
+                    f"{action}: at most {limit} trumps", rule="options.poverty_max_trumps"
+                )
             return n
         try:
             cards = [self.rules.deck.parse(a) for a in action.args]
         except ValueError as exc:
             raise IllegalActionError(f"{action}: {exc}", rule="deck.ranks") from None
         if not returning and len(cards) > limit:
-            raise IllegalActionError(f"{action}: at most {limit} cards are passed", rule="options.poverty_max_trumps")
+            raise IllegalActionError(
+                f"{action}: at most {limit} cards are passed", rule="options.poverty_max_trumps"
+            )
         if holding is not None:
             pool = list(holding) + (self.poverty_passed if returning else [])
             for c in cards:
                 if c not in pool:
-                    raise IllegalActionError(f"{action}: {action.actor} does not hold {c}", rule="deal")
+                    raise IllegalActionError(
+                        f"{action}: {action.actor} does not hold {c}", rule="deal"
+                    )
                 pool.remove(c)
         return cards
 
@@ -435,14 +512,22 @@ class DoppelkopfHand(GameHand):
         h = self.hand
         if verb == "wedding":
             self.wedding = player
-            return [f"{player} announces a wedding: the first of the first three tricks won by another player decides the partner"]
+            return [
+                f"{player} announces a wedding: the first of the first three tricks won by another player decides the partner"
+            ]
         if verb == "piglets":
             self.piglets = player
             self._contract = self._make_contract()
-            return [f"{player} announces piglets: both aces of diamonds now rank above the ten of hearts"]
+            return [
+                f"{player} announces piglets: both aces of diamonds now rank above the ten of hearts"
+            ]
         if verb == "poverty":
             self.poverty = player
-            given = self._count_or_cards(action, h.dealt.get(player) if h.dealt else None, self.rules.option("poverty_max_trumps"))
+            given = self._count_or_cards(
+                action,
+                h.dealt.get(player) if h.dealt else None,
+                self.rules.option("poverty_max_trumps"),
+            )
             if isinstance(given, list):
                 self.poverty_passed = given
                 self.poverty_count = len(given)
@@ -451,7 +536,9 @@ class DoppelkopfHand(GameHand):
                         h.holdings[player].remove(c)
             else:
                 self.poverty_count = given
-            return [f"{player} declares poverty and passes {self.poverty_count or 'their'} trump cards to {self._left_of(player)}"]
+            return [
+                f"{player} declares poverty and passes {self.poverty_count or 'their'} trump cards to {self._left_of(player)}"
+            ]
         if verb == "decline":
             self.redeal = f"{player} declined {self.poverty}'s poverty"
             return [f"{self.redeal}: the same dealer deals again"]
@@ -468,9 +555,13 @@ class DoppelkopfHand(GameHand):
                         h.holdings[player].remove(c)
                     h.holdings[self.poverty].extend(given)
                 trumps = sum(self._contract.is_trump(c) for c in given)
-                return [f"{player} accepts the poverty: {trumps} trump{'s' if trumps != 1 else ''} returned; {player} and {self.poverty} play together"]
+                return [
+                    f"{player} accepts the poverty: {trumps} trump{'s' if trumps != 1 else ''} returned; {player} and {self.poverty} play together"
+                ]
             self.poverty_returned = str(given)
-            return [f"{player} accepts the poverty: {given} trumps returned; {player} and {self.poverty} play together"]
+            return [
+                f"{player} accepts the poverty: {given} trumps returned; {player} and {self.poverty} play together"
+            ]
         if verb == "fivenines":
             self.redeal = f"{player} holds five nines"
             return [f"{self.redeal}: the same dealer deals again"]
@@ -480,8 +571,10 @@ class DoppelkopfHand(GameHand):
     def _side_for(self, action: Action, verb: str, extra_ok: bool = True) -> str:
         if verb in (RE, CONTRA):
             return verb
-        if action.args and action.args[0].lower() in (RE, CONTRA) or (
-            action.args and self.aliases.get(action.args[0].lower()) in (RE, CONTRA)
+        if (
+            (action.args
+            and action.args[0].lower() in (RE, CONTRA))
+            or (action.args and self.aliases.get(action.args[0].lower()) in (RE, CONTRA))
         ):
             word = action.args[0].lower()
             return self.aliases.get(word, word)
@@ -517,7 +610,6 @@ class DoppelkopfHand(GameHand):
 
     def _verify_announcement(self, action: Action, verb: str) -> None:
         player = action.actor
-        h = self.hand
 
         def refuse(msg: str, rule: str) -> None:
             raise IllegalActionError(f"{action}: {msg}", rule=rule)
@@ -533,13 +625,18 @@ class DoppelkopfHand(GameHand):
         ok, window = self.window_limit(kind, side, player)
         if not ok:
             refuse(f"too late: {kind} is announced {window}", f"announcements.window.{kind}")
-        re, contra, _, problem = self.sides(extra_claims=[(player, side)])
+        *_, problem = self.sides(extra_claims=[(player, side)])
         if problem:
-            refuse(f"{player} cannot announce for {side_word(side, self.rules)}: {problem}", "teams")
+            refuse(
+                f"{player} cannot announce for {side_word(side, self.rules)}: {problem}", "teams"
+            )
         mine = [a for a in self.announcements if a.side == side]
         if any(a.kind == kind for a in mine):
             first = next(a for a in mine if a.kind == kind)
-            refuse(f"{side_word(side, self.rules)} already announced {kind} ({first.player})", f"announcements.window.{kind}")
+            refuse(
+                f"{side_word(side, self.rules)} already announced {kind} ({first.player})",
+                f"announcements.window.{kind}",
+            )
         if kind in self.levels:
             if not any(a.kind == side for a in mine):
                 refuse(
@@ -550,11 +647,16 @@ class DoppelkopfHand(GameHand):
             missing = [k for k in before if not any(a.kind == k for a in mine)]
             if missing:
                 if not self.rules.get("announcements.skip_levels", False):
-                    refuse(f"{kind} needs {missing[0]} announced first", "announcements.skip_levels")
+                    refuse(
+                        f"{kind} needs {missing[0]} announced first", "announcements.skip_levels"
+                    )
                 for k in missing:
                     open_, w = self.window_limit(k, side, player)
                     if not open_:
-                        refuse(f"cannot skip {k}: it closed ({k} is announced {w})", f"announcements.window.{k}")
+                        refuse(
+                            f"cannot skip {k}: it closed ({k} is announced {w})",
+                            f"announcements.window.{k}",
+                        )
 
     def _apply_announcement(self, action: Action, verb: str) -> list[str]:
         side = self._side_for(action, verb)
@@ -564,7 +666,9 @@ class DoppelkopfHand(GameHand):
             mine = {a.kind for a in self.announcements if a.side == side}
             for k in self.levels[: self.levels.index(kind)]:
                 if k not in mine:
-                    self.announcements.append(Announcement(action.actor, k, side, h.cards_played, implied=True))
+                    self.announcements.append(
+                        Announcement(action.actor, k, side, h.cards_played, implied=True)
+                    )
         self.announcements.append(Announcement(action.actor, kind, side, h.cards_played))
         return [f"{action.actor} announces {kind} for {side_word(side, self.rules)}"]
 
@@ -597,7 +701,10 @@ class DoppelkopfHand(GameHand):
             and self.hand.dealt is not None
         ):
             return
-        if self.piglets == action.actor and self.rules.option("piglets_announce") == "on_first_play":
+        if (
+            self.piglets == action.actor
+            and self.rules.option("piglets_announce") == "on_first_play"
+        ):
             announced_at = next(
                 (i for i, a in enumerate(self.hand.history) if a.verb == "piglets"), None
             )
@@ -613,15 +720,21 @@ class DoppelkopfHand(GameHand):
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
-        messages = [f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"]
+        messages = [
+            f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
+        ]
         if self.wedding and self.clarified_in is None:
             if trick.winner != self.wedding:
                 self.partner = trick.winner
                 self.clarified_in = trick.number
-                messages.append(f"wedding: {self.partner} wins trick {trick.number} and plays with {self.wedding}")
+                messages.append(
+                    f"wedding: {self.partner} wins trick {trick.number} and plays with {self.wedding}"
+                )
             elif trick.number >= int(self.rules.get("teams.wedding_tricks", 3)):
                 self.clarified_in = trick.number
-                messages.append(f"wedding: {self.wedding} won the first {trick.number} tricks and plays alone")
+                messages.append(
+                    f"wedding: {self.wedding} won the first {trick.number} tricks and plays alone"
+                )
         return messages
 
     def is_over(self) -> bool:
@@ -635,7 +748,9 @@ class DoppelkopfHand(GameHand):
         if lone:
             re, contra = {lone}, set(h.players) - {lone}
         elif not complete or problem:
-            raise IllegalActionError(f"the sides cannot be told from the record: {problem or 'incomplete'}", rule="teams")
+            raise IllegalActionError(
+                f"the sides cannot be told from the record: {problem or 'incomplete'}", rule="teams"
+            )
         order = h.players
         re_players = [p for p in order if p in re]
         contra_players = [p for p in order if p in contra]
@@ -651,16 +766,24 @@ class DoppelkopfHand(GameHand):
             notes.append(first.text())
         game_type = "normal"
         if self.wedding:
-            game_type = "wedding" if self.partner else "wedding, alone"
+            game_type = "wedding" if self.partner else f"wedding, {self.wedding} alone"
         elif self.poverty:
             game_type = "poverty"
         elif lone:
-            game_type = "silent wedding"
+            game_type = f"silent wedding, {lone} alone"
         if self.piglets:
             notes.append(f"piglets: {self.piglets}")
         return Facts(
-            re_players, contra_players, re_points, all_tricks, list(self.announcements),
-            [] if lone else self._extras(re), game_type, bool(lone), revoke, notes,
+            re_players,
+            contra_players,
+            re_points,
+            all_tricks,
+            list(self.announcements),
+            [] if lone else self._extras(re),
+            game_type,
+            bool(lone),
+            revoke,
+            notes,
         )
 
     def _extras(self, re: set[str]) -> list[tuple[str, str, int]]:
@@ -691,12 +814,18 @@ class DoppelkopfHand(GameHand):
             if self.rules.option("charlie_captured"):
                 for p in last.plays:
                     if p.card == JC and side(p.player) != winner_side:
-                        extras.append((winner_side, "charlie_captured", pts.get("charlie_captured", 1)))
+                        extras.append(
+                            (winner_side, "charlie_captured", pts.get("charlie_captured", 1))
+                        )
         return extras
 
     def result(self) -> HandResult:
         if self.redeal:
-            return redeal_result(self.hand.table, f"new deal: {self.redeal}", "options.five_nines" if "nines" in self.redeal else "options.poverty")
+            return redeal_result(
+                self.hand.table,
+                f"new deal: {self.redeal}",
+                "options.five_nines" if "nines" in self.redeal else "options.poverty",
+            )
         return score(self.rules, self.hand.table, self.facts())
 
     def summary(self) -> dict[str, Any]:
@@ -730,9 +859,18 @@ class Doppelkopf(Family):
         for kind in ("re", "contra", *rules.get("announcements.promise", {})):
             if not isinstance(rules.get(f"announcements.window.{kind}"), int):
                 problems.append(f"announcements.window.{kind}: missing or not a whole number")
-        for key in ("re_needs", "contra_needs", "won", "against_the_queens", "black",
-                    "promise_made", "promise_failed", "promise_failed_threshold",
-                    "announcement_multiplier", "lone_factor"):
+        for key in (
+            "re_needs",
+            "contra_needs",
+            "won",
+            "against_the_queens",
+            "black",
+            "promise_made",
+            "promise_failed",
+            "promise_failed_threshold",
+            "announcement_multiplier",
+            "lone_factor",
+        ):
             if not isinstance(rules.get(f"scoring.{key}"), int):
                 problems.append(f"scoring.{key}: missing or not a whole number")
         for key, spec in (rules.get("announcements.promise") or {}).items():
@@ -744,44 +882,64 @@ class Doppelkopf(Family):
         return {
             "re": "the Re players (two names, or one for a player alone)",
             "re_points": "Re's card points, 0 to 240",
-            "all_tricks": "\"re\" or \"contra\" when one side took every trick",
-            "extras": "extra points as \"Name kind\": fox, charlie, charlie2, charlie_captured",
-            "revoke": "\"re\" or \"contra\": the side that revoked",
+            "all_tricks": '"re" or "contra" when one side took every trick',
+            "extras": 'extra points as "Name kind": fox, charlie, charlie2, charlie_captured',
+            "revoke": '"re" or "contra": the side that revoked',
             "redeal": "true when the hand was thrown in (five nines, declined poverty)",
         }
 
     def score_quick(
-        self, rules: Ruleset, table: Sequence[str], dealer: str, facts: Mapping[str, Any],
-        actions: Sequence[Action], context: Mapping[str, object],
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
     ) -> HandResult:
         players = self.active_players(rules, table, dealer, context)
         unknown = set(facts) - set(self.quick_keys())
         if unknown:
             raise IllegalActionError(
                 f"quick: unknown key {sorted(unknown)[0]!r}; keys: {', '.join(self.quick_keys())}",
-                rule="quick", where=f"quick.{sorted(unknown)[0]}",
+                rule="quick",
+                where=f"quick.{sorted(unknown)[0]}",
             )
         if facts.get("redeal"):
             return redeal_result(list(table), "new deal", "options.five_nines")
         re = facts.get("re")
-        if not isinstance(re, list) or not 1 <= len(re) <= 2 or any(p not in players for p in re) or len(set(re)) != len(re):
+        if (
+            not isinstance(re, list)
+            or not 1 <= len(re) <= 2
+            or any(p not in players for p in re)
+            or len(set(re)) != len(re)
+        ):
             raise IllegalActionError(
                 f"quick: re must list the Re players (one or two of {', '.join(players)})",
-                rule="teams", where="quick.re",
+                rule="teams",
+                where="quick.re",
             )
         total = int(rules.require("card_points.total"))
         re_points = facts.get("re_points")
-        if not isinstance(re_points, int) or isinstance(re_points, bool) or not 0 <= re_points <= total:
+        if (
+            not isinstance(re_points, int)
+            or isinstance(re_points, bool)
+            or not 0 <= re_points <= total
+        ):
             raise IllegalActionError(
-                f"quick: re_points must be Re's card points, 0 to {total}", rule="card_points.total",
+                f"quick: re_points must be Re's card points, 0 to {total}",
+                rule="card_points.total",
                 where="quick.re_points",
             )
         all_tricks = facts.get("all_tricks")
         if all_tricks not in (None, RE, CONTRA):
-            raise IllegalActionError("quick: all_tricks is \"re\" or \"contra\"", rule="quick", where="quick.all_tricks")
-        if all_tricks == RE and re_points != total or all_tricks == CONTRA and re_points != 0:
             raise IllegalActionError(
-                f"quick: a side that took every trick has all {total} card points", rule="card_points.total",
+                'quick: all_tricks is "re" or "contra"', rule="quick", where="quick.all_tricks"
+            )
+        if (all_tricks == RE and re_points != total) or (all_tricks == CONTRA and re_points != 0):
+            raise IllegalActionError(
+                f"quick: a side that took every trick has all {total} card points",
+                rule="card_points.total",
                 where="quick.all_tricks",
             )
         every_card_counts = all(rules.card_points(c) > 0 for c in rules.deck.cards)
@@ -799,50 +957,82 @@ class Doppelkopf(Family):
                 game_type = {"wedding": "wedding", "poverty": "poverty"}.get(verb, game_type)
                 continue
             if verb not in (RE, CONTRA, *levels):
-                raise IllegalActionError(f"{action}: unknown announcement {action.verb!r}", rule="announcements")
+                raise IllegalActionError(
+                    f"{action}: unknown announcement {action.verb!r}", rule="announcements"
+                )
             side = RE if action.actor in re else CONTRA
             if verb in (RE, CONTRA) and verb != side:
                 raise IllegalActionError(
-                    f"{action}: {action.actor} is on the {side_word(side, rules)} side", rule="teams"
+                    f"{action}: {action.actor} is on the {side_word(side, rules)} side",
+                    rule="teams",
                 )
             if verb in levels:
                 mine = {a.kind for a in announcements if a.side == side}
                 if side not in mine:
-                    raise IllegalActionError(f"{action}: {verb} needs the side's own {side_word(side, rules)} first", rule="announcements.promise")
+                    raise IllegalActionError(
+                        f"{action}: {verb} needs the side's own {side_word(side, rules)} first",
+                        rule="announcements.promise",
+                    )
                 for k in levels[: levels.index(verb)]:
                     if k not in mine:
                         if not rules.get("announcements.skip_levels", False):
-                            raise IllegalActionError(f"{action}: {verb} needs {k} announced first", rule="announcements.skip_levels")
+                            raise IllegalActionError(
+                                f"{action}: {verb} needs {k} announced first",
+                                rule="announcements.skip_levels",
+                            )
                         announcements.append(Announcement(action.actor, k, side, implied=True))
             if any(a.kind == verb and a.side == side for a in announcements):
-                raise IllegalActionError(f"{action}: already announced", rule=f"announcements.window.{verb}")
+                raise IllegalActionError(
+                    f"{action}: already announced", rule=f"announcements.window.{verb}"
+                )
             announcements.append(Announcement(action.actor, verb, side))
         if lone and game_type == "normal":
-            game_type = "silent wedding"
+            game_type = f"silent wedding, {re[0]} alone"
         elif lone and game_type == "wedding":
-            game_type = "wedding, alone"
+            game_type = f"wedding, {re[0]} alone"
         extras: list[tuple[str, str, int]] = []
         pts = rules.get("extras", {})
-        worth = {"fox": pts.get("fox", 1), "charlie": pts.get("charlie", 1),
-                 "charlie2": pts.get("second_charlie", 2), "charlie_captured": pts.get("charlie_captured", 1)}
+        worth = {
+            "fox": pts.get("fox", 1),
+            "charlie": pts.get("charlie", 1),
+            "charlie2": pts.get("second_charlie", 2),
+            "charlie_captured": pts.get("charlie_captured", 1),
+        }
         for entry in facts.get("extras", []) or []:
             words = str(entry).split()
             if len(words) != 2 or words[0] not in players or words[1] not in worth:
                 raise IllegalActionError(
                     f"quick: extra {entry!r} must be 'Name kind' with kind one of {', '.join(worth)}",
-                    rule="extras", where="quick.extras",
+                    rule="extras",
+                    where="quick.extras",
                 )
             option = kind_option(words[1])
             if not rules.option(option):
-                raise IllegalActionError(f"quick: extra {entry!r}: option {option} is off", rule=f"options.{option}", where="quick.extras")
+                raise IllegalActionError(
+                    f"quick: extra {entry!r}: option {option} is off",
+                    rule=f"options.{option}",
+                    where="quick.extras",
+                )
             extras.append((RE if words[0] in re else CONTRA, words[1], worth[words[1]]))
         revoke = facts.get("revoke")
         if revoke not in (None, RE, CONTRA):
-            raise IllegalActionError("quick: revoke is \"re\" or \"contra\"", rule="quick", where="quick.revoke")
+            raise IllegalActionError(
+                'quick: revoke is "re" or "contra"', rule="quick", where="quick.revoke"
+            )
         return score(
-            rules, table,
-            Facts(re, contra, re_points, all_tricks, announcements, [] if lone else extras,
-                  game_type, lone, revoke),
+            rules,
+            table,
+            Facts(
+                re,
+                contra,
+                re_points,
+                all_tricks,
+                announcements,
+                [] if lone else extras,
+                game_type,
+                lone,
+                revoke,
+            ),
         )
 
 

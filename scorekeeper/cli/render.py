@@ -1,0 +1,256 @@
+"""Rendering for people (rich) and for programs (plain JSON). The engine never prints.
+
+rich is imported here only, and this module only when a command has something to show.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand, Outcome
+    from scorekeeper.match import Match
+    from scorekeeper.result import HandResult
+    from scorekeeper.ruleset import Ruleset
+
+console = Console(highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def error(message: str) -> None:
+    err_console.print(f"[bold red]error:[/] {escape(message)}")
+
+
+def warn(message: str) -> None:
+    err_console.print(f"[bold yellow]warning:[/] {escape(message)}")
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as _escape
+
+    return _escape(text)
+
+
+def outcome(out: Outcome) -> None:
+    if out.action.is_play and out.trick is None:
+        console.print(f"{escape(out.action.text)}")
+    for message in out.messages:
+        console.print(escape(message))
+    for revoke in out.revokes:
+        warn(revoke.text())
+    if out.result is not None:
+        result(out.result, title="Hand over")
+
+
+def next_up(match: Match) -> None:
+    """One line saying what the table does next."""
+    mh = match.open_hand
+    if mh is None or mh.hand is None:
+        if reason := match.over():
+            console.print(f"[bold]Match over:[/] {escape(reason)}")
+        else:
+            console.print(f"[dim]next: hand {len(match.hands) + 1}, dealt by {match.next_dealer()}[/]")
+        return
+    player = mh.hand.to_play()
+    if player:
+        console.print(f"[dim]next: {player} to play[/]")
+    else:
+        console.print(f"[dim]next: {escape(mh.hand.game.why_not_ready())}[/]")
+
+
+def outcome_dict(out: Outcome) -> dict[str, Any]:
+    return {
+        "action": out.action.text,
+        "trick": out.trick.to_dict() if out.trick else None,
+        "revokes": [r.text() for r in out.revokes],
+        "messages": out.messages,
+        "result": out.result.to_dict() if out.result else None,
+    }
+
+
+def result(res: HandResult, title: str = "Value") -> None:
+    if res.redeal:
+        console.print(f"[bold]{title}:[/] {escape(res.items[0].label)}")
+        return
+    pts = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
+    head = f"[bold]{title}:[/] {escape(res.game_type)}; card points {pts}; "
+    head += f"winner: {res.winner or 'nobody'}; value {res.value}"
+    console.print(head)
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    for item in res.items:
+        table.add_row(escape(item.text()), f"[dim]{escape(item.rule)}[/]")
+    console.print(table)
+    for note in res.notes:
+        console.print(f"[dim]{escape(note)}[/]")
+    console.print("scores: " + ", ".join(f"{p} {s:+d}" for p, s in res.scores.items()))
+
+
+def hand_status(hand: Hand) -> dict[str, Any]:
+    trick = hand.current_trick
+    player = hand.to_play()
+    data: dict[str, Any] = {
+        "hand": hand.number,
+        "dealer": hand.dealer,
+        "players": hand.players,
+        "contract": hand.contract.name,
+        "to_play": player,
+        "cards_played": hand.cards_played,
+        "tricks": [t.to_dict() for t in hand.completed_tricks()],
+        "current_trick": trick.to_dict() if trick else None,
+        "revokes": [r.text() for r in hand.revokes],
+        "voids": hand.voids(),
+        "finished": hand.finished,
+    }
+    announcements = getattr(hand.game, "announcements", None)
+    if announcements is not None:
+        data["announcements"] = [
+            {"player": a.player, "kind": a.kind, "side": a.side, "implied": a.implied}
+            for a in announcements
+        ]
+    if player and hand.holding(player) is not None:
+        legal = hand.legal_cards(player) or []
+        data["legal_cards"] = [c.code for c in legal]
+    return data
+
+
+def status(data: dict[str, Any]) -> None:
+    console.print(
+        f"[bold]Hand {data['hand']}[/], dealer {data['dealer']}, {data['contract']}; "
+        f"{data['cards_played']} cards played"
+    )
+    for t in data["tricks"]:
+        plays = " ".join(f"{p}:{c}" for p, c in t["plays"])
+        console.print(f"  trick {t['number']}: {plays} -> {t['winner']} ({t['points']})")
+    if data["current_trick"]:
+        plays = " ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"])
+        console.print(f"  trick {data['current_trick']['number']} so far: {plays}")
+    for a in data.get("announcements", []):
+        if not a["implied"]:
+            console.print(f"  {a['player']} announced {a['kind']} ({a['side']})")
+    for v in data["voids"]:
+        console.print(f"  [dim]{escape(v)}[/]")
+    for r in data["revokes"]:
+        console.print(f"  [yellow]{escape(r)}[/]")
+    if data["finished"]:
+        console.print("The hand is over; the next action starts a new hand.")
+    elif data["to_play"]:
+        line = f"{data['to_play']} to play"
+        if "legal_cards" in data:
+            line += ": may play " + " ".join(data["legal_cards"])
+        console.print(line)
+
+
+def sheet_dict(match: Match) -> dict[str, Any]:
+    running = {p: 0 for p in match.players}
+    hands = []
+    for mh in match.hands:
+        entry: dict[str, Any] = {"number": mh.number, "dealer": mh.dealer, "kind": mh.kind}
+        if mh.result is not None:
+            for p, s in mh.result.scores.items():
+                running[p] = running.get(p, 0) + s
+            entry["result"] = mh.result.to_dict()
+            entry["reasons"] = mh.result.reasons()
+        else:
+            entry["result"] = None
+            entry["in_progress"] = True
+        entry["totals"] = dict(running)
+        hands.append(entry)
+    return {
+        "ruleset": match.rules.id,
+        "options": match.rules.overrides,
+        "players": match.players,
+        "hands": hands,
+        "totals": match.totals(),
+        "over": match.over(),
+    }
+
+
+def sheet(data: dict[str, Any], name: str) -> None:
+    """The score sheet: a compact table, then each hand's reasons on a line of its own."""
+    players = data["players"]
+    table = Table(title=f"{name}: score sheet")
+    table.add_column("#", justify="right")
+    table.add_column("dealer")
+    table.add_column("game")
+    table.add_column("result")
+    table.add_column("value", justify="right")
+    for p in players:
+        table.add_column(p, justify="right")
+    reasons: list[str] = []
+    for h in data["hands"]:
+        res = h["result"]
+        if res is None:
+            table.add_row(str(h["number"]), h["dealer"], "in play", "", "", *[""] * len(players))
+            continue
+        pts = ":".join(str(v) for v in res["card_points"].values())
+        outcome = "new deal" if res["redeal"] else f"{res['winner'] or 'nobody'} {pts}".strip()
+        cells = [f"{h['totals'][p]} [dim]({res['scores'].get(p, 0):+d})[/]" for p in players]
+        game = res["game_type"] + (" (quick)" if h["kind"] == "quick" else "")
+        table.add_row(
+            str(h["number"]), h["dealer"], escape(game), escape(outcome), str(res["value"]), *cells
+        )
+        reasons.append(f"{h['number']:>3}  {escape(h.get('reasons', ''))}")
+    console.print(table)
+    if reasons:
+        console.print("[bold]Why[/]")
+        for line in reasons:
+            console.print(line)
+    totals = ", ".join(f"{p} {data['totals'][p]}" for p in players)
+    console.print(f"[bold]Totals:[/] {totals}")
+    if data["over"]:
+        console.print(f"[bold]Match over:[/] {escape(data['over'])}")
+
+
+def rules_list(rows: list[dict[str, Any]]) -> None:
+    table = Table(title="Rule sets")
+    for col in ("id", "name", "players", "extends"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["id"], r["name"], ", ".join(map(str, r["players"])), r.get("extends") or "")
+    console.print(table)
+
+
+def rules_dict(rules: Ruleset) -> dict[str, Any]:
+    data = dict(rules.summary())
+    data["options"] = {
+        name: {
+            "value": rules.options[name],
+            "default": spec.default,
+            "choices": list(spec.choices),
+            "explain": spec.explain,
+        }
+        for name, spec in rules.option_specs.items()
+    }
+    data["rules"] = {k: v for k, v in rules.data.items() if k not in ("options",)}
+    return data
+
+
+def rules_show(data: dict[str, Any]) -> None:
+    console.print(f"[bold]{escape(data['name'])}[/] ({data['id']}), players {data['players']}")
+    if data.get("summary"):
+        console.print(escape(data["summary"]))
+    for section, body in data["rules"].items():
+        if isinstance(body, dict) and body.get("explain"):
+            console.print(f"[bold]{section}[/]: {escape(body['explain'])}")
+    table = Table(title="Options")
+    table.add_column("option")
+    table.add_column("value")
+    table.add_column("default")
+    table.add_column("meaning", overflow="fold")
+    for name, spec in data["options"].items():
+        choices = f" ({' | '.join(map(str, spec['choices']))})" if spec["choices"] else ""
+        table.add_row(
+            name, str(spec["value"]), str(spec["default"]) + choices, escape(spec["explain"])
+        )
+    console.print(table)
+    for note in data["rules"].get("notes", []):
+        console.print(f"[dim]note: {escape(note)}[/]")

@@ -1,0 +1,285 @@
+"""A match: the table, the dealer's rotation, every hand replayed, and the running totals.
+
+``Match.from_log`` rebuilds a match from its match file; nothing is stored that could be
+derived. ``Match.record`` applies one action (or a quick hand) and, only if the engine
+accepts it, changes the ``MatchLog`` that the caller then writes: a refused action leaves
+the log untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.actions import Action, parse_action
+from scorekeeper.errors import IllegalActionError, MatchFileError, ScorekeeperError
+from scorekeeper.hand import Hand, Outcome
+from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
+from scorekeeper.result import HandResult
+from scorekeeper.ruleset import Ruleset, load
+
+
+@dataclass
+class MatchHand:
+    """One hand of the match: a full ``Hand`` or a quick entry, with its result once over."""
+
+    number: int
+    dealer: str
+    hand: Hand | None = None
+    quick: dict[str, Any] | None = None
+    actions: list[Action] = field(default_factory=list)
+    result: HandResult | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def kind(self) -> str:
+        return "quick" if self.quick is not None else "full"
+
+
+class Match:
+    def __init__(self, rules: Ruleset, players: Sequence[str], first_dealer: str) -> None:
+        from scorekeeper.games import family_for
+
+        if len(set(players)) != len(players):
+            raise ScorekeeperError("player names must differ", rule="players")
+        if len(players) not in rules.player_counts:
+            counts = " or ".join(str(n) for n in rules.player_counts)
+            raise ScorekeeperError(
+                f"{rules.name} is played by {counts} players, not {len(players)}", rule="players"
+            )
+        if first_dealer not in players:
+            raise ScorekeeperError(
+                f"the first dealer {first_dealer} is not a player", rule="players"
+            )
+        self.rules = rules
+        self.players = list(players)
+        self.first_dealer = first_dealer
+        self.family = family_for(rules)
+        self.hands: list[MatchHand] = []
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_dealer(self) -> str:
+        return self.hands[-1].dealer if self.hands else self.first_dealer
+
+    def next_dealer(self) -> str:
+        if not self.hands:
+            return self.first_dealer
+        return self.family.next_dealer(self, self.hands[-1].result)
+
+    @property
+    def open_hand(self) -> MatchHand | None:
+        if self.hands and not self.hands[-1].finished:
+            return self.hands[-1]
+        return None
+
+    def totals(self) -> dict[str, int]:
+        totals = {p: 0 for p in self.players}
+        for mh in self.hands:
+            if mh.result:
+                for p, s in mh.result.scores.items():
+                    totals[p] = totals.get(p, 0) + s
+        return totals
+
+    def over(self) -> str | None:
+        return self.family.match_over(self)
+
+    def context(self) -> dict[str, object]:
+        return {"hand_number": len(self.hands) + 1}
+
+    # ------------------------------------------------------------------ actions
+    def _new_hand(self, deal: Mapping[str, Sequence[str]] | None = None) -> MatchHand:
+        if reason := self.over():
+            raise IllegalActionError(f"the match is over: {reason}", rule="match")
+        dealer = self.next_dealer()
+        number = len(self.hands) + 1
+        hand = Hand(
+            self.rules, self.players, dealer, deal=deal, number=number, context=self.context()
+        )
+        return MatchHand(number, dealer, hand=hand)
+
+    def apply(self, text: str) -> Outcome:
+        """Apply one action to the open hand, or to a new hand if none is open."""
+        mh = self.open_hand
+        fresh = mh is None
+        if mh is None:
+            mh = self._new_hand()
+        if mh.hand is None:
+            raise IllegalActionError(
+                "this hand was entered quick; it takes no actions", rule="quick"
+            )
+        outcome = mh.hand.apply(text)
+        if fresh:
+            self.hands.append(mh)
+        mh.actions.append(outcome.action)
+        if outcome.result is not None:
+            mh.result = outcome.result
+        return outcome
+
+    def start_hand(self, deal: Mapping[str, Sequence[str]] | None) -> MatchHand:
+        """Open a new hand, optionally with its deal recorded."""
+        if self.open_hand is not None:
+            raise IllegalActionError(
+                f"hand {self.open_hand.number} is not finished yet", rule="play.tricks"
+            )
+        mh = self._new_hand(deal)
+        self.hands.append(mh)
+        return mh
+
+    def add_quick(self, facts: Mapping[str, Any], actions: Sequence[str]) -> MatchHand:
+        if self.open_hand is not None:
+            raise IllegalActionError(
+                f"hand {self.open_hand.number} is still being played card by card; finish or undo it first",
+                rule="quick",
+            )
+        if reason := self.over():
+            raise IllegalActionError(f"the match is over: {reason}", rule="match")
+        dealer = self.next_dealer()
+        parsed = [parse_action(a, self.players) for a in actions]
+        result = self.family.score_quick(
+            self.rules, self.players, dealer, facts, parsed, self.context()
+        )
+        mh = MatchHand(
+            len(self.hands) + 1, dealer, quick=dict(facts), actions=parsed, result=result
+        )
+        self.hands.append(mh)
+        return mh
+
+    # ------------------------------------------------------------------ the log
+    @classmethod
+    def from_log(
+        cls, log: MatchLog, source_map: SourceMap | None = None, filename: str = "<match>"
+    ) -> Match:
+        """Replay a match file; every problem is reported as ``file:line: message``."""
+
+        def where(line: int | None) -> str:
+            return f"{filename}:{line or 1}"
+
+        try:
+            rules = load(log.ruleset, log.options)
+        except ScorekeeperError as exc:
+            line = (
+                source_map.line_of_key("options" if "option" in exc.message else "ruleset")
+                if source_map
+                else None
+            )
+            raise MatchFileError([f"{where(line)}: {m}" for m in str(exc).splitlines()]) from None
+        try:
+            match = cls(rules, log.players, log.first_dealer)
+        except ScorekeeperError as exc:
+            line = source_map.line_of_key("players") if source_map else None
+            raise MatchFileError([f"{where(line)}: {exc}"]) from None
+        for i, record in enumerate(log.hands):
+            try:
+                match._replay_hand(i, record)
+            except _ReplayError as err:
+                line = None
+                if source_map is not None:
+                    if err.action_index is not None:
+                        line = source_map.action_line(i, err.action_index)
+                    elif err.key:
+                        line = (
+                            source_map.quick_line(i, err.key.split(".", 1)[-1])
+                            if err.key.startswith("quick")
+                            else source_map.deal_line(i, err.key)
+                        )
+                    line = line or source_map.hand_line(i)
+                raise MatchFileError([f"{where(line)}: hand {i + 1}: {err.error}"]) from None
+        return match
+
+    def _replay_hand(self, index: int, record: HandRecord) -> None:
+        if record.quick is not None:
+            try:
+                self.add_quick(record.quick, record.actions)
+            except ScorekeeperError as exc:
+                key = exc.where
+                exc.where = None
+                raise _ReplayError(exc, key=key or "quick") from None
+            return
+        if self.open_hand is not None:
+            raise _ReplayError(
+                IllegalActionError(
+                    f"hand {self.open_hand.number} is not finished, yet another hand follows it",
+                    rule="play.tricks",
+                ),
+                action_index=len(record.actions) and None,
+            )
+        try:
+            deal = record.deal
+            if deal is not None or not record.actions:
+                self.start_hand(deal)
+        except ScorekeeperError as exc:
+            raise _ReplayError(exc, key=next(iter(record.deal or {}), None)) from None
+        for j, text in enumerate(record.actions):
+            try:
+                if self.open_hand is None and j > 0:
+                    raise IllegalActionError(
+                        f"{text}: the hand is already over (after action {j}); start a new [[hand]]",
+                        rule="play.tricks",
+                    )
+                self.apply(text)
+            except ScorekeeperError as exc:
+                raise _ReplayError(exc, action_index=j) from None
+
+    def record(self, log: MatchLog, text: str) -> Outcome:
+        """Apply an action and, once accepted, append it to the log's hand."""
+        starts_new = self.open_hand is None
+        outcome = self.apply(text)
+        if starts_new:
+            log.hands.append(HandRecord(actions=[outcome.action.text]))
+        else:
+            log.hands[-1].actions.append(outcome.action.text)
+        return outcome
+
+    def record_deal(self, log: MatchLog, deal: Mapping[str, Sequence[str]]) -> MatchHand:
+        mh = self.open_hand
+        if mh is not None and mh.hand is not None and not mh.hand.history and mh.hand.dealt is None:
+            mh.hand.record_deal(deal)
+            log.hands[-1].deal = {p: [c.code for c in cards] for p, cards in mh.hand.dealt.items()}  # type: ignore[union-attr]
+            return mh
+        mh = self.start_hand(deal)
+        assert mh.hand is not None and mh.hand.dealt is not None
+        log.hands.append(
+            HandRecord(
+                actions=[], deal={p: [c.code for c in cs] for p, cs in mh.hand.dealt.items()}
+            )
+        )
+        return mh
+
+    def record_quick(
+        self, log: MatchLog, facts: Mapping[str, Any], actions: Sequence[str]
+    ) -> MatchHand:
+        mh = self.add_quick(facts, actions)
+        log.hands.append(HandRecord(actions=[a.text for a in mh.actions], quick=dict(facts)))
+        return mh
+
+
+class _ReplayError(Exception):
+    def __init__(
+        self, error: ScorekeeperError, action_index: int | None = None, key: str | None = None
+    ) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.action_index = action_index
+        self.key = key
+
+
+def undo(log: MatchLog) -> str:
+    """Remove the last action (or the last quick hand, or an empty hand's deal); say what went."""
+    if not log.hands:
+        raise IllegalActionError("nothing to undo: the match has no hands yet", rule="undo")
+    last = log.hands[-1]
+    if last.quick is not None:
+        log.hands.pop()
+        return f"removed quick hand {len(log.hands) + 1}"
+    if last.actions:
+        text = last.actions.pop()
+        if not last.actions and last.deal is None:
+            log.hands.pop()
+        return f"removed {text!r}"
+    log.hands.pop()
+    return f"removed the deal of hand {len(log.hands) + 1}"

@@ -1,0 +1,101 @@
+"""Where match files live and how they are changed safely.
+
+New matches go to the user's data folder (``$SCOREKEEPER_HOME`` or the XDG data folder);
+the newest becomes the current match. ``--match FILE`` or ``$SCOREKEEPER_MATCH`` picks
+another. Every change happens under the file's lock: read, replay, apply, write
+atomically; if the engine refuses, nothing is written.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from scorekeeper import matchlog
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.match import Match
+from scorekeeper.matchlog import MatchLog
+from scorekeeper.ruleset import data_home
+
+
+def matches_dir() -> Path:
+    return data_home() / "matches"
+
+
+def _pointer() -> Path:
+    return data_home() / "current"
+
+
+def current_path(explicit: str | Path | None = None) -> Path:
+    """The match file to use: the one given, $SCOREKEEPER_MATCH, or the current match."""
+    if explicit:
+        return Path(explicit)
+    if env := os.environ.get("SCOREKEEPER_MATCH"):
+        return Path(env)
+    pointer = _pointer()
+    if pointer.is_file():
+        text = pointer.read_text(encoding="utf-8").strip()
+        if text:
+            return Path(text)
+    raise ScorekeeperError(
+        "no current match: start one with 'scorekeeper new RULESET PLAYER...' "
+        "or pick a file with --match FILE",
+        rule="match",
+    )
+
+
+def set_current(path: Path) -> None:
+    pointer = _pointer()
+    pointer.parent.mkdir(parents=True, exist_ok=True)
+    tmp = pointer.with_suffix(".tmp")
+    tmp.write_text(str(path.resolve()) + "\n", encoding="utf-8")
+    os.replace(tmp, pointer)
+
+
+def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(ruleset).stem)
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    base = matches_dir() / f"{stamp}-{slug}"
+    path = base.with_suffix(".toml")
+    n = 2
+    while path.exists():
+        path = Path(f"{base}-{n}.toml")
+        n += 1
+    return path
+
+
+def load(path: Path) -> tuple[MatchLog, Match]:
+    """Read and replay a match file; problems come as a MatchFileError with lines."""
+    if not path.exists():
+        raise ScorekeeperError(f"no match file {path}", rule="match")
+    log, source_map = matchlog.read(path)
+    return log, Match.from_log(log, source_map, str(path))
+
+
+@contextmanager
+def editing(path: Path) -> Iterator[tuple[MatchLog, Match]]:
+    """Lock, load and replay; on a clean exit write the (changed) log atomically.
+
+    If the body raises, nothing is written and the file stays byte-for-byte as it was.
+    """
+    with matchlog.lock(path):
+        log, match = load(path)
+        before = log.dumps()
+        yield log, match
+        if log.dumps() != before:
+            matchlog.write(path, log)
+
+
+def create(log: MatchLog, path: Path) -> None:
+    """Write a new match file (refusing to overwrite one) and make it current."""
+    if path.exists():
+        raise ScorekeeperError(f"{path} already exists; choose another file", rule="match")
+    Match.from_log(log, None, str(path))  # the header must replay
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with matchlog.lock(path):
+        matchlog.write(path, log)
+    set_current(path)
