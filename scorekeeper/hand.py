@@ -24,7 +24,7 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.contract import Contract, judge_trick, suit_word
 from scorekeeper.errors import CardError, IllegalActionError
-from scorekeeper.following import FollowingRules, Verdict, check_play, legal_cards
+from scorekeeper.following import Verdict, check_play, legal_cards
 from scorekeeper.result import HandResult
 from scorekeeper.ruleset import Ruleset
 
@@ -120,8 +120,8 @@ class Hand:
         self.dealer = dealer
         self.number = number
         self.context = dict(context or {})
-        self.following = FollowingRules.from_rules(rules)
         self.family = family_for(rules)
+        self.following = self.family.following_rules(rules)
         self.players = self.family.active_players(rules, self.table, dealer, self.context)
         self.dealt: dict[str, list[Card]] | None = None
         self.holdings: dict[str, list[Card]] | None = None

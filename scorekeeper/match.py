@@ -89,7 +89,11 @@ class Match:
         return self.family.match_over(self)
 
     def context(self) -> dict[str, object]:
-        return {"hand_number": len(self.hands) + 1}
+        """What a new hand may need to know of the match so far (carried points, Bock)."""
+        return {
+            "hand_number": len(self.hands) + 1,
+            "results": [mh.result for mh in self.hands],
+        }
 
     # ------------------------------------------------------------------ actions
     def _new_hand(self, deal: Mapping[str, Sequence[str]] | None = None) -> MatchHand:

@@ -135,6 +135,13 @@ class Option:
         return value
 
 
+def _when_key(value: Any) -> str:
+    """How an option value is written as a key of its ``when`` table."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _type_word(value: Any) -> str:
     if isinstance(value, bool):
         return "true or false"
@@ -166,11 +173,27 @@ def _from_text(name: str, text: str, default: Any) -> Any:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A loaded, validated rule set with its options resolved for one match."""
+    """A loaded, validated rule set with its options resolved for one match.
 
-    data: dict[str, Any]
+    ``base`` is the rule set as its files say; ``data`` is the same with the changes that
+    the options in force make (an option's ``[options.NAME.when.VALUE]`` table is merged
+    in when the option has that value), so that an option may change the deck or the
+    deal as well as a single number.
+    """
+
+    base: dict[str, Any]
     source: str
     overrides: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        data = self.base
+        for name, spec in self.base.get("options", {}).items():
+            value = self.overrides.get(name, spec.get("default"))
+            patch = spec.get("when", {}).get(_when_key(value))
+            if patch:
+                data = merge(data, patch)
+        return data
 
     # -- identity
     @property
@@ -207,7 +230,7 @@ class Ruleset:
     @cached_property
     def option_specs(self) -> dict[str, Option]:
         specs = {}
-        for name, spec in self.data.get("options", {}).items():
+        for name, spec in self.base.get("options", {}).items():
             specs[name] = Option(
                 name, spec["default"], spec.get("explain", ""), tuple(spec.get("choices", ()))
             )
@@ -236,7 +259,10 @@ class Ruleset:
                     rule="options",
                 )
             checked[name] = spec.coerce(value)
-        return Ruleset(self.data, self.source, checked)
+        changed = Ruleset(self.base, self.source, checked)
+        if any(spec.get("when") for spec in self.base.get("options", {}).values()):
+            validate(changed)
+        return changed
 
     # -- the game's material
     @cached_property
@@ -364,6 +390,20 @@ def validate(rs: Ruleset) -> None:
         choices = spec.get("choices")
         if choices is not None and spec["default"] not in choices:
             bad(f"options.{name}.default", f"{spec['default']!r} is not one of its choices")
+        when = spec.get("when", {})
+        if not isinstance(when, Mapping):
+            bad(f"options.{name}.when", "must be a table of values, each with the keys it changes")
+        else:
+            allowed = (
+                {_when_key(c) for c in choices}
+                if choices
+                else {"true", "false"}
+                if isinstance(spec["default"], bool)
+                else None
+            )
+            for key in when:
+                if allowed is not None and key not in allowed:
+                    bad(f"options.{name}.when.{key}", f"{key!r} is not a value of {name}")
     if not problems and isinstance(points, Mapping) and isinstance(points.get("total"), int):
         computed = sum(points.get(r, 0) for r in deck["ranks"]) * len(deck["suits"]) * copies
         trump_extra = points.get("trump") or {}

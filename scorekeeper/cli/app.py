@@ -407,14 +407,6 @@ def deal_cmd(
     typer.echo(f"Deal of hand {mh.number} recorded (dealer {mh.dealer}).")
 
 
-def _quick_value(text: str) -> Any:
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text
-
-
 @app.command("hand")
 @guarded
 def hand_cmd(
@@ -445,17 +437,15 @@ def hand_cmd(
         keys = m.family.quick_keys()
         parsed: dict[str, Any] = {}
         for item in facts:
-            if "=" not in item:
-                raise ScorekeeperError(
-                    f"hand {item!r}: write KEY=VALUE (keys: {', '.join(keys)})", rule="quick"
-                )
-            key, value = item.split("=", 1)
+            key, eq, value = item.partition("=")
             key = key.strip()
-            kind = keys.get(key, "")
-            if "," in value or (kind.startswith("the ") and "players" in kind) or key in ("extras",):
-                parsed[key] = [v.strip() for v in value.split(",") if v.strip()]
-            else:
-                parsed[key] = _quick_value(value.strip())
+            if not eq or key not in keys:
+                raise ScorekeeperError(
+                    f"hand {item!r}: write KEY=VALUE with a key of {m.rules.name}: "
+                    + ", ".join(keys),
+                    rule="quick",
+                )
+            parsed[key] = keys[key].parse(value)
         mh = m.record_quick(log, parsed, action or [])
     assert mh.result is not None
     if json_:

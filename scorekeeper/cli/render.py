@@ -58,7 +58,9 @@ def next_up(match: Match) -> None:
         if reason := match.over():
             console.print(f"[bold]Match over:[/] {escape(reason)}")
         else:
-            console.print(f"[dim]next: hand {len(match.hands) + 1}, dealt by {match.next_dealer()}[/]")
+            console.print(
+                f"[dim]next: hand {len(match.hands) + 1}, dealt by {match.next_dealer()}[/]"
+            )
         return
     player = mh.hand.to_play()
     if player:

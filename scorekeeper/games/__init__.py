@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family
     from scorekeeper.ruleset import Ruleset
 
-FAMILIES = ("doppelkopf",)
+FAMILIES = ("doppelkopf", "klaverjassen", "klaberjass", "kloepper", "bierkopf")
 
 _loaded: dict[str, Family] = {}
 

@@ -10,18 +10,41 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
+from scorekeeper.following import FollowingRules
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.match import Match
     from scorekeeper.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class QuickKey:
+    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning."""
+
+    kind: str
+    help: str
+
+    def parse(self, text: str) -> Any:
+        """Read the value as typed on the command line (``re=Anna,Carla``)."""
+        if self.kind == "list":
+            return [v.strip() for v in text.split(",") if v.strip()]
+        if self.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise IllegalActionError(f"{text!r} is not a whole number", rule="quick") from None
+        if self.kind == "bool":
+            return text.strip().lower() in ("true", "yes", "1", "on")
+        return text.strip()
 
 
 class GameHand:
@@ -104,6 +127,10 @@ class Family:
         """Family-specific checks of a rule set, as ``key: message`` lines."""
         return []
 
+    def following_rules(self, rules: Ruleset) -> FollowingRules:
+        """The following obligations in force (a family may let options change them)."""
+        return FollowingRules.from_rules(rules)
+
     def active_players(
         self, rules: Ruleset, table: Sequence[str], dealer: str, context: Mapping[str, object]
     ) -> list[str]:
@@ -144,8 +171,8 @@ class Family:
     ) -> HandResult:
         raise IllegalActionError(f"{rules.name} has no quick entry yet", rule="quick")
 
-    def quick_keys(self) -> dict[str, str]:
-        """The keys of a quick hand and what each holds, for help and errors."""
+    def quick_keys(self) -> dict[str, QuickKey]:
+        """The facts of a quick hand, for parsing, help and errors."""
         return {}
 
     def match_over(self, match: Match) -> str | None:

@@ -18,7 +18,7 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import Family, GameHand
+from scorekeeper.games.base import Family, GameHand, QuickKey
 from scorekeeper.result import HandResult, ValueItem, redeal_result
 
 if TYPE_CHECKING:
@@ -571,10 +571,8 @@ class DoppelkopfHand(GameHand):
     def _side_for(self, action: Action, verb: str, extra_ok: bool = True) -> str:
         if verb in (RE, CONTRA):
             return verb
-        if (
-            (action.args
-            and action.args[0].lower() in (RE, CONTRA))
-            or (action.args and self.aliases.get(action.args[0].lower()) in (RE, CONTRA))
+        if (action.args and action.args[0].lower() in (RE, CONTRA)) or (
+            action.args and self.aliases.get(action.args[0].lower()) in (RE, CONTRA)
         ):
             word = action.args[0].lower()
             return self.aliases.get(word, word)
@@ -878,14 +876,16 @@ class Doppelkopf(Family):
                 problems.append(f"announcements.promise.{key}: needs below and target")
         return problems
 
-    def quick_keys(self) -> dict[str, str]:
+    def quick_keys(self) -> dict[str, QuickKey]:
         return {
-            "re": "the Re players (two names, or one for a player alone)",
-            "re_points": "Re's card points, 0 to 240",
-            "all_tricks": '"re" or "contra" when one side took every trick',
-            "extras": 'extra points as "Name kind": fox, charlie, charlie2, charlie_captured',
-            "revoke": '"re" or "contra": the side that revoked',
-            "redeal": "true when the hand was thrown in (five nines, declined poverty)",
+            "re": QuickKey("list", "the Re players (two names, or one for a player alone)"),
+            "re_points": QuickKey("int", "Re's card points, 0 to 240"),
+            "all_tricks": QuickKey("word", "re or contra, when one side took every trick"),
+            "extras": QuickKey(
+                "list", "extra points as 'Name kind': fox, charlie, charlie2, charlie_captured"
+            ),
+            "revoke": QuickKey("word", "re or contra: the side that revoked"),
+            "redeal": QuickKey("bool", "true when the hand was thrown in"),
         }
 
     def score_quick(
