@@ -19,13 +19,15 @@ class ValueItem:
     rule: str
     op: str = "add"
     side: str | None = None
+    clause: str | None = None  # where the rule comes from, e.g. "TSR 7.2"
 
     def text(self) -> str:
+        where = f" ({self.clause})" if self.clause else ""
         if self.op == "times":
-            return f"x{self.points} {self.label}"
+            return f"x{self.points} {self.label}{where}"
         if self.op == "note":
-            return self.label
-        return f"{self.points:+d} {self.label}"
+            return f"{self.label}{where}"
+        return f"{self.points:+d} {self.label}{where}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -34,6 +36,7 @@ class ValueItem:
             "op": self.op,
             "rule": self.rule,
             "side": self.side,
+            "clause": self.clause,
         }
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, parse_action
@@ -19,235 +18,28 @@ from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import Family, GameHand, QuickKey
-from scorekeeper.result import HandResult, ValueItem, redeal_result
+from scorekeeper.games.doppelkopf_scoring import (
+    CONTRA,
+    RE,
+    Announcement,
+    Facts,
+    kind_option,
+    other,
+    promises,
+    score,
+    side_word,
+)
+from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.ruleset import Ruleset
 
-RE, CONTRA = "re", "contra"
 QC = Card("Q", "C")
 JC = Card("J", "C")
 AD = Card("A", "D")
 NINE = "9"
 DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines")
-
-
-def other(side: str) -> str:
-    return CONTRA if side == RE else RE
-
-
-def side_word(side: str, rules: Ruleset) -> str:
-    return rules.get(f"announcements.names.{side}", side.capitalize())
-
-
-@dataclass(frozen=True)
-class Announcement:
-    player: str
-    kind: str  # "re", "contra" or a promise ("no90", ...)
-    side: str
-    cards_on_table: int = 0
-    implied: bool = False  # a level skipped over and counted with the one said
-
-
-@dataclass
-class Facts:
-    """Everything the value of a hand depends on: what a score sheet must hold."""
-
-    re_players: list[str]
-    contra_players: list[str]
-    re_points: int
-    all_tricks: str | None
-    announcements: list[Announcement]
-    extras: list[tuple[str, str, int]]  # (side, kind, points)
-    game_type: str = "normal"
-    lone: bool = False
-    revoke: str | None = None  # the side that revoked
-    notes: list[str] = field(default_factory=list)
-
-
-# ---------------------------------------------------------------------- the value
-
-
-def promises(rules: Ruleset) -> list[str]:
-    """The promise levels, weakest first (no90, no60, no30, black)."""
-    table = rules.get("announcements.promise", {})
-    return sorted(table, key=lambda k: table[k]["target"])
-
-
-def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
-    """Build a hand's value item by item, as the rule set's ``[scoring]`` says."""
-    s = rules.get("scoring")
-    promise_table = rules.get("announcements.promise", {})
-    levels = promises(rules)
-    total = int(rules.require("card_points.total"))
-    points = {RE: facts.re_points, CONTRA: total - facts.re_points}
-    all_tricks = facts.all_tricks
-    notes = list(facts.notes)
-    if facts.revoke:
-        offender = facts.revoke
-        points = {offender: 0, other(offender): total}
-        all_tricks = other(offender)
-        notes.append(
-            f"revoke by {side_word(offender, rules)}: scored as if it took no card "
-            "and no trick [rule: options.revoke_penalty]"
-        )
-    said = {RE: False, CONTRA: False}
-    made: dict[str, list[str]] = {RE: [], CONTRA: []}
-    for a in facts.announcements:
-        if a.kind in (RE, CONTRA):
-            said[a.kind] = True
-        elif a.kind not in made[a.side]:
-            made[a.side].append(a.kind)
-    for side in made:
-        made[side].sort(key=levels.index)
-
-    def takes_a_trick(side: str) -> bool:
-        return all_tricks != other(side)
-
-    def reaches(side: str) -> tuple[bool, str]:
-        mine, theirs = made[side], made[other(side)]
-        if mine:
-            top = mine[-1]
-            if top == "black":
-                return all_tricks == side, "every trick (black announced)"
-            need = promise_table[top]["target"]
-            return points[side] >= need, f"{need} ({top} announced)"
-        if theirs:
-            top = theirs[-1]
-            if top == "black":
-                return takes_a_trick(side), "one trick (the others announced black)"
-            below = promise_table[top]["below"]
-            return points[side] >= below, f"{below} (the others announced {top})"
-        need = s["re_needs"] if side == RE else s["contra_needs"]
-        only_contra = said[CONTRA] and not said[RE]
-        if s.get("contra_only_flips_tie") and only_contra:
-            need = s["contra_needs"] if side == RE else s["re_needs"]
-        return points[side] >= need, str(need)
-
-    re_ok, re_need = reaches(RE)
-    contra_ok, contra_need = reaches(CONTRA)
-    sides = {RE: list(facts.re_players), CONTRA: list(facts.contra_players)}
-    details: dict[str, Any] = {
-        "re_needs": re_need,
-        "contra_needs": contra_need,
-        "announcements": [[a.player, a.kind, a.side] for a in facts.announcements],
-        "all_tricks": all_tricks,
-        "lone": facts.lone,
-    }
-    card_points = dict(points)
-    if re_ok == contra_ok:
-        notes.append(
-            f"nobody wins: Re needed {re_need}, Contra {contra_need}; nobody scores "
-            "[rule: announcements.promise]"
-        )
-        return HandResult(
-            facts.game_type,
-            sides,
-            card_points,
-            None,
-            [
-                ValueItem(
-                    "nobody wins: both sides missed their targets",
-                    0,
-                    "announcements.promise",
-                    "note",
-                )
-            ],
-            0,
-            {p: 0 for p in table},
-            notes=notes,
-            details=details,
-        )
-    winner = RE if re_ok else CONTRA
-    loser = other(winner)
-    items: list[ValueItem] = []
-    value = 0
-
-    def add(label: str, pts: int, rule: str) -> None:
-        nonlocal value
-        if pts:
-            items.append(ValueItem(label, pts, rule, side=winner))
-            value += pts
-
-    need = re_need if winner == RE else contra_need
-    add(f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won")
-    if winner == CONTRA:
-        add("against the queens", s["against_the_queens"], "scoring.against_the_queens")
-    for threshold in s["loser_thresholds"]:
-        if points[loser] < threshold:
-            add(f"losers under {threshold}", 1, "scoring.loser_thresholds")
-    black = (
-        all_tricks == winner if rules.option("black_means") == "no_tricks" else points[loser] == 0
-    )
-    if black:
-        add("losers black", s["black"], "scoring.black")
-    for kind in made[winner]:
-        add(f"{kind} announced and made", s["promise_made"], "scoring.promise_made")
-    for kind in made[loser]:
-        add(
-            f"{side_word(loser, rules)}'s {kind} failed",
-            s["promise_failed"],
-            "scoring.promise_failed",
-        )
-        add(
-            f"threshold of the failed {kind}",
-            s["promise_failed_threshold"],
-            "scoring.promise_failed_threshold",
-        )
-    mult = s["announcement_multiplier"]
-    for side in (RE, CONTRA):
-        if said[side]:
-            items.append(
-                ValueItem(
-                    f"{side_word(side, rules)} announced",
-                    mult,
-                    "scoring.announcement_multiplier",
-                    "times",
-                )
-            )
-            value *= mult
-    signed = value if winner == RE else -value  # Re's view
-    extras_net = 0
-    if facts.lone and facts.extras:
-        notes.append("no extra points for a player alone [rule: extras]")
-    elif facts.extras:
-        for side, kind, pts in facts.extras:
-            items.append(
-                ValueItem(
-                    f"{kind} for {side_word(side, rules)}",
-                    pts,
-                    f"options.{kind_option(kind)}",
-                    side=side,
-                )
-            )
-            extras_net += pts if side == RE else -pts
-    re_score = signed + extras_net
-    scores = {p: 0 for p in table}
-    factor = s["lone_factor"] if facts.lone else 1
-    if facts.lone:
-        items.append(
-            ValueItem("alone against three", factor, "scoring.lone_factor", "times", side=RE)
-        )
-    for p in facts.re_players:
-        scores[p] = re_score * factor
-    for p in facts.contra_players:
-        scores[p] = -re_score
-    return HandResult(
-        facts.game_type,
-        sides,
-        card_points,
-        winner,
-        items,
-        abs(re_score),
-        scores,
-        notes=notes,
-        details=details,
-    )
-
-
-def kind_option(kind: str) -> str:
-    return {"charlie2": "second_charlie_beats_first"}.get(kind, kind)
 
 
 # ---------------------------------------------------------------------- one hand

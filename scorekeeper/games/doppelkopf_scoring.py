@@ -1,0 +1,353 @@
+"""The value of a Doppelkopf hand, built item by item from the facts a score sheet holds.
+
+Two styles, chosen by the rule set's ``scoring.style``:
+
+- ``multiplied`` (the seed text): won, thresholds, promises made or broken, then doubled
+  for every Re and Contra said;
+- ``additive`` (the DDV tournament rules): every item adds, Re and Kontra are worth
+  points of their own, and each side scores what it made against the other's promises.
+
+Full and quick entry both end here with the same ``Facts``, so both give the same value.
+Extra points are netted between the sides and added last; a player alone (a solo)
+scores the value times ``scoring.lone_factor``; a Bock round multiplies everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.result import HandResult, ValueItem
+from scorekeeper.ruleset import Ruleset
+
+RE, CONTRA = "re", "contra"
+
+
+def other(side: str) -> str:
+    return CONTRA if side == RE else RE
+
+
+def side_word(side: str, rules: Ruleset) -> str:
+    return rules.get(f"announcements.names.{side}", side.capitalize())
+
+
+@dataclass(frozen=True)
+class Announcement:
+    player: str
+    kind: str  # "re", "contra" or a promise ("no90", ...)
+    side: str
+    cards_on_table: int = 0
+    implied: bool = False  # a level skipped over and counted with the one said
+
+
+@dataclass
+class Facts:
+    """Everything the value of a hand depends on: what a score sheet must hold."""
+
+    re_players: list[str]
+    contra_players: list[str]
+    re_points: int
+    all_tricks: str | None
+    announcements: list[Announcement]
+    extras: list[tuple[str, str, int]]  # (side, kind, points)
+    game_type: str = "normal"
+    lone: bool = False
+    solo: str | None = None  # the solo played, when one was
+    revoke: str | None = None  # the side that revoked
+    bock: int = 0  # how many Bock rounds are running (each doubles)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def normal_game(self) -> bool:
+        """Extra points count only in games of two against two."""
+        return not self.lone
+
+
+def promises(rules: Ruleset) -> list[str]:
+    """The promise levels, weakest first (no90, no60, no30, black)."""
+    table = rules.get("announcements.promise", {})
+    return sorted(table, key=lambda k: table[k]["target"])
+
+
+def kind_option(kind: str) -> str:
+    """The option that switches an extra point on."""
+    return {"charlie2": "second_charlie_beats_first", "doppelkopf": "doppelkopf_trick"}.get(
+        kind, kind
+    )
+
+
+@dataclass
+class _Play:
+    """The hand seen from the scoring side: points, promises, who reached what."""
+
+    points: dict[str, int]
+    all_tricks: str | None
+    said: dict[str, bool]
+    made: dict[str, list[str]]
+    re_ok: bool
+    contra_ok: bool
+    re_need: str
+    contra_need: str
+
+
+def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
+    s = rules.get("scoring")
+    promise_table = rules.get("announcements.promise", {})
+    levels = promises(rules)
+    total = int(rules.require("card_points.total"))
+    points = {RE: facts.re_points, CONTRA: total - facts.re_points}
+    all_tricks = facts.all_tricks
+    if facts.revoke:
+        offender = facts.revoke
+        points = {offender: 0, other(offender): total}
+        all_tricks = other(offender)
+        notes.append(
+            f"revoke by {side_word(offender, rules)}: scored as if it took no card "
+            "and no trick [rule: options.revoke_penalty]"
+        )
+    said = {RE: False, CONTRA: False}
+    made: dict[str, list[str]] = {RE: [], CONTRA: []}
+    for a in facts.announcements:
+        if a.kind in (RE, CONTRA):
+            said[a.kind] = True
+        elif a.kind not in made[a.side]:
+            made[a.side].append(a.kind)
+    for side in made:
+        made[side].sort(key=levels.index)
+
+    def reaches(side: str) -> tuple[bool, str]:
+        mine, theirs = made[side], made[other(side)]
+        if mine:
+            top = mine[-1]
+            if top == "black":
+                return all_tricks == side, "every trick (black announced)"
+            need = promise_table[top]["target"]
+            return points[side] >= need, f"{need} ({top} announced)"
+        if theirs:
+            top = theirs[-1]
+            if top == "black":
+                return all_tricks != other(side), "one trick (the others announced black)"
+            below = promise_table[top]["below"]
+            return points[side] >= below, f"{below} (the others announced {top})"
+        need = s["re_needs"] if side == RE else s["contra_needs"]
+        if s.get("contra_only_flips_tie") and said[CONTRA] and not said[RE]:
+            need = s["contra_needs"] if side == RE else s["re_needs"]
+        return points[side] >= need, str(need)
+
+    re_ok, re_need = reaches(RE)
+    contra_ok, contra_need = reaches(CONTRA)
+    return _Play(points, all_tricks, said, made, re_ok, contra_ok, re_need, contra_need)
+
+
+def _black(rules: Ruleset, play: _Play, loser: str) -> bool:
+    if rules.option("black_means") == "no_tricks":
+        return play.all_tricks == other(loser)
+    return play.points[loser] == 0
+
+
+class _Items:
+    """The value's items in order, with the running value."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.items: list[ValueItem] = []
+        self.value = 0
+        self.clauses: dict[str, str] = rules.get("scoring.clauses", {})
+
+    def add(self, label: str, pts: int, rule: str, side: str | None = None) -> None:
+        if pts:
+            self.items.append(ValueItem(label, pts, rule, side=side, clause=self.clauses.get(rule)))
+            self.value += pts
+
+    def times(self, label: str, factor: int, rule: str, side: str | None = None) -> None:
+        self.items.append(
+            ValueItem(label, factor, rule, "times", side=side, clause=self.clauses.get(rule))
+        )
+        self.value *= factor
+
+    def note(self, label: str, rule: str) -> None:
+        self.items.append(ValueItem(label, 0, rule, "note", clause=self.clauses.get(rule)))
+
+
+def _thresholds(rules: Ruleset, items: _Items, play: _Play, under: str, side: str) -> None:
+    """+1 for each threshold the side ``under`` stayed below, credited to ``side``."""
+    s = rules.get("scoring")
+    who = side_word(under, rules)
+    for threshold in s["loser_thresholds"]:
+        if play.points[under] < threshold:
+            items.add(f"{who} under {threshold}", 1, "scoring.loser_thresholds", side)
+    if _black(rules, play, under):
+        items.add(f"{who} black", s["black"], "scoring.black", side)
+
+
+def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> None:
+    """TSR style: +1 for each "120 against no 90" the side reached against the other's."""
+    s = rules.get("scoring")
+    promise_table = rules.get("announcements.promise", {})
+    for kind in play.made[other(side)]:
+        against = promise_table[kind].get("against")
+        if against is not None and play.points[side] >= against:
+            items.add(
+                f"{against} against {kind}", s["against_promise"], "scoring.against_promise", side
+            )
+
+
+def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
+    """Build a hand's value item by item, as the rule set's ``[scoring]`` says."""
+    s = rules.get("scoring")
+    notes = list(facts.notes)
+    play = _reckon(rules, facts, notes)
+    sides = {RE: list(facts.re_players), CONTRA: list(facts.contra_players)}
+    details: dict[str, Any] = {
+        "re_needs": play.re_need,
+        "contra_needs": play.contra_need,
+        "announcements": [[a.player, a.kind, a.side, a.implied] for a in facts.announcements],
+        "all_tricks": play.all_tricks,
+        "lone": facts.lone,
+        "solo": facts.solo,
+        "bock": facts.bock,
+    }
+    items = _Items(rules)
+    additive = s.get("style", "multiplied") == "additive"
+    if play.re_ok == play.contra_ok:
+        winner = None
+        items.note(
+            f"nobody wins: Re needed {play.re_need}, {side_word(CONTRA, rules)} {play.contra_need}",
+            "announcements.promise",
+        )
+        if not additive:
+            notes.append("nobody wins, so nobody scores [rule: announcements.promise]")
+            re_value = 0
+        else:
+            # Each side keeps what it made against the other; the two are netted.
+            gains = {}
+            for side in (RE, CONTRA):
+                start = items.value
+                _thresholds(rules, items, play, other(side), side)
+                _against_points(rules, items, play, side)
+                gains[side] = items.value - start
+                items.value = start
+            re_value = gains[RE] - gains[CONTRA]
+    else:
+        winner = RE if play.re_ok else CONTRA
+        loser = other(winner)
+        need = play.re_need if winner == RE else play.contra_need
+        items.add(
+            f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won", winner
+        )
+        if winner == CONTRA and not facts.lone:
+            items.add(
+                "against the queens",
+                s.get("against_the_queens", 0),
+                "scoring.against_the_queens",
+                winner,
+            )
+        _thresholds(rules, items, play, loser, winner)
+        if additive:
+            for side in (RE, CONTRA):
+                if play.said[side]:
+                    items.add(
+                        f"{side_word(side, rules)} announced",
+                        s["announced"],
+                        "scoring.announced",
+                        winner,
+                    )
+            for side in (RE, CONTRA):
+                for kind in play.made[side]:
+                    items.add(
+                        f"{kind} announced by {side_word(side, rules)}",
+                        s["promise_said"],
+                        "scoring.promise_said",
+                        winner,
+                    )
+            _against_points(rules, items, play, winner)
+        else:
+            for kind in play.made[winner]:
+                items.add(
+                    f"{kind} announced and made", s["promise_made"], "scoring.promise_made", winner
+                )
+            for kind in play.made[loser]:
+                items.add(
+                    f"{side_word(loser, rules)}'s {kind} failed",
+                    s["promise_failed"],
+                    "scoring.promise_failed",
+                    winner,
+                )
+                items.add(
+                    f"threshold of the failed {kind}",
+                    s["promise_failed_threshold"],
+                    "scoring.promise_failed_threshold",
+                    winner,
+                )
+            for side in (RE, CONTRA):
+                if play.said[side]:
+                    items.times(
+                        f"{side_word(side, rules)} announced",
+                        s["announcement_multiplier"],
+                        "scoring.announcement_multiplier",
+                    )
+        re_value = items.value if winner == RE else -items.value
+    # Extra points: netted, added after the value, never deciding who won.
+    extras = list(facts.extras)
+    if facts.normal_game and winner == CONTRA and rules.get("extras.against_the_queens"):
+        extras.append((CONTRA, "against_the_queens", rules.get("extras.against_the_queens")))
+    if not facts.normal_game and extras:
+        notes.append("no extra points in a game of one against three [rule: extras]")
+        extras = []
+    if winner is None and not additive:
+        extras = []
+    for side, kind, pts in extras:
+        rule = (
+            "extras.against_the_queens"
+            if kind == "against_the_queens"
+            else f"options.{kind_option(kind)}"
+        )
+        items.items.append(
+            ValueItem(
+                f"{kind.replace('_', ' ')} for {side_word(side, rules)}",
+                pts,
+                rule,
+                side=side,
+                clause=items.clauses.get(rule),
+            )
+        )
+        re_value += pts if side == RE else -pts
+    factor = s["lone_factor"] if facts.lone else 1
+    if facts.lone and re_value:
+        items.items.append(
+            ValueItem(
+                "alone against three",
+                factor,
+                "scoring.lone_factor",
+                "times",
+                side=RE,
+                clause=items.clauses.get("scoring.lone_factor"),
+            )
+        )
+    if facts.bock and re_value:
+        items.items.append(
+            ValueItem(
+                f"Bock round{'s' if facts.bock > 1 else ''}",
+                2**facts.bock,
+                "options.bock",
+                "times",
+                clause=items.clauses.get("options.bock"),
+            )
+        )
+        re_value *= 2**facts.bock
+    scores = {p: 0 for p in table}
+    for p in facts.re_players:
+        scores[p] = re_value * factor
+    for p in facts.contra_players:
+        scores[p] = -re_value
+    return HandResult(
+        facts.game_type,
+        sides,
+        dict(play.points),
+        winner,
+        items.items,
+        abs(re_value),
+        scores,
+        notes=notes,
+        details=details,
+    )
