@@ -419,8 +419,11 @@ def validate(rs: Ruleset) -> None:
                 f"the deck's card points add up to {computed}, not {points['total']}",
             )
     if not problems and isinstance(players, list) and isinstance(packets, list):
+        from scorekeeper.games import family_for
+
         per_player = sum(packets)
-        for count in players:
+        for seated in players:
+            count = family_for(rs).playing(rs, seated)
             if per_player * count > len(rs.deck):
                 bad(
                     "deal.packets",

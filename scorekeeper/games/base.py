@@ -136,6 +136,10 @@ class Family:
     ) -> list[str]:
         return list(table)
 
+    def playing(self, rules: Ruleset, seated: int) -> int:
+        """How many of the players seated at the table play each hand."""
+        return seated
+
     def dealt_size(self, rules: Ruleset, players: int) -> int:
         return rules.hand_size
 

@@ -39,7 +39,7 @@ QC = Card("Q", "C")
 JC = Card("J", "C")
 AD = Card("A", "D")
 NINE = "9"
-DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines")
+DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines", "solo")
 
 
 # ---------------------------------------------------------------------- one hand
@@ -64,11 +64,20 @@ class DoppelkopfHand(GameHand):
         self.partner: str | None = None  # the wedding partner, once found
         self.clarified_in: int | None = None  # trick that decided the wedding
         self.qc_plays: list[str] = []
+        self.solo: str | None = None  # the solo's name, e.g. "queens"
+        self.soloist: str | None = None
+        self.obligatory = False
+        self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
         self._contract = self._make_contract()
 
     # -- the contract in force
     def _make_contract(self) -> Contract:
-        contract = Contract.from_rules(self.rules, "normal")
+        if self.solo:
+            spec = self.rules.require(f"solos.{self.solo}")
+            contract = Contract.from_rules(self.rules, spec["contract"], spec.get("trump"))
+            contract = contract.replace(name=spec.get("name", contract.name))
+        else:
+            contract = Contract.from_rules(self.rules, "normal")
         twice: set[Card] = set()
         twice_last: set[Card] = set()
         rules: list[tuple[Card, str]] = []
@@ -102,7 +111,9 @@ class DoppelkopfHand(GameHand):
         qc = self.qc_plays + list(extra_qc)
         fixed: set[str] | None = None
         partial: set[str] = set()
-        if self.poverty and self.poverty_partner:
+        if self.soloist:
+            fixed = {self.soloist}
+        elif self.poverty and self.poverty_partner:
             fixed = {self.poverty, self.poverty_partner}
         elif self.wedding:
             partial = {self.wedding}
@@ -141,6 +152,8 @@ class DoppelkopfHand(GameHand):
         return None
 
     def lone_player(self) -> str | None:
+        if self.soloist:
+            return self.soloist
         if self.poverty:
             return None
         if self.wedding:
@@ -198,7 +211,18 @@ class DoppelkopfHand(GameHand):
                 f"{verb} must be declared before the first card is played", f"declarations.{verb}"
             )
         holding = h.dealt.get(player) if h.dealt else None
-        if verb == "wedding":
+        if self.solo and verb not in ("piglets", "fivenines"):
+            refuse(f"{self.soloist} already declared a {self.solo} solo", "solos")
+        if verb == "solo":
+            solos = self.rules.get("solos") or {}
+            if not solos:
+                refuse(f"{self.rules.name} has no solos (see doppelkopf-ddv)", "solos")
+            kind = action.args[0].lower() if action.args else ""
+            if kind not in solos:
+                refuse(f"name the solo: {', '.join(solos)}", "solos")
+            if self.wedding or self.poverty:
+                refuse("a solo cannot be declared after a wedding or poverty", "solos")
+        elif verb == "wedding":
             if self.wedding:
                 refuse(f"{self.wedding} already announced a wedding", "declarations.wedding")
             if self.poverty:
@@ -302,6 +326,14 @@ class DoppelkopfHand(GameHand):
     def _apply_declaration(self, action: Action, verb: str) -> list[str]:
         player = action.actor
         h = self.hand
+        if verb == "solo":
+            self.solo = action.args[0].lower()
+            self.soloist = player
+            self.obligatory = is_obligatory_solo(self.rules, player, h.context)
+            self._contract = self._make_contract()
+            kind = "obligatory" if self.obligatory else "voluntary"
+            lead = f"; {player} leads" if self.obligatory else ""
+            return [f"{player} plays a {self._contract.name} ({kind}){lead}"]
         if verb == "wedding":
             self.wedding = player
             return [
@@ -463,6 +495,15 @@ class DoppelkopfHand(GameHand):
         return [f"{action.actor} announces {kind} for {side_word(side, self.rules)}"]
 
     # -- play
+    def first_leader(self) -> str:
+        if (
+            self.obligatory
+            and self.soloist
+            and self.rules.get("solos_rules.obligatory_leads", True)
+        ):
+            return self.soloist
+        return super().first_leader()
+
     def ready_to_play(self) -> bool:
         if self.redeal:
             return False
@@ -478,7 +519,7 @@ class DoppelkopfHand(GameHand):
 
     def verify_play(self, action: Action) -> None:
         card = action.card
-        if card == QC and not self.wedding and not self.poverty:
+        if card == QC and not self.wedding and not self.poverty and not self.solo:
             _, _, _, problem = self.sides(extra_qc=[action.actor])
             if problem:
                 raise IllegalActionError(
@@ -555,7 +596,9 @@ class DoppelkopfHand(GameHand):
             revoke = RE if first.player in re else CONTRA
             notes.append(first.text())
         game_type = "normal"
-        if self.wedding:
+        if self.solo:
+            game_type = solo_name(self.rules, self.solo, lone or "", self.obligatory)
+        elif self.wedding:
             game_type = "wedding" if self.partner else f"wedding, {self.wedding} alone"
         elif self.poverty:
             game_type = "poverty"
@@ -571,9 +614,12 @@ class DoppelkopfHand(GameHand):
             list(self.announcements),
             [] if lone else self._extras(re),
             game_type,
-            bool(lone),
-            revoke,
-            notes,
+            lone=bool(lone),
+            solo=self.solo,
+            obligatory=self.obligatory,
+            revoke=revoke,
+            bock=self.bock,
+            notes=notes,
         )
 
     def _extras(self, re: set[str]) -> list[tuple[str, str, int]]:
@@ -585,8 +631,11 @@ class DoppelkopfHand(GameHand):
         def side(p: str) -> str:
             return RE if p in re else CONTRA
 
+        big = pts.get("doppelkopf_min")
         for t in tricks:
             winner_side = side(t.winner)  # type: ignore[arg-type]
+            if big is not None and self.rules.option("doppelkopf_trick") and t.points >= big:
+                extras.append((winner_side, "doppelkopf", pts.get("doppelkopf", 1)))
             if self.rules.option("fox"):
                 for p in t.plays:
                     if p.card == AD and side(p.player) != winner_side:
@@ -624,6 +673,8 @@ class DoppelkopfHand(GameHand):
             return {"redeal": True}
         f = self.facts()
         out: dict[str, Any] = {"re": f.re_players, "re_points": f.re_points}
+        if f.solo:
+            out["solo"] = f.solo
         if f.all_tricks:
             out["all_tricks"] = f.all_tricks
         if f.extras:
@@ -634,12 +685,108 @@ class DoppelkopfHand(GameHand):
         return out
 
 
+# ---------------------------------------------------------------------- across hands
+
+
+def solo_name(rules: Ruleset, solo: str, soloist: str, obligatory: bool) -> str:
+    name = rules.get(f"solos.{solo}.name", f"{solo} solo")
+    kind = "obligatory" if obligatory else "voluntary"
+    return (
+        f"{name}, {soloist} ({kind})" if rules.option("obligatory_solos") else f"{name}, {soloist}"
+    )
+
+
+def _results(context: Mapping[str, object]) -> list[HandResult]:
+    results = context.get("results") or []
+    return [r for r in results if isinstance(r, HandResult) and not r.redeal]  # type: ignore[union-attr]
+
+
+def is_obligatory_solo(rules: Ruleset, player: str, context: Mapping[str, object]) -> bool:
+    """A player's first solo of the match is the obligatory one, when the match asks for one."""
+    if not rules.option("obligatory_solos"):
+        return False
+    return not any(
+        r.details.get("obligatory") and r.sides.get(RE) == [player] for r in _results(context)
+    )
+
+
+def bock_reasons(rules: Ruleset, result: HandResult) -> list[str]:
+    """Why a finished game starts a Bock round (empty: it does not)."""
+    if not rules.option("bock") or result.redeal:
+        return []
+    reasons = []
+    half = int(rules.require("card_points.total")) // 2
+    if result.card_points.get(RE) == half and result.card_points.get(CONTRA) == half:
+        reasons.append(f"{half}:{half}")
+    if (
+        rules.option("bock_after_lost_solo")
+        and result.details.get("solo")
+        and result.winner == CONTRA
+    ):
+        reasons.append("lost solo")
+    if rules.option("bock_after_lost_announcement") and result.winner is not None:
+        said = {
+            side
+            for _, kind, side, *_ in result.details.get("announcements", [])
+            if kind in (RE, CONTRA)
+        }
+        if said - {result.winner}:
+            reasons.append("lost Re/Contra")
+    return reasons
+
+
+def bock_level(rules: Ruleset, table: Sequence[str], context: Mapping[str, object]) -> int:
+    """How many Bock rounds cover the next game: each trigger doubles the next round.
+
+    A round is one game dealt by each player at the table; rounds started by several
+    triggers overlap, and each doubles again (they stack).
+    """
+    if not rules.option("bock"):
+        return 0
+    games = _results(context)
+    length = len(table)
+    n = len(games)
+    return sum(1 for i, r in enumerate(games) if bock_reasons(rules, r) and n - i <= length)
+
+
 # ---------------------------------------------------------------------- the family
 
 
 class Doppelkopf(Family):
     name = "doppelkopf"
     hand_class = DoppelkopfHand
+
+    def active_players(
+        self, rules: Ruleset, table: Sequence[str], dealer: str, context: Mapping[str, object]
+    ) -> list[str]:
+        """Four play; at a larger table the dealer sits the hand out (and scores 0)."""
+        if len(table) > 4 and rules.get("match.sit_out") == "dealer":
+            return [p for p in table if p != dealer]
+        return list(table)
+
+    def playing(self, rules: Ruleset, seated: int) -> int:
+        return 4 if seated > 4 and rules.get("match.sit_out") == "dealer" else seated
+
+    def next_dealer(self, match: Any, result: HandResult | None) -> str:
+        """After an obligatory solo the same dealer deals again; otherwise as usual."""
+        if result is not None and result.details.get("obligatory"):
+            return match.current_dealer
+        return super().next_dealer(match, result)
+
+    def match_over(self, match: Any) -> str | None:
+        games = (match.rules.get("match.games") or {}).get(str(len(match.players)))
+        if not games:
+            return None
+        played = [
+            mh.result
+            for mh in match.hands
+            if mh.result is not None
+            and not mh.result.redeal
+            and not mh.result.details.get("obligatory")
+        ]
+        if len(played) >= games:
+            return f"the round of {games} games is complete (obligatory solos not counted)"
+        return None
 
     def validate(self, rules: Ruleset) -> list[str]:
         problems = []
@@ -649,20 +796,31 @@ class Doppelkopf(Family):
         for kind in ("re", "contra", *rules.get("announcements.promise", {})):
             if not isinstance(rules.get(f"announcements.window.{kind}"), int):
                 problems.append(f"announcements.window.{kind}: missing or not a whole number")
-        for key in (
-            "re_needs",
-            "contra_needs",
-            "won",
-            "against_the_queens",
-            "black",
-            "promise_made",
-            "promise_failed",
-            "promise_failed_threshold",
-            "announcement_multiplier",
-            "lone_factor",
-        ):
+        style = rules.get("scoring.style", "multiplied")
+        keys = ["re_needs", "contra_needs", "won", "black", "lone_factor"]
+        if style == "additive":
+            keys += ["announced", "promise_said", "against_promise"]
+        elif style == "multiplied":
+            keys += [
+                "against_the_queens",
+                "promise_made",
+                "promise_failed",
+                "promise_failed_threshold",
+                "announcement_multiplier",
+            ]
+        else:
+            problems.append(f"scoring.style: {style!r} is neither 'multiplied' nor 'additive'")
+        for key in keys:
             if not isinstance(rules.get(f"scoring.{key}"), int):
                 problems.append(f"scoring.{key}: missing or not a whole number")
+        for name, spec in (rules.get("solos") or {}).items():
+            if name == "explain":
+                continue
+            if (
+                not isinstance(spec, Mapping)
+                or rules.get(f"contracts.{spec.get('contract')}") is None
+            ):
+                problems.append(f"solos.{name}: must name a contract of [contracts]")
         for key, spec in (rules.get("announcements.promise") or {}).items():
             if not isinstance(spec, Mapping) or not {"below", "target"} <= set(spec):
                 problems.append(f"announcements.promise.{key}: needs below and target")
@@ -678,6 +836,9 @@ class Doppelkopf(Family):
             ),
             "revoke": QuickKey("word", "re or contra: the side that revoked"),
             "redeal": QuickKey("bool", "true when the hand was thrown in"),
+            "solo": QuickKey(
+                "word", "the solo played (see the rule set's [solos]); re is the soloist"
+            ),
         }
 
     def score_quick(
@@ -778,7 +939,22 @@ class Doppelkopf(Family):
                     f"{action}: already announced", rule=f"announcements.window.{verb}"
                 )
             announcements.append(Announcement(action.actor, verb, side))
-        if lone and game_type == "normal":
+        solo = facts.get("solo")
+        obligatory = False
+        if solo is not None:
+            if solo not in (rules.get("solos") or {}):
+                raise IllegalActionError(
+                    f"quick: solo {solo!r} is not one of: {', '.join(rules.get('solos') or {}) or 'none'}",
+                    rule="solos",
+                    where="quick.solo",
+                )
+            if not lone:
+                raise IllegalActionError(
+                    "quick: a solo has one Re player, the soloist", rule="solos", where="quick.re"
+                )
+            obligatory = is_obligatory_solo(rules, re[0], context)
+            game_type = solo_name(rules, solo, re[0], obligatory)
+        elif lone and game_type == "normal":
             game_type = f"silent wedding, {re[0]} alone"
         elif lone and game_type == "wedding":
             game_type = f"wedding, {re[0]} alone"
@@ -789,6 +965,7 @@ class Doppelkopf(Family):
             "charlie": pts.get("charlie", 1),
             "charlie2": pts.get("second_charlie", 2),
             "charlie_captured": pts.get("charlie_captured", 1),
+            "doppelkopf": pts.get("doppelkopf", 1),
         }
         for entry in facts.get("extras", []) or []:
             words = str(entry).split()
@@ -822,8 +999,11 @@ class Doppelkopf(Family):
                 announcements,
                 [] if lone else extras,
                 game_type,
-                lone,
-                revoke,
+                lone=lone,
+                solo=solo,
+                obligatory=obligatory,
+                revoke=revoke,
+                bock=bock_level(rules, table, context),
             ),
         )
 

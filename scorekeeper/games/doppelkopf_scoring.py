@@ -54,6 +54,7 @@ class Facts:
     game_type: str = "normal"
     lone: bool = False
     solo: str | None = None  # the solo played, when one was
+    obligatory: bool = False  # the soloist's obligatory solo (the dealer deals again)
     revoke: str | None = None  # the side that revoked
     bock: int = 0  # how many Bock rounds are running (each doubles)
     notes: list[str] = field(default_factory=list)
@@ -188,7 +189,10 @@ def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> No
         against = promise_table[kind].get("against")
         if against is not None and play.points[side] >= against:
             items.add(
-                f"{against} against {kind}", s["against_promise"], "scoring.against_promise", side
+                f"{side_word(side, rules)} reached {against} against {kind}",
+                s["against_promise"],
+                "scoring.against_promise",
+                side,
             )
 
 
@@ -205,6 +209,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         "all_tricks": play.all_tricks,
         "lone": facts.lone,
         "solo": facts.solo,
+        "obligatory": facts.obligatory,
         "bock": facts.bock,
     }
     items = _Items(rules)
@@ -340,8 +345,9 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         scores[p] = re_value * factor
     for p in facts.contra_players:
         scores[p] = -re_value
+    game_type = facts.game_type + (f", Bock x{2**facts.bock}" if facts.bock else "")
     return HandResult(
-        facts.game_type,
+        game_type,
         sides,
         dict(play.points),
         winner,
