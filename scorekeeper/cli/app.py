@@ -618,7 +618,11 @@ def rules_list(json_: JsonOpt = False) -> None:
 
     rows = []
     for name in sorted(rs.available()):
-        rows.append(rs.load(name).summary())
+        try:
+            rows.append(rs.load(name).summary())
+        except ScorekeeperError as exc:  # one broken file must not hide the others
+            first = str(exc).splitlines()[0]
+            render.warn(f"rule set {name} cannot be loaded: {first}")
     if json_:
         render.emit_json(rows)
         return
