@@ -25,20 +25,14 @@ def deal(rules: Ruleset, players: Sequence[str], rng: random.Random) -> dict[str
     }
 
 
-def play_random(
-    hand: Hand, rng: random.Random, *, announce: float = 0.1, declare: bool = True
-) -> list[str]:
+def play_random(hand: Hand, rng: random.Random, *, announce: float = 0.1) -> list[str]:
     """Play a hand (whose deal is recorded) to its end with random legal choices.
 
     Returns the action strings applied, in order. ``announce`` is the chance, before each
     card, that one random non-card action the engine accepts is made.
     """
     actions: list[str] = []
-    if declare:
-        for text in hand.family_declarations(rng) if hasattr(hand, "family_declarations") else []:
-            hand.apply(text)
-            actions.append(text)
-    verbs = [v for v in hand.game.verbs]
+    verbs = list(hand.game.verbs)
     while not hand.finished:
         if announce and rng.random() < announce:
             player = rng.choice(hand.players)

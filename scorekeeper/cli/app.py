@@ -228,22 +228,28 @@ def demo(
 # ---------------------------------------------------------------------- recording
 
 
-def _record(texts: list[str], match: Path | None, json_: bool) -> None:
-    """Apply actions all-or-nothing and report what each did."""
-    from scorekeeper import store
+def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
+    """Report recorded actions: JSON records, or tricks, revokes and values for people."""
     from scorekeeper.cli import render
 
-    path = _path(match)
-    outcomes = []
-    with store.editing(path) as (log, m):
-        for text in texts:
-            outcomes.append(m.record(log, text))
     if json_:
         render.emit_json([render.outcome_dict(o) for o in outcomes])
         return
     for o in outcomes:
         render.outcome(o)
     render.next_up(m)
+
+
+def _record(texts: list[str], match: Path | None, json_: bool) -> None:
+    """Apply actions all-or-nothing and report what each did."""
+    from scorekeeper import store
+
+    path = _path(match)
+    outcomes = []
+    with store.editing(path) as (log, m):
+        for text in texts:
+            outcomes.append(m.record(log, text))
+    _show(outcomes, m, json_)
 
 
 @app.command()
@@ -263,16 +269,11 @@ def play(
     if not 1 <= len(words) <= 2:
         raise ScorekeeperError("play takes [PLAYER] CARD, like 'play Ben QC'", rule="actions")
     from scorekeeper import store
-    from scorekeeper.cli import render
 
     with store.editing(_path(match)) as (log, m):
         text = " ".join(words) if len(words) == 2 else f"{_next_player(m)} {words[0]}"
         out = m.record(log, text)
-    if json_:
-        render.emit_json([render.outcome_dict(out)])
-        return
-    render.outcome(out)
-    render.next_up(m)
+    _show([out], m, json_)
 
 
 def _next_player(m: Any) -> str:
@@ -306,7 +307,6 @@ def trick(
     Example: scorekeeper trick QC 10H AD 9D
     """
     from scorekeeper import store
-    from scorekeeper.cli import render
 
     outcomes = []
     with store.editing(_path(match)) as (log, m):
@@ -320,12 +320,7 @@ def trick(
                     f"{len(cards) - i - 1} card(s) too many",
                     rule="play.turn_order",
                 )
-    if json_:
-        render.emit_json([render.outcome_dict(o) for o in outcomes])
-        return
-    for o in outcomes:
-        render.outcome(o)
-    render.next_up(m)
+    _show(outcomes, m, json_)
 
 
 @app.command()
