@@ -35,10 +35,43 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.ruleset import Ruleset
 
-QC = Card("Q", "C")
-JC = Card("J", "C")
-AD = Card("A", "D")
-NINE = "9"
+
+def rule_card(rules: Ruleset, key: str) -> Card:
+    """A card the rule set names for a mechanism (the queen of clubs, the fox...)."""
+    return Card.parse(rules.require(key))
+
+
+def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False) -> Contract:
+    """The contract of a normal game or a solo, with the options that change rankings."""
+    if solo:
+        spec = rules.require(f"solos.{solo}")
+        contract = Contract.from_rules(rules, spec["contract"], spec.get("trump"))
+        contract = contract.replace(name=spec.get("name", contract.name))
+    else:
+        contract = Contract.from_rules(rules, "normal")
+    twice: set[Card] = set()
+    twice_last: set[Card] = set()
+    reversals: list[tuple[Card, str]] = []
+    if rules.option("second_ten_of_hearts_beats_first"):
+        card = rule_card(rules, "options.second_ten_of_hearts_beats_first.card")
+        twice.add(card)
+        reversals.append((card, "options.second_ten_of_hearts_beats_first"))
+    if rules.option("second_charlie_beats_first"):
+        card = rule_card(rules, "extras.charlie_card")
+        twice_last.add(card)
+        reversals.append((card, "options.second_charlie_beats_first"))
+    trumps = contract.trumps
+    if piglets:
+        pig = rule_card(rules, "options.piglets.card")
+        trumps = (pig, *(c for c in trumps if c != pig))
+    return contract.replace(
+        trumps=trumps,
+        second_beats_first=frozenset(twice),
+        second_beats_first_last_trick=frozenset(twice_last),
+        reversal_rules=tuple(reversals),
+    )
+
+
 DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines", "solo")
 
 
@@ -68,34 +101,16 @@ class DoppelkopfHand(GameHand):
         self.soloist: str | None = None
         self.obligatory = False
         self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
+        self.queen = rule_card(self.rules, "teams.queen")
+        self.fox = rule_card(self.rules, "extras.fox_card")
+        self.charlie = rule_card(self.rules, "extras.charlie_card")
+        self.piglet = rule_card(self.rules, "options.piglets.card")
+        self.nine = self.rules.require("options.five_nines.rank")
         self._contract = self._make_contract()
 
     # -- the contract in force
     def _make_contract(self) -> Contract:
-        if self.solo:
-            spec = self.rules.require(f"solos.{self.solo}")
-            contract = Contract.from_rules(self.rules, spec["contract"], spec.get("trump"))
-            contract = contract.replace(name=spec.get("name", contract.name))
-        else:
-            contract = Contract.from_rules(self.rules, "normal")
-        twice: set[Card] = set()
-        twice_last: set[Card] = set()
-        rules: list[tuple[Card, str]] = []
-        if self.rules.option("second_ten_of_hearts_beats_first"):
-            twice.add(Card("10", "H"))
-            rules.append((Card("10", "H"), "options.second_ten_of_hearts_beats_first"))
-        if self.rules.option("second_charlie_beats_first"):
-            twice_last.add(JC)
-            rules.append((JC, "options.second_charlie_beats_first"))
-        trumps = contract.trumps
-        if self.piglets:
-            trumps = (AD, *(c for c in trumps if c != AD))
-        return contract.replace(
-            trumps=trumps,
-            second_beats_first=frozenset(twice),
-            second_beats_first_last_trick=frozenset(twice_last),
-            reversal_rules=tuple(rules),
-        )
+        return make_contract(self.rules, self.solo, bool(self.piglets))
 
     def contract(self) -> Contract:
         return self._contract
@@ -120,7 +135,7 @@ class DoppelkopfHand(GameHand):
             if self.clarified_in is not None:
                 fixed = {self.wedding} | ({self.partner} if self.partner else set())
         elif self.hand.dealt is not None:
-            fixed = {p for p, cards in self.hand.dealt.items() if QC in cards}
+            fixed = {p for p, cards in self.hand.dealt.items() if self.queen in cards}
         elif len(qc) >= 2:
             fixed = set(qc)
         else:
@@ -161,7 +176,7 @@ class DoppelkopfHand(GameHand):
         counts = Counter(self.qc_plays)
         if self.hand.dealt is not None:
             for p, cards in self.hand.dealt.items():
-                if cards.count(QC) == 2:
+                if cards.count(self.queen) == 2:
                     return p
             return None
         for p, n in counts.items():
@@ -227,17 +242,17 @@ class DoppelkopfHand(GameHand):
                 refuse(f"{self.wedding} already announced a wedding", "declarations.wedding")
             if self.poverty:
                 refuse("a poverty is already on the table", "declarations.wedding")
-            if holding is not None and holding.count(QC) != 2:
+            if holding is not None and holding.count(self.queen) != 2:
                 refuse(
-                    f"a wedding needs both queens of clubs; {player} holds {holding.count(QC)}",
+                    f"a wedding needs both queens of clubs; {player} holds {holding.count(self.queen)}",
                     "declarations.wedding",
                 )
         elif verb == "piglets":
             if self.piglets:
                 refuse(f"{self.piglets} already announced piglets", "options.piglets")
-            if holding is not None and holding.count(AD) != 2:
+            if holding is not None and holding.count(self.piglet) != 2:
                 refuse(
-                    f"piglets need both aces of diamonds; {player} holds {holding.count(AD)}",
+                    f"piglets need both aces of diamonds; {player} holds {holding.count(self.piglet)}",
                     "options.piglets",
                 )
             if late_ok and h.started_play:
@@ -246,7 +261,7 @@ class DoppelkopfHand(GameHand):
                         "piglets are announced when playing the first ace of diamonds, on one's turn",
                         "options.piglets_announce",
                     )
-                if any(p.card == AD for p, _, _ in h.plays_by[player]):
+                if any(p.card == self.piglet for p, _, _ in h.plays_by[player]):
                     refuse(
                         f"{player} already played an ace of diamonds", "options.piglets_announce"
                     )
@@ -283,9 +298,9 @@ class DoppelkopfHand(GameHand):
                     )
         elif verb == "fivenines":
             need = self.rules.option("five_nines_count")
-            if holding is not None and sum(c.rank == NINE for c in holding) < need:
+            if holding is not None and sum(c.rank == self.nine for c in holding) < need:
                 refuse(
-                    f"a new deal needs {need} nines; {player} holds {sum(c.rank == NINE for c in holding)}",
+                    f"a new deal needs {need} nines; {player} holds {sum(c.rank == self.nine for c in holding)}",
                     "options.five_nines_count",
                 )
 
@@ -519,7 +534,7 @@ class DoppelkopfHand(GameHand):
 
     def verify_play(self, action: Action) -> None:
         card = action.card
-        if card == QC and not self.wedding and not self.poverty and not self.solo:
+        if card == self.queen and not self.wedding and not self.poverty and not self.solo:
             _, _, _, problem = self.sides(extra_qc=[action.actor])
             if problem:
                 raise IllegalActionError(
@@ -539,14 +554,14 @@ class DoppelkopfHand(GameHand):
             announced_at = next(
                 (i for i, a in enumerate(self.hand.history) if a.verb == "piglets"), None
             )
-            if announced_at == len(self.hand.history) - 1 and card != AD:
+            if announced_at == len(self.hand.history) - 1 and card != self.piglet:
                 raise IllegalActionError(
                     f"{action}: piglets announced now, so {action.actor} plays an ace of diamonds",
                     rule="options.piglets_announce",
                 )
 
     def on_play(self, play: Play) -> list[str]:
-        if play.card == QC:
+        if play.card == self.queen:
             self.qc_plays.append(play.player)
         return []
 
@@ -638,21 +653,25 @@ class DoppelkopfHand(GameHand):
                 extras.append((winner_side, "doppelkopf", pts.get("doppelkopf", 1)))
             if self.rules.option("fox"):
                 for p in t.plays:
-                    if p.card == AD and side(p.player) != winner_side:
+                    if p.card == self.fox and side(p.player) != winner_side:
                         extras.append((winner_side, "fox", pts.get("fox", 1)))
         last = tricks[-1] if tricks else None
         if last is not None:
             winning = next(p for p in last.plays if p.player == last.winner)
             winner_side = side(last.winner)  # type: ignore[arg-type]
-            if winning.card == JC and self.rules.option("charlie"):
-                twin = [p for p in last.plays if p.card == JC and p.position < winning.position]
+            if winning.card == self.charlie and self.rules.option("charlie"):
+                twin = [
+                    p
+                    for p in last.plays
+                    if p.card == self.charlie and p.position < winning.position
+                ]
                 if twin and self.rules.option("second_charlie_beats_first"):
                     extras.append((winner_side, "charlie2", pts.get("second_charlie", 2)))
                 else:
                     extras.append((winner_side, "charlie", pts.get("charlie", 1)))
             if self.rules.option("charlie_captured"):
                 for p in last.plays:
-                    if p.card == JC and side(p.player) != winner_side:
+                    if p.card == self.charlie and side(p.player) != winner_side:
                         extras.append(
                             (winner_side, "charlie_captured", pts.get("charlie_captured", 1))
                         )
