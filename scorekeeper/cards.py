@@ -94,6 +94,18 @@ class Card:
         return f"Card({self.code})"
 
 
+def parse_suit(text: str) -> str:
+    """A suit as players name it: ``H``, ``hearts``, ``♥`` (any case)."""
+    word = text.strip()
+    if word in _SYMBOL_TO_SUIT:
+        return _SYMBOL_TO_SUIT[word]
+    word = word.lower()
+    for suit, name in SUIT_NAMES.items():
+        if word in (suit.lower(), name, name.rstrip("s")):
+            return suit
+    raise CardError(f"unknown suit {text!r}; name one of clubs, spades, hearts, diamonds (C S H D)")
+
+
 def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     """Read several cards, given as a list or one string separated by spaces or commas."""
     if isinstance(texts, str):

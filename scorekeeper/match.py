@@ -161,7 +161,7 @@ class Match:
         """Replay a match file; every problem is reported as ``file:line: message``."""
 
         def where(line: int | None) -> str:
-            return f"{filename}:{line or 1}"
+            return f"{filename}:{line or 1}" if source_map is not None else filename
 
         try:
             rules = load(log.ruleset, log.options)
@@ -287,3 +287,93 @@ def undo(log: MatchLog) -> str:
         return f"removed {text!r}"
     log.hands.pop()
     return f"removed the deal of hand {len(log.hands) + 1}"
+
+
+def amend(
+    log: MatchLog,
+    number: int,
+    *,
+    trick: int | None = None,
+    action: int | None = None,
+    values: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Change a recorded hand in the log; say what changed. The caller replays and writes.
+
+    ``trick``: replace that trick's cards (same players, same order); ``action``: replace
+    one action string; neither: ``values`` are ``KEY=VALUE`` facts of a quick hand.
+    The hand keeps an ``amended`` record of each change.
+    """
+    if not 1 <= number <= len(log.hands):
+        raise IllegalActionError(
+            f"there is no hand {number} (hands 1 to {len(log.hands)})", rule="amend"
+        )
+    record = log.hands[number - 1]
+    if trick is not None:
+        if record.quick is not None:
+            raise IllegalActionError(
+                f"hand {number} was entered quick; it has no tricks", rule="amend"
+            )
+        indices = _trick_actions(log, number, trick)
+        if len(values) != len(indices):
+            raise IllegalActionError(
+                f"trick {trick} has {len(indices)} cards; give {len(indices)}, not {len(values)}",
+                rule="amend",
+            )
+        before = [record.actions[i] for i in indices]
+        after = [f"{old.split()[0]} {card}" for old, card in zip(before, values, strict=True)]
+        for i, text in zip(indices, after, strict=True):
+            record.actions[i] = text
+        what = f"trick {trick}"
+    elif action is not None:
+        if not 1 <= action <= len(record.actions) or len(values) != 1:
+            raise IllegalActionError(
+                f"give one action text to replace action {action} of {len(record.actions)}",
+                rule="amend",
+            )
+        before = [record.actions[action - 1]]
+        after = [values[0]]
+        record.actions[action - 1] = values[0]
+        what = f"action {action}"
+    else:
+        if record.quick is None:
+            raise IllegalActionError(
+                f"hand {number} was played card by card: amend a --trick or an --action",
+                rule="amend",
+            )
+        if not values:
+            raise IllegalActionError("nothing to amend: give KEY=VALUE facts", rule="amend")
+        before, after = [], []
+        from scorekeeper.games import family_for
+
+        keys = family_for(load(log.ruleset, log.options)).quick_keys()
+        for item in values:
+            key, eq, value = item.partition("=")
+            if not eq or key not in keys:
+                raise IllegalActionError(
+                    f"{item!r}: write KEY=VALUE with a key of: {', '.join(keys)}", rule="quick"
+                )
+            before.append(f"{key}={record.quick.get(key)!r}")
+            record.quick[key] = keys[key].parse(value)
+            after.append(f"{key}={record.quick[key]!r}")
+        what = "facts"
+    change: dict[str, Any] = {"what": what, "before": before, "after": after}
+    record.amended = [*(record.amended or []), change]
+    return change
+
+
+def _trick_actions(log: MatchLog, number: int, trick: int) -> list[int]:
+    """Indices, in the hand's action list, of the plays of one trick (by replaying it)."""
+    rules = load(log.ruleset, log.options)
+    match = Match(rules, log.players, log.first_dealer)
+    for record in log.hands[: number - 1]:
+        match._replay_hand(len(match.hands), record)
+    record = log.hands[number - 1]
+    hand = Hand(rules, log.players, match.next_dealer(), deal=record.deal, context=match.context())
+    found: list[int] = []
+    for i, text in enumerate(record.actions):
+        hand.apply(text)
+        if hand.tricks and hand.tricks[-1].number == trick and hand.history[-1].is_play:
+            found.append(i)
+    if not found:
+        raise IllegalActionError(f"hand {number} has no trick {trick}", rule="amend")
+    return found

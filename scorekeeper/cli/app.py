@@ -429,18 +429,7 @@ def hand_cmd(
     from scorekeeper.cli import render
 
     with store.editing(_path(match)) as (log, m):
-        keys = m.family.quick_keys()
-        parsed: dict[str, Any] = {}
-        for item in facts:
-            key, eq, value = item.partition("=")
-            key = key.strip()
-            if not eq or key not in keys:
-                raise ScorekeeperError(
-                    f"hand {item!r}: write KEY=VALUE with a key of {m.rules.name}: "
-                    + ", ".join(keys),
-                    rule="quick",
-                )
-            parsed[key] = keys[key].parse(value)
+        parsed = _parse_facts(facts, m.family.quick_keys(), m.rules.name)
         mh = m.record_quick(log, parsed, action or [])
     assert mh.result is not None
     if json_:
@@ -596,6 +585,199 @@ def export(
 
         matchlog.write_text(output, text)
         typer.echo(f"Exported {len(m.hands)} hands to {output}")
+
+
+# ---------------------------------------------------------------------- referee
+
+
+@app.command()
+@guarded
+def judge(
+    ruleset: Annotated[str, typer.Argument(help="Rule set id or file.")],
+    trick: Annotated[
+        str, typer.Option(help='The cards in the trick so far, in play order: "Anna:QC Ben:10H".')
+    ] = "",
+    player: Annotated[str | None, typer.Option(help="Who is to play next.")] = None,
+    hand: Annotated[str | None, typer.Option("--hand", help="The cards that player holds.")] = None,
+    game: Annotated[
+        str | None, typer.Option(help="The game or contract (a solo, 'piglets'...).")
+    ] = None,
+    trump: Annotated[
+        str | None, typer.Option(help="The trump suit, where chosen per hand.")
+    ] = None,
+    partner: Annotated[
+        str | None, typer.Option(help="The partner of the player to play, where it matters.")
+    ] = None,
+    last: Annotated[bool, typer.Option("--last", help="It is the last trick of the hand.")] = False,
+    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
+    fact: Annotated[
+        list[str] | None,
+        typer.Option("--fact", "-f", help="A quick fact KEY=VALUE: asks for a hand's value."),
+    ] = None,
+    action: Annotated[
+        list[str] | None, typer.Option("--action", "-a", help="An announcement with the facts.")
+    ] = None,
+    names: Annotated[
+        str | None, typer.Option("--names", help="Player names in seat order, for --fact.")
+    ] = None,
+    set_: SetOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Settle a dispute without a match: which cards may be played and why, who takes a
+    trick and why, or what a hand is worth item by item.
+
+    Examples: scorekeeper judge doppelkopf --trick "Anna:AH Ben:9H" --player Carla --hand "KH QC 9S"
+    | scorekeeper judge doppelkopf --trick "Anna:QH Ben:JD Carla:10D Dirk:QH"
+    | scorekeeper judge doppelkopf -f re=Anna,Carla -f re_points=165 -a "Anna re"
+    """
+    from scorekeeper import referee
+    from scorekeeper import ruleset as rs
+    from scorekeeper.cards import parse_cards
+    from scorekeeper.cli import render
+    from scorekeeper.games import family_for
+
+    rules = rs.load(ruleset, _options(set_))
+    if fact:
+        keys = family_for(rules).quick_keys()
+        facts = _parse_facts(fact, keys, rules.name)
+        seated = players or rules.player_counts[0]
+        table = names.replace(",", " ").split() if names else _names_from(facts, seated)
+        result = referee.judge_value(rules, table, facts, action or [])
+        if json_:
+            render.emit_json({"question": "value", "result": result.to_dict()})
+            return
+        render.result(result, title="Value")
+        return
+    ruling = referee.judge_play(
+        rules,
+        referee.parse_trick(trick, rules),
+        game=game,
+        trump=trump,
+        player=player,
+        holding=parse_cards(hand) if hand is not None else None,
+        partner=partner,
+        last_trick=last,
+        players=players,
+    )
+    if json_:
+        render.emit_json(ruling.to_dict())
+        return
+    render.ruling(ruling)
+
+
+def _names_from(facts: dict[str, Any], seated: int) -> list[str]:
+    """Player names for a value question: those the facts mention, then P1, P2..."""
+    found: list[str] = []
+    for value in facts.values():
+        for item in value if isinstance(value, list) else [value]:
+            word = str(item).split()[0] if str(item).split() else ""
+            if word[:1].isupper() and word not in found:
+                found.append(word)
+    n = 1
+    while len(found) < seated:
+        if f"P{n}" not in found:
+            found.append(f"P{n}")
+        n += 1
+    return found
+
+
+def _parse_facts(items: list[str], keys: dict[str, Any], game: str) -> dict[str, Any]:
+    parsed: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or key not in keys:
+            raise ScorekeeperError(
+                f"{item!r}: write KEY=VALUE with a key of {game}: " + ", ".join(keys),
+                rule="quick",
+            )
+        parsed[key] = keys[key].parse(value)
+    return parsed
+
+
+@app.command()
+@guarded
+def explain(
+    ruleset: Annotated[str, typer.Argument(help="Rule set id or file.")],
+    topic: Annotated[str | None, typer.Argument(help="A topic; leave out to list them.")] = None,
+    set_: SetOpt = None,
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Explain a rule set on a topic, with the values in force (the current match's options
+    when it plays this rule set).
+
+    Examples: scorekeeper explain doppelkopf  |  scorekeeper explain doppelkopf scoring
+    """
+    from scorekeeper import referee
+    from scorekeeper import ruleset as rs
+    from scorekeeper.cli import render
+
+    options = _options(set_)
+    if not options:
+        options = _match_options(ruleset, match)
+    data = referee.explain(rs.load(ruleset, options), topic)
+    if json_:
+        render.emit_json(data)
+        return
+    render.explanation(data)
+
+
+def _match_options(ruleset: str, match: Path | None) -> dict[str, Any]:
+    """The options of the current match, if it plays this rule set."""
+    from scorekeeper import matchlog, store
+
+    try:
+        path = store.current_path(match)
+        log, _ = matchlog.read(path)
+    except (ScorekeeperError, OSError):
+        return {}
+    return dict(log.options) if log.ruleset == ruleset else {}
+
+
+@app.command()
+@guarded
+def amend(
+    hand: Annotated[int, typer.Argument(help="The hand's number on the score sheet.")],
+    trick: Annotated[
+        int | None, typer.Option(help="Replace this trick (its cards follow as arguments).")
+    ] = None,
+    action_no: Annotated[
+        int | None, typer.Option("--action", help="Replace this action (1 = the hand's first).")
+    ] = None,
+    values: Annotated[
+        list[str] | None,
+        typer.Argument(help="The new cards, the new action text, or KEY=VALUE facts."),
+    ] = None,
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Correct a hand after the fact; the match is replayed and every later total follows.
+
+    The file keeps what was changed and when.
+    Examples: scorekeeper amend 3 --trick 5 QC 10H AD 9D  |  scorekeeper amend 2 --action 4 "Ben re"
+    | scorekeeper amend 4 re_points=130
+    """
+    from datetime import datetime
+
+    from scorekeeper import matchlog
+    from scorekeeper.match import amend as amend_log
+
+    path = _path(match)
+    with matchlog.lock(path):
+        log, _ = matchlog.read(path)
+        what = amend_log(log, hand, trick=trick, action=action_no, values=list(values or []))
+        what["at"] = datetime.now().astimezone().replace(microsecond=0)
+        from scorekeeper.match import Match
+
+        Match.from_log(log, None, "the amended match")
+        matchlog.write(path, log)
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({k: str(v) if k == "at" else v for k, v in what.items()})
+        return
+    typer.echo(f"Hand {hand}: {what['what']} amended; the match was replayed.")
 
 
 # ---------------------------------------------------------------------- rules

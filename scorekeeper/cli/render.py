@@ -256,3 +256,50 @@ def rules_show(data: dict[str, Any]) -> None:
     console.print(table)
     for note in data["rules"].get("notes", []):
         console.print(f"[dim]note: {escape(note)}[/]")
+
+
+def ruling(r: Any) -> None:
+    """The referee's answer: a trick's winner, or the cards allowed and forbidden."""
+    if r.winner is not None:
+        w = r.winner
+        console.print(
+            f"[bold]{escape(w['player'])} takes the trick[/] ({w['points']} card points): "
+            f"{escape(w['reason'])} [dim]\\[{escape(w['rule'])}][/]"
+        )
+        return
+    trick = " ".join(f"{p}:{c}" for p, c in r.trick) or "(nothing yet)"
+    console.print(
+        f"[bold]{escape(r.contract)}[/]; trick so far: {escape(trick)}; {r.player} to play"
+    )
+    if r.cards:
+        console.print("may play: " + (" ".join(c.card.code for c in r.legal) or "nothing"))
+        for c in r.forbidden:
+            console.print(f"  not {c.card}: {escape(c.reason)} [dim]\\[{escape(c.rule or '')}][/]")
+    else:
+        console.print("duties (give --hand to judge each card):")
+        for duty, rule in r.duties:
+            console.print(f"  {escape(duty)} [dim]\\[{escape(rule)}][/]")
+
+
+def explanation(data: dict[str, Any]) -> None:
+    if "sections" not in data:
+        console.print(
+            f"[bold]Topics for {data['ruleset']}[/] (scorekeeper explain {data['ruleset']} TOPIC):"
+        )
+        for topic, title in data["topics"].items():
+            console.print(f"  {topic:14} {title}")
+        return
+    console.print(f"[bold]{escape(data['ruleset'])}: {escape(data['title'])}[/]")
+    if data["options"]:
+        console.print(
+            "[dim]with options "
+            + escape(", ".join(f"{k}={v}" for k, v in data["options"].items()))
+            + "[/]"
+        )
+    for section in data["sections"]:
+        console.print(f"[bold]{escape(section['section'])}[/]")
+        if section["explain"]:
+            console.print(f"  {escape(section['explain'])}")
+        values = ", ".join(f"{k} = {v}" for k, v in section["values"].items())
+        if values:
+            console.print(f"  [dim]{escape(values)}[/]")

@@ -127,6 +127,26 @@ class Family:
         """Family-specific checks of a rule set, as ``key: message`` lines."""
         return []
 
+    def contract_for(
+        self, rules: Ruleset, game: str | None = None, trump: str | None = None
+    ) -> Contract:
+        """The contract of a game named by the referee (``game``: a ``[contracts]`` key)."""
+        from scorekeeper.cards import parse_suit
+
+        contracts = rules.get("contracts") or {}
+        key = game or next(iter(contracts))
+        if key not in contracts:
+            raise IllegalActionError(
+                f"unknown game {key!r} for {rules.name}; games: {', '.join(contracts)}",
+                rule="contracts",
+            )
+        needs_trump = any("{T}" in code for code in contracts[key].get("trumps", []))
+        if needs_trump and trump is None:
+            raise IllegalActionError(
+                f"{rules.name}: name the trump suit of this hand", rule=f"contracts.{key}.trumps"
+            )
+        return Contract.from_rules(rules, key, parse_suit(trump) if needs_trump else None)
+
     def following_rules(self, rules: Ruleset) -> FollowingRules:
         """The following obligations in force (a family may let options change them)."""
         return FollowingRules.from_rules(rules)

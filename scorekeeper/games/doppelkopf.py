@@ -783,6 +783,22 @@ class Doppelkopf(Family):
             return [p for p in table if p != dealer]
         return list(table)
 
+    def contract_for(
+        self, rules: Ruleset, game: str | None = None, trump: str | None = None
+    ) -> Contract:
+        """``normal``, ``piglets`` (option on) or a solo of the rule set's ``[solos]``."""
+        solos = rules.get("solos") or {}
+        if game in (None, "normal"):
+            return make_contract(rules)
+        if game == "piglets":
+            return make_contract(rules, piglets=True)
+        if game in solos:
+            return make_contract(rules, game)
+        games = ", ".join(["normal", "piglets", *solos])
+        raise IllegalActionError(
+            f"unknown game {game!r} for {rules.name}; games: {games}", rule="solos"
+        )
+
     def playing(self, rules: Ruleset, seated: int) -> int:
         return 4 if seated > 4 and rules.get("match.sit_out") == "dealer" else seated
 

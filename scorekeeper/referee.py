@@ -1,0 +1,315 @@
+"""The referee: settle one disputed question from the rule set, with the reasons.
+
+Three questions, for every rule set, without a match: which cards may be played to a
+trick (and the rule that forbids each other card), who takes a complete trick and why,
+and what a hand's facts are worth item by item. ``explain`` gives the rule set's own
+words on a topic with the values in force. Everything here is answered by the same
+engine that keeps the score; nothing is printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.actions import parse_action
+from scorekeeper.cards import Card
+from scorekeeper.contract import TRUMP, Contract, judge_trick, suit_word
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.following import FollowingRules, check_play, current_best
+from scorekeeper.result import HandResult
+from scorekeeper.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class CardRuling:
+    card: Card
+    legal: bool
+    reason: str
+    rule: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": self.card.code,
+            "legal": self.legal,
+            "reason": self.reason,
+            "rule": self.rule,
+        }
+
+
+@dataclass
+class Ruling:
+    """The answer to one question: cards allowed, a trick's winner, or a value."""
+
+    question: str
+    contract: str
+    trick: list[tuple[str, Card]]
+    player: str | None = None
+    cards: list[CardRuling] = field(default_factory=list)
+    duties: list[tuple[str, str]] = field(default_factory=list)  # (sentence, rule key)
+    winner: dict[str, Any] | None = None
+    result: HandResult | None = None
+
+    @property
+    def legal(self) -> list[CardRuling]:
+        return [c for c in self.cards if c.legal]
+
+    @property
+    def forbidden(self) -> list[CardRuling]:
+        return [c for c in self.cards if not c.legal]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "contract": self.contract,
+            "trick": [[p, c.code] for p, c in self.trick],
+            "player": self.player,
+            "legal": [c.to_dict() for c in self.legal],
+            "forbidden": [c.to_dict() for c in self.forbidden],
+            "duties": [{"duty": d, "rule": r} for d, r in self.duties],
+            "winner": self.winner,
+            "result": self.result.to_dict() if self.result else None,
+        }
+
+
+def parse_trick(text: str | Sequence[str], rules: Ruleset) -> list[tuple[str, Card]]:
+    """``"Anna:QC Ben:10H"`` (or bare cards, named P1, P2...) as (player, card) pairs."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    plays = []
+    for i, word in enumerate(words):
+        who, _, code = word.rpartition(":")
+        plays.append((who or f"P{i + 1}", rules.deck.parse(code)))
+    return plays
+
+
+def judge_play(
+    rules: Ruleset,
+    trick: Sequence[tuple[str, Card]],
+    *,
+    game: str | None = None,
+    trump: str | None = None,
+    player: str | None = None,
+    holding: Sequence[Card] | None = None,
+    partner: str | None = None,
+    last_trick: bool = False,
+    players: int | None = None,
+) -> Ruling:
+    """Judge a trick in progress (who may play what) or a complete trick (who takes it)."""
+    from scorekeeper.games import family_for
+
+    family = family_for(rules)
+    contract = family.contract_for(rules, game, trump)
+    following = family.following_rules(rules)
+    seated = players or rules.player_counts[0]
+    in_play = family.playing(rules, seated)
+    _check_trick(rules, trick)
+    cards = [c for _, c in trick]
+    ruling = Ruling("trick" if len(trick) >= in_play else "play", contract.name, list(trick))
+    if len(trick) >= in_play:
+        if len(trick) > in_play:
+            raise IllegalActionError(
+                f"a trick has {in_play} cards here, not {len(trick)}", rule="play.turn_order"
+            )
+        verdict = judge_trick(contract, cards, [p for p, _ in trick], last_trick=last_trick)
+        ruling.winner = {
+            "player": trick[verdict.index][0],
+            "card": cards[verdict.index].code,
+            "reason": verdict.reason,
+            "rule": verdict.rule,
+            "points": sum(rules.card_points(c, contract.trump_suit) for c in cards),
+        }
+        return ruling
+    ruling.player = player or f"P{len(trick) + 1}"
+    partner_winning = None
+    if trick and partner is not None:
+        best = trick[current_best(contract, cards, last_trick=last_trick)][0]
+        partner_winning = best == partner
+    ruling.duties = duties(following, contract, cards, partner_winning, last_trick)
+    if holding is not None:
+        held = list(holding)
+        seen: set[Card] = set()
+        for card in held:
+            if card in seen:
+                continue
+            seen.add(card)
+            verdict = check_play(
+                following,
+                contract,
+                cards,
+                card,
+                held,
+                partner_winning=partner_winning,
+                last_trick=last_trick,
+            )
+            ruling.cards.append(CardRuling(card, verdict.legal, verdict.reason, verdict.rule))
+    return ruling
+
+
+def _check_trick(rules: Ruleset, trick: Sequence[tuple[str, Card]]) -> None:
+    counts: dict[Card, int] = {}
+    for _, card in trick:
+        counts[card] = counts.get(card, 0) + 1
+        if counts[card] > rules.deck.counts[card]:
+            raise IllegalActionError(
+                f"{card} appears {counts[card]} times, the deck holds it {rules.deck.counts[card]}",
+                rule="deck.copies",
+            )
+
+
+def duties(
+    rules: FollowingRules,
+    contract: Contract,
+    trick: Sequence[Card],
+    partner_winning: bool | None,
+    last_trick: bool = False,
+) -> list[tuple[str, str]]:
+    """The obligations of the next player in words, whatever they hold."""
+    if not trick:
+        return [("the leader may lead any card", "following")]
+    led = contract.suit_of(trick[0])
+    best = trick[current_best(contract, trick, last_trick=last_trick)]
+    word = suit_word(led)
+    out: list[tuple[str, str]] = []
+    if rules.follow_suit:
+        out.append((f"holding {word}: play {word}", "following.follow_suit"))
+        if rules.head == "always" or (rules.head == "trump_led" and led == TRUMP):
+            out.append(
+                (f"holding {word} that beats {best}: play one that beats it", "following.head")
+            )
+    opponent = partner_winning is False
+    must_trump = rules.when_void == "trump" or (
+        rules.when_void == "trump_if_opponent_winning" and opponent
+    )
+    if led != TRUMP and must_trump:
+        out.append((f"holding no {word} but a trump: play a trump", "following.when_void"))
+    over = rules.overtrump == "always" or (rules.overtrump == "if_opponent_winning" and opponent)
+    if must_trump and over and contract.is_trump(best):
+        out.append((f"trumping: beat {best} if able", "following.overtrump"))
+    if rules.undertrump == "only_if_nothing_else" and contract.is_trump(best):
+        out.append(
+            (f"no trump lower than {best} while holding anything else", "following.undertrump")
+        )
+    if rules.when_void == "trump_if_opponent_winning" and partner_winning is None:
+        out.append(
+            (
+                "whether a trump is required depends on who is winning: name the partner",
+                "following.when_void",
+            )
+        )
+    out.append(("otherwise: any card", "following"))
+    return out
+
+
+def judge_value(
+    rules: Ruleset,
+    players: Sequence[str],
+    facts: Mapping[str, Any],
+    actions: Sequence[str] = (),
+    dealer: str | None = None,
+) -> HandResult:
+    """What a hand's quick facts are worth, item by item."""
+    from scorekeeper.games import family_for
+
+    family = family_for(rules)
+    parsed = [parse_action(a, players) for a in actions]
+    return family.score_quick(rules, players, dealer or players[0], facts, parsed, {})
+
+
+# ---------------------------------------------------------------------- explain
+
+TOPICS: dict[str, tuple[str, ...]] = {
+    "cards": ("deck", "deal", "card_points", "ranking", "contracts"),
+    "following": ("following",),
+    "teams": ("teams", "solos", "solos_rules", "partnership", "call"),
+    "announcements": (
+        "announcements",
+        "bidding",
+        "trump_choice",
+        "declarations",
+        "doubling",
+        "knock",
+        "kraak",
+        "sequences",
+        "bella",
+    ),
+    "scoring": ("scoring", "extras", "roem", "revoke", "nat", "pit"),
+    "match": ("match", "session", "play"),
+    "options": (),
+}
+TOPIC_TITLES = {
+    "cards": "cards and ranking",
+    "following": "following",
+    "teams": "teams",
+    "announcements": "announcements and doubling",
+    "scoring": "scoring",
+    "match": "the match",
+    "options": "options",
+}
+
+
+def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
+    """The rule set's own explanation of a topic, with the values in force."""
+    if topic is None:
+        return {"ruleset": rules.id, "topics": {t: TOPIC_TITLES[t] for t in TOPICS}}
+    topic = topic.lower()
+    if topic not in TOPICS:
+        raise IllegalActionError(
+            f"unknown topic {topic!r}; topics: {', '.join(TOPICS)}", rule="explain"
+        )
+    sections: list[dict[str, Any]] = []
+    if topic == "options":
+        for name, spec in rules.option_specs.items():
+            sections.append(
+                {
+                    "section": f"options.{name}",
+                    "explain": spec.explain,
+                    "values": {
+                        "value": rules.options[name],
+                        "default": spec.default,
+                        "choices": list(spec.choices),
+                    },
+                }
+            )
+    else:
+        names = list(TOPICS[topic])
+        if topic == "scoring":  # sections no topic names still get explained somewhere
+            known = {n for ns in TOPICS.values() for n in ns}
+            names += [
+                k
+                for k, v in rules.data.items()
+                if isinstance(v, Mapping) and v.get("explain") and k not in known and k != "options"
+            ]
+        for name in names:
+            body = rules.data.get(name)
+            if not isinstance(body, Mapping):
+                continue
+            for key, text, values in _section(name, body):
+                sections.append({"section": key, "explain": text, "values": values})
+    return {
+        "ruleset": rules.id,
+        "topic": topic,
+        "title": TOPIC_TITLES[topic],
+        "options": rules.overrides,
+        "sections": sections,
+    }
+
+
+def _section(name: str, body: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    out: list[tuple[str, str, dict[str, Any]]] = []
+    values = {k: v for k, v in body.items() if k != "explain" and not isinstance(v, Mapping)}
+    subs = {k: v for k, v in body.items() if isinstance(v, Mapping)}
+    if body.get("explain") or values:
+        out.append((name, body.get("explain", ""), values))
+    for key, sub in subs.items():
+        if sub.get("explain") or name in ("contracts", "solos"):
+            out.append(
+                (
+                    f"{name}.{key}",
+                    sub.get("explain", ""),
+                    {k: v for k, v in sub.items() if k != "explain"},
+                )
+            )
+        elif not any(isinstance(v, Mapping) for v in sub.values()):
+            out.append((f"{name}.{key}", "", dict(sub)))
+    return out
