@@ -324,6 +324,20 @@ class DoppelkopfHand(GameHand):
             raise IllegalActionError(
                 f"{action}: at most {limit} cards are passed", rule="options.poverty_max_trumps"
             )
+        if not returning:
+            plain = [c for c in cards if not self._contract.is_trump(c)]
+            if plain:
+                raise IllegalActionError(
+                    f"{action}: a poverty passes trumps; {plain[0]} is not one",
+                    rule="options.poverty",
+                )
+            held = [c for c in holding or [] if self._contract.is_trump(c)]
+            if holding is not None and sorted(held, key=str) != sorted(cards, key=str):
+                raise IllegalActionError(
+                    f"{action}: a poverty passes all of {action.actor}'s trumps "
+                    f"({' '.join(map(str, held)) or 'none'})",
+                    rule="options.poverty",
+                )
         if holding is not None:
             pool = list(holding) + (self.poverty_passed if returning else [])
             for c in cards:

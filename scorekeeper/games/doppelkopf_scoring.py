@@ -240,7 +240,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         items.add(
             f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won", winner
         )
-        if winner == CONTRA and not facts.lone:
+        if winner == CONTRA:
             items.add(
                 "against the queens",
                 s.get("against_the_queens", 0),
