@@ -63,7 +63,8 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
         matches = [p for p in players if p.lower() == actor.lower()]
         if len(matches) != 1:
             raise ActionSyntaxError(
-                f"action {text!r}: {actor} is not a player here (players: {', '.join(players)})"
+                f"action {text!r}: {actor} is not a player here (players: {', '.join(players)})",
+                rule="players",
             )
         actor = matches[0]
     if len(rest) == 1 and _looks_like_card(rest[0]):

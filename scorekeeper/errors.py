@@ -8,12 +8,18 @@ from __future__ import annotations
 
 
 class ScorekeeperError(ValueError):
-    """Base of all input and rule errors; the message is one complete sentence."""
+    """Base of all input and rule errors; the message is one complete sentence.
+
+    ``rule`` is the rule-set key the refusal enforces; each kind of error has a default
+    (``default_rule``) so that no refusal goes without one.
+    """
+
+    default_rule: str | None = None
 
     def __init__(self, message: str, *, rule: str | None = None, where: str | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.rule = rule
+        self.rule = rule or self.default_rule
         self.where = where
 
     def __str__(self) -> str:
@@ -36,25 +42,37 @@ class ScorekeeperError(ValueError):
 class CardError(ScorekeeperError):
     """A card code that cannot be read, or a card that is not in this deck."""
 
+    default_rule = "deck"
+
 
 class RulesetError(ScorekeeperError):
     """A rule set that cannot be loaded: missing, malformed or inconsistent."""
+
+    default_rule = "ruleset"
 
 
 class OptionError(RulesetError):
     """An unknown option, or a value the option does not accept."""
 
+    default_rule = "options"
+
 
 class IllegalActionError(ScorekeeperError):
     """An action the rules forbid at this point of the hand."""
+
+    default_rule = "actions"
 
 
 class ActionSyntaxError(ScorekeeperError):
     """An action string that cannot be read at all."""
 
+    default_rule = "actions"
+
 
 class MatchFileError(ScorekeeperError):
     """A match file with problems; ``problems`` holds one ``file:line: message`` each."""
+
+    default_rule = "match"
 
     def __init__(self, problems: list[str]) -> None:
         super().__init__(problems[0] if problems else "invalid match file")
@@ -69,3 +87,5 @@ class MatchFileError(ScorekeeperError):
 
 class LockedError(ScorekeeperError):
     """Another scorekeeper process is writing the same match file."""
+
+    default_rule = "match"

@@ -434,4 +434,6 @@ def validate(rs: Ruleset) -> None:
 
         problems.extend(f"{rs.source}: {p}" for p in family_for(rs).validate(rs))
     if problems:
-        raise RulesetError("\n".join(problems))
+        # The first problem's key (``file: key: message``) is the rule the refusal names.
+        first_key = problems[0].split(": ")[1] if problems[0].count(": ") >= 2 else None
+        raise RulesetError("\n".join(problems), rule=first_key)

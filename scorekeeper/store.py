@@ -94,7 +94,7 @@ def create(log: MatchLog, path: Path) -> None:
     """Write a new match file (refusing to overwrite one) and make it current."""
     if path.exists():
         raise ScorekeeperError(f"{path} already exists; choose another file", rule="match")
-    Match.from_log(log, None, str(path))  # the header must replay
+    Match.from_log(log, None, "the new match")  # the header must replay
     path.parent.mkdir(parents=True, exist_ok=True)
     with matchlog.lock(path):
         matchlog.write(path, log)

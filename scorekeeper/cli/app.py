@@ -30,7 +30,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
 )
 rules_app = typer.Typer(help="List and show the rule sets.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -145,6 +145,11 @@ def new(
 
     opts = _options(set_, options_file)
     rules = rs.load(ruleset, opts)
+    if dealer is not None and dealer not in players:
+        raise ScorekeeperError(
+            f"the first dealer {dealer} is not one of the players ({', '.join(players)})",
+            rule="players",
+        )
     for p in players:
         if not p or any(ch.isspace() for ch in p):
             raise ScorekeeperError(f"player name {p!r} must be one word", rule="players")
@@ -552,7 +557,7 @@ def check(
         for p in problems:
             render.error(p)
         if not problems:
-            typer.echo(f"{file}: ok ({hands} hands)")
+            typer.echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
     if problems:
         raise typer.Exit(1)
 
@@ -770,7 +775,7 @@ def amend(
         what["at"] = datetime.now().astimezone().replace(microsecond=0)
         from scorekeeper.match import Match
 
-        Match.from_log(log, None, "the amended match")
+        Match.from_log(log, None, "amendment refused")
         matchlog.write(path, log)
     if json_:
         from scorekeeper.cli import render

@@ -190,6 +190,12 @@ class DoppelkopfHand(GameHand):
 
     def verify_action(self, action: Action) -> None:
         verb = self._verb(action)
+        if (verb in DECLARATIONS or verb in (RE, CONTRA, *self.levels)) and (
+            action.actor not in self.hand.players
+        ):
+            raise IllegalActionError(
+                f"{action}: {action.actor} deals and sits out this hand", rule="match.sit_out"
+            )
         if verb in DECLARATIONS:
             self._verify_declaration(action, verb)
         elif verb in (RE, CONTRA) or verb in self.levels:
@@ -475,7 +481,7 @@ class DoppelkopfHand(GameHand):
         kind = verb
         ok, window = self.window_limit(kind, side, player)
         if not ok:
-            refuse(f"too late: {kind} is announced {window}", f"announcements.window.{kind}")
+            refuse(f"too late for {kind}: it must come {window}", f"announcements.window.{kind}")
         *_, problem = self.sides(extra_claims=[(player, side)])
         if problem:
             refuse(
@@ -903,7 +909,7 @@ class Doppelkopf(Family):
         unknown = set(facts) - set(self.quick_keys())
         if unknown:
             raise IllegalActionError(
-                f"quick: unknown key {sorted(unknown)[0]!r}; keys: {', '.join(self.quick_keys())}",
+                f"unknown key {sorted(unknown)[0]!r}; keys: {', '.join(self.quick_keys())}",
                 rule="quick",
                 where=f"quick.{sorted(unknown)[0]}",
             )
@@ -917,7 +923,7 @@ class Doppelkopf(Family):
             or len(set(re)) != len(re)
         ):
             raise IllegalActionError(
-                f"quick: re must list the Re players (one or two of {', '.join(players)})",
+                f"re must list the Re players (one or two of {', '.join(players)})",
                 rule="teams",
                 where="quick.re",
             )
@@ -929,18 +935,18 @@ class Doppelkopf(Family):
             or not 0 <= re_points <= total
         ):
             raise IllegalActionError(
-                f"quick: re_points must be Re's card points, 0 to {total}",
+                f"re_points must be Re's card points, 0 to {total}",
                 rule="card_points.total",
                 where="quick.re_points",
             )
         all_tricks = facts.get("all_tricks")
         if all_tricks not in (None, RE, CONTRA):
             raise IllegalActionError(
-                'quick: all_tricks is "re" or "contra"', rule="quick", where="quick.all_tricks"
+                'all_tricks is "re" or "contra"', rule="quick", where="quick.all_tricks"
             )
         if (all_tricks == RE and re_points != total) or (all_tricks == CONTRA and re_points != 0):
             raise IllegalActionError(
-                f"quick: a side that took every trick has all {total} card points",
+                f"a side that took every trick has all {total} card points",
                 rule="card_points.total",
                 where="quick.all_tricks",
             )
@@ -955,6 +961,10 @@ class Doppelkopf(Family):
         game_type = "normal"
         for action in actions:
             verb = aliases.get(action.verb, action.verb)
+            if action.actor not in players:
+                raise IllegalActionError(
+                    f"{action}: {action.actor} deals and sits out this hand", rule="match.sit_out"
+                )
             if verb in DECLARATIONS:
                 game_type = {"wedding": "wedding", "poverty": "poverty"}.get(verb, game_type)
                 continue
@@ -993,13 +1003,13 @@ class Doppelkopf(Family):
         if solo is not None:
             if solo not in (rules.get("solos") or {}):
                 raise IllegalActionError(
-                    f"quick: solo {solo!r} is not one of: {', '.join(rules.get('solos') or {}) or 'none'}",
+                    f"solo {solo!r} is not one of: {', '.join(rules.get('solos') or {}) or 'none'}",
                     rule="solos",
                     where="quick.solo",
                 )
             if not lone:
                 raise IllegalActionError(
-                    "quick: a solo has one Re player, the soloist", rule="solos", where="quick.re"
+                    "a solo has one Re player, the soloist", rule="solos", where="quick.re"
                 )
             obligatory = is_obligatory_solo(rules, re[0], context)
             game_type = solo_name(rules, solo, re[0], obligatory)
@@ -1020,14 +1030,14 @@ class Doppelkopf(Family):
             words = str(entry).split()
             if len(words) != 2 or words[0] not in players or words[1] not in worth:
                 raise IllegalActionError(
-                    f"quick: extra {entry!r} must be 'Name kind' with kind one of {', '.join(worth)}",
+                    f"extra {entry!r} must be 'Name kind' with kind one of {', '.join(worth)}",
                     rule="extras",
                     where="quick.extras",
                 )
             option = kind_option(words[1])
             if not rules.option(option):
                 raise IllegalActionError(
-                    f"quick: extra {entry!r}: option {option} is off",
+                    f"extra {entry!r}: option {option} is off",
                     rule=f"options.{option}",
                     where="quick.extras",
                 )
@@ -1035,7 +1045,7 @@ class Doppelkopf(Family):
         revoke = facts.get("revoke")
         if revoke not in (None, RE, CONTRA):
             raise IllegalActionError(
-                'quick: revoke is "re" or "contra"', rule="quick", where="quick.revoke"
+                'revoke is "re" or "contra"', rule="quick", where="quick.revoke"
             )
         return score(
             rules,
