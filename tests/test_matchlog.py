@@ -823,7 +823,7 @@ def test_lock_blocks_a_second_process(tmp_path: Path) -> None:
     with lock(path):
         assert _try_lock_in_child(path) == (
             f"locked: {path} is being written by another scorekeeper process; "
-            "try again in a moment None"
+            "try again in a moment match"
         )
     assert _try_lock_in_child(path) == "acquired"
     assert (tmp_path / "m.toml.lock").exists()
