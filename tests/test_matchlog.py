@@ -844,7 +844,7 @@ def test_lock_held_by_child_raises_here(tmp_path: Path) -> None:
         with pytest.raises(LockedError) as caught, lock(path):
             pass
         assert caught.value.rule == "match"
-        assert str(caught.value) == (
+        assert caught.value.message == (
             f"{path} is being written by another scorekeeper process; try again in a moment"
         )
         child.stdin.write("\n")
