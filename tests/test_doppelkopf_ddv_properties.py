@@ -255,7 +255,9 @@ class Referee:
             value += len(promised[RE]) + len(promised[CONTRA])
             value += against(winner)
             re_value = value if winner == RE else -value
-        if not self.lone():  # extra points, netted, only in games of two against two
+        # Extra points, netted, only in games of two against two and only when a side won
+        # (with nobody winning, each side keeps "only" its threshold and against points).
+        if not self.lone() and winner is not None:
             if winner == CONTRA:
                 re_value -= 1  # against the queens of clubs
             for n, (plays, w, points) in enumerate(self.tricks, 1):

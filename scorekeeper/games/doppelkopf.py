@@ -241,8 +241,8 @@ class DoppelkopfHand(GameHand):
             kind = action.args[0].lower() if action.args else ""
             if kind not in solos:
                 refuse(f"name the solo: {', '.join(solos)}", "solos")
-            if self.wedding or self.poverty:
-                refuse("a solo cannot be declared after a wedding or poverty", "solos")
+            if self.poverty:
+                refuse("a solo cannot be declared after a poverty", "solos")
         elif verb == "wedding":
             if self.wedding:
                 refuse(f"{self.wedding} already announced a wedding", "declarations.wedding")
@@ -362,6 +362,8 @@ class DoppelkopfHand(GameHand):
         player = action.actor
         h = self.hand
         if verb == "solo":
+            # A solo goes before a wedding announced earlier: the wedding lapses.
+            self.wedding = None
             self.solo = action.args[0].lower()
             self.soloist = player
             self.obligatory = is_obligatory_solo(self.rules, player, h.context)
@@ -633,6 +635,9 @@ class DoppelkopfHand(GameHand):
         game_type = "normal"
         if self.solo:
             game_type = solo_name(self.rules, self.solo, lone or "", self.obligatory)
+        elif self.wedding and not self.partner and unclarified_solo(self.rules):
+            game_type = solo_name(self.rules, unclarified_solo(self.rules), lone or "", False)
+            game_type += " (wedding without partner)"
         elif self.wedding:
             game_type = "wedding" if self.partner else f"wedding, {self.wedding} alone"
         elif self.poverty:
@@ -650,7 +655,7 @@ class DoppelkopfHand(GameHand):
             [] if lone else self._extras(re),
             game_type,
             lone=bool(lone),
-            solo=self.solo,
+            solo=self.solo or (unclarified_solo(self.rules) if self.wedding and lone else None),
             obligatory=self.obligatory,
             revoke=revoke,
             bock=self.bock,
@@ -725,6 +730,11 @@ class DoppelkopfHand(GameHand):
 
 
 # ---------------------------------------------------------------------- across hands
+
+
+def unclarified_solo(rules: Ruleset) -> str | None:
+    """The solo a wedding without partner becomes, where the rule set says (DDV)."""
+    return rules.get("teams.unclarified_wedding_solo")
 
 
 def solo_name(rules: Ruleset, solo: str, soloist: str, obligatory: bool) -> str:
@@ -887,7 +897,8 @@ class Doppelkopf(Family):
             "re_points": QuickKey("int", "Re's card points, 0 to 240"),
             "all_tricks": QuickKey("word", "re or contra, when one side took every trick"),
             "extras": QuickKey(
-                "list", "extra points as 'Name kind': fox, charlie, charlie2, charlie_captured"
+                "list",
+                "extra points as 'Name kind': fox, charlie, charlie2, charlie_captured, doppelkopf",
             ),
             "revoke": QuickKey("word", "re or contra: the side that revoked"),
             "redeal": QuickKey("bool", "true when the hand was thrown in"),
@@ -1015,6 +1026,9 @@ class Doppelkopf(Family):
             game_type = solo_name(rules, solo, re[0], obligatory)
         elif lone and game_type == "normal":
             game_type = f"silent wedding, {re[0]} alone"
+        elif lone and game_type == "wedding" and unclarified_solo(rules):
+            solo = unclarified_solo(rules)
+            game_type = solo_name(rules, solo, re[0], False) + " (wedding without partner)"
         elif lone and game_type == "wedding":
             game_type = f"wedding, {re[0]} alone"
         extras: list[tuple[str, str, int]] = []

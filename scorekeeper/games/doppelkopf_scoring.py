@@ -299,7 +299,8 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     if not facts.normal_game and extras:
         notes.append("no extra points in a game of one against three [rule: extras]")
         extras = []
-    if winner is None and not additive:
+    if winner is None and extras:
+        notes.append("nobody won, so no extra points count [rule: announcements.promise]")
         extras = []
     for side, kind, pts in extras:
         rule = (
