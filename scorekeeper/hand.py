@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scorekeeper.actions import Action, parse_action
+from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.contract import Contract, judge_trick, suit_word
 from scorekeeper.errors import CardError, IllegalActionError
@@ -273,7 +273,7 @@ class Hand:
         if holding is None:
             return None
         trick = self.current_trick
-        return legal_cards(
+        cards = legal_cards(
             self.following,
             self.contract,
             trick.cards if trick else [],
@@ -281,6 +281,15 @@ class Hand:
             partner_winning=self._partner_winning(player, trick),
             last_trick=self._is_last_trick(),
         )
+        return [c for c in cards if self._game_allows(player, c)]
+
+    def _game_allows(self, player: str, card: Card) -> bool:
+        """The game's own restrictions on a play (a card owed after piglets, say)."""
+        try:
+            self.game.verify_play(Action(player, PLAY, card))
+        except IllegalActionError:
+            return False
+        return True
 
     def _partner_winning(self, player: str, trick: Trick | None) -> bool | None:
         if trick is None or not trick.plays:

@@ -103,7 +103,7 @@ def _load_raw(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     base = _load_raw(parent_path or find(parent), (*seen, path))
     child = {k: v for k, v in data.items() if k != "extends"}
     merged = merge(base, child)
-    merged.setdefault("id", path.stem)
+    merged["id"] = child.get("id", path.stem)  # a house rule is not its parent
     merged["extends"] = parent
     return merged
 

@@ -261,7 +261,7 @@ class DoppelkopfHand(GameHand):
                     f"piglets need both aces of diamonds; {player} holds {holding.count(self.piglet)}",
                     "options.piglets",
                 )
-            if late_ok and h.started_play:
+            if late_ok:
                 if h.to_play() != player:
                     refuse(
                         "piglets are announced when playing the first ace of diamonds, on one's turn",
@@ -270,6 +270,13 @@ class DoppelkopfHand(GameHand):
                 if any(p.card == self.piglet for p, _, _ in h.plays_by[player]):
                     refuse(
                         f"{player} already played an ace of diamonds", "options.piglets_announce"
+                    )
+                legal = h.legal_cards(player)
+                if legal is not None and self.piglet not in legal:
+                    refuse(
+                        f"{player} cannot play an ace of diamonds now, and piglets are announced "
+                        "with it",
+                        "options.piglets_announce",
                     )
         elif verb == "poverty":
             if self.poverty or self.wedding:

@@ -299,6 +299,9 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     if not facts.normal_game and extras:
         notes.append("no extra points in a game of one against three [rule: extras]")
         extras = []
+    if facts.revoke and any(side == facts.revoke for side, _, _ in extras):
+        notes.append("the revoking side keeps no extra points [rule: options.revoke_penalty]")
+        extras = [e for e in extras if e[0] != facts.revoke]
     if winner is None and extras:
         notes.append("nobody won, so no extra points count [rule: announcements.promise]")
         extras = []
