@@ -112,12 +112,10 @@ def hand_status(hand: Hand) -> dict[str, Any]:
         "voids": hand.voids(),
         "finished": hand.finished,
     }
-    announcements = getattr(hand.game, "announcements", None)
-    if announcements is not None:
-        data["announcements"] = [
-            {"player": a.player, "kind": a.kind, "side": a.side, "implied": a.implied}
-            for a in announcements
-        ]
+    data["announcements"] = [
+        {"player": a.player, "kind": a.kind, "side": a.side, "implied": a.implied}
+        for a in hand.game.said()
+    ]
     if player and hand.holding(player) is not None:
         legal = hand.legal_cards(player) or []
         data["legal_cards"] = [c.code for c in legal]

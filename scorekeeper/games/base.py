@@ -68,6 +68,11 @@ class GameHand:
     def apply_action(self, action: Action) -> list[str]:
         return []
 
+    def said(self) -> Sequence[Any]:
+        """What was said so far (announcements, calls, knocks, doubles) for the status view:
+        records with ``player``, ``kind``, ``side`` and ``implied``."""
+        return list(getattr(self, "announcements", ()))
+
     # -- play
     def ready_to_play(self) -> bool:
         return True
