@@ -1,0 +1,220 @@
+"""Klaverjassen roem: the bonus patterns in a trick, combinations declared from a hand, tally marks.
+
+Roem is found in the cards themselves, so it lives apart from the hand's state machine:
+``trick_roem`` reads a complete trick, ``declared_combination`` judges the cards a Wilde
+Boom player declares, ``highest_declaration`` decides which team's declarations count,
+and ``tally`` writes an amount in the score sheet's traditional marks. Every value comes
+from the rule set (``[roem]``, ``[declarations]``, option ``four_of_a_kind_ranks``).
+
+How overlapping patterns count (also in the rule set's notes): only the longest run of a
+suit counts; stuk is added on top of a run that contains it; four of a kind is four suits,
+so it can never be a run as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.cards import RANK_NAMES, SUIT_NAMES, Card, format_cards
+from scorekeeper.errors import IllegalActionError, OptionError
+from scorekeeper.ruleset import Ruleset
+
+JACK = "J"
+KING = "K"
+QUEEN = "Q"
+
+_LENGTH_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+@dataclass(frozen=True)
+class Roem:
+    """One pattern worth roem: what it is, its points, the rule key that values it."""
+
+    label: str
+    points: int
+    rule: str
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return f"{self.label} {self.points}"
+
+
+def sequence_order(rules: Ruleset) -> list[str]:
+    return list(rules.require("roem.sequence_order"))
+
+
+def four_of_a_kind_ranks(rules: Ruleset) -> list[str]:
+    """The ranks that score four of a kind, checked against the deck."""
+    ranks = [str(r).upper() for r in rules.option("four_of_a_kind_ranks")]
+    for rank in ranks:
+        if rank not in rules.deck.ranks:
+            raise OptionError(
+                f"option four_of_a_kind_ranks: {rank!r} is not a rank of this deck "
+                f"({' '.join(rules.deck.ranks)})",
+                rule="options.four_of_a_kind_ranks",
+            )
+    return ranks
+
+
+def run_value(table: Mapping[str, int], length: int) -> int:
+    """The value of a run of ``length`` cards: the entry for the longest length reached."""
+    reached = [int(k) for k in table if int(k) <= length]
+    return table[str(max(reached))] if reached else 0
+
+
+def runs_in(cards: Sequence[Card], order: Sequence[str], shortest: int) -> list[list[Card]]:
+    """Maximal runs of at least ``shortest`` cards of one suit, highest card first."""
+    found: list[list[Card]] = []
+    for suit in dict.fromkeys(c.suit for c in cards):
+        held = {c.rank for c in cards if c.suit == suit}
+        run: list[Card] = []
+        for rank in [*order, None]:
+            if rank is not None and rank in held:
+                run.append(Card(rank, suit))
+                continue
+            if len(run) >= shortest:
+                found.append(run)
+            run = []
+    return found
+
+
+def _run_label(run: Sequence[Card]) -> str:
+    length = _LENGTH_WORDS.get(len(run), str(len(run)))
+    return f"run of {length} in {SUIT_NAMES[run[0].suit]} ({format_cards(run)})"
+
+
+def trick_roem(rules: Ruleset, cards: Sequence[Card], trump_suit: str | None) -> list[Roem]:
+    """Every roem pattern in one trick's cards, each with its value and rule key."""
+    runs_table = rules.require("roem.runs")
+    shortest = min(int(k) for k in runs_table)
+    found: list[Roem] = []
+    runs = runs_in(cards, sequence_order(rules), shortest)
+    for run in runs:
+        found.append(
+            Roem(_run_label(run), run_value(runs_table, len(run)), "roem.runs", tuple(run))
+        )
+    if trump_suit is not None:
+        king, queen = Card(KING, trump_suit), Card(QUEEN, trump_suit)
+        if king in cards and queen in cards:
+            inside = any(king in run and queen in run for run in runs)
+            label = "stuk, inside the run" if inside else "stuk"
+            found.append(
+                Roem(
+                    f"{label} ({king} {queen})",
+                    int(rules.require("roem.stuk")),
+                    "roem.stuk",
+                    (king, queen),
+                )
+            )
+    found.extend(_four_of_a_kind(rules, cards, "roem"))
+    return found
+
+
+def _four_of_a_kind(rules: Ruleset, cards: Sequence[Card], table: str) -> list[Roem]:
+    suits = rules.deck.suits
+    if len(cards) != len(suits) or len({c.rank for c in cards}) != 1:
+        return []
+    rank = cards[0].rank
+    if len({c.suit for c in cards}) != len(suits):
+        return []
+    plural = f"{RANK_NAMES[rank]}s" if rank != "10" else "tens"
+    if rank == JACK:
+        return [
+            Roem(
+                f"four jacks ({format_cards(cards)})",
+                int(rules.require(f"{table}.four_jacks")),
+                f"{table}.four_jacks",
+                tuple(cards),
+            )
+        ]
+    if rank in four_of_a_kind_ranks(rules):
+        return [
+            Roem(
+                f"four {plural} ({format_cards(cards)})",
+                int(rules.require(f"{table}.four_of_a_kind")),
+                "options.four_of_a_kind_ranks",
+                tuple(cards),
+            )
+        ]
+    return []
+
+
+# ---------------------------------------------------------------------- Wilde Boom
+
+
+def declared_combination(rules: Ruleset, cards: Sequence[Card], where: str) -> Roem:
+    """The combination ``cards`` form when declared from a hand, or a refusal saying why."""
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError(f"{where}: a card is named twice", rule="declarations")
+    order = sequence_order(rules)
+    runs_table = rules.require("declarations.runs")
+    shortest = min(int(k) for k in runs_table)
+    if len(cards) == len(rules.deck.suits) and len({c.rank for c in cards}) == 1:
+        combo = _four_of_a_kind(rules, cards, "declarations")
+        if combo:
+            return combo[0]
+        raise IllegalActionError(
+            f"{where}: four {RANK_NAMES[cards[0].rank]}s score nothing here "
+            f"(option four_of_a_kind_ranks: {', '.join(four_of_a_kind_ranks(rules))})",
+            rule="options.four_of_a_kind_ranks",
+        )
+    runs = runs_in(cards, order, 1)
+    if len(runs) == 1 and len(runs[0]) == len(cards) and len(cards) >= shortest:
+        run = runs[0]
+        return Roem(
+            _run_label(run), run_value(runs_table, len(run)), "declarations.runs", tuple(run)
+        )
+    raise IllegalActionError(
+        f"{where}: {format_cards(cards)} is neither a run of {shortest} or more cards of one suit "
+        f"(order {' '.join(order)}) nor four of a kind",
+        rule="declarations",
+    )
+
+
+def declaration_rank(rules: Ruleset, combo: Roem) -> tuple[int, int, int]:
+    """How combinations compare: value, then top card, then the suit of the top card.
+
+    A four of a kind ranks as its rank; it has no suit of its own, and with one pack no
+    other combination can share its top rank, so its suit place never decides.
+    """
+    order = sequence_order(rules)
+    suit_order = list(rules.require("declarations.suit_order"))
+    top = combo.cards[0]
+    four = len({c.rank for c in combo.cards}) == 1
+    suit_place = 0 if four else suit_order.index(top.suit)
+    return (combo.points, -order.index(top.rank), -suit_place)
+
+
+def highest_declaration(
+    rules: Ruleset, combos: Sequence[tuple[str, Roem]]
+) -> tuple[str, Roem] | None:
+    """The (team, combination) that ranks highest among every declared combination."""
+    if not combos:
+        return None
+    return max(combos, key=lambda tc: declaration_rank(rules, tc[1]))
+
+
+# ---------------------------------------------------------------------- tally marks
+
+
+def tally(rules: Ruleset, amount: int) -> str | None:
+    """``amount`` in the rule set's marks (70 -> ``V|``), largest marks first; None if impossible."""
+    if amount == 0:
+        return "-"
+    marks = sorted(rules.require("roem.tally").items(), key=lambda kv: -int(kv[1]))
+
+    def build(rest: int, i: int) -> str | None:
+        if rest == 0:
+            return ""
+        if i == len(marks):
+            return None
+        mark, value = marks[i]
+        for count in range(rest // int(value), -1, -1):
+            tail = build(rest - count * int(value), i + 1)
+            if tail is not None:
+                return mark * count + tail
+        return None
+
+    return build(amount, 0)
