@@ -411,25 +411,36 @@ def deal_cmd(
 @guarded
 def hand_cmd(
     facts: Annotated[
-        list[str],
+        list[str] | None,
         typer.Argument(help="KEY=VALUE facts of the score sheet; lists separated by commas."),
-    ],
+    ] = None,
     action: Annotated[
         list[str] | None,
         typer.Option(
             "--action", "-a", help="An announcement or declaration, like 'Anna re' (repeatable)."
         ),
     ] = None,
+    keys: Annotated[
+        bool, typer.Option("--keys", help="List the facts this match's game takes, and stop.")
+    ] = False,
     match: MatchOpt = None,
     json_: JsonOpt = False,
 ) -> None:
     """Record a whole hand from the score sheet (quick entry).
 
-    Doppelkopf keys: re (Re players), re_points, all_tricks (re|contra), extras ("Name fox"),
-    revoke (re|contra), redeal.
+    Each game has its own facts ('scorekeeper hand --keys' lists them). Doppelkopf: re (the
+    Re players), re_points, all_tricks (re|contra), extras ("Name fox"), revoke, solo, redeal.
 
     Example: scorekeeper hand re=Anna,Carla re_points=165 -a "Anna re" -a "Anna no90"
     """
+    if keys:
+        _show_keys(match, json_)
+        return
+    if not facts:
+        raise ScorekeeperError(
+            "give the hand's facts as KEY=VALUE ('scorekeeper hand --keys' lists them)",
+            rule="quick",
+        )
     from scorekeeper import store
     from scorekeeper.cli import render
 
@@ -441,6 +452,20 @@ def hand_cmd(
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
         return
     render.result(mh.result, title=f"Hand {mh.number}")
+
+
+def _show_keys(match: Path | None, json_: bool) -> None:
+    from scorekeeper import store
+    from scorekeeper.cli import render
+
+    _, m = store.load(_path(match))
+    keys = m.family.quick_keys()
+    if json_:
+        render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
+        return
+    typer.echo(f"Quick-entry facts for {m.rules.name}:")
+    for name, key in keys.items():
+        typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
 
 
 @app.command()
