@@ -36,6 +36,8 @@ class Contract:
     second_beats_first_last_trick: frozenset[Card] = field(default_factory=frozenset)
     # Which option or key made the reversal, for the reason text.
     reversal_rules: tuple[tuple[Card, str], ...] = ()
+    # Trumps an option moved in the order (piglets), with that option, for the reason.
+    promoted: tuple[tuple[Card, str], ...] = ()
 
     @classmethod
     def from_rules(
@@ -166,6 +168,7 @@ def judge_trick(
             reason = f"{card} by {who}: the highest trump ({contract.describe_rank(card)})"
         else:
             reason = f"{card} by {who}: the only trump"
-        return TrickVerdict(best, reason, f"contracts.{contract.key}.trumps")
+        rule = dict(contract.promoted).get(card, f"contracts.{contract.key}.trumps")
+        return TrickVerdict(best, reason, rule)
     reason = f"{card} by {who}: the highest {SUIT_NAMES[led]}, the suit led; no trump played"
     return TrickVerdict(best, reason, "ranking.plain_order")

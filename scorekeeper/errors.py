@@ -82,7 +82,17 @@ class MatchFileError(ScorekeeperError):
         return "\n".join(self.problems)
 
     def to_dict(self) -> dict[str, object]:
-        return {"error": type(self).__name__, "message": self.message, "problems": self.problems}
+        rule = self.rule
+        for problem in self.problems:  # the first problem's own rule, when it names one
+            if "[rule: " in problem:
+                rule = problem.rsplit("[rule: ", 1)[1].rstrip("]")
+                break
+        return {
+            "error": type(self).__name__,
+            "message": self.message,
+            "rule": rule,
+            "problems": self.problems,
+        }
 
 
 class LockedError(ScorekeeperError):

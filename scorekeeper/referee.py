@@ -103,7 +103,7 @@ def judge_play(
     following = family.following_rules(rules)
     seated = players or rules.player_counts[0]
     in_play = family.playing(rules, seated)
-    _check_trick(rules, trick)
+    _check_cards(rules, [c for _, c in trick] + list(holding or []))
     cards = [c for _, c in trick]
     ruling = Ruling("trick" if len(trick) >= in_play else "play", contract.name, list(trick))
     if len(trick) >= in_play:
@@ -146,9 +146,10 @@ def judge_play(
     return ruling
 
 
-def _check_trick(rules: Ruleset, trick: Sequence[tuple[str, Card]]) -> None:
+def _check_cards(rules: Ruleset, cards: Sequence[Card]) -> None:
+    """The trick and the hand together cannot hold a card more often than the deck."""
     counts: dict[Card, int] = {}
-    for _, card in trick:
+    for card in cards:
         counts[card] = counts.get(card, 0) + 1
         if counts[card] > rules.deck.counts[card]:
             raise IllegalActionError(

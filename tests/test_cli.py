@@ -141,8 +141,17 @@ def test_scorekeeper_match_env_picks_the_file(sk, tmp_path: Path) -> None:
 
 def test_set_option_is_stored_in_the_header(sk, quick, tmp_path: Path) -> None:
     path = tmp_path / "m.toml"
-    res = sk("new", "doppelkopf", *PLAYERS, "--set", "fox=false", "-s", "black_means=no_tricks",
-             "--match", path)
+    res = sk(
+        "new",
+        "doppelkopf",
+        *PLAYERS,
+        "--set",
+        "fox=false",
+        "-s",
+        "black_means=no_tricks",
+        "--match",
+        path,
+    )
     assert res.returncode == 0, res.stderr
     header = tomllib.loads(path.read_text())
     assert header["options"] == {"fox": False, "black_means": "no_tricks"}
@@ -283,8 +292,17 @@ def test_deal_with_wrong_card_count_is_refused(sk, match: Path) -> None:
 
 
 def test_quick_hand_seed_example_1(sk, match: Path) -> None:
-    res = sk("hand", "re=Anna,Carla", "re_points=165", "-a", "Anna re", "-a", "Anna no90",
-             "--match", match)
+    res = sk(
+        "hand",
+        "re=Anna,Carla",
+        "re_points=165",
+        "-a",
+        "Anna re",
+        "-a",
+        "Anna no90",
+        "--match",
+        match,
+    )
     assert res.returncode == 0, res.stderr
     out = one_line(res.stdout)
     assert "value 6" in out
@@ -292,7 +310,10 @@ def test_quick_hand_seed_example_1(sk, match: Path) -> None:
     assert sheet["totals"] == {"Anna": 6, "Ben": -6, "Carla": 6, "Dirk": -6}
     items = sheet["hands"][0]["result"]["items"]
     assert [(i["op"], i["points"]) for i in items] == [
-        ("add", 1), ("add", 1), ("add", 1), ("times", 2)
+        ("add", 1),
+        ("add", 1),
+        ("add", 1),
+        ("times", 2),
     ]
     for item in items:  # the value item by item, as on the sheet
         assert item["label"] in out
@@ -300,8 +321,17 @@ def test_quick_hand_seed_example_1(sk, match: Path) -> None:
 
 def test_quick_hand_seed_example_2_and_the_sheet(sk, quick, match: Path) -> None:
     for points in (165, 145):
-        res = quick("hand", "re=Anna,Carla", f"re_points={points}", "-a", "Anna re",
-                 "-a", "Anna no90", "--match", match)
+        res = quick(
+            "hand",
+            "re=Anna,Carla",
+            f"re_points={points}",
+            "-a",
+            "Anna re",
+            "-a",
+            "Anna no90",
+            "--match",
+            match,
+        )
         assert res.returncode == 0, res.stderr
     sheet = json.loads(quick("score", "--json", "--match", match).stdout)
     assert sheet["players"] == PLAYERS
@@ -398,8 +428,16 @@ def _setup(run, match: Path, *actions: str) -> tuple[bytes, list[str]]:
         (["play", "Zed", "QC"], None, ("Zed",)),
         (["trick", "QC", "QS", "9D", "9D", "AD"], "play.turn_order", ()),
     ],
-    ids=["unknown-card", "unknown-card-no-player", "unknown-card-in-trick", "not-in-deck",
-         "not-in-deck-trick", "out-of-turn", "not-a-player", "trick-too-long"],
+    ids=[
+        "unknown-card",
+        "unknown-card-no-player",
+        "unknown-card-in-trick",
+        "not-in-deck",
+        "not-in-deck-trick",
+        "out-of-turn",
+        "not-a-player",
+        "trick-too-long",
+    ],
 )
 def test_refused_at_the_start_of_a_hand(sk, quick, match: Path, args, rule, names) -> None:
     before = _setup(quick, match)
@@ -477,8 +515,9 @@ def test_no_current_match(sk, home: Path) -> None:
 
 def test_malformed_rule_set_file(sk, home: Path, tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
-    house.write_text('extends = "doppelkopf"\nid = "house"\nname = "House"\n\n'
-                     '[scoring]\nre_needs = "lots"\n')
+    house.write_text(
+        'extends = "doppelkopf"\nid = "house"\nname = "House"\n\n[scoring]\nre_needs = "lots"\n'
+    )
     path = tmp_path / "m.toml"
     res = sk("new", house, *PLAYERS, "--match", path)
     assert_refused(res, names=("house.toml", "re_needs"))
@@ -563,8 +602,9 @@ def test_check_reports_the_line_of_an_illegal_action(sk, tmp_path: Path) -> None
     before = snapshot(path)
     res = sk("check", path)
     assert res.returncode == 1 and "Traceback" not in res.stderr
-    assert re.search(rf"{re.escape(str(path))}:11: .*Anna 9D.*\[rule: play\.turn_order\]",
-                     res.stderr), res.stderr
+    assert re.search(
+        rf"{re.escape(str(path))}:11: .*Anna 9D.*\[rule: play\.turn_order\]", res.stderr
+    ), res.stderr
     assert snapshot(path) == before
     # the other commands refuse the file with the same pointer
     res = sk("score", "--match", path)
@@ -575,7 +615,7 @@ def test_check_lists_every_problem(sk, quick, tmp_path: Path) -> None:
     path = tmp_path / "many.toml"
     path.write_text(
         HEADER + 'colour = "green"\n\n[[hand]]\nactions = [\n    "Ben QC",\n    "Zed 10H",\n]\n'
-        '\n[[hand]]\nacts = []\n'
+        "\n[[hand]]\nacts = []\n"
     )
     res = sk("check", path)
     assert res.returncode == 1 and "Traceback" not in res.stderr
@@ -599,8 +639,17 @@ def test_check_of_a_missing_file(sk, tmp_path: Path) -> None:
 
 def _two_hands(run, match: Path) -> None:
     for points in (165, 145):
-        res = run("hand", "re=Anna,Carla", f"re_points={points}", "-a", "Anna re",
-                 "-a", "Anna no90", "--match", match)
+        res = run(
+            "hand",
+            "re=Anna,Carla",
+            f"re_points={points}",
+            "-a",
+            "Anna re",
+            "-a",
+            "Anna no90",
+            "--match",
+            match,
+        )
         assert res.returncode == 0, res.stderr
 
 
@@ -692,8 +741,9 @@ def test_rules_list_survives_a_broken_house_rule(sk, home: Path) -> None:
 
 
 def test_rules_show_refusals(sk, quick) -> None:
-    assert_refused(sk("rules", "show", "doppelkopf", "--set", "foxx=false"), rule="options",
-                   names=("foxx",))
+    assert_refused(
+        sk("rules", "show", "doppelkopf", "--set", "foxx=false"), rule="options", names=("foxx",)
+    )
     res = quick("rules", "show", "nosuch")
     assert res.returncode == 1 and "Traceback" not in res.stderr and "nosuch" in res.stderr
 
@@ -735,10 +785,10 @@ def test_amend_a_quick_hand_replays_the_match(sk, quick, match: Path) -> None:
     assert totals == json.loads(quick("score", "--json", "--match", fresh).stdout)["totals"]
 
     before = snapshot(match)
-    assert_refused(sk("amend", "9", "re_points=1", "--match", match), rule="amend",
-                   path=match, before=before)
-    assert_refused(sk("amend", "1", "re_points=300", "--match", match), path=match,
-                   before=before)
+    assert_refused(
+        sk("amend", "9", "re_points=1", "--match", match), rule="amend", path=match, before=before
+    )
+    assert_refused(sk("amend", "1", "re_points=300", "--match", match), path=match, before=before)
 
 
 def test_amend_a_trick_of_a_full_hand(sk, quick, match: Path) -> None:
@@ -752,23 +802,49 @@ def test_amend_a_trick_of_a_full_hand(sk, quick, match: Path) -> None:
 
 
 def test_judge_and_explain(quick) -> None:
-    res = quick("judge", "doppelkopf", "--trick", "Anna:AH Ben:9H", "--player", "Carla",
-                "--hand", "KH QC 9S", "--json")
+    res = quick(
+        "judge",
+        "doppelkopf",
+        "--trick",
+        "Anna:AH Ben:9H",
+        "--player",
+        "Carla",
+        "--hand",
+        "KH QC 9S",
+        "--json",
+    )
     assert res.returncode == 0, res.stderr
     ruling = json.loads(res.stdout)
     assert [c["card"] for c in ruling["legal"]] == ["KH"]
     assert {c["card"]: c["rule"] for c in ruling["forbidden"]} == {
-        "QC": "following.follow_suit", "9S": "following.follow_suit"
+        "QC": "following.follow_suit",
+        "9S": "following.follow_suit",
     }
     res = quick("judge", "doppelkopf", "--trick", "Anna:QH Ben:JD Carla:10D Dirk:QH", "--json")
     assert res.returncode == 0, res.stderr
     winner = json.loads(res.stdout)["winner"]
     assert winner["player"] == "Anna" and winner["rule"] == "ranking.identical"
-    res = quick("judge", "doppelkopf", "-f", "re=Anna,Carla", "-f", "re_points=145",
-                "-a", "Anna re", "-a", "Anna no90", "--names", "Anna,Ben,Carla,Dirk", "--json")
+    res = quick(
+        "judge",
+        "doppelkopf",
+        "-f",
+        "re=Anna,Carla",
+        "-f",
+        "re_points=145",
+        "-a",
+        "Anna re",
+        "-a",
+        "Anna no90",
+        "--names",
+        "Anna,Ben,Carla,Dirk",
+        "--json",
+    )
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["result"]["scores"] == {
-        "Anna": -8, "Ben": 8, "Carla": -8, "Dirk": 8
+        "Anna": -8,
+        "Ben": 8,
+        "Carla": -8,
+        "Dirk": 8,
     }
     res = quick("explain", "doppelkopf", "--json")
     assert res.returncode == 0, res.stderr

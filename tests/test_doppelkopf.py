@@ -712,7 +712,7 @@ def test_no_announcement_before_the_wedding_partner_is_known() -> None:
     hand.apply("Ben wedding")
     with pytest.raises(IllegalActionError) as err:
         hand.verify("Ben re")
-    assert err.value.rule == "announcements.wedding"
+    assert err.value.rule == "teams.wedding_tricks"
 
 
 def _wedding_hand(text: str, wedding: str, cards: int) -> Hand:

@@ -599,8 +599,8 @@ LONE_WEDDING = """
 def test_no_announcement_before_the_wedding_is_clarified() -> None:
     hand = Hand(RULES, P4, "Dirk", deal=parse_deal(LONE_WEDDING))
     hand.apply("Anna wedding")
-    refused(hand, "Anna re", "announcements.wedding")
-    refused(hand, "Ben contra", "announcements.wedding")
+    refused(hand, "Anna re", "teams.wedding_tricks")
+    refused(hand, "Ben contra", "teams.wedding_tricks")
 
 
 def parse_deal(text: str) -> dict[str, list[str]]:
@@ -671,10 +671,10 @@ def wedding_after_two() -> Hand:
     hand.apply("Anna wedding")
     hand.apply("Anna 10H")
     play_cards(hand, 3)
-    refused(hand, "Ben re", "announcements.wedding")
+    refused(hand, "Ben re", "teams.wedding_tricks")
     hand.apply("Anna 9H")
     hand.apply("Ben AH")
-    refused(hand, "Ben re", "announcements.wedding")  # not clarified mid-trick
+    refused(hand, "Ben re", "teams.wedding_tricks")  # not clarified mid-trick
     hand.apply("Carla KH")
     hand.apply("Dirk 9H")
     assert hand.game.partner == "Ben"

@@ -131,8 +131,18 @@ def test_page_layout() -> None:
     text = MAN.read_text(encoding="utf-8")
     assert re.search(r"^\.TH SCOREKEEPER 1 ", text, re.M)
     headings = list(_sections(".SH"))
-    expected = ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT",
-                "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
+    expected = [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "COMMANDS",
+        "OPTIONS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXIT STATUS",
+        "EXAMPLES",
+        "SEE ALSO",
+    ]
     assert [h for h in headings if h in expected] == expected, headings
     sections = _sections(".SH")
     for name in ("--match", "--json", "--set"):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.actions import Action
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import Family, GameHand, QuickKey
+from scorekeeper.games.base import Family, GameHand, QuickKey, impossible_points
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -352,6 +352,8 @@ class Bierkopf(Family):
                 "points",
             )
         assert isinstance(pts, int)
+        if why := impossible_points(rules, pts, len(players)):
+            refuse(f"points: {why}", "card_points", "points")
         t = team_index(players, named)
         points = [pts, total - pts] if t == 0 else [total - pts, pts]
         revoke_player = facts.get("revoke")

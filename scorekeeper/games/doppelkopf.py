@@ -61,11 +61,14 @@ def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False
         twice_last.add(card)
         reversals.append((card, "options.second_charlie_beats_first"))
     trumps = contract.trumps
+    promoted: tuple[tuple[Card, str], ...] = ()
     if piglets:
         pig = rule_card(rules, "options.piglets.card")
         trumps = (pig, *(c for c in trumps if c != pig))
+        promoted = ((pig, "options.piglets"),)
     return contract.replace(
         trumps=trumps,
+        promoted=promoted,
         second_beats_first=frozenset(twice),
         second_beats_first_last_trick=frozenset(twice_last),
         reversal_rules=tuple(reversals),
@@ -228,9 +231,7 @@ class DoppelkopfHand(GameHand):
             refuse(f"{verb} is not played here (option {option} is off)", f"options.{option}")
         late_ok = verb == "piglets" and self.rules.option("piglets_announce") == "on_first_play"
         if h.started_play and not late_ok:
-            refuse(
-                f"{verb} must be declared before the first card is played", f"declarations.{verb}"
-            )
+            refuse(f"{verb} must be declared before the first card is played", "declarations")
         holding = h.dealt.get(player) if h.dealt else None
         if self.solo and verb not in ("piglets", "fivenines"):
             refuse(f"{self.soloist} already declared a {self.solo} solo", "solos")
@@ -485,7 +486,7 @@ class DoppelkopfHand(GameHand):
         if self.poverty and not self.poverty_partner:
             refuse("the poverty must be answered first", "options.poverty")
         if self.wedding and self.clarified_in is None:
-            refuse("no announcement before the wedding's partner is known", "announcements.wedding")
+            refuse("no announcement before the wedding's partner is known", "teams.wedding_tricks")
         side = self._side_for(action, verb)
         kind = verb
         ok, window = self.window_limit(kind, side, player)
@@ -828,6 +829,10 @@ class Doppelkopf(Family):
         if game in (None, "normal"):
             return make_contract(rules)
         if game == "piglets":
+            if not rules.option("piglets"):
+                raise IllegalActionError(
+                    "piglets are not played here (option piglets is off)", rule="options.piglets"
+                )
             return make_contract(rules, piglets=True)
         if game in solos:
             return make_contract(rules, game)
