@@ -743,9 +743,7 @@ def explain(
     from scorekeeper import ruleset as rs
     from scorekeeper.cli import render
 
-    options = _options(set_)
-    if not options:
-        options = _match_options(ruleset, match)
+    options = {**_match_options(ruleset, match), **_options(set_)}
     data = referee.explain(rs.load(ruleset, options), topic)
     if json_:
         render.emit_json(data)
