@@ -89,6 +89,16 @@ class Revoke:
         )
 
 
+@dataclass(frozen=True)
+class Tally:
+    """A side's share of the finished tricks: card points, every trick?, the first revoke."""
+
+    points: int
+    all_tricks: bool | None  # True: the side took every trick; False: the others did
+    revoke: Revoke | None  # the first revoke, if any
+    revoke_by_side: bool  # whether that revoke was the side's own
+
+
 @dataclass
 class Outcome:
     """What one applied action did, for the caller to report."""
@@ -461,6 +471,15 @@ class Hand:
         return found
 
     # ------------------------------------------------------------------ the end
+    def tally(self, side: set[str] | frozenset[str]) -> Tally:
+        """Card points and tricks of one side (the others are everyone else)."""
+        tricks = self.completed_tricks()
+        points = sum(t.points for t in tricks if t.winner in side)
+        ours = {t.winner in side for t in tricks}
+        all_tricks = ours.pop() if len(ours) == 1 else None
+        first = self.revokes[0] if self.revokes else None
+        return Tally(points, all_tricks, first, first is not None and first.player in side)
+
     def result(self) -> HandResult:
         if not self.finished:
             raise IllegalActionError("the hand is not over yet", rule="play.tricks")

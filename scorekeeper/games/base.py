@@ -26,6 +26,15 @@ if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
 
+def whole_numbers(rules: Ruleset, keys: Sequence[str]) -> list[str]:
+    """``key: missing or not a whole number`` for each key that is not an integer."""
+    return [
+        f"{key}: missing or not a whole number"
+        for key in keys
+        if not isinstance(rules.get(key), int) or isinstance(rules.get(key), bool)
+    ]
+
+
 def impossible_points(rules: Ruleset, points: int, cards_per_trick: int) -> str | None:
     """Why a side cannot have ``points`` card points in this game (None: it can).
 

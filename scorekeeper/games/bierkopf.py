@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.actions import Action
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import Family, GameHand, QuickKey, impossible_points
+from scorekeeper.games.base import Family, GameHand, QuickKey, impossible_points, whole_numbers
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -286,16 +286,16 @@ class Bierkopf(Family):
     hand_class = BierkopfHand
 
     def validate(self, rules: Ruleset) -> list[str]:
-        problems: list[str] = []
-        for key in (
-            "doubling.before_play_seats",
-            "doubling.again_from_card",
-            "doubling.factor",
-            "scoring.tie_carry",
-            "match.target",
-        ):
-            if not isinstance(rules.get(key), int):
-                problems.append(f"{key}: missing or not a whole number")
+        problems = whole_numbers(
+            rules,
+            (
+                "doubling.before_play_seats",
+                "doubling.again_from_card",
+                "doubling.factor",
+                "scoring.tie_carry",
+                "match.target",
+            ),
+        )
         rows = threshold_rows(rules)
         if not rows:
             problems.append("scoring: needs at least one row like [scoring.win] at = 61")

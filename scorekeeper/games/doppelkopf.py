@@ -17,7 +17,7 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import Family, GameHand, QuickKey
+from scorekeeper.games.base import Family, GameHand, QuickKey, whole_numbers
 from scorekeeper.games.doppelkopf_scoring import (
     CONTRA,
     RE,
@@ -630,16 +630,14 @@ class DoppelkopfHand(GameHand):
         order = h.players
         re_players = [p for p in order if p in re]
         contra_players = [p for p in order if p in contra]
-        tricks = h.completed_tricks()
-        re_points = sum(t.points for t in tricks if t.winner in re)
-        winners = {RE if t.winner in re else CONTRA for t in tricks}
-        all_tricks = winners.pop() if len(winners) == 1 else None
+        tally = h.tally(re)
+        re_points = tally.points
+        all_tricks = None if tally.all_tricks is None else (RE if tally.all_tricks else CONTRA)
         revoke = None
         notes: list[str] = []
-        if h.revokes:
-            first = h.revokes[0]
-            revoke = RE if first.player in re else CONTRA
-            notes.append(first.text())
+        if tally.revoke is not None:
+            revoke = RE if tally.revoke_by_side else CONTRA
+            notes.append(tally.revoke.text())
         game_type = "normal"
         if self.solo:
             game_type = solo_name(self.rules, self.solo, lone or "", self.obligatory)
@@ -887,9 +885,7 @@ class Doppelkopf(Family):
             ]
         else:
             problems.append(f"scoring.style: {style!r} is neither 'multiplied' nor 'additive'")
-        for key in keys:
-            if not isinstance(rules.get(f"scoring.{key}"), int):
-                problems.append(f"scoring.{key}: missing or not a whole number")
+        problems += whole_numbers(rules, [f"scoring.{key}" for key in keys])
         for name, spec in (rules.get("solos") or {}).items():
             if name == "explain":
                 continue

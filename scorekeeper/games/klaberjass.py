@@ -34,7 +34,7 @@ from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import CardError, IllegalActionError
 from scorekeeper.following import check_play
-from scorekeeper.games.base import Family, GameHand, QuickKey
+from scorekeeper.games.base import Family, GameHand, QuickKey, whole_numbers
 from scorekeeper.result import HandResult, ValueItem, redeal_result
 
 if TYPE_CHECKING:
@@ -950,12 +950,16 @@ class Klaberjass(Family):
     hand_class = KlaberjassHand
 
     def validate(self, rules: Ruleset) -> list[str]:
-        problems: list[str] = []
-        for key in ("play.tricks", "play.last_trick_bonus", "bella.points", "match.target"):
-            if not isinstance(rules.get(key), int):
-                problems.append(f"{key}: missing or not a whole number")
-        if not isinstance(rules.get("sequences.min_length"), int):
-            problems.append("sequences.min_length: missing or not a whole number")
+        problems = whole_numbers(
+            rules,
+            (
+                "play.tricks",
+                "play.last_trick_bonus",
+                "bella.points",
+                "match.target",
+                "sequences.min_length",
+            ),
+        )
         ranks = list(rules.get("deck.ranks") or [])
         order = rules.get("sequences.order")
         if not isinstance(order, list) or sorted(order) != sorted(ranks):

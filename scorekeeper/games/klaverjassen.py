@@ -39,7 +39,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, format_cards
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
-from scorekeeper.games.base import Family, GameHand, QuickKey
+from scorekeeper.games.base import Family, GameHand, QuickKey, whole_numbers
 from scorekeeper.games.klaverjassen_roem import (
     Roem,
     declared_combination,
@@ -963,22 +963,18 @@ class Klaverjassen(Family):
     hand_class = KlaverjassenHand
 
     def validate(self, rules: Ruleset) -> list[str]:
-        problems: list[str] = []
-
-        def need_int(key: str) -> None:
-            if not isinstance(rules.get(key), int) or isinstance(rules.get(key), bool):
-                problems.append(f"{key}: missing or not a whole number")
-
-        for key in (
-            "play.last_trick_bonus",
-            "card_points.total",
-            "roem.stuk",
-            "roem.four_of_a_kind",
-            "roem.four_jacks",
-            "scoring.pit",
-            "match.hands",
-        ):
-            need_int(key)
+        problems = whole_numbers(
+            rules,
+            (
+                "play.last_trick_bonus",
+                "card_points.total",
+                "roem.stuk",
+                "roem.four_of_a_kind",
+                "roem.four_jacks",
+                "scoring.pit",
+                "match.hands",
+            ),
+        )
         if "trump" not in (rules.get("contracts") or {}):
             problems.append("contracts.trump: missing (the trump game with {T} for the suit)")
         mode = rules.get("teams.mode")
@@ -1011,16 +1007,14 @@ class Klaverjassen(Family):
                 if rules.hand_size * count + (size or 0) != len(rules.deck):
                     problems.append("talon.size: the deal and the talon must use the whole deck")
         if rules.get("kraak"):
-            need_int("kraak.multiplier")
+            problems += whole_numbers(rules, ["kraak.multiplier"])
             if not kraak_levels(rules):
                 problems.append("kraak.levels: list the challenges in order")
         if rules.get("declarations"):
-            for key in (
-                "declarations.four_of_a_kind",
-                "declarations.four_jacks",
-                "declarations.stuk",
-            ):
-                need_int(key)
+            problems += whole_numbers(
+                rules,
+                ("declarations.four_of_a_kind", "declarations.four_jacks", "declarations.stuk"),
+            )
             if sorted(rules.get("declarations.suit_order") or []) != sorted(rules.deck.suits):
                 problems.append("declarations.suit_order: must list every suit once")
         try:

@@ -19,7 +19,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import CardError, IllegalActionError, ScorekeeperError
-from scorekeeper.games.base import Family, GameHand, QuickKey
+from scorekeeper.games.base import Family, GameHand, QuickKey, whole_numbers
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -485,16 +485,14 @@ class KloepperHand(GameHand):
             raise IllegalActionError("the sides cannot be told from the record yet", rule="teams")
         queen_players = [p for p in h.players if p in queens]
         others = [p for p in h.players if p not in queens]
-        tricks = h.completed_tricks()
-        queens_points = sum(t.points for t in tricks if t.winner in queens)
-        winners = {QUEENS if t.winner in queens else OTHERS for t in tricks}
-        all_tricks = winners.pop() if len(winners) == 1 else None
+        tally = h.tally(set(queens))
+        queens_points = tally.points
+        all_tricks = None if tally.all_tricks is None else (QUEENS if tally.all_tricks else OTHERS)
         revoke = None
         notes: list[str] = []
-        if h.revokes:
-            first = h.revokes[0]
-            revoke = QUEENS if first.player in queens else OTHERS
-            notes.append(first.text())
+        if tally.revoke is not None:
+            revoke = QUEENS if tally.revoke_by_side else OTHERS
+            notes.append(tally.revoke.text())
         return Facts(
             queen_players,
             others,
@@ -543,14 +541,12 @@ class Kloepper(Family):
         for a in aces:
             if a not in rules.deck or contract.is_trump(a):
                 problems.append(f"teams.call.aces: {a} must be a plain card of the deck")
-        for base in ("knock", "knock.reply"):
-            for key in ("made", "made_alone", "failed", "failed_alone"):
-                if not isinstance(rules.get(f"{base}.{key}"), int):
-                    problems.append(f"{base}.{key}: missing or not a whole number")
-        if not isinstance(rules.get("knock.before_trick"), int):
-            problems.append("knock.before_trick: missing or not a whole number")
-        if not isinstance(rules.get("match.target"), int):
-            problems.append("match.target: missing or not a whole number")
+        knocks = [
+            f"{base}.{key}"
+            for base in ("knock", "knock.reply")
+            for key in ("made", "made_alone", "failed", "failed_alone")
+        ]
+        problems += whole_numbers(rules, [*knocks, "knock.before_trick", "match.target"])
         lowest: dict[str, int] = {}
         for side in SIDES:
             rows = score_rows(rules, side)
