@@ -37,7 +37,7 @@ RANK_NAMES = {
     "8": "eight",
     "7": "seven",
 }
-_RANK_ALIASES = {"T": "10", "1": "10"}
+_RANK_ALIASES = {"T": "10"}
 
 ACCEPTED_FORMS = "rank then suit (QC, 10H, TD, as) or with a suit symbol (Q♣, ♣Q)"
 

@@ -156,9 +156,19 @@ class Match:
     # ------------------------------------------------------------------ the log
     @classmethod
     def from_log(
-        cls, log: MatchLog, source_map: SourceMap | None = None, filename: str = "<match>"
+        cls,
+        log: MatchLog,
+        source_map: SourceMap | None = None,
+        filename: str = "<match>",
+        *,
+        every_problem: bool = False,
     ) -> Match:
-        """Replay a match file; every problem is reported as ``file:line: message``."""
+        """Replay a match file; every problem is reported as ``file:line: message``.
+
+        Normally the first problem stops the replay. With ``every_problem`` a hand that
+        fails is left out and the replay goes on, so that each broken hand is reported
+        (its first problem); the MatchFileError then lists them all.
+        """
 
         def where(line: int | None) -> str:
             return f"{filename}:{line or 1}" if source_map is not None else filename
@@ -177,6 +187,7 @@ class Match:
         except ScorekeeperError as exc:
             line = source_map.line_of_key("players") if source_map else None
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
+        problems: list[str] = []
         for i, record in enumerate(log.hands):
             try:
                 match._replay_hand(i, record)
@@ -192,7 +203,14 @@ class Match:
                             else source_map.deal_line(i, err.key)
                         )
                     line = line or source_map.hand_line(i)
-                raise MatchFileError([f"{where(line)}: hand {i + 1}: {err.error}"]) from None
+                problem = f"{where(line)}: hand {i + 1}: {err.error}"
+                if not every_problem:
+                    raise MatchFileError([problem]) from None
+                problems.append(problem)
+                if match.hands and not match.hands[-1].finished:
+                    match.hands.pop()  # the broken hand: later hands replay without it
+        if problems:
+            raise MatchFileError(problems)
         return match
 
     def _replay_hand(self, index: int, record: HandRecord) -> None:
@@ -210,7 +228,7 @@ class Match:
                     f"hand {self.open_hand.number} is not finished, yet another hand follows it",
                     rule="play.tricks",
                 ),
-                action_index=len(record.actions) and None,
+                action_index=None,
             )
         try:
             deal = record.deal

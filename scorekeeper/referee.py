@@ -118,13 +118,17 @@ def judge_play(
             "reason": verdict.reason,
             "rule": verdict.rule,
             "points": sum(rules.card_points(c, contract.trump_suit) for c in cards),
+            "notes": family.trick_notes(rules, contract, cards),
         }
         return ruling
     ruling.player = player or f"P{len(trick) + 1}"
     partner_winning = None
-    if trick and partner is not None:
-        best = trick[current_best(contract, cards, last_trick=last_trick)][0]
-        partner_winning = best == partner
+    if trick:
+        best = current_best(contract, cards, last_trick=last_trick)
+        if partner is not None:
+            partner_winning = trick[best][0] == partner
+        else:
+            partner_winning = family.partner_winning_at(rules, best, len(trick), in_play)
     ruling.duties = duties(following, contract, cards, partner_winning, last_trick)
     if holding is not None:
         held = list(holding)

@@ -41,6 +41,13 @@ from scorekeeper.referee import judge_play, judge_value, parse_trick
 from scorekeeper.ruleset import Ruleset
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dirk")
+
+
+def seats(rules: Ruleset) -> list[str]:
+    """The players of the table: as many of Anna, Ben, Carla, Dirk as the game seats."""
+    return list(PLAYERS[: rules.player_counts[0]])
+
+
 RULE_TAG = re.compile(r"\[rule: ([^\]]+)\]")
 
 
@@ -179,7 +186,7 @@ class Value(Dispute):
     winner: str | bool | None = False  # False: not checked
 
     def ask(self, rules: Ruleset) -> Any:
-        return judge_value(rules, list(PLAYERS), dict(self.facts), list(self.actions))
+        return judge_value(rules, seats(rules), dict(self.facts), list(self.actions))
 
     def check(self, rules: Ruleset, answer: Any) -> None:
         assert dict(answer.scores) == dict(self.scores), answer.reasons()
@@ -209,7 +216,7 @@ class Record(Dispute):
 
     def ask(self, rules: Ruleset) -> Any:
         deal = {p: cards.split() for p, cards in self.deal.items()} if self.deal else None
-        hand = Hand(rules, list(PLAYERS), "Anna", deal=deal)
+        hand = Hand(rules, seats(rules), "Anna", deal=deal)
         for i, action in enumerate(self.actions):
             if i == self.refused_at:
                 with pytest.raises(ScorekeeperError) as info:
@@ -246,7 +253,7 @@ class Sheet(Dispute):
     over: bool | None = None
 
     def ask(self, rules: Ruleset) -> Any:
-        match = Match(rules, list(PLAYERS), "Anna")
+        match = Match(rules, seats(rules), "Anna")
         for facts, actions in self.hands:
             match.add_quick(dict(facts), list(actions))
         return match
@@ -1142,6 +1149,1127 @@ BIERKOPF: list[Dispute] = [
 ]
 
 
+# ---------------------------------------------------------------------- Klaverjassen
+
+# Card points (seed 003): A 11, 10 10, K 4, Q 3, J 2; trump J 20, trump 9 14; last trick 10,
+# 152 + 10 = 162. Trumps rank J 9 A 10 K Q 8 7, plain suits A 10 K Q J 9 8 7. Roem (RULINGS):
+# runs in the order A K Q J 10 9 8 7, three 20, four 50; stuk 20, also inside a run; four of a
+# kind 100 for option four_of_a_kind_ranks (A K Q 10); four jacks 200; pit 100.
+# Teams: Anna and Carla (seats 1 and 3) against Ben and Dirk.
+#
+# KJ_ROEM_HAND: Ben (left of the dealer, first to speak) chooses hearts; Ben/Dirk play.
+# Every card checked against the holdings the tricks give (Ben 9C 7H QH 8S 10H 10S 9H AH,
+# Carla 10C KC 7D 7S 9D 9S JS AS, Dirk 7C 8C KH QS KD JD 8H AC, Anna JC QC JH KS 8D 10D QD AD):
+#  1 all follow clubs; 10C beats J 9 7: Carla 12; J 10 9 of clubs is a run: 20 for Anna/Carla
+#  2 Ben, void in clubs with an opponent (Carla's KC) winning, trumps: Ben 7
+#  3 trump led: Dirk beats QH with KH, Anna beats KH with JH; Carla has no trump. Anna 27;
+#    K Q J of trumps: run 20 + stuk 20 = 40 for Anna/Carla, though Ben and Dirk played K and Q
+#  4 all follow spades, no head in a plain suit: Anna 7 (K Q and 8 7: no run of three)
+#  5 Ben, void in diamonds, an opponent winning: trumps with 10H; the others follow: Ben 14
+#  6 Dirk, void in spades, holds 8H but his partner Ben is winning: Amsterdam lets him
+#    discard JD; Anna has no trump left: Ben 22
+#  7 trump led: Dirk cannot beat 9H and follows with 8H; the others have no trump: Ben 19
+#  8 the trump ace led, the others have no trump: four aces, 100 for Ben/Dirk; Ben 44 + 10
+# Ben/Dirk 106 + 10 = 116 card points and 100 roem = 216; Anna/Carla 46 and 60 roem = 106.
+KJ_ROEM_HAND = plays(
+    """
+    Ben 9C   Carla 10C Dirk 7C  Anna JC  |
+    Carla KC Dirk 8C   Anna QC  Ben 7H   |
+    Ben QH   Carla 7D  Dirk KH  Anna JH  |
+    Anna KS  Ben 8S    Carla 7S Dirk QS  |
+    Anna 8D  Ben 10H   Carla 9D Dirk KD  |
+    Ben 10S  Carla 9S  Dirk JD  Anna 10D |
+    Ben 9H   Carla JS  Dirk 8H  Anna QD  |
+    Ben AH   Carla AS  Dirk AC  Anna AD
+    """
+)
+KJ_BIDS = ["Ben trump hearts"]
+KJ_ROEM_DEAL = {p: " ".join(a.split()[1] for a in KJ_ROEM_HAND if a.startswith(p)) for p in PLAYERS}
+# KJ_REVOKE_HAND: the same hand with Anna's 10D and Dirk's 8H swapped. In trick 6 Anna is
+# void in spades, the opponent Ben is winning and she holds 8H: she must trump, and discards
+# QD instead; trick 7 (trump led) proves the 8H. Dirk, with no trump now, discards freely.
+# Tricks 6 and 7 still go to Ben (15 and 26 points); the roem is unchanged: Ben/Dirk 100,
+# Anna/Carla 60.
+KJ_REVOKE_HAND = [
+    *KJ_ROEM_HAND[:20],
+    *plays("Ben 10S Carla 9S Dirk JD Anna QD | Ben 9H Carla JS Dirk 10D Anna 8H"),
+    *KJ_ROEM_HAND[28:],
+]
+# ONE_SUIT_HAND: Ben holds every heart and chooses hearts, Carla every spade, Dirk every club,
+# Anna every diamond. Ben leads a trump each time; nobody else has one, so any card may
+# follow, and each trick holds four cards of one rank. Ben takes every trick: 162 + pit 100.
+# Roem: four jacks 200, four aces, tens, kings, queens 100 each (option default) = 600; the
+# nines, eights and sevens score 100 each only under the KBN ranks.
+ONE_SUIT_HAND = [
+    action
+    for rank in ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    for action in plays(f"Ben {rank}H Carla {rank}S Dirk {rank}C Anna {rank}D")
+]
+KBN_RANKS = {"four_of_a_kind_ranks": ["A", "K", "Q", "10", "9", "8", "7"]}
+
+
+def teams(playing: Sequence[str], value: int, other: int) -> dict[str, int]:
+    """Klaverjassen partnerships: each player of ``playing`` scores value, the others other."""
+    return {p: value if p in playing else other for p in PLAYERS}
+
+
+AC, BD = ("Anna", "Carla"), ("Ben", "Dirk")
+
+KLAVERJASSEN: list[Dispute] = [
+    # RULINGS (Amsterdam): cannot follow and an opponent is winning: must trump.
+    Play(
+        "void, the opponent's ace is winning: trump",
+        "following.when_void",
+        trick="Ben:AS",
+        player="Carla",
+        partner="Anna",
+        holding="7C 7H 8D",
+        legal="7H",
+        trump="H",
+    ),
+    # ...and over-trump a trump an opponent already played, when able.
+    Play(
+        "the opponent trumped: over-trump",
+        "following.overtrump",
+        trick="Ben:AS Carla:9H",
+        player="Dirk",
+        partner="Ben",
+        holding="JH 8H 7C",
+        legal="JH",
+        trump="H",
+    ),
+    # Unable to over-trump the opponent's JH: discard; 9H would be under-trumping while
+    # holding another card.
+    Play(
+        "cannot over-trump: discard, do not under-trump",
+        "following.undertrump",
+        trick="Ben:AS Carla:JH",
+        player="Dirk",
+        partner="Ben",
+        holding="9H 7C",
+        legal="7C",
+        trump="H",
+    ),
+    # "no under-trumping unless holding only lower trumps": with nothing but 9H and 8H
+    # either may go under JH.
+    Play(
+        "only lower trumps: under-trumping allowed",
+        "following.undertrump",
+        trick="Ben:AS Carla:JH",
+        player="Dirk",
+        partner="Ben",
+        holding="9H 8H",
+        legal="9H 8H",
+        trump="H",
+        because="any card",
+    ),
+    # Partner (Carla's AS) winning: any card; a trump is allowed, not required.
+    Play(
+        "partner winning: discard or trump as you like",
+        "following",
+        trick="Ben:7S Carla:AS Dirk:8S",
+        player="Anna",
+        partner="Carla",
+        holding="7C 7H",
+        legal="7C 7H",
+        trump="H",
+        because="any card",
+    ),
+    # Partner winning with a trump: over-trumping the partner is allowed, under-trumping
+    # is not while holding a plain card.
+    Play(
+        "the partner trumped: over it or discard, never under it",
+        "following.undertrump",
+        trick="Ben:AS Carla:9H Dirk:10S",
+        player="Anna",
+        partner="Carla",
+        holding="JH 8H 7C",
+        legal="JH 7C",
+        trump="H",
+    ),
+    # Trump led: must beat the highest trump if able, whoever is winning (Ben, the partner).
+    Play(
+        "trump led: beat it even when the partner is winning",
+        "following.head",
+        trick="Ben:9H Carla:8H",
+        player="Dirk",
+        partner="Ben",
+        holding="JH 7H",
+        legal="JH",
+        trump="H",
+    ),
+    # Trump order J 9 A 10 K Q 8 7: the nine beats the ace led, the ten does not.
+    Play(
+        "trump ace led: the nine beats it, the ten does not",
+        "following.head",
+        trick="Ben:AH",
+        player="Carla",
+        partner="Anna",
+        holding="10H 9H",
+        legal="9H",
+        trump="H",
+    ),
+    # Trump led and nothing beats JH: any trump, but a trump (follow suit).
+    Play(
+        "the trump jack led: any trump, no discard",
+        "following.follow_suit",
+        trick="Ben:JH",
+        player="Carla",
+        partner="Anna",
+        holding="9H 7H 7C",
+        legal="9H 7H",
+        trump="H",
+    ),
+    # Following suit comes first: holding a spade, Carla may not trump the spade ace.
+    Play(
+        "holding the suit: no trumping",
+        "following.follow_suit",
+        trick="Ben:AS",
+        player="Carla",
+        partner="Anna",
+        holding="7S JH",
+        legal="7S",
+        trump="H",
+    ),
+    # Seed: trump ranking J 9 A 10 K Q 8 7: 9H takes AH, 10H and KH: 11 + 14 + 10 + 4 = 39.
+    Trick(
+        "the nine of trumps takes the ace",
+        "contracts.trump.trumps",
+        trick="Ben:AH Carla:9H Dirk:10H Anna:KH",
+        trump="H",
+        winner="Carla",
+        points=39,
+    ),
+    # The lowest trump beats the ace of the suit led: 11 + 0 + 10 + 4 = 25.
+    Trick(
+        "the seven of trumps takes the ace of spades",
+        "contracts.trump.trumps",
+        trick="Ben:AS Carla:7H Dirk:10S Anna:KS",
+        trump="H",
+        winner="Carla",
+        points=25,
+    ),
+    # Plain order A 10 K Q J: the ten beats the king: 4 + 3 + 10 + 2 = 19.
+    Trick(
+        "the ten above the king in a plain suit",
+        "ranking.plain_order",
+        trick="Ben:KC Carla:QC Dirk:10C Anna:JC",
+        trump="H",
+        winner="Dirk",
+        points=19,
+    ),
+    # Aces of other plain suits never win: the 8D takes the diamond trick: 0 + 11 + 0 + 11.
+    Trick(
+        "aces of another suit do not win",
+        "ranking.plain_order",
+        trick="Ben:7D Carla:AS Dirk:8D Anna:AC",
+        trump="H",
+        winner="Dirk",
+        points=22,
+    ),
+    # Ben/Dirk play: 100 + 20 = 120 > 62: both keep their points.
+    Value(
+        "the playing team makes it",
+        "scoring",
+        facts={"playing": "Ben", "trump": "H", "points": 100, "roem": 20},
+        scores=teams(BD, 120, 62),
+    ),
+    # Strictly more: 81 against 81 is nat; the others score 162.
+    Value(
+        "81 against 81 is nat",
+        "scoring",
+        facts={"playing": "Ben", "trump": "H", "points": 81},
+        scores=teams(BD, 0, 162),
+        winner="Anna/Carla",
+    ),
+    # Roem counts in the comparison: 90 + 20 = 110 against 72 + 50 = 122: nat; Ben/Dirk
+    # score 162 plus the roem of both teams, 20 + 50: 232.
+    Value(
+        "nat with roem on both sides",
+        "scoring",
+        facts={"playing": "Anna", "trump": "C", "points": 90, "roem": 20, "roem_other": 50},
+        scores=teams(AC, 0, 232),
+    ),
+    # Pit: 162 + 40 roem + 100 = 302.
+    Value(
+        "pit for the playing team",
+        "scoring.pit",
+        facts={"playing": "Dirk", "trump": "S", "points": 162, "roem": 40},
+        scores=teams(BD, 302, 0),
+    ),
+    # Defenders take every trick: nat (162) plus the pit (option default true): 262.
+    Value(
+        "the defenders take every trick",
+        "scoring.pit",
+        facts={"playing": "Anna", "trump": "S", "points": 0},
+        scores=teams(AC, 0, 262),
+    ),
+    Value(
+        "no pit for defenders under the house rule",
+        "options.pit_for_defenders",
+        facts={"playing": "Anna", "trump": "S", "points": 0},
+        scores=teams(AC, 0, 162),
+        options={"pit_for_defenders": False},
+    ),
+    # All 162 card points, but the others took a trick of no points: not pit.
+    Value(
+        "all card points without every trick is no pit",
+        "scoring",
+        facts={"playing": "Ben", "trump": "H", "points": 162, "all_tricks": False},
+        scores=teams(BD, 162, 0),
+    ),
+    # Revoke (option revoke_penalty): Carla's team 0; Ben/Dirk 162 + 20 + 20 = 202.
+    Value(
+        "a revoke on the score sheet",
+        "options.revoke_penalty",
+        facts={
+            "playing": "Anna",
+            "trump": "H",
+            "points": 100,
+            "roem": 20,
+            "roem_other": 20,
+            "revoke": "Carla",
+        },
+        scores=teams(AC, 0, 202),
+    ),
+    Value(
+        "163 card points",
+        "card_points.total",
+        facts={"playing": "Anna", "trump": "H", "points": 163},
+        refused=True,
+    ),
+    # Seed: "If the first three players in rotation all pass, the dealer then MUST choose."
+    Record(
+        "the dealer may not pass after three passes",
+        "options.trump_choice",
+        actions=["Ben pass", "Carla pass", "Dirk pass", "Anna pass", "Anna trump clubs"],
+        refused_at=3,
+        said=[("Anna", "trump clubs")],
+    ),
+    # Seed alternative (upturn_other_suit): all pass the upturned 7H; Ben, left of the
+    # dealer, must name a suit, but not hearts.
+    Record(
+        "after all pass the upturned suit, it cannot be named",
+        "options.trump_choice",
+        actions=[
+            "Anna upturn 7H",
+            "Ben pass",
+            "Carla pass",
+            "Dirk pass",
+            "Anna pass",
+            "Ben trump hearts",
+            "Ben trump spades",
+        ],
+        refused_at=5,
+        said=[("Ben", "trump spades")],
+        options={"trump_choice": "upturn_other_suit"},
+    ),
+    # KJ_ROEM_HAND, with the deal: roem goes to the team that wins the trick, whoever
+    # played the cards: Ben/Dirk 216, Anna/Carla 106 (made).
+    Record(
+        "roem belongs to the trick's winner",
+        "roem",
+        actions=[*KJ_BIDS, *KJ_ROEM_HAND],
+        deal=KJ_ROEM_DEAL,
+        scores=teams(BD, 216, 106),
+    ),
+    # ONE_SUIT_HAND: 162 + 600 roem + 100 pit = 862; four nines, eights and sevens score
+    # nothing with the seed's ranks...
+    Record(
+        "four nines are no roem under the seed's ranks",
+        "options.four_of_a_kind_ranks",
+        actions=[*KJ_BIDS, *ONE_SUIT_HAND],
+        scores=teams(BD, 862, 0),
+    ),
+    # ...and 100 each under the KBN's: 862 + 300 = 1162.
+    Record(
+        "four nines, eights and sevens under the KBN ranks",
+        "options.four_of_a_kind_ranks",
+        actions=[*KJ_BIDS, *ONE_SUIT_HAND],
+        scores=teams(BD, 1162, 0),
+        options=KBN_RANKS,
+    ),
+    # Declining roem gives up all 600 roem points but not the pit: 162 + 100 = 262.
+    Record(
+        "declined roem keeps the pit",
+        "roem",
+        actions=[*KJ_BIDS, "Ben decline_roem", *ONE_SUIT_HAND],
+        scores=teams(BD, 262, 0),
+    ),
+    # KJ_REVOKE_HAND: Anna's discard in trick 6 (must trump, an opponent winning) is proven
+    # by her 8H in trick 7. Anna/Carla score 0; Ben/Dirk 162 + all roem (100 + 60) = 322.
+    Record(
+        "a revoke found a trick later: must trump",
+        "following.when_void",
+        actions=[*KJ_BIDS, *KJ_REVOKE_HAND],
+        revoke=("Anna", 6),
+        scores=teams(BD, 322, 0),
+    ),
+    # A session is 16 hands; equal totals are a draw. Each team plays eight hands and
+    # makes 100 against 62: 8 x 100 + 8 x 62 = 1296 each.
+    Sheet(
+        "sixteen hands, equal totals: a draw",
+        "scoring",
+        hands=[
+            ({"playing": "team1" if i % 2 else "team2", "trump": "H", "points": 100}, [])
+            for i in range(16)
+        ],
+        totals=dict.fromkeys(PLAYERS, 1296),
+        over=True,
+    ),
+    Sheet(
+        "a seventeenth hand",
+        "match",
+        hands=[({"playing": "team1", "trump": "H", "points": 100}, [])] * 17,
+        refused=True,
+    ),
+]
+
+
+# ---------------------------------------------------------------------- Klaverjassen, Rotterdam
+
+KLAVERJASSEN_ROTTERDAM: list[Dispute] = [
+    # RULINGS (Rotterdam): cannot follow: must trump, even when the partner is winning.
+    Play(
+        "void, the partner's ace is winning: still trump",
+        "following.when_void",
+        trick="Ben:7S Carla:AS Dirk:8S",
+        player="Anna",
+        partner="Carla",
+        holding="7C 7H",
+        legal="7H",
+        trump="H",
+    ),
+    # ...and over-trump every trump in the trick, the partner's too.
+    Play(
+        "over-trump the partner",
+        "following.overtrump",
+        trick="Ben:AS Carla:9H Dirk:10S",
+        player="Anna",
+        partner="Carla",
+        holding="JH 8H 7C",
+        legal="JH",
+        trump="H",
+    ),
+    # Unable to over-trump: "a lower trump must still be played" (Amsterdam: the opposite,
+    # discard and no under-trumping).
+    Play(
+        "cannot over-trump the jack: a lower trump all the same",
+        "following.when_void",
+        trick="Ben:AS Carla:JH",
+        player="Dirk",
+        partner="Ben",
+        holding="9H 7C",
+        legal="9H",
+        trump="H",
+    ),
+    Play(
+        "under the partner's trump rather than discard",
+        "following.when_void",
+        trick="Ben:AS Carla:9H Dirk:10S",
+        player="Anna",
+        partner="Carla",
+        holding="8H 7C",
+        legal="8H",
+        trump="H",
+    ),
+    # No suit and no trump: any card.
+    Play(
+        "no spades, no trumps: anything",
+        "following",
+        trick="Ben:AS Carla:9H",
+        player="Dirk",
+        partner="Ben",
+        holding="7C 8D",
+        legal="7C 8D",
+        trump="H",
+        because="any card",
+    ),
+    # Following suit comes before the duty to over-trump.
+    Play(
+        "holding the suit: follow it, do not over-trump",
+        "following.follow_suit",
+        trick="Ben:AS Carla:9H",
+        player="Dirk",
+        partner="Ben",
+        holding="7S JH",
+        legal="7S",
+        trump="H",
+    ),
+    # Trump led: beat it if able, as in Amsterdam, the partner's card too.
+    Play(
+        "trump led: beat the partner's nine",
+        "following.head",
+        trick="Ben:9H Carla:7H",
+        player="Dirk",
+        partner="Ben",
+        holding="JH 8H",
+        legal="JH",
+        trump="H",
+    ),
+    # Trump order J 9 A 10 K Q 8 7.
+    Trick(
+        "the nine of trumps takes the ace",
+        "contracts.trump.trumps",
+        trick="Ben:AH Carla:9H Dirk:10H Anna:KH",
+        trump="H",
+        winner="Carla",
+        points=39,
+    ),
+    # Two trumps in a plain trick: the higher wins (8 over 7): 11 + 0 + 0 + 4 = 15.
+    Trick(
+        "the eight of trumps over the seven",
+        "contracts.trump.trumps",
+        trick="Ben:AS Carla:8H Dirk:7H Anna:KS",
+        trump="H",
+        winner="Carla",
+        points=15,
+    ),
+    # Scoring as in Amsterdam: 71 + 20 = 91 against 91: nat; Ben/Dirk 162 + 20 = 182.
+    Value(
+        "a tie reached with roem is nat",
+        "scoring",
+        facts={"playing": "Carla", "trump": "D", "points": 71, "roem": 20},
+        scores=teams(AC, 0, 182),
+    ),
+    # Pit: 162 + 20 + 100 = 282.
+    Value(
+        "pit",
+        "scoring.pit",
+        facts={"playing": "Ben", "trump": "C", "points": 162, "roem": 20},
+        scores=teams(BD, 282, 0),
+    ),
+    # Revoke: Ben/Dirk 0; Anna/Carla 162 + 50 = 212.
+    Value(
+        "a revoke on the score sheet",
+        "options.revoke_penalty",
+        facts={"playing": "Dirk", "trump": "H", "points": 120, "roem": 50, "revoke": "Dirk"},
+        scores=teams(BD, 0, 212),
+    ),
+    # KJ_ROEM_HAND is clean in Amsterdam, but in Rotterdam Dirk's discard of JD in trick 6
+    # (void in spades, holding 8H, partner winning) breaks the duty to trump; his 8H in
+    # trick 7 proves it. Ben/Dirk 0; Anna/Carla 162 + all roem (100 + 60) = 322.
+    Record(
+        "a revoke found later: trump over the partner",
+        "following.when_void",
+        actions=[*KJ_BIDS, *KJ_ROEM_HAND],
+        revoke=("Dirk", 6),
+        scores=teams(AC, 322, 0),
+    ),
+    # With the deal recorded the same discard is refused when it is made.
+    Record(
+        "the discard refused at once with the deal",
+        "following.when_void",
+        actions=[*KJ_BIDS, *KJ_ROEM_HAND[:23]],
+        deal=KJ_ROEM_DEAL,
+        refused_at=23,
+    ),
+    # The Amsterdam revoke hand is a revoke here too: Anna had to trump. 322 to Ben/Dirk.
+    Record(
+        "a revoke found later: must trump",
+        "following.when_void",
+        actions=[*KJ_BIDS, *KJ_REVOKE_HAND],
+        revoke=("Anna", 6),
+        scores=teams(BD, 322, 0),
+    ),
+]
+
+
+# ---------------------------------------------------------------------- Klaverjassen, three players
+
+# Seats Anna, Ben, Carla (the first three named); Anna deals, Ben speaks and leads first.
+# Every player is alone: each other player is an opponent (RULINGS: following as Amsterdam).
+# KJ3_REVOKE_HAND: Ben makes hearts and lays the talon (8D 7D, no points) away. Holdings:
+# Ben JH 9H AH 10H KH QH 8C 7C 9S 9D; Carla 8H 7H AC 10C KC QC JC 9C 8S 7S;
+# Anna AS 10S KS QS JS AD 10D KD QD JD.
+#  1 all follow spades: Anna 11
+#  2 Anna's AD is winning; Carla, void in diamonds, holds 8H and 7H and must trump (Anna
+#    is her opponent too) but discards 9C: Anna 11
+#  3 Ben, void in spades, an opponent winning: trumps with QH: Ben 7
+#  4 trump led; Carla follows with 8H, the proof; Anna has no trump: Ben 23
+#  5-8 Ben leads his trumps, the others cannot follow and have none: Ben 16, 15, 16, 12
+#  9 clubs, Carla's ace wins: 21;  10 Carla's 10C: 20 + the last trick 10
+# Card points: Anna 22, Ben 89, Carla 51 (162). No trick holds roem.
+KJ3_REVOKE_HAND = plays(
+    """
+    Ben 9S   Carla 8S  Anna AS  |
+    Anna AD  Ben 9D    Carla 9C |
+    Anna KS  Ben QH    Carla 7S |
+    Ben JH   Carla 8H  Anna QS  |
+    Ben 9H   Carla 7H  Anna JS  |
+    Ben AH   Carla JC  Anna JD  |
+    Ben 10H  Carla QC  Anna QD  |
+    Ben KH   Carla KC  Anna KD  |
+    Ben 8C   Carla AC  Anna 10D |
+    Carla 10C Anna 10S Ben 7C
+    """
+)
+THREE = PLAYERS[:3]
+
+
+def alone(**points: int) -> dict[str, int]:
+    """Three players: every player's score (0 for one not named)."""
+    return {p: points.get(p, 0) for p in THREE}
+
+
+KLAVERJASSEN_3: list[Dispute] = [
+    # RULINGS: "following as Amsterdam with every other player an opponent": Anna's ace is
+    # winning, and Anna is Carla's opponent: void in diamonds, Carla must trump. (No partner
+    # to name: there is none.)
+    Play(
+        "no partner at the table: trump the other defender's ace",
+        "following.when_void",
+        trick="Anna:AD Ben:9D",
+        player="Carla",
+        holding="9C 8H 7H",
+        legal="8H 7H",
+        trump="H",
+    ),
+    # ...and over-trump whoever trumped.
+    Play(
+        "over-trump the other defender",
+        "following.overtrump",
+        trick="Ben:AS Carla:9H",
+        player="Anna",
+        holding="JH 8H 7C",
+        legal="JH",
+        trump="H",
+    ),
+    Play(
+        "follow suit first",
+        "following.follow_suit",
+        trick="Ben:KC Carla:QC",
+        player="Anna",
+        holding="AC KS 7H",
+        legal="AC",
+        trump="H",
+    ),
+    # Three cards make a trick: the only trump takes it: 11 + 0 + 4 = 15.
+    Trick(
+        "three cards, one trump",
+        "contracts.trump.trumps",
+        trick="Ben:AS Carla:7H Anna:KS",
+        trump="H",
+        winner="Carla",
+        points=15,
+    ),
+    Trick(
+        "a fourth card in a three-player trick",
+        "play.turn_order",
+        trick="Ben:AS Carla:7H Anna:KS Dirk:QS",
+        trump="H",
+        winner="Carla",
+        refused=True,
+    ),
+    # Seed: the trump maker must score "more than half the total points": 89 of 162: all
+    # keep their own points.
+    Value(
+        "the trump maker has more than half",
+        "scoring",
+        facts={"playing": "Ben", "trump": "H", "points_of": ["Ben:89", "Anna:22", "Carla:51"]},
+        scores=alone(Anna=22, Ben=89, Carla=51),
+    ),
+    # Exactly half (81) is not more: the maker 0, each opponent all 162.
+    Value(
+        "exactly half is not enough",
+        "scoring",
+        facts={"playing": "Ben", "trump": "H", "points_of": ["Ben:81", "Anna:40", "Carla:41"]},
+        scores=alone(Anna=162, Carla=162),
+    ),
+    # Roem counts: Ben 85 against 40 + 37 + Anna's roem 20 = 97: not more than half of 182;
+    # each opponent scores all 182.
+    Value(
+        "an opponent's roem sinks the maker",
+        "scoring",
+        facts={
+            "playing": "Ben",
+            "trump": "S",
+            "points_of": ["Ben:85", "Anna:40", "Carla:37"],
+            "roem_of": ["Anna:20"],
+        },
+        scores=alone(Anna=182, Carla=182),
+    ),
+    # Pit for the maker: 162 + 100.
+    Value(
+        "every trick to the maker",
+        "scoring.pit",
+        facts={"playing": "Ben", "trump": "H", "points_of": ["Ben:162", "Anna:0"]},
+        scores=alone(Ben=262),
+    ),
+    # Seed: all three pass: the cards are thrown in and dealt again by the same dealer.
+    Value(
+        "a thrown-in deal",
+        "trump.all_pass",
+        facts={"redeal": True},
+        scores=alone(),
+    ),
+    Record(
+        "everybody passes: thrown in",
+        "trump.all_pass",
+        actions=["Ben pass", "Carla pass", "Anna pass"],
+        scores=alone(),
+    ),
+    # Seed: the trump maker takes the talon and discards two.
+    Record(
+        "only the trump maker discards",
+        "talon.discard",
+        actions=["Ben trump hearts", "Carla discard 7S 8D", "Ben discard 8D 7D"],
+        refused_at=1,
+        said=[("Ben", "trump hearts")],
+    ),
+    # KJ3_REVOKE_HAND: Carla's discard in trick 2 is proven by her 8H in trick 4. RULINGS:
+    # the offender scores 0, every other player 162 plus all roem (none).
+    Record(
+        "a revoke found later: trump the other defender",
+        "following.when_void",
+        actions=["Ben trump hearts", "Ben discard 8D 7D", *KJ3_REVOKE_HAND],
+        revoke=("Carla", 2),
+        scores=alone(Anna=162, Ben=162),
+    ),
+    # A thrown-in deal does not count as one of the 16 hands: a redeal and 15 hands leave
+    # the session open. 15 x (22, 89, 51).
+    Sheet(
+        "the thrown-in deal is not one of the sixteen",
+        "scoring",
+        hands=[
+            ({"redeal": True}, []),
+            *[
+                (
+                    {
+                        "playing": "Ben",
+                        "trump": "H",
+                        "points_of": ["Ben:89", "Anna:22", "Carla:51"],
+                    },
+                    [],
+                )
+            ]
+            * 15,
+        ],
+        totals=alone(Anna=330, Ben=1335, Carla=765),
+        over=False,
+    ),
+]
+
+
+# ---------------------------------------------------------------------- Wilde Boom
+
+WILDE_BOOM: list[Dispute] = [
+    # Seed: "played identically to Klaverjassen" (Amsterdam following).
+    Play(
+        "void, an opponent winning: trump",
+        "following.when_void",
+        trick="Ben:AS",
+        player="Carla",
+        partner="Anna",
+        holding="7C 7H",
+        legal="7H",
+        trump="H",
+    ),
+    Play(
+        "partner winning: no duty to trump",
+        "following",
+        trick="Ben:7S Carla:AS Dirk:8S",
+        player="Anna",
+        partner="Carla",
+        holding="7C 7H",
+        legal="7C 7H",
+        trump="H",
+        because="any card",
+    ),
+    # Spades trump: the seven of spades takes a heart trick: 11 + 0 + 10 + 4 = 25.
+    Trick(
+        "spades trump: the seven of spades takes the ace of hearts",
+        "contracts.trump.trumps",
+        trick="Ben:AH Carla:7S Dirk:10H Anna:KH",
+        trump="S",
+        winner="Carla",
+        points=25,
+    ),
+    # Seed: after a kraak "the team that declared the last such challenge must score more";
+    # Carla's team has 72 against 90 + 20 = 110: Ben/Dirk take all 182, doubled: 364.
+    Value(
+        "a failed kraak",
+        "kraak",
+        facts={"playing": "Ben", "trump": "D", "points": 90, "roem": 20},
+        actions=["Carla kraak"],
+        scores=teams(BD, 364, 0),
+    ),
+    # Anna/Carla 92 > 70: the kraak succeeds: 162 x 2 = 324 for them.
+    Value(
+        "a kraak that succeeds",
+        "kraak",
+        facts={"playing": "Ben", "trump": "D", "points": 70},
+        actions=["Anna kraak"],
+        scores=teams(AC, 324, 0),
+    ),
+    # Rekraak: now Ben/Dirk must score more; 81 against 81 is not: Anna/Carla 162 x 4.
+    Value(
+        "a rekraak fails on a tie",
+        "kraak",
+        facts={"playing": "Dirk", "trump": "H", "points": 81},
+        actions=["Anna kraak", "Ben rekraak"],
+        scores=teams(AC, 648, 0),
+    ),
+    # Seed: "If the suit of spades ends up the trump suit ... all scores ... are doubled":
+    # 100 and 62, doubled.
+    Value(
+        "spades double the hand",
+        "scoring.trump_doubles",
+        facts={"playing": "Ben", "trump": "S", "points": 100},
+        scores=teams(BD, 200, 124),
+    ),
+    # Nat in spades: 162 x 2.
+    Value(
+        "nat in spades",
+        "scoring.trump_doubles",
+        facts={"playing": "Ben", "trump": "S", "points": 81},
+        scores=teams(BD, 0, 324),
+    ),
+    # Superkraak by the opponents, who have 62 against 100: Ben/Dirk take 162, x 2 x 2 x 2
+    # for the three challenges and x 2 for spades: 2592.
+    Value(
+        "superkraak in spades",
+        "kraak.multiplier",
+        facts={"playing": "Ben", "trump": "S", "points": 100},
+        actions=["Anna kraak", "Dirk rekraak", "Carla superkraak"],
+        scores=teams(BD, 2592, 0),
+    ),
+    # Seed: kraak is said by "the two players in the opposing partnership".
+    Value(
+        "the playing team cannot kraak",
+        "kraak",
+        facts={"playing": "Ben", "trump": "H", "points": 100},
+        actions=["Dirk kraak"],
+        refused=True,
+    ),
+    # Seed: "After any challenges are announced, the play of the hand begins".
+    Record(
+        "kraak after the first card",
+        "kraak",
+        actions=["Ben trump hearts", "Ben 9C", "Anna kraak"],
+        refused_at=2,
+        said=[("Ben", "trump hearts")],
+    ),
+    # Seed: "the trumpmaker or his partner can then re-challenge".
+    Record(
+        "rekraak by the challengers",
+        "kraak",
+        actions=["Ben trump hearts", "Anna kraak", "Carla rekraak", "Dirk rekraak"],
+        refused_at=2,
+        said=[("Ben", "trump hearts"), ("Anna", "kraak"), ("Dirk", "rekraak")],
+    ),
+    # RULINGS: a tie on the highest declared combination goes to the higher top card, then
+    # to the suit order spades, hearts, diamonds, clubs. Ben's 10H 9H 8H and Carla's
+    # 10S 9S 8S are both 20 with a ten on top: spades win, so Anna/Carla score Carla's 20
+    # and Ben/Dirk no declaration. ONE_SUIT_HAND otherwise as in Amsterdam: Ben/Dirk
+    # 162 + 600 + 100 = 862; made; hearts are not doubled.
+    Record(
+        "equal declarations: spades beat hearts",
+        "declarations",
+        actions=[*KJ_BIDS, "Ben roem 10H 9H 8H", "Carla roem 10S 9S 8S", *ONE_SUIT_HAND],
+        scores=teams(BD, 862, 20),
+    ),
+    # KJ_REVOKE_HAND after Anna's kraak: Anna/Carla 0, Ben/Dirk 162 + 160 = 322, and the
+    # kraak doubles "all scores earned at the end of the hand": 644.
+    Record(
+        "a revoke after a kraak",
+        "following.when_void",
+        actions=[*KJ_BIDS, "Anna kraak", *KJ_REVOKE_HAND],
+        revoke=("Anna", 6),
+        scores=teams(BD, 644, 0),
+    ),
+]
+
+
+# ---------------------------------------------------------------------- Klaberjass
+
+# Two players: Anna and Ben; Anna deals, so Ben (the non-dealer) bids and leads first.
+# Card points as Klaverjassen; only the 18 cards dealt are played; sequences 3 = 20,
+# 4+ = 50; bella 20; last trick 10.
+#
+# KB_HEAD_HAND: Anna turns up 8S, Ben accepts: spades trump, Ben the maker.
+# Ben JS 9S AS 10S AH KH AC KC 7D; Anna KS QS 10H QH 7H 10C 7C AD 10D.
+#  1 KH led; Anna plays 7H while holding 10H, which beats it (the seed: "must win the
+#    trick if they can"): Ben 4
+#  2 AH led; Anna follows with 10H (the proof): Ben 21
+#  3 JS led, Anna cannot beat it and follows with KS: Ben 24
+#  4 9S led; Anna says bella and plays QS: Ben 17
+#  5 AC led, 10C cannot beat it: Ben 21;  6 KC, Anna's last club 7C: Ben 4
+#  7 7D led; Anna heads it with AD: Anna 11
+#  8 Anna leads QH; Ben, void in hearts, trumps with 10S: Ben 13
+#  9 AS led; Anna has no spade and no trump left: any card, 10D: Ben 21 + last trick 10
+# Card points: Ben 125 + 10 = 135, Anna 11; Anna's bella 20 -> 31.
+KB_HEAD_HAND = [
+    "Anna turnup 8S",
+    "Ben accept",
+    *plays("Ben KH Anna 7H | Ben AH Anna 10H | Ben JS Anna KS | Ben 9S"),
+    "Anna bella",
+    *plays(
+        """
+        Anna QS | Ben AC Anna 10C | Ben KC Anna 7C |
+        Ben 7D Anna AD | Anna QH Ben 10S | Ben AS Anna 10D
+        """
+    ),
+]
+
+
+def pair(anna: int, ben: int) -> dict[str, int]:
+    return {"Anna": anna, "Ben": ben}
+
+
+def klaberjass_hand(maker: str, trump: str, anna: int, ben: int, **more: Any) -> dict[str, Any]:
+    """Quick facts of a Klaberjass hand: the maker, trumps, each player's card points."""
+    return {"maker": maker, "trump": trump, "points": [f"Anna:{anna}", f"Ben:{ben}"], **more}
+
+
+KLABERJASS: list[Dispute] = [
+    # Seed: "Essentially, the player going second must win the trick if they can";
+    # RULINGS: option must_head_plain_suit (default true): beat the card led when following.
+    Play(
+        "must head a plain suit",
+        "following.head",
+        trick="Ben:10S",
+        player="Anna",
+        holding="AS 7S 8C",
+        legal="AS",
+        forbidden={"8C": "following.follow_suit"},
+        trump="H",
+    ),
+    # pagat's reading (option off): any spade follows.
+    Play(
+        "pagat: a plain suit need not be headed",
+        "following.follow_suit",
+        trick="Ben:10S",
+        player="Anna",
+        holding="AS 7S 8C",
+        legal="AS 7S",
+        trump="H",
+        options={"must_head_plain_suit": False},
+    ),
+    # Seed: "If they cannot follow suit, they must play a trump card."
+    Play(
+        "void: trump",
+        "following.when_void",
+        trick="Ben:KD",
+        player="Anna",
+        holding="7S 8H 9C",
+        legal="8H",
+        trump="H",
+    ),
+    # Seed: "If a trump card was led, the second player must play a higher ranking trump
+    # card if they can": 10H beats QH (J 9 A 10 K Q 8 7), 8H does not.
+    Play(
+        "trump led: over-trump",
+        "following.head",
+        trick="Ben:QH",
+        player="Anna",
+        holding="10H 8H 8S",
+        legal="10H",
+        forbidden={"8S": "following.follow_suit"},
+        trump="H",
+    ),
+    # ...also under pagat's reading.
+    Play(
+        "trump led: over-trump, option off too",
+        "following.head",
+        trick="Ben:9H",
+        player="Anna",
+        holding="JH 8H",
+        legal="JH",
+        trump="H",
+        options={"must_head_plain_suit": False},
+    ),
+    # Nothing beats the trump jack: any trump, but a trump.
+    Play(
+        "the trump jack led: follow with any trump",
+        "following.follow_suit",
+        trick="Ben:JH",
+        player="Anna",
+        holding="9H 7S",
+        legal="9H",
+        trump="H",
+    ),
+    # Seed: "If a player can't follow suit or play a trump card, they can play any card."
+    Play(
+        "neither suit nor trump: anything",
+        "following",
+        trick="Ben:KD",
+        player="Anna",
+        holding="7S 9C",
+        legal="7S 9C",
+        trump="H",
+        because="any card",
+    ),
+    # Trump ranking (seed): 7 8 Q K 10 A 9 J: the seven of trumps beats the ace led: 11.
+    Trick(
+        "a seven of trumps takes an ace",
+        "contracts.suit.trumps",
+        trick="Ben:AS Anna:7H",
+        trump="H",
+        winner="Anna",
+        points=11,
+    ),
+    Trick(
+        "the trump nine over the trump ace",
+        "contracts.suit.trumps",
+        trick="Ben:AH Anna:9H",
+        trump="H",
+        winner="Anna",
+        points=25,
+    ),
+    # Plain ranking (seed): 7 8 9 J Q K 10 A: the ten beats the king.
+    Trick(
+        "the ten over the king",
+        "ranking.plain_order",
+        trick="Ben:KS Anna:10S",
+        trump="H",
+        winner="Anna",
+        points=14,
+    ),
+    # A card of another plain suit never wins: 4 + 11.
+    Trick(
+        "an ace of another suit",
+        "ranking.plain_order",
+        trick="Ben:KS Anna:AC",
+        trump="H",
+        winner="Ben",
+        points=15,
+    ),
+    # Seed: "If the player who determined trump fails to earn more points than their
+    # opponent, they forfeit the points": 65 against 65: Ben scores 130.
+    Value(
+        "the maker fails on equal points",
+        "scoring.maker_must_exceed",
+        facts=klaberjass_hand("Anna", "D", 65, 65),
+        scores=pair(0, 130),
+        winner="Ben",
+    ),
+    # Bella counts in the comparison: Ben 60 + 20 = 80 > 79.
+    Value(
+        "bella makes the difference",
+        "bella.points",
+        facts=klaberjass_hand("Ben", "D", 79, 60, bella="Ben"),
+        scores=pair(79, 80),
+    ),
+    # RULINGS: longer beats shorter: Anna's 7D-10D (50) beats Ben's Q K A of spades; Ben
+    # (maker) 70 against 60 + 50 = 110: Anna scores 180.
+    Value(
+        "four low cards beat three high",
+        "sequences.compare",
+        facts=klaberjass_hand("Ben", "H", 60, 70, sequences=["Anna:7D 8D 9D 10D", "Ben:QS KS AS"]),
+        scores=pair(180, 0),
+    ),
+    # Equal length: the higher top card (queen over jack): Ben 70 + 20 = 90 > 60.
+    Value(
+        "equal length: the higher top card",
+        "sequences.compare",
+        facts=klaberjass_hand("Ben", "D", 60, 70, sequences=["Anna:9C 10C JC", "Ben:10S JS QS"]),
+        scores=pair(60, 90),
+    ),
+    # Equal length and top card: the trump sequence: Ben 60 + 20 = 80 > Anna's (maker) 70.
+    Value(
+        "equal sequences: trump wins",
+        "sequences.compare",
+        facts=klaberjass_hand("Anna", "H", 70, 60, sequences=["Anna:9C 10C JC", "Ben:9H 10H JH"]),
+        scores=pair(0, 150),
+    ),
+    # An exact tie (neither in trump) scores nothing: 60 and 70 as they are.
+    Value(
+        "an exact tie scores nothing",
+        "sequences.compare",
+        facts=klaberjass_hand("Ben", "D", 60, 70, sequences=["Anna:9C 10C JC", "Ben:9S 10S JS"]),
+        scores=pair(60, 70),
+    ),
+    # RULINGS option score_all_sequences: the winner scores every sequence: 50 + 20.
+    Value(
+        "all of the best player's sequences",
+        "options.score_all_sequences",
+        facts=klaberjass_hand(
+            "Ben", "C", 40, 70, sequences=["Ben:7D 8D 9D 10D", "Ben:JS QS KS", "Anna:8H 9H 10H"]
+        ),
+        scores=pair(40, 140),
+        options={"score_all_sequences": True},
+    ),
+    # 152 card points in the pack and 10 for the last trick: 200 cannot be.
+    Value(
+        "more card points than the pack holds",
+        "card_points.total",
+        facts=klaberjass_hand("Ben", "C", 100, 100),
+        refused=True,
+    ),
+    # Seed: "The non-dealer has the option to accept the trump suit ... The dealer then".
+    Record(
+        "the dealer speaks second",
+        "bidding.order",
+        actions=["Anna turnup 10H", "Anna accept", "Ben pass", "Anna accept"],
+        refused_at=1,
+    ),
+    # Round two is for "which suit they want": not the turn-up's, which both passed.
+    Record(
+        "round two: not the turn-up's suit",
+        "bidding.round_two",
+        actions=["Anna turnup 10H", "Ben pass", "Anna pass", "Ben name hearts", "Ben name spades"],
+        refused_at=3,
+    ),
+    # Seed: "If both players pass on calling a trump suit, the cards are collected and
+    # redealt": nobody scores.
+    Record(
+        "four passes: a redeal",
+        "bidding.redeal",
+        actions=["Anna turnup 10H", "Ben pass", "Anna pass", "Ben pass", "Anna pass"],
+        scores=pair(0, 0),
+    ),
+    # Seed: sequences are announced "before the first trick is played".
+    Record(
+        "a sequence after the first card",
+        "sequences.window",
+        actions=["Anna turnup 10H", "Ben accept", "Ben AS", "Anna sequence 7C 8C 9C"],
+        refused_at=3,
+    ),
+    # KB_HEAD_HAND: Anna's 7H under KH while holding 10H breaks the duty to head (proven by
+    # her 10H in trick 2): she scores nothing, Ben both totals, 135 + 31 = 166.
+    Record(
+        "a revoke found later: must head",
+        "following.head",
+        actions=KB_HEAD_HAND,
+        revoke=("Anna", 1),
+        scores=pair(0, 166),
+    ),
+    # The same hand under pagat's reading is clean: Ben 135 > 31, both keep their totals.
+    Record(
+        "the same hand when heading a plain suit is not required",
+        "options.must_head_plain_suit",
+        actions=KB_HEAD_HAND,
+        scores=pair(31, 135),
+        options={"must_head_plain_suit": False},
+    ),
+    # Seed: "If both players pass 500 points at the same time, the player with the highest
+    # score wins." Six hands of Anna making 80 against 70 (480 : 420), then Ben makes 85
+    # against 40: 520 : 505, both past 500: Anna wins.
+    Sheet(
+        "both pass 500: the higher total wins",
+        "scoring.maker_must_exceed",
+        hands=[
+            *[(klaberjass_hand("Anna", "S", 80, 70), [])] * 6,
+            (klaberjass_hand("Ben", "C", 40, 85), []),
+        ],
+        totals=pair(520, 505),
+        over=True,
+    ),
+    # RULINGS: equal totals past 500: play on. 480 : 420, then Ben 90 against 30: 510 : 510.
+    Sheet(
+        "both pass 500 level: play on",
+        "scoring.maker_must_exceed",
+        hands=[
+            *[(klaberjass_hand("Anna", "S", 80, 70), [])] * 6,
+            (klaberjass_hand("Ben", "C", 30, 90), []),
+        ],
+        totals=pair(510, 510),
+        over=False,
+    ),
+]
+
+
 # ---------------------------------------------------------------------- the table
 
 GAMES: dict[str, list[Dispute]] = {
@@ -1149,6 +2277,11 @@ GAMES: dict[str, list[Dispute]] = {
     "doppelkopf-ddv": DDV,
     "kloepper": KLOEPPER,
     "bierkopf": BIERKOPF,
+    "klaverjassen": KLAVERJASSEN,
+    "klaverjassen-rotterdam": KLAVERJASSEN_ROTTERDAM,
+    "klaverjassen-3": KLAVERJASSEN_3,
+    "klaverjassen-wilde-boom": WILDE_BOOM,
+    "klaberjass": KLABERJASS,
 }
 
 CASES = [

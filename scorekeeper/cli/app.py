@@ -153,6 +153,8 @@ def new(
     for p in players:
         if not p or any(ch.isspace() for ch in p):
             raise ScorekeeperError(f"player name {p!r} must be one word", rule="players")
+        if players.count(p) > 1:
+            raise ScorekeeperError(f"player {p} is named twice; names must differ", rule="players")
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
     log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides)
     path = match or store.new_path(list(players), rules.id, log.started)
@@ -466,6 +468,9 @@ def _show_keys(match: Path | None, json_: bool) -> None:
     typer.echo(f"Quick-entry facts for {m.rules.name}:")
     for name, key in keys.items():
         typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
+    typer.echo(
+        "What players said (announcements, calls, knocks, doubles) goes with -a 'Name word'."
+    )
 
 
 @app.command()
@@ -560,7 +565,7 @@ def check(
     hands = 0
     try:
         log, source_map = matchlog.read(file)
-        m = Match.from_log(log, source_map, str(file))
+        m = Match.from_log(log, source_map, str(file), every_problem=True)
         hands = len(m.hands)
         for mh in m.hands:
             if mh.hand is not None:

@@ -41,7 +41,7 @@ def escape(text: str) -> str:
 
 
 def outcome(out: Outcome) -> None:
-    if out.action.is_play and out.trick is None:
+    if out.action.is_play:
         console.print(f"{escape(out.action.text)}")
     for message in out.messages:
         console.print(escape(message))
@@ -264,6 +264,8 @@ def ruling(r: Any) -> None:
             f"[bold]{escape(w['player'])} takes the trick[/] ({w['points']} card points): "
             f"{escape(w['reason'])} [dim]\\[{escape(w['rule'])}][/]"
         )
+        for note in w.get("notes", []):
+            console.print(f"  {escape(note)}")
         return
     trick = " ".join(f"{p}:{c}" for p, c in r.trick) or "(nothing yet)"
     console.print(

@@ -90,8 +90,8 @@ class GameHand:
     def verify_action(self, action: Action) -> None:
         known = ", ".join(self.verbs) or "none"
         raise IllegalActionError(
-            f"{action}: {action.verb!r} is neither a card nor an action of {self.rules.name} "
-            f"(actions: {known})",
+            f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
+            f"an action of {self.rules.name} (actions: {known})",
             rule="actions",
         )
 
@@ -181,6 +181,23 @@ class Family:
                 f"{rules.name}: name the trump suit of this hand", rule=f"contracts.{key}.trumps"
             )
         return Contract.from_rules(rules, key, parse_suit(trump) if needs_trump else None)
+
+    def partner_winning_at(
+        self, rules: Ruleset, best: int, position: int, playing: int
+    ) -> bool | None:
+        """Without names: is the card at trick position ``best`` the partner's of whoever
+        plays at ``position``? From the seating (``teams.mode``), or None when the game's
+        sides are hidden."""
+        mode = rules.get("teams.mode")
+        if playing == 2 or mode == "alone":
+            return False
+        if mode == "partners":
+            return (position - best) % playing == playing // 2
+        return None
+
+    def trick_notes(self, rules: Ruleset, contract: Contract, cards: Sequence[Card]) -> list[str]:
+        """What else a complete trick holds that the referee should mention (roem...)."""
+        return []
 
     def following_rules(self, rules: Ruleset) -> FollowingRules:
         """The following obligations in force (a family may let options change them)."""

@@ -568,7 +568,9 @@ class DoppelkopfHand(GameHand):
             _, _, _, problem = self.sides(extra_qc=[action.actor])
             if problem:
                 raise IllegalActionError(
-                    f"{action}: contradicts the announcements so far: {problem}", rule="teams"
+                    f"{action}: contradicts the announcements so far: {problem}; if an "
+                    "announcement was recorded wrongly, undo back to it or amend it",
+                    rule="teams",
                 )
         if (
             self.piglets is None

@@ -212,11 +212,13 @@ def judge_runs(
     for run in scoring:
         value = run_points(rules, len(run.cards))
         points[winner] += value
+        # A sequence beyond the best one scores only because of the option.
+        rule = "sequences.points" if run is top else "options.score_all_sequences"
         items.append(
             ValueItem(
                 f"{winner}: sequence {run.text} ({len(run.cards)} cards)",
                 value,
-                "sequences.points",
+                rule,
                 side=winner,
             )
         )
@@ -1168,6 +1170,12 @@ class Klaberjass(Family):
                 f"to between {bonus} and {most}",
                 "points",
                 "card_points.total",
+            )
+        if max(points.values()) < bonus:
+            refuse(
+                f"someone took the last trick and its {bonus}, so one player has at least {bonus}",
+                "points",
+                "play.last_trick_bonus",
             )
         return points
 

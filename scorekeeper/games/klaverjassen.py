@@ -962,6 +962,10 @@ class Klaverjassen(Family):
     name = "klaverjassen"
     hand_class = KlaverjassenHand
 
+    def trick_notes(self, rules: Ruleset, contract: Contract, cards: Sequence[Card]) -> list[str]:
+        roem = trick_roem(rules, cards, contract.trump_suit)
+        return [f"roem for the trick's winner: {r.text} [rule: {r.rule}]" for r in roem]
+
     def validate(self, rules: Ruleset) -> list[str]:
         problems = whole_numbers(
             rules,
@@ -1148,8 +1152,13 @@ class QuickHand:
 
     def _roem_amount(self, key: str, value: Any) -> int:
         amount = self._int(key, value, 0, 10_000, "roem")
-        if amount % 10:
-            raise self.refuse(key, f"{key} {amount}: roem comes in tens (20, 50, 100...)", "roem")
+        if amount % 10 or tally(self.rules, amount) is None:
+            raise self.refuse(
+                key,
+                f"{key} {amount}: no set of roem adds up to that (roem comes as 20, 50, 100, 200 "
+                "and their sums)",
+                "roem",
+            )
         return amount
 
     def _per_player(self, key: str, value: Any) -> dict[str, str]:
