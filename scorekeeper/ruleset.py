@@ -102,6 +102,15 @@ def _load_raw(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         parent_path = path.parent / parent_path
     base = _load_raw(parent_path or find(parent), (*seen, path))
     child = {k: v for k, v in data.items() if k != "extends"}
+    for name, spec in (child.get("options") or {}).items():
+        old = (base.get("options") or {}).get(name, {}).get("default")
+        new = spec.get("default") if isinstance(spec, Mapping) else None
+        if old is not None and new is not None and type(old) is not type(new):
+            raise RulesetError(
+                f"{path}: options.{name}.default: {new!r} is not {_type_word(old)}, as the "
+                f"option is in {parent}",
+                rule=f"options.{name}",
+            )
     merged = merge(base, child)
     merged["id"] = child.get("id", path.stem)  # a house rule is not its parent
     merged["extends"] = parent

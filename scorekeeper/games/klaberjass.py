@@ -492,9 +492,15 @@ class KlaberjassHand(GameHand):
         elif verb == "bella":
             self._verify_bella(action)
         else:
+            suit = parse_suit(action.verb)
+            hint = (
+                f"; to name {SUIT_NAMES[suit]} as trumps write '{action.actor} name {action.verb}'"
+                if suit
+                else ""
+            )
             raise IllegalActionError(
-                f"{action}: {action.verb!r} is neither a card nor an action of "
-                f"{self.rules.name} (actions: {', '.join(self.words)})",
+                f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
+                f"an action of {self.rules.name} (actions: {', '.join(self.words)}){hint}",
                 rule="actions",
             )
 
