@@ -43,6 +43,11 @@ class Action:
         return [Card.parse(a) for a in self.args]
 
 
+def parse_actions(texts: Sequence[str], players: Sequence[str]) -> list[Action]:
+    """Several action strings at once (quick entry's announcements, say)."""
+    return [parse_action(t, players) for t in texts]
+
+
 def _looks_like_card(word: str) -> bool:
     try:
         Card.parse(word)

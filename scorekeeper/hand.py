@@ -237,13 +237,6 @@ class Hand:
         size = self.family.dealt_size(self.rules, len(self.players))
         return size - len(self.plays_by.get(player, ()))
 
-    def known_holding(self, player: str, since_trick: int) -> list[Card]:
-        """The cards the record proves a player held at the start of a trick."""
-        if self.dealt is not None and self.holdings is not None:
-            later = [pl.card for pl, _, _ in self.plays_by[player] if pl.trick >= since_trick]
-            return later + list(self.holdings[player])
-        return [pl.card for pl, _, _ in self.plays_by[player] if pl.trick >= since_trick]
-
     def voids(self) -> list[str]:
         """What the plays so far prove about suits players no longer hold."""
         out: list[str] = []

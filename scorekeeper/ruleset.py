@@ -360,6 +360,12 @@ def validate(rs: Ruleset) -> None:
         for rank in deck["ranks"]:
             if not isinstance(points.get(rank), int):
                 bad(f"card_points.{rank}", "missing or not a whole number")
+    from scorekeeper.following import VALUES
+
+    for key, allowed in VALUES.items():
+        value = rs.get(f"following.{key}")
+        if value is not None and value not in allowed:
+            bad(f"following.{key}", f"{value!r} is not one of {', '.join(allowed)}")
     plain = rs.get("ranking.plain_order")
     if not isinstance(plain, list) or not plain:
         bad("ranking.plain_order", "must list the ranks of a plain suit, highest first")

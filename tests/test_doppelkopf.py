@@ -20,8 +20,9 @@ from conftest import (
     points_won,
 )
 
+from scorekeeper.actions import parse_actions
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.doppelkopf import FAMILY, parse_actions
+from scorekeeper.games.doppelkopf import FAMILY
 from scorekeeper.hand import Hand
 from scorekeeper.result import HandResult
 from scorekeeper.ruleset import Ruleset

@@ -25,10 +25,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import ruleset
+from scorekeeper.actions import parse_actions
 from scorekeeper.cards import Card
 from scorekeeper.contract import judge_trick
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.doppelkopf import FAMILY, parse_actions
+from scorekeeper.games.doppelkopf import FAMILY
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
 from scorekeeper.result import HandResult

@@ -26,7 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset
-from scorekeeper.games.doppelkopf import FAMILY, parse_actions
+from scorekeeper.actions import parse_actions
+from scorekeeper.games.doppelkopf import FAMILY
 from scorekeeper.hand import Hand
 from scorekeeper.result import HandResult
 from scorekeeper.simulate import deal

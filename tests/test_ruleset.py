@@ -8,9 +8,10 @@ import pytest
 from conftest import PLAYERS
 
 from scorekeeper import ruleset
+from scorekeeper.actions import parse_actions
 from scorekeeper.cards import Card
 from scorekeeper.errors import IllegalActionError, OptionError, RulesetError
-from scorekeeper.games.doppelkopf import FAMILY, parse_actions
+from scorekeeper.games.doppelkopf import FAMILY
 
 # ---------------------------------------------------------------------- the shipped set
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action, parse_action
+from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
@@ -437,7 +437,7 @@ class DoppelkopfHand(GameHand):
         return []
 
     # announcements
-    def _side_for(self, action: Action, verb: str, extra_ok: bool = True) -> str:
+    def _side_for(self, action: Action, verb: str) -> str:
         if verb in (RE, CONTRA):
             return verb
         if (action.args and action.args[0].lower() in (RE, CONTRA)) or (
@@ -654,6 +654,11 @@ class DoppelkopfHand(GameHand):
             game_type = f"silent wedding, {lone} alone"
         if self.piglets:
             notes.append(f"piglets: {self.piglets}")
+        if self.poverty and self.poverty_partner:
+            returned = self.poverty_returned or "?"
+            notes.append(
+                f"poverty: {self.poverty} passed to {self.poverty_partner}, who returned {returned}"
+            )
         return Facts(
             re_players,
             contra_players,
@@ -1092,7 +1097,3 @@ class Doppelkopf(Family):
 
 
 FAMILY = Doppelkopf()
-
-
-def parse_actions(texts: Sequence[str], players: Sequence[str]) -> list[Action]:
-    return [parse_action(t, players) for t in texts]
