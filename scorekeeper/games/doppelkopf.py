@@ -427,7 +427,7 @@ class DoppelkopfHand(GameHand):
                 return [
                     f"{player} accepts the poverty: {trumps} trump{'s' if trumps != 1 else ''} returned; {player} and {self.poverty} play together"
                 ]
-            self.poverty_returned = str(given)
+            self.poverty_returned = f"{given} trump{'s' if given != 1 else ''}"
             return [
                 f"{player} accepts the poverty: {given} trumps returned; {player} and {self.poverty} play together"
             ]
