@@ -107,3 +107,22 @@ def test_a_match_refuses_a_quick_hand_by_a_sitting_out_dealer() -> None:
     with pytest.raises(IllegalActionError) as err:
         match.add_quick({"re": ["Anna", "Dirk"], "re_points": 100}, ["Carla contra"])
     assert err.value.rule == "match.sit_out"
+
+
+def test_a_wedding_after_an_announcement_is_refused() -> None:
+    # Found by the property test: Ben said contra, then Anna (both queens of clubs)
+    # declared a wedding and Ben became her partner: Ben would be on both sides.
+    # Declarations settle the sides, so they come before any announcement.
+    from scorekeeper.hand import Hand
+
+    deal = {
+        "Anna": ["QC", "QC", "AH", "AH", "KH", "KH", "9H", "9H", "AS", "AS", "KS", "KS"],
+        "Ben": ["10H", "10H", "QS", "QS", "QH", "QH", "QD", "QD", "JC", "JC", "JS", "JS"],
+        "Carla": ["JH", "JH", "JD", "JD", "AD", "AD", "10D", "10D", "KD", "KD", "9D", "9D"],
+        "Dirk": ["AC", "AC", "10C", "10C", "KC", "KC", "9C", "9C", "10S", "10S", "9S", "9S"],
+    }
+    hand = Hand(load("doppelkopf"), FOUR, "Dirk", deal=deal)
+    hand.apply("Ben contra")
+    with pytest.raises(IllegalActionError) as err:
+        hand.verify("Anna wedding")
+    assert err.value.rule == "declarations"

@@ -233,6 +233,14 @@ class DoppelkopfHand(GameHand):
         if h.started_play and not late_ok:
             refuse(f"{verb} must be declared before the first card is played", "declarations")
         holding = h.dealt.get(player) if h.dealt else None
+        if self.announcements and verb in ("wedding", "poverty", "accept", "solo"):
+            # Declarations settle the sides, and announcements speak for a side: they come first.
+            first = self.announcements[0]
+            refuse(
+                f"{verb} comes before the announcements, and {first.player} already announced "
+                f"{first.kind}",
+                "declarations",
+            )
         if self.solo and verb not in ("piglets", "fivenines"):
             refuse(f"{self.soloist} already declared a {self.solo} solo", "solos")
         if verb == "solo":
