@@ -313,6 +313,69 @@ def load(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     return rs.with_options(options or {}) if options else rs
 
 
+def shipped_dirs() -> list[Path]:
+    """The rule sets that come with scorekeeper (not the user's)."""
+    return [d for d in (_PACKAGE_DIR / "rulesets", _PACKAGE_DIR.parent / "rulesets") if d.is_dir()]
+
+
+def _leaves(data: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            out.extend(_leaves(value, (*prefix, key)))
+        else:
+            out.append((*prefix, key))
+    return out
+
+
+def _open_tables(datas: list[Mapping[str, Any]]) -> set[tuple[str, ...]]:
+    """Tables whose entries are all tables (contracts, solos, options...): any name goes."""
+    found: set[tuple[str, ...]] = set()
+
+    def walk(node: Mapping[str, Any], path: tuple[str, ...]) -> None:
+        if node and all(isinstance(v, Mapping) for v in node.values()):
+            found.add(path)
+        for key, value in node.items():
+            if isinstance(value, Mapping):
+                walk(value, (*path, key))
+
+    for data in datas:
+        walk(data, ())
+    return found
+
+
+def _shape(path: tuple[str, ...], open_tables: set[tuple[str, ...]]) -> tuple[str, ...]:
+    out: list[str] = []
+    for key in path:
+        out.append("*" if tuple(out) in open_tables else key)
+    return tuple(out)
+
+
+def unknown_keys(rs: Ruleset) -> list[str]:
+    """Keys no shipped rule set of the same family has: most likely typos in a house rule.
+
+    Nothing reads such a key, so a misspelt ``[scoring] re_neds = 120`` would otherwise
+    change nothing without a word. Names inside tables of tables (a new contract, a new
+    solo) are free; their own keys are not.
+    """
+    shipped = []
+    for d in shipped_dirs():
+        for path in d.glob("*.toml"):
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+            if data.get("family", rs.family) == rs.family:
+                shipped.append(data)
+    if Path(rs.source).parent.resolve() in {d.resolve() for d in shipped_dirs()}:
+        return []
+    open_tables = _open_tables(shipped)
+    known = {_shape(p, open_tables) for data in shipped for p in _leaves(data)}
+    return sorted(
+        ".".join(p)
+        for p in _leaves(rs.base)
+        if _shape(p, open_tables) not in known and p[0] not in ("extends",)
+    )
+
+
 def validate(rs: Ruleset) -> None:
     """Check a rule set's shape and consistency; raise with ``file: key: message``."""
     problems: list[str] = []

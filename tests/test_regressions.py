@@ -126,3 +126,20 @@ def test_a_wedding_after_an_announcement_is_refused() -> None:
     with pytest.raises(IllegalActionError) as err:
         hand.verify("Anna wedding")
     assert err.value.rule == "declarations"
+
+
+def test_a_misspelt_key_in_a_house_rule_is_pointed_out(tmp_path: Path) -> None:
+    # Nothing reads "re_neds": without a word the house rule would silently change nothing.
+    from scorekeeper.ruleset import available, unknown_keys
+
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'extends = "doppelkopf"\n[scoring]\nre_neds = 120\n'
+        '[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n',
+        encoding="utf-8",
+    )
+    assert unknown_keys(load(str(house))) == ["scoring.re_neds"]
+    assert all(unknown_keys(load(rid)) == [] for rid in available())
+    done = run_cli(tmp_path, "rules", "show", str(house))
+    assert done.returncode == 0
+    assert "scoring.re_neds" in done.stderr and "typo" in done.stderr

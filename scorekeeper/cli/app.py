@@ -145,6 +145,7 @@ def new(
 
     opts = _options(set_, options_file)
     rules = rs.load(ruleset, opts)
+    _warn_unknown_keys(rules)
     if dealer is not None and dealer not in players:
         raise ScorekeeperError(
             f"the first dealer {dealer} is not one of the players ({', '.join(players)})",
@@ -853,11 +854,29 @@ def rules_show(
     from scorekeeper import ruleset as rs
     from scorekeeper.cli import render
 
-    data = render.rules_dict(rs.load(ruleset, _options(set_)))
+    rules = rs.load(ruleset, _options(set_))
+    data = render.rules_dict(rules)
+    data["unknown_keys"] = _warn_unknown_keys(rules, quiet=json_)
     if json_:
         render.emit_json(data)
         return
     render.rules_show(data)
+
+
+def _warn_unknown_keys(rules: Any, quiet: bool = False) -> list[str]:
+    """Keys no shipped rule set has (typos, most likely): a warning, not a refusal."""
+    from scorekeeper import ruleset as rs
+
+    unknown = rs.unknown_keys(rules)
+    if unknown and not quiet:
+        from scorekeeper.cli import render
+
+        render.warn(
+            f"{rules.source}: {', '.join(unknown)}: no {rules.family} rule set has "
+            f"{'this key' if len(unknown) == 1 else 'these keys'}; nothing reads "
+            f"{'it' if len(unknown) == 1 else 'them'} (a typo?)"
+        )
+    return unknown
 
 
 def main() -> None:
