@@ -180,6 +180,38 @@ class Hand:
         self.dealt = {p: list(h) for p, h in cards.items()}
         self.holdings = {p: list(h) for p, h in cards.items()}
 
+    # ------------------------------------------------------------------ card movements
+    # The families move cards between hands (a talon taken up, a poverty passed and
+    # returned, a trump seven exchanged) only through these, so that the hand's record
+    # of who holds what stays its own. Without a recorded deal they change nothing.
+    def give(self, player: str, cards: Iterable[Card]) -> None:
+        """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
+        if self.holdings is not None:
+            self.holdings[player].extend(cards)
+
+    def take(self, player: str, cards: Iterable[Card]) -> None:
+        """Cards leave ``player``'s hand (a discard, cards passed away); each must be held."""
+        if self.holdings is None:
+            return
+        held = self.holdings[player]
+        for card in cards:
+            if card not in held:
+                raise IllegalActionError(
+                    f"{player} does not hold {card} (holds {format_cards(held)})", rule="deal"
+                )
+            held.remove(card)
+
+    def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
+        """``giver`` hands ``cards`` to ``receiver``."""
+        moving = list(cards)
+        self.take(giver, moving)
+        self.give(receiver, moving)
+
+    def exchange(self, player: str, out: Iterable[Card], into: Iterable[Card]) -> None:
+        """``player`` puts ``out`` away and takes ``into`` up (a trump seven for the turn-up)."""
+        self.take(player, out)
+        self.give(player, into)
+
     # ------------------------------------------------------------------ queries
     @property
     def contract(self) -> Contract:
@@ -285,6 +317,32 @@ class Hand:
             last_trick=self._is_last_trick(),
         )
         return [c for c in cards if self._game_allows(player, c)]
+
+    def playable_cards(self, player: str) -> list[Card]:
+        """The cards ``player`` may play now: from the hand when the deal is recorded,
+        otherwise every card of the deck the record does not rule out."""
+        if self.to_play() != player:
+            return []
+        known = self.legal_cards(player)
+        if known is not None:
+            return sorted(set(known), key=self.rules.deck.cards.index)
+        deck = self.rules.deck
+        return [
+            card
+            for card in deck.cards
+            if self.played[card] < deck.counts[card] and self.can(Action(player, PLAY, card))
+        ]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now: the family's (announcements, bids, declarations...)
+        and the cards the player to play may play."""
+        if self.finished:
+            return []
+        actions = list(self.game.legal_actions())
+        player = self.to_play()
+        if player is not None:
+            actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
+        return actions
 
     def _game_allows(self, player: str, card: Card) -> bool:
         """The game's own restrictions on a play (a card owed after piglets, say)."""

@@ -98,6 +98,11 @@ class GameHand:
     def apply_action(self, action: Action) -> list[str]:
         return []
 
+    def legal_actions(self) -> list[Action]:
+        """The actions other than card plays allowed now (each one passes
+        ``verify_action``); cards are the hand's business (``Hand.legal_actions``)."""
+        return []
+
     def said(self) -> Sequence[Any]:
         """What was said so far (announcements, calls, knocks, doubles) for the status view:
         records with ``player``, ``kind``, ``side`` and ``implied``."""
