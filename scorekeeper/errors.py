@@ -6,6 +6,11 @@ can name it and ``--json`` output can carry it, and where in a file it happened.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.reasons import Reason
+
 
 class ScorekeeperError(ValueError):
     """Base of all input and rule errors; the message is one complete sentence.
@@ -16,11 +21,23 @@ class ScorekeeperError(ValueError):
 
     default_rule: str | None = None
 
-    def __init__(self, message: str, *, rule: str | None = None, where: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.rule = rule or self.default_rule
+    def __init__(
+        self, message: str | Reason, *, rule: str | None = None, where: str | None = None
+    ) -> None:
+        reason = None if isinstance(message, str) else message
+        super().__init__(message if reason is None else reason.key)
+        self.reason = reason
+        self._message = message if isinstance(message, str) else None
+        self.rule = rule or (reason.rule if reason else None) or self.default_rule
         self.where = where
+
+    @property
+    def message(self) -> str:
+        """The refusal in words (made by the view from the reason when there is one)."""
+        if self._message is None:
+            assert self.reason is not None
+            self._message = self.reason.text()
+        return self._message
 
     def __str__(self) -> str:
         text = self.message
@@ -31,12 +48,15 @@ class ScorekeeperError(ValueError):
         return text
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "error": type(self).__name__,
             "message": self.message,
             "rule": self.rule,
             "where": self.where,
         }
+        if self.reason is not None:
+            out["reason"] = self.reason.to_dict()
+        return out
 
 
 class CardError(ScorekeeperError):

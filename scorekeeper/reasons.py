@@ -1,0 +1,50 @@
+"""Structured reasons: why the engine decided what it did, as data.
+
+A ``Reason`` is a message key (``following.must_follow``) with its parameters (the card,
+the player, the suit, the threshold...). The engine builds reasons; it never builds the
+sentence. The view (``scorekeeper.text``) turns a reason into words, so that the words
+can be translated and ``--json`` can carry the key and parameters unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A message key and its parameters; ``rule`` is the rule-set key enforced, if any."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+
+    def text(self) -> str:
+        """The reason in English words (the view's default language)."""
+        from scorekeeper.text import render  # the view is a leaf: deferred for start-up
+
+        return render(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: plain(v) for k, v in self.params.items()}}
+
+
+def because(key: str, rule: str | None = None, /, **params: Any) -> Reason:
+    """Shorthand: ``because("following.must_follow", "following.follow_suit", card=c)``."""
+    return Reason(key, params, rule)
+
+
+def plain(value: Any) -> Any:
+    """A parameter as JSON can hold it: cards by code, lists item by item."""
+    if hasattr(value, "code"):
+        return value.code
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(v) for v in value]
+    if isinstance(value, Reason):
+        return value.to_dict()
+    return value
