@@ -69,7 +69,12 @@ def test_actions_read_into_their_types() -> None:
 
     kontra = typed("Ben kontra")
     assert isinstance(kontra, Announce)
-    assert (kontra.player, kontra.kind, kontra.side, kontra.word) == ("Ben", "contra", None, "kontra")
+    assert (kontra.player, kontra.kind, kontra.side, kontra.word) == (
+        "Ben",
+        "contra",
+        None,
+        "kontra",
+    )
     promise = typed("Ben keine90 Kontra")
     assert isinstance(promise, Announce) and (promise.kind, promise.side) == ("no90", "contra")
     unnamed = typed("Ben no60 maybe")
@@ -96,7 +101,12 @@ RULE_SETS = ["doppelkopf", "doppelkopf-ddv"]
 OPTIONS = [
     {},
     {"poverty": True, "five_nines": True, "five_nines_count": 3, "piglets": True},
-    {"poverty": True, "poverty_max_trumps": 6, "piglets": True, "piglets_announce": "on_first_play"},
+    {
+        "poverty": True,
+        "poverty_max_trumps": 6,
+        "piglets": True,
+        "piglets_announce": "on_first_play",
+    },
 ]
 
 
