@@ -1,0 +1,121 @@
+"""What the game families share: the record of what was said, the refusal helper, and the
+declaration of a quick hand's facts.
+
+A family declares each quick fact once, as a ``Fact`` (its name, kind, help, the rule a
+wrong value breaks and how to tell a wrong value). Everything else derives from that
+declaration: ``quick_keys`` (what ``hand --keys`` lists and the command line parses with)
+and ``read_facts`` (unknown keys, missing or mistyped values, words out of their choices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.base import QuickKey
+
+if TYPE_CHECKING:
+    from scorekeeper.reasons import Reason
+
+
+@dataclass(frozen=True)
+class Said:
+    """A call, announcement, knock or double, as the status of a hand lists it."""
+
+    player: str
+    kind: str
+    side: str
+    implied: bool = False
+
+
+def refuse(message: str | Reason, rule: str | None = None, *, where: str | None = None) -> NoReturn:
+    """Raise the refusal of an action or a fact: the words (or reason) and the rule it breaks."""
+    raise IllegalActionError(message, rule=rule, where=where)
+
+
+# A fact's own test of a value of the right kind: (value, table) -> acceptable?
+Accept = Callable[[Any, Any], bool]
+# The words (or reason) of a fact's refusal, made from the table it was checked against.
+Refusal = Callable[[Any], "str | Reason"]
+
+KINDS = ("int", "word", "list", "bool")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact of a quick hand, declared once.
+
+    ``kind`` is how the command line reads it (``int``, ``word``, ``list``, ``bool``);
+    ``help`` what ``hand --keys`` shows. A value of the wrong kind, a word outside
+    ``choices`` or a value ``accept`` turns down is refused with ``refusal`` (default: the
+    choices spelled out) under ``rule``; a ``required`` fact that is missing likewise.
+    """
+
+    name: str
+    kind: str
+    help: str
+    rule: str = "quick"
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    accept: Accept | None = None
+    refusal: Refusal | None = None
+
+    def key(self) -> QuickKey:
+        return QuickKey(self.kind, self.help)
+
+    def well_typed(self, value: Any) -> bool:
+        if self.kind == "int":
+            return isinstance(value, int) and not isinstance(value, bool)
+        if self.kind == "list":
+            return isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        return isinstance(value, str)
+
+    def words(self, table: Any) -> str | Reason:
+        """Why a value is refused, in words (or as a reason)."""
+        if self.refusal is not None:
+            return self.refusal(table)
+        if self.choices:
+            spelled = " or ".join(f'"{c}"' for c in self.choices)
+            return f"quick: {self.name} is {spelled}"
+        return f"quick: {self.name} must be a {self.kind}"
+
+    def check(self, value: Any, table: Any) -> None:
+        """Refuse ``value`` (not None) unless it is of this fact's kind and acceptable."""
+        ok = (
+            self.well_typed(value)
+            and (not self.choices or value in self.choices)
+            and (self.accept is None or self.accept(value, table))
+        )
+        if not ok:
+            refuse(self.words(table), self.rule, where=f"quick.{self.name}")
+
+
+def quick_keys(facts: Sequence[Fact]) -> dict[str, QuickKey]:
+    """The quick facts as the command line parses and lists them."""
+    return {f.name: f.key() for f in facts}
+
+
+def read_facts(facts: Sequence[Fact], given: Mapping[str, Any], table: Any) -> dict[str, Any]:
+    """Check a quick hand's facts against their declaration; every fact, None when absent."""
+    names = [f.name for f in facts]
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        refuse(
+            f"quick: unknown key {unknown[0]!r}; keys: {', '.join(names)}",
+            "quick",
+            where=f"quick.{unknown[0]}",
+        )
+    out: dict[str, Any] = {}
+    for fact in facts:
+        value = given.get(fact.name)
+        if value is None:
+            if fact.required:
+                refuse(fact.words(table), fact.rule, where=f"quick.{fact.name}")
+        else:
+            fact.check(value, table)
+        out[fact.name] = value
+    return out
