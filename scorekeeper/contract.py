@@ -9,11 +9,12 @@ led, and of two identical cards the first played wins unless the contract says o
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.cards import SUIT_NAMES, Card
-from scorekeeper.ruleset import Ruleset
+from scorekeeper.rules import Ruleset
 
 TRUMP = "trump"
 
@@ -43,11 +44,11 @@ class Contract:
     def from_rules(
         cls, rules: Ruleset, key: str, trump_suit: str | None = None, **changes: object
     ) -> Contract:
-        spec = rules.get(f"contracts.{key}")
+        spec = rules.spec.contracts.get(key)
         if spec is None:
             raise KeyError(key)
         trumps: list[Card] = []
-        for code in spec.get("trumps", []):
+        for code in spec.trumps:
             if "{T}" in code:
                 if trump_suit is None:
                     continue
@@ -57,9 +58,9 @@ class Contract:
                 trumps.append(card)
         contract = cls(
             key=key,
-            name=spec.get("name", key),
+            name=spec.name or key,
             trumps=tuple(trumps),
-            plain_order=tuple(spec.get("plain_order", rules.get("ranking.plain_order"))),
+            plain_order=spec.plain_order or rules.spec.ranking.plain_order,
             trump_suit=trump_suit,
         )
         if changes:
@@ -67,9 +68,7 @@ class Contract:
         return contract
 
     def replace(self, **changes: object) -> Contract:
-        from dataclasses import replace
-
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     # -- classification
     def is_trump(self, card: Card) -> bool:

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Literal, get_args, get_origin
 
 from scorekeeper.cards import Card
 from scorekeeper.contract import TRUMP, Contract, suit_word
-from scorekeeper.ruleset import Ruleset
+from scorekeeper.rules.common import Following
+from scorekeeper.rules.schema import hints
 
 
 @dataclass(frozen=True)
@@ -42,33 +44,13 @@ class Verdict:
         return self.legal
 
 
-@dataclass(frozen=True)
-class FollowingRules:
-    follow_suit: bool = True
-    head: str = "never"
-    when_void: str = "any"
-    overtrump: str = "never"
-    lower_trump_if_cannot_overtrump: bool = False
-    undertrump: str = "allowed"
-
-    @classmethod
-    def from_rules(cls, rules: Ruleset) -> FollowingRules:
-        table = rules.get("following", {})
-        return cls(
-            follow_suit=table.get("follow_suit", True),
-            head=table.get("head", "never"),
-            when_void=table.get("when_void", "any"),
-            overtrump=table.get("overtrump", "never"),
-            lower_trump_if_cannot_overtrump=table.get("lower_trump_if_cannot_overtrump", False),
-            undertrump=table.get("undertrump", "allowed"),
-        )
-
+FollowingRules = Following
+"""The following obligations of a rule set: its typed ``[following]`` table."""
 
 VALUES = {
-    "head": ("never", "trump_led", "always"),
-    "when_void": ("any", "trump", "trump_if_opponent_winning"),
-    "overtrump": ("never", "always", "if_opponent_winning"),
-    "undertrump": ("allowed", "only_if_nothing_else"),
+    name: get_args(tp)
+    for name, tp in hints(Following).items()
+    if get_origin(tp) is Literal
 }
 
 

@@ -26,7 +26,7 @@ from scorekeeper.contract import Contract, judge_trick, suit_word
 from scorekeeper.errors import CardError, IllegalActionError
 from scorekeeper.following import Verdict, check_play, legal_cards
 from scorekeeper.result import HandResult
-from scorekeeper.ruleset import Ruleset
+from scorekeeper.rules import Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import GameHand

@@ -19,7 +19,7 @@ from scorekeeper.contract import TRUMP, Contract, judge_trick, suit_word
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules, check_play, current_best
 from scorekeeper.result import HandResult
-from scorekeeper.ruleset import Ruleset
+from scorekeeper.rules import Ruleset
 
 
 @dataclass(frozen=True)

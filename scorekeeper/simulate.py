@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from scorekeeper.cards import Card
 from scorekeeper.hand import Hand
-from scorekeeper.ruleset import Ruleset
+from scorekeeper.rules import Ruleset
 
 
 def deal(rules: Ruleset, players: Sequence[str], rng: random.Random) -> dict[str, list[Card]]:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Outcome
     from scorekeeper.match import Match
     from scorekeeper.result import HandResult
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)

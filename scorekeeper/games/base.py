@@ -19,11 +19,12 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
 from scorekeeper.result import HandResult
+from scorekeeper.rules.common import CommonRules
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.match import Match
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 def whole_numbers(rules: Ruleset, keys: Sequence[str]) -> list[str]:
@@ -41,7 +42,7 @@ def impossible_points(rules: Ruleset, points: int, cards_per_trick: int) -> str 
     Where every card is worth something, a side with any trick has at least a trick's
     worth, and so does the other side unless one side took every trick.
     """
-    total = int(rules.require("card_points.total"))
+    total = rules.spec.card_points.total
     if not 0 <= points <= total:
         return f"card points run from 0 to {total}, not {points}"
     cheapest = min(rules.card_points(c) for c in rules.deck.cards)
@@ -162,6 +163,7 @@ class Family:
 
     name = "base"
     hand_class: type[GameHand] = GameHand
+    schema: type[CommonRules] = CommonRules  # the family's typed rule-set record
 
     def validate(self, rules: Ruleset) -> list[str]:
         """Family-specific checks of a rule set, as ``key: message`` lines."""
@@ -173,14 +175,14 @@ class Family:
         """The contract of a game named by the referee (``game``: a ``[contracts]`` key)."""
         from scorekeeper.cards import parse_suit
 
-        contracts = rules.get("contracts") or {}
+        contracts = rules.spec.contracts
         key = game or next(iter(contracts))
         if key not in contracts:
             raise IllegalActionError(
                 f"unknown game {key!r} for {rules.name}; games: {', '.join(contracts)}",
                 rule="contracts",
             )
-        needs_trump = any("{T}" in code for code in contracts[key].get("trumps", []))
+        needs_trump = any("{T}" in code for code in contracts[key].trumps)
         if needs_trump and trump is None:
             raise IllegalActionError(
                 f"{rules.name}: name the trump suit of this hand", rule=f"contracts.{key}.trumps"
@@ -206,7 +208,7 @@ class Family:
 
     def following_rules(self, rules: Ruleset) -> FollowingRules:
         """The following obligations in force (a family may let options change them)."""
-        return FollowingRules.from_rules(rules)
+        return rules.spec.following
 
     def active_players(
         self, rules: Ruleset, table: Sequence[str], dealer: str, context: Mapping[str, object]
@@ -221,7 +223,7 @@ class Family:
         return rules.hand_size
 
     def tricks_in_hand(self, hand: Hand) -> int:
-        return int(hand.rules.get("play.tricks") or self.dealt_size(hand.rules, len(hand.players)))
+        return hand.rules.spec.play.tricks or self.dealt_size(hand.rules, len(hand.players))
 
     def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
         """How often each card must appear once every trick is played (None: varies)."""
@@ -236,7 +238,7 @@ class Family:
         if (
             result is not None
             and result.redeal
-            and match.rules.get("match.redeal_same_dealer", True)
+            and match.rules.spec.match.redeal_same_dealer
         ):
             return current
         return table[(table.index(current) + 1) % len(table)]

@@ -1,0 +1,201 @@
+"""Klaberjass bidding: the dealer's turn-up, then two rounds in which the non-dealer speaks
+first. Round one accepts the turn-up's suit or passes; round two names another suit or
+passes; four passes make the same dealer deal again. Whoever accepts or names is the
+maker, who must outscore the other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import NoReturn
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import SUIT_NAMES, Card, Deck
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.klaberjass.notation import (
+    PASS,
+    Accept,
+    Name,
+    Pass,
+    Said,
+    TurnUp,
+    read,
+)
+from scorekeeper.games.klaberjass.scoring import opponent
+
+ROUNDS = 2
+
+
+class Bidding:
+    """The turn-up and the bids so far: whose turn it is, what may be said, who made trump."""
+
+    def __init__(
+        self, players: Sequence[str], dealer: str, deck: Deck, aliases: Mapping[str, str]
+    ) -> None:
+        self.players = list(players)
+        self.dealer = dealer
+        self.elder = opponent(players, dealer)  # the non-dealer: speaks and leads first
+        self.deck = deck
+        self.aliases = aliases
+        self.turnup: Card | None = None
+        self.bids: list[tuple[str, str, str | None]] = []  # (player, verb, suit)
+        self.maker: str | None = None
+        self.trump: str | None = None
+        self.redeal = False
+
+    # -- where the bidding stands
+    @property
+    def round(self) -> int:
+        return len(self.bids) // len(self.players) + 1
+
+    @property
+    def speaker(self) -> str:
+        return (self.elder, self.dealer)[len(self.bids) % 2]
+
+    @property
+    def made(self) -> str:
+        """The contract's name once trump is made."""
+        assert self.trump is not None
+        return f"{SUIT_NAMES[self.trump]} trump, made by {self.maker}"
+
+    @property
+    def open(self) -> bool:
+        """Whether a bid may still be made."""
+        return self.turnup is not None and self.trump is None and not self.redeal
+
+    # -- checking
+    def verify_turnup(self, action: Action, dealt_to: Callable[[Card], str | None]) -> TurnUp:
+        def refuse(msg: str, rule: str = "bidding.turnup") -> NoReturn:
+            raise IllegalActionError(f"{action}: {msg}", rule=rule)
+
+        if action.actor != self.dealer:
+            refuse(f"the dealer ({self.dealer}) turns up the card, not {action.actor}")
+        if self.turnup is not None:
+            refuse(f"the turn-up is already recorded: {self.turnup}")
+        said = read(self.deck, action, self.aliases)
+        assert isinstance(said, TurnUp)
+        holder = dealt_to(said.card)
+        if holder:
+            refuse(
+                f"{said.card} is in {holder}'s recorded deal, so it cannot be the turn-up", "deal"
+            )
+        return said
+
+    def verify_bid(self, action: Action) -> Said:
+        def refuse(msg: str, rule: str) -> NoReturn:
+            raise IllegalActionError(f"{action}: {msg}", rule=rule)
+
+        if self.turnup is None:
+            refuse(
+                f"the dealer records the turned-up card first, like '{self.dealer} turnup JH'",
+                "bidding.turnup",
+            )
+        if self.trump is not None:
+            refuse(f"trump is already made: {self.made}", "bidding")
+        speaker = self.speaker
+        if action.actor != speaker:
+            who = "non-dealer" if speaker == self.elder else "dealer"
+            refuse(
+                f"it is {speaker}'s turn to bid ({who}, round {self.round}); "
+                "the non-dealer speaks first in each round",
+                "bidding.order",
+            )
+        if self.aliases.get(action.verb, action.verb) == "name" and self.round == 1:
+            turn_suit = SUIT_NAMES[self.turnup.suit]
+            refuse(
+                f"in round one only the turn-up's suit ({turn_suit}) can be accepted "
+                f"('{action.actor} accept') or passed; other suits are named in round two",
+                "bidding.round_one",
+            )
+        said = read(self.deck, action, self.aliases)
+        self._verify_said(said, refuse)
+        return said
+
+    def _verify_said(self, said: Said, refuse: Callable[[str, str], NoReturn]) -> None:
+        assert self.turnup is not None
+        turn_suit = SUIT_NAMES[self.turnup.suit]
+        if isinstance(said, Accept):
+            if self.round != 1:
+                refuse(
+                    f"round two: {turn_suit}, the turn-up's suit, was passed by both; name "
+                    f"another suit ('{said.player} name spades') or pass",
+                    "bidding.round_two",
+                )
+            if said.named and said.suit != self.turnup.suit:
+                refuse(
+                    f"only the turn-up's suit ({turn_suit}) can be accepted in round one",
+                    "bidding.round_one",
+                )
+        elif isinstance(said, Name) and said.suit == self.turnup.suit:
+            refuse(
+                f"{turn_suit} was the turn-up's suit and both passed it in round one; "
+                "name another suit",
+                "bidding.round_two",
+            )
+
+    # -- what may be said now
+    def candidates(self) -> list[Said]:
+        """The bids the speaker may make now (each still to be verified)."""
+        if not self.open:
+            return []
+        assert self.turnup is not None
+        speaker = self.speaker
+        if self.round == 1:
+            return [Accept(speaker), Pass(speaker)]
+        others = [s for s in self.deck.suits if s != self.turnup.suit]
+        return [*(Name(speaker, s) for s in others), Pass(speaker)]
+
+    # -- applying
+    def apply_turnup(self, said: TurnUp) -> list[str]:
+        self.turnup = said.card
+        return [f"turn-up {said.card}: {self.elder} may accept {SUIT_NAMES[said.card.suit]}"]
+
+    def apply_bid(self, said: Said) -> list[str]:
+        assert self.turnup is not None
+        player = said.player
+        turn_suit = SUIT_NAMES[self.turnup.suit]
+        if isinstance(said, Pass):
+            self.bids.append((player, PASS, None))
+            if len(self.bids) == ROUNDS * len(self.players):
+                self.redeal = True
+                return [f"{player} passes; both passed twice: {self.dealer} deals again"]
+            nxt = self.speaker
+            if self.round == 1:
+                return [f"{player} passes; {nxt} may accept {turn_suit}"]
+            return [f"{player} passes; {nxt} may name a suit other than {turn_suit}"]
+        suit = said.suit if isinstance(said, Name) else self.turnup.suit
+        assert suit is not None
+        self.bids.append((player, said.VERB, suit))
+        self.maker, self.trump = player, suit
+        return [
+            f"{player} makes {SUIT_NAMES[suit]} trump and must outscore "
+            f"{opponent(self.players, player)}; three more cards each, then "
+            f"{self.elder} leads"
+        ]
+
+    # -- before play
+    def why_not_ready(self) -> str:
+        if self.redeal:
+            return f"both players passed twice; {self.dealer} deals again"
+        if self.turnup is None:
+            return (
+                f"{self.dealer} (dealer) records the turned-up card, like '{self.dealer} turnup JH'"
+            )
+        suit = SUIT_NAMES[self.turnup.suit]
+        speaker = self.speaker
+        if self.round == 1:
+            return (
+                f"{speaker} accepts {suit} as trump or passes "
+                f"('{speaker} accept' / '{speaker} pass')"
+            )
+        return (
+            f"{speaker} names a trump suit other than {suit} or passes "
+            f"('{speaker} name spades' / '{speaker} pass')"
+        )
+
+    def not_ready_rule(self) -> str:
+        if self.redeal:
+            return "bidding.redeal"
+        if self.turnup is None:
+            return "bidding.turnup"
+        return "bidding.round_one" if self.round == 1 else "bidding.round_two"

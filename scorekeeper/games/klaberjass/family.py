@@ -1,0 +1,92 @@
+"""The Klaberjass family: two players, the hand's mechanics (``hand``), the rule set's
+checks (``rules``), quick entry (``quick``), the dealer after a hand and the end of the
+match at the target.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.klaberjass.hand import KlaberjassHand
+from scorekeeper.games.klaberjass.quick import quick_keys, read_quick
+from scorekeeper.games.klaberjass.rules import problems
+from scorekeeper.games.klaberjass.scoring import score
+from scorekeeper.result import HandResult, redeal_result
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand
+    from scorekeeper.match import Match
+    from scorekeeper.ruleset import Ruleset
+
+
+class Klaberjass(Family):
+    name = "klaberjass"
+    hand_class = KlaberjassHand
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        return problems(rules)
+
+    def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
+        """With the deal: the eighteen cards held when play starts; else unknown."""
+        if hand.dealt is None:
+            return None
+        game = hand.game
+        assert isinstance(game, KlaberjassHand)
+        cards: Counter[Card] = Counter()
+        for held in hand.dealt.values():
+            cards.update(held)
+        if game.exchanged_by and game.seven is not None and game.turnup is not None:
+            cards[game.seven] -= 1
+            cards[game.turnup] += 1
+        return +cards
+
+    def next_dealer(self, match: Match, result: HandResult | None) -> str:
+        """The winner of a hand deals the next; a redeal (or a level hand) keeps the dealer."""
+        current = match.current_dealer
+        if result is None or result.redeal or result.winner not in match.players:
+            return current
+        return result.winner  # type: ignore[return-value]
+
+    def match_over(self, match: Match) -> str | None:
+        target = int(match.rules.require("match.target"))
+        totals = match.totals()
+        reached = sorted(
+            (p for p in match.players if totals[p] >= target), key=lambda p: -totals[p]
+        )
+        if not reached:
+            return None
+        if len(reached) == 1:
+            winner = reached[0]
+            return f"{winner} wins with {totals[winner]} (target {target})"
+        if totals[reached[0]] == totals[reached[1]]:
+            return None  # both reached the target level: play on
+        loser = reached[1]
+        return (
+            f"{reached[0]} wins with {totals[reached[0]]} against {loser}'s {totals[loser]}: "
+            f"both passed {target}, the higher total wins"
+        )
+
+    def quick_keys(self) -> dict[str, QuickKey]:
+        return quick_keys()
+
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult:
+        players = self.active_players(rules, table, dealer, context)
+        read = read_quick(rules, players, facts, actions)
+        if read is None:
+            return redeal_result(
+                list(table), f"both players passed twice: {dealer} deals again", "bidding.redeal"
+            )
+        return score(rules, table, read)

@@ -1,0 +1,437 @@
+"""One Klaberjass hand: the bidding, what happens before the first card (the bottom card,
+the exchange, sequences), bella, the plays and the facts the score is made from.
+
+The hand consults its parts: ``Bidding`` (the turn-up and the two rounds), ``stock``
+(cards out of play and what the table knows about a hand without its deal) and
+``Announced`` (sequences and bella, the record quick entry replays through as well).
+The action strings are read and written by ``notation``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from scorekeeper.actions import PLAY, Action
+from scorekeeper.cards import SUIT_NAMES, Card, format_cards
+from scorekeeper.contract import Contract
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.following import check_play
+from scorekeeper.games.base import GameHand
+from scorekeeper.games.klaberjass.announcements import Announced, Announcement
+from scorekeeper.games.klaberjass.bidding import Bidding
+from scorekeeper.games.klaberjass.notation import (
+    BELLA,
+    BIDS,
+    BOTTOM,
+    PRE_PLAY,
+    TURNUP,
+    VERBS,
+    Bella,
+    Bottom,
+    Exchange,
+    Said,
+    Sequence,
+    TurnUp,
+    parse_suit,
+    read,
+    verb_of,
+)
+from scorekeeper.games.klaberjass.scoring import Facts, score
+from scorekeeper.games.klaberjass.sequences import held_runs, run_points, runs_within
+from scorekeeper.games.klaberjass.stock import (
+    Refuse,
+    known_cards,
+    may_show_bottom,
+    out_of_play,
+    verify_bottom,
+    verify_exchange,
+)
+from scorekeeper.result import HandResult, redeal_result
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand, Play, Trick
+
+CONTRACT = "suit"
+PRE_PLAY_RULE = {
+    "bottom": "deal.bottom_card",
+    "exchange": "exchange.when",
+    "sequence": "sequences.window",
+}
+
+
+class KlaberjassHand(GameHand):
+    words = VERBS
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.aliases: dict[str, str] = dict(self.rules.get("bidding.aliases", {}))
+        self.bidding = Bidding(hand.players, hand.dealer, self.rules.deck, self.aliases)
+        self.dealer = hand.dealer
+        self.elder = self.bidding.elder  # the non-dealer: speaks and leads first
+        self.bottom: Card | None = None
+        self.exchanged_by: str | None = None
+        self.announced = Announced(self.rules)
+        self._contract = self._make_contract()
+
+    # -- the bidding's and the announcements' state, as the hand's
+    @property
+    def turnup(self) -> Card | None:
+        return self.bidding.turnup
+
+    @property
+    def maker(self) -> str | None:
+        return self.bidding.maker
+
+    @property
+    def trump(self) -> str | None:
+        return self.bidding.trump
+
+    @property
+    def redeal(self) -> bool:
+        return self.bidding.redeal
+
+    @property
+    def bella(self) -> str | None:
+        return self.announced.bella
+
+    @property
+    def bella_pending(self) -> tuple[str, Card] | None:
+        return self.announced.bella_pending
+
+    @property
+    def verbs(self) -> tuple[str, ...]:  # type: ignore[override]
+        """Phrases random play (``simulate.play_random``) may try, each verified when tried.
+
+        With the deal known these include every possible turn-up and every held sequence, so
+        a random hand can get through the bidding. Bella is left out: it binds the next card,
+        which random play does not know.
+        """
+        phrases = ["accept", "pass", "exchange"]
+        phrases += [f"name {SUIT_NAMES[s]}" for s in self.rules.deck.suits]
+        if self.hand.dealt is not None:
+            dealt = {c for held in self.hand.dealt.values() for c in held}
+            phrases += [f"turnup {c.code}" for c in self.rules.deck.cards if c not in dealt]
+            for held in self.hand.dealt.values():
+                phrases += [f"sequence {format_cards(r)}" for r in held_runs(self.rules, held)]
+        return tuple(phrases)
+
+    # -- the contract in force
+    def _make_contract(self) -> Contract:
+        contract = Contract.from_rules(self.rules, CONTRACT, self.trump)
+        if self.trump is None:
+            return contract.replace(name="trump not made yet")
+        return contract.replace(name=self.bidding.made)
+
+    def contract(self) -> Contract:
+        return self._contract
+
+    def same_side(self, a: str, b: str) -> bool | None:
+        return a == b
+
+    # -- cards the table knows about
+    @property
+    def seven(self) -> Card | None:
+        """The trump seven, which may be exchanged for the turn-up."""
+        if self.trump is None:
+            return None
+        return Card(str(self.rules.require("exchange.rank")), self.trump)
+
+    def bella_cards(self) -> tuple[Card, ...]:
+        return self.announced.bella_cards(self.trump)
+
+    def dealt_to(self, card: Card) -> str | None:
+        if self.hand.dealt is None:
+            return None
+        return next((p for p, cs in self.hand.dealt.items() if card in cs), None)
+
+    # -- actions
+    def verify_action(self, action: Action) -> None:
+        verb = verb_of(action, self.aliases)
+        if verb == TURNUP:
+            self.bidding.verify_turnup(action, self.dealt_to)
+        elif verb in BIDS:
+            self.bidding.verify_bid(action)
+        elif verb in PRE_PLAY:
+            self._verify_pre_play(action, verb)
+        elif verb == BELLA:
+            self._verify_bella(action)
+        else:
+            suit = parse_suit(action.verb)
+            hint = (
+                f"; to name {SUIT_NAMES[suit]} as trumps write '{action.actor} name {action.verb}'"
+                if suit
+                else ""
+            )
+            raise IllegalActionError(
+                f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
+                f"an action of {self.rules.name} (actions: {', '.join(self.words)}){hint}",
+                rule="actions",
+            )
+
+    def _verify_pre_play(self, action: Action, verb: str) -> None:
+        rule = PRE_PLAY_RULE[verb]
+
+        def refuse(msg: str, key: str = rule) -> NoReturn:
+            raise IllegalActionError(f"{action}: {msg}", rule=key)
+
+        if self.trump is None:
+            refuse(
+                f"{verb} comes after trump is made and the last three cards are dealt; "
+                f"now: {self.why_not_ready()}"
+            )
+        if self.hand.started_play:
+            played = self.hand.cards_played
+            refuse(
+                f"too late: {verb} comes before the first card is played, and "
+                f"{played} card{'s are' if played != 1 else ' is'} on the table"
+            )
+        if verb == BOTTOM:
+            may_show_bottom(self, action.actor, refuse)
+        said = read(self.rules.deck, action, self.aliases)
+        if isinstance(said, Bottom):
+            verify_bottom(self, said, refuse)
+        elif isinstance(said, Exchange):
+            verify_exchange(self, said, refuse)
+        elif isinstance(said, Sequence):
+            self._verify_sequence(said, refuse)
+
+    def _verify_sequence(self, said: Sequence, refuse: Refuse) -> None:
+        player = said.player
+        try:
+            run = self.announced.read(player, said.cards)
+        except IllegalActionError as exc:
+            refuse(exc.message, exc.rule or "sequences.order")
+        holding = self.hand.holding(player)
+        for card in run.cards:
+            if holding is not None and card not in holding:
+                refuse(f"{player} does not hold {card} (holds {format_cards(holding)})", "deal")
+            seen = out_of_play(self, player, card)
+            if seen:
+                refuse(*seen)
+        try:
+            self.announced.check(run)
+        except IllegalActionError as exc:
+            refuse(exc.message, exc.rule or "sequences.order")
+
+    def _verify_bella(self, action: Action) -> None:
+        def refuse(msg: str) -> NoReturn:
+            raise IllegalActionError(f"{action}: {msg}", rule="bella.announce")
+
+        read(self.rules.deck, action, self.aliases)
+        if self.trump is None or not self.hand.started_play:
+            refuse("bella is said when playing the second of trump king and queen, during play")
+        who = self.announced.bella_said_by
+        if who:
+            refuse(f"{who} already announced bella")
+        if self.hand.to_play() != action.actor:
+            refuse(f"bella is said on one's own turn to play; {self.hand.to_play()} plays next")
+        pair = self.bella_cards()
+        mine = [p.card for p, _, _ in self.hand.plays_by[action.actor]]
+        if not any(c in mine for c in pair):
+            names = " and ".join(c.code for c in pair)
+            refuse(
+                f"{action.actor} has not played either of {names} yet; bella is said with "
+                "the second of them"
+            )
+        rest = [c for c in pair if c not in mine]
+        if not rest:
+            refuse(f"{action.actor} already played both {pair[0]} and {pair[1]}")
+        second = rest[0]
+        try:
+            self.hand.verify(Action(action.actor, PLAY, second))
+        except IllegalActionError as exc:
+            why = exc.message.split(": ", 1)[-1]  # without the repeated "Ben QS: "
+            refuse(f"the bella card {second} cannot be played now: {why}")
+
+    def legal_actions(self) -> list[Action]:
+        """Every non-card action allowed now, each one accepted by ``verify_action``.
+
+        Turn-ups and bottom cards are enumerated over the deck (without the deal any card
+        the record does not rule out), sequences over the holding (without the deal over
+        every run of the deck). Other spellings of the same action are not listed again:
+        the alias ``take``, ``accept`` with the turn-up's suit named, cards in another order.
+        """
+        out: list[Action] = []
+        for said in self._candidates():
+            action = said.action()
+            try:
+                self.verify_action(action)
+            except IllegalActionError:
+                continue
+            out.append(action)
+        return out
+
+    def _candidates(self) -> list[Said]:
+        deck = self.rules.deck
+        if self.turnup is None:
+            return [TurnUp(self.dealer, c) for c in deck.cards]
+        if self.trump is None:
+            return self.bidding.candidates()
+        if self.hand.started_play:
+            player = self.hand.to_play()
+            return [Bella(player)] if player is not None else []
+        out: list[Said] = [Bottom(self.dealer, c) for c in deck.cards]
+        for player in self.hand.players:
+            out.append(Exchange(player))
+            held = self.hand.holding(player)
+            cards = deck.cards if held is None else held
+            out.extend(Sequence(player, run) for run in runs_within(self.rules, cards))
+        return out
+
+    # -- applying
+    def apply_action(self, action: Action) -> list[str]:
+        said = read(self.rules.deck, action, self.aliases)
+        player = said.player
+        if isinstance(said, TurnUp):
+            return self.bidding.apply_turnup(said)
+        if said.VERB in BIDS:
+            messages = self.bidding.apply_bid(said)
+            self._contract = self._make_contract()
+            return messages
+        if isinstance(said, Bottom):
+            self.bottom = said.card
+            return [f"bottom card {self.bottom} (out of play)"]
+        if isinstance(said, Exchange):
+            seven, turnup = self.seven, self.turnup
+            assert seven is not None and turnup is not None
+            self.exchanged_by = player
+            self.hand.exchange(player, [seven], [turnup])
+            return [f"{player} exchanges {seven} for the turn-up {turnup}"]
+        if isinstance(said, Sequence):
+            run = self.announced.read(player, said.cards)
+            self.announced.add(run)
+            value = run_points(self.rules, len(run.cards))
+            return [f"{player} announces the sequence {run.text} (worth {value} if best)"]
+        mine = [p.card for p, _, _ in self.hand.plays_by[player]]
+        second = next(c for c in self.bella_cards() if c not in mine)
+        self.announced.bella_pending = (player, second)
+        return [f"{player} announces bella and plays {second} next"]
+
+    # -- play
+    def ready_to_play(self) -> bool:
+        return self.trump is not None and not self.redeal
+
+    def why_not_ready(self) -> str:
+        return self.bidding.why_not_ready()
+
+    def not_ready_rule(self) -> str:
+        return self.bidding.not_ready_rule()
+
+    def first_leader(self) -> str:
+        return self.elder
+
+    def verify_play(self, action: Action) -> None:
+        card = action.card
+        player = action.actor
+        assert card is not None
+
+        def refuse(msg: str, rule: str) -> NoReturn:
+            raise IllegalActionError(f"{action}: {msg}", rule=rule)
+
+        pending = self.bella_pending
+        if pending is not None and pending[0] == player and card != pending[1]:
+            refuse(
+                f"{player} announced bella, so {player} plays {pending[1]} now", "bella.announce"
+            )
+        seen = out_of_play(self, player, card)
+        if seen:
+            refuse(*seen)
+        if self.hand.dealt is not None:
+            return  # every play was already checked against the recorded cards
+        self._verify_known(player, card, refuse)
+
+    def _verify_known(self, player: str, card: Card, refuse: Refuse) -> None:
+        """Without the deal: the cards known to be held bind the play."""
+        known, why = known_cards(self, player)
+        left = self.hand.cards_in_hand(player)
+        if card not in known and len(known) >= left:
+            refuse(
+                f"{player} has {left} card{'s' if left != 1 else ''} left and must still play "
+                f"{format_cards(known)} ({why})",
+                "exchange.when" if "exchange" in why and "sequence" not in why else "sequences",
+            )
+        if known:
+            trick = self.hand.current_trick
+            verdict = check_play(
+                self.hand.following,
+                self._contract,
+                trick.cards if trick else [],
+                card,
+                [*known, card],
+                partner_winning=False,
+                last_trick=len(self.hand.completed_tricks()) + 1 == self.hand.tricks_per_hand,
+            )
+            if not verdict.legal:
+                refuse(f"{verdict.reason} (known from the {why})", verdict.rule or "following")
+
+    def on_play(self, play: Play) -> list[str]:
+        if self.announced.bella_played(play.player, play.card):
+            return [f"{play.player}: bella ({self.rules.require('bella.points')})"]
+        return []
+
+    def on_trick(self, trick: Trick) -> list[str]:
+        messages = [
+            f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
+        ]
+        if trick.number == self.hand.tricks_per_hand:
+            bonus = int(self.rules.require("play.last_trick_bonus"))
+            messages.append(f"{trick.winner} takes the last trick: +{bonus}")
+        return messages
+
+    def is_over(self) -> bool:
+        return self.redeal or super().is_over()
+
+    # -- result
+    def facts(self) -> Facts:
+        h = self.hand
+        assert self.maker is not None and self.trump is not None
+        points = {p: 0 for p in h.players}
+        tricks = h.completed_tricks()
+        for t in tricks:
+            points[t.winner] += t.points  # type: ignore[index]
+        notes: list[str] = []
+        if tricks:
+            last = tricks[-1].winner
+            assert last is not None
+            points[last] += int(self.rules.require("play.last_trick_bonus"))
+            notes.append(f"last trick to {last} [rule: play.last_trick_bonus]")
+        revoke = None
+        if h.revokes:
+            revoke = h.revokes[0].player
+            notes.append(h.revokes[0].text())
+        runs = list(self.announced.runs)
+        return Facts(
+            list(h.players), self.maker, self.trump, points, runs, self.bella, revoke, notes
+        )
+
+    def result(self) -> HandResult:
+        if self.redeal:
+            return redeal_result(
+                self.hand.table,
+                f"both players passed twice: {self.dealer} deals again",
+                "bidding.redeal",
+            )
+        return score(self.rules, self.hand.table, self.facts())
+
+    def summary(self) -> dict[str, Any]:
+        """The quick-entry facts of this finished hand."""
+        if self.redeal:
+            return {"redeal": True}
+        f = self.facts()
+        out: dict[str, Any] = {
+            "maker": f.maker,
+            "trump": f.trump,
+            "points": [f"{p}:{f.points[p]}" for p in f.players],
+        }
+        if f.runs:
+            out["sequences"] = [f"{r.player}:{r.text}" for r in f.runs]
+        if f.bella:
+            out["bella"] = f.bella
+        if f.revoke:
+            out["revoke"] = f.revoke
+        return out
+
+    # -- for the status view
+    @property
+    def announcements(self) -> list[Announcement]:
+        return self.announced.status(self.maker)

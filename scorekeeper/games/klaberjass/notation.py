@@ -1,0 +1,224 @@
+"""Klaberjass notation: the typed actions of the table and the one place that reads and
+writes their strings (actor first, as the match file holds them).
+
+- ``Anna turnup JH``: ``TurnUp``, the dealer's turned-up card;
+- ``Ben accept`` (alias ``take``) / ``Ben pass``: ``Accept`` / ``Pass``, round one;
+- ``Ben name spades`` / ``Ben pass``: ``Name`` / ``Pass``, round two;
+- ``Anna bottom 8C``: ``Bottom``, the bottom card of the stock;
+- ``Ben exchange``: ``Exchange``, the trump seven for the turn-up;
+- ``Ben sequence 7H 8H 9H`` (alias ``seq``): ``Sequence``, every card named;
+- ``Ben bella``: ``Bella``, said just before the second of trump king and queen.
+
+Each typed action remembers the words it was read from (``spelled``), so that writing it
+back gives the very string of the file: a verb alias, a suit written ``♦`` or cards named
+``7h`` stay as they were. A typed action made in code (``legal_actions``) has no spelling
+and is written in the canonical form (``Ben name spades``, ``Ben sequence 7H 8H 9H``).
+
+Reading checks the words only (how many, which card, which suit); whether the action is
+allowed now is the hand's business. The refusals here keep the words the table has always
+seen, so the hand calls ``read`` where the old checks read the arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import SUIT_NAMES, Card, Deck
+from scorekeeper.cards import parse_suit as read_suit
+from scorekeeper.errors import CardError, IllegalActionError
+
+TURNUP, ACCEPT, PASS, NAME = "turnup", "accept", "pass", "name"
+BOTTOM, EXCHANGE, SEQUENCE, BELLA = "bottom", "exchange", "sequence", "bella"
+BIDS = (ACCEPT, PASS, NAME)
+PRE_PLAY = (BOTTOM, EXCHANGE, SEQUENCE)
+VERBS = (TURNUP, *BIDS, *PRE_PLAY, BELLA)
+
+
+def parse_suit(word: str) -> str | None:
+    """A suit as players say it: ``spades``, ``spade``, ``S``, ``♠``; None if unknown."""
+    try:
+        return read_suit(word)
+    except CardError:
+        return None
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something a player said (not a card): the player and the words as written."""
+
+    VERB: ClassVar[str] = ""
+    player: str
+    spelled: tuple[str, ...] = field(default=(), compare=False, kw_only=True)
+
+    def words(self) -> tuple[str, ...]:
+        """The verb and its arguments in canonical form."""
+        return (self.VERB,)
+
+    def action(self) -> Action:
+        """The engine's action, written as read (or canonically when made in code)."""
+        verb, *args = self.spelled or self.words()
+        return Action(self.player, verb, None, tuple(args))
+
+    @property
+    def text(self) -> str:
+        return self.action().text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class TurnUp(Said):
+    VERB: ClassVar[str] = TURNUP
+    card: Card
+
+    def words(self) -> tuple[str, ...]:
+        return (self.VERB, self.card.code)
+
+
+@dataclass(frozen=True)
+class Accept(Said):
+    """Round one: the turn-up's suit as trump. ``suit`` is what the player added, if anything
+    (``Ben accept hearts``); None when nothing was said or the word is no suit."""
+
+    VERB: ClassVar[str] = ACCEPT
+    suit: str | None = None
+    named: bool = field(default=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Pass(Said):
+    VERB: ClassVar[str] = PASS
+
+
+@dataclass(frozen=True)
+class Name(Said):
+    """Round two: another suit as trump."""
+
+    VERB: ClassVar[str] = NAME
+    suit: str
+
+    def words(self) -> tuple[str, ...]:
+        return (self.VERB, SUIT_NAMES[self.suit])
+
+
+@dataclass(frozen=True)
+class Bottom(Said):
+    VERB: ClassVar[str] = BOTTOM
+    card: Card
+
+    def words(self) -> tuple[str, ...]:
+        return (self.VERB, self.card.code)
+
+
+@dataclass(frozen=True)
+class Exchange(Said):
+    VERB: ClassVar[str] = EXCHANGE
+
+
+@dataclass(frozen=True)
+class Sequence(Said):
+    """A sequence as named: the cards in the order the player said them."""
+
+    VERB: ClassVar[str] = SEQUENCE
+    cards: tuple[Card, ...]
+
+    def words(self) -> tuple[str, ...]:
+        return (self.VERB, *(c.code for c in self.cards))
+
+
+@dataclass(frozen=True)
+class Bella(Said):
+    VERB: ClassVar[str] = BELLA
+
+
+def verb_of(action: Action, aliases: Mapping[str, str]) -> str:
+    """The canonical verb of an action (``take`` -> ``accept``)."""
+    return aliases.get(action.verb, action.verb)
+
+
+def _refuse(action: Action, message: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(f"{action}: {message}", rule=rule)
+
+
+def _one_card(deck: Deck, action: Action, what: str) -> Card:
+    if len(action.args) != 1:
+        raise _refuse(action, f"name the {what}, like '{action.actor} {action.verb} JH'", "actions")
+    try:
+        return deck.parse(action.args[0])
+    except CardError as exc:
+        raise _refuse(action, exc.message, exc.rule or "deck") from None
+
+
+def _no_words(action: Action, message: str, rule: str) -> None:
+    if action.args:
+        raise _refuse(action, message, rule)
+
+
+def _sequence_cards(deck: Deck, action: Action) -> tuple[Card, ...]:
+    try:
+        cards = tuple(deck.parse(a) for a in action.args)
+    except CardError as exc:
+        raise _refuse(action, exc.message, exc.rule or "deck.ranks") from None
+    if not cards:
+        raise _refuse(
+            action, f"name the cards, like '{action.actor} sequence 7H 8H 9H'", "sequences.order"
+        )
+    return cards
+
+
+def _name_suit(deck: Deck, action: Action) -> str:
+    suit = parse_suit(action.args[0]) if len(action.args) == 1 else None
+    if suit is None or suit not in deck.suits:
+        raise _refuse(
+            action,
+            f"name one suit: clubs, spades, hearts or diamonds, like '{action.actor} name spades'",
+            "bidding.round_two",
+        )
+    return suit
+
+
+def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Said:
+    """The typed action of an action string's words; refused when the words are wrong.
+
+    The caller knows the verb is one of ``VERBS`` (``verb_of``)."""
+    verb = verb_of(action, aliases)
+    spelled = (action.verb, *action.args)
+    player = action.actor
+    if verb == TURNUP:
+        return TurnUp(player, _one_card(deck, action, "turned-up card"), spelled=spelled)
+    if verb == BOTTOM:
+        return Bottom(player, _one_card(deck, action, "bottom card"), spelled=spelled)
+    if verb == PASS:
+        _no_words(action, "pass takes no words after it", "actions")
+        return Pass(player, spelled=spelled)
+    if verb == ACCEPT:
+        suit = parse_suit(action.args[0]) if action.args else None
+        return Accept(player, suit, bool(action.args), spelled=spelled)
+    if verb == NAME:
+        return Name(player, _name_suit(deck, action), spelled=spelled)
+    if verb == EXCHANGE:
+        _no_words(
+            action,
+            "exchange takes no words after it; the cards are the turn-up and the trump seven",
+            "exchange.when",
+        )
+        return Exchange(player, spelled=spelled)
+    if verb == SEQUENCE:
+        return Sequence(player, _sequence_cards(deck, action), spelled=spelled)
+    if verb == BELLA:
+        _no_words(
+            action,
+            "bella takes no words after it; the card follows as the next action",
+            "bella.announce",
+        )
+        return Bella(player, spelled=spelled)
+    raise _refuse(action, f"{action.verb!r} is not an action of Klaberjass", "actions")
+
+
+def write(said: Said) -> str:
+    """The action string of a typed action (as read, or canonical when made in code)."""
+    return said.text

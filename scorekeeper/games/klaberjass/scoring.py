@@ -1,0 +1,123 @@
+"""Klaberjass scoring: a hand's totals built item by item from its ``Facts`` and the
+maker's duty to outscore the other player. Full and quick hands are scored by the same
+function (``score``) from the same ``Facts``, so both give the same scores for a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from scorekeeper.cards import SUIT_NAMES
+from scorekeeper.games.klaberjass.sequences import Run, judge_runs
+from scorekeeper.result import HandResult, ValueItem
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+
+def opponent(players: Sequence[str], player: str) -> str:
+    return next(p for p in players if p != player)
+
+
+@dataclass
+class Facts:
+    """Everything a hand's score depends on: what a score sheet must hold."""
+
+    players: list[str]
+    maker: str
+    trump: str
+    points: dict[str, int]  # card points in tricks won, the last trick's 10 included
+    runs: list[Run] = field(default_factory=list)
+    bella: str | None = None
+    revoke: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
+    """Build a hand's totals item by item and apply the maker's duty to outscore."""
+    players = list(facts.players)
+    maker = facts.maker
+    other = opponent(players, maker)
+    items: list[ValueItem] = []
+    notes = list(facts.notes)
+    for p in players:
+        items.append(
+            ValueItem(
+                f"{p}: card points, last trick included",
+                facts.points[p],
+                "card_points",
+                side=p,
+            )
+        )
+    run_pts, run_items = judge_runs(rules, players, facts.trump, facts.runs)
+    items.extend(run_items)
+    bella = {p: 0 for p in players}
+    if facts.bella:
+        bella[facts.bella] = int(rules.require("bella.points"))
+        items.append(
+            ValueItem(f"{facts.bella}: bella", bella[facts.bella], "bella.points", side=facts.bella)
+        )
+    totals = {p: facts.points[p] + run_pts[p] + bella[p] for p in players}
+    both = sum(totals.values())
+    if facts.revoke:
+        offender = facts.revoke
+        taker = opponent(players, offender)
+        scores = {offender: 0, taker: both}
+        items.append(
+            ValueItem(
+                f"revoke by {offender}: {taker} scores both totals ({both}), {offender} nothing",
+                0,
+                "options.revoke_penalty",
+                "note",
+            )
+        )
+    elif totals[maker] > totals[other]:
+        scores = dict(totals)
+        items.append(
+            ValueItem(
+                f"{maker} made trump and has {totals[maker]}, more than {other}'s {totals[other]}: "
+                "both score their own totals",
+                0,
+                "scoring.maker_must_exceed",
+                "note",
+            )
+        )
+    else:
+        scores = {maker: 0, other: both}
+        items.append(
+            ValueItem(
+                f"{maker} made trump but has {totals[maker]}, not more than {other}'s "
+                f"{totals[other]}: {other} scores both totals ({both}), {maker} nothing",
+                0,
+                "scoring.maker_must_exceed",
+                "note",
+            )
+        )
+    ordered = sorted(players, key=lambda p: scores[p], reverse=True)
+    winner = ordered[0] if scores[ordered[0]] != scores[ordered[1]] else None
+    if winner is None:
+        notes.append(
+            "both scored the same in this hand: the dealer deals again [rule: match.dealer]"
+        )
+    full_scores = {p: 0 for p in table}
+    full_scores.update(scores)
+    return HandResult(
+        game_type=f"{SUIT_NAMES[facts.trump]} by {maker}",
+        sides={p: [p] for p in players},
+        card_points=dict(facts.points),
+        winner=winner,
+        items=items,
+        value=scores[winner] if winner else 0,
+        scores=full_scores,
+        notes=notes,
+        details={
+            "maker": maker,
+            "trump": facts.trump,
+            "totals": totals,
+            "sequences": [[r.player, r.text] for r in facts.runs],
+            "bella": facts.bella,
+            "revoke": facts.revoke,
+        },
+    )

@@ -1,0 +1,185 @@
+"""The records of a match file: :class:`MatchLog` (the header and the hands) and
+:class:`HandRecord` (one ``[[hand]]`` table), with their canonical TOML form.
+
+Building a record from a parsed document checks its shape first (:mod:`.shape`); dumping a
+record gives the canonical text that :func:`scorekeeper.matchlog.write` stores.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import tomli_w
+
+from scorekeeper.errors import MatchFileError
+from scorekeeper.matchlog.shape import FORMAT, shape_problems
+
+if TYPE_CHECKING:
+    from scorekeeper.matchlog.sourcemap import SourceMap
+
+
+@dataclass
+class HandRecord:
+    """One ``[[hand]]`` table of a match file.
+
+    ``actions`` are the action strings in table order, each starting with the actor's
+    name. ``deal`` optionally records the cards each player was dealt. ``quick`` holds the
+    score-sheet facts of a hand that was not played card by card (its content is checked
+    by the engine). ``amended`` records corrections made after the fact and is kept as it
+    is. ``extra`` holds the user's own keys, all beginning with ``_``.
+    """
+
+    actions: list[str]
+    deal: dict[str, list[str]] | None = None
+    quick: dict[str, Any] | None = None
+    amended: list[dict[str, Any]] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_quick(self) -> bool:
+        """True when the hand was entered as a quick hand (it has a ``quick`` table)."""
+        return self.quick is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as a TOML table: actions, deal, quick, amended, then the ``_`` keys."""
+        table: dict[str, Any] = {"actions": list(self.actions)}
+        if self.deal is not None:
+            table["deal"] = {player: list(cards) for player, cards in self.deal.items()}
+        if self.quick is not None:
+            table["quick"] = copy.deepcopy(self.quick)
+        if self.amended is not None:
+            table["amended"] = copy.deepcopy(self.amended)
+        for key, value in self.extra.items():
+            if not key.startswith("_"):
+                raise ValueError(f"hand extra key {key!r} must begin with '_'")
+            table[key] = copy.deepcopy(value)
+        return table
+
+
+@dataclass
+class MatchLog:
+    """A whole match file: the header and the hands in the order they were played.
+
+    ``ruleset`` is a rule-set id or a path to a rule-set file, ``players`` are in seating
+    order, ``options`` overrides rule-set options for this match, and ``extra`` holds
+    the user's own header keys, all beginning with ``_``.
+    """
+
+    ruleset: str
+    players: list[str]
+    first_dealer: str
+    started: datetime
+    options: dict[str, Any] = field(default_factory=dict)
+    hands: list[HandRecord] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str,
+        players: list[str],
+        first_dealer: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        started: datetime | None = None,
+    ) -> MatchLog:
+        """Start a match with no hands yet.
+
+        The first dealer defaults to the first player and the start time to now, in the
+        local time zone, to the second. Raises :class:`MatchFileError` listing every
+        problem when the header would not be a valid match file.
+        """
+        names = list(players)
+        if first_dealer is None:
+            first_dealer = names[0] if names else ""
+        if started is None:
+            started = datetime.now().astimezone().replace(microsecond=0)
+        log = cls(
+            ruleset=ruleset,
+            players=names,
+            first_dealer=first_dealer,
+            started=started,
+            options=dict(options or {}),
+        )
+        problems = shape_problems(log.to_dict())
+        if problems:
+            raise MatchFileError([message for _, message in problems])
+        return log
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as a TOML document in canonical key order.
+
+        The order is format, ruleset, players, first_dealer, started, the ``_`` keys,
+        the options table (left out when empty) and the hand array (left out when there
+        are no hands).
+        """
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "ruleset": self.ruleset,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "started": self.started,
+        }
+        for key, value in self.extra.items():
+            if not key.startswith("_"):
+                raise ValueError(f"header extra key {key!r} must begin with '_'")
+            doc[key] = copy.deepcopy(value)
+        if self.options:
+            doc["options"] = copy.deepcopy(self.options)
+        if self.hands:
+            doc["hand"] = [hand.to_dict() for hand in self.hands]
+        return doc
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        source_map: SourceMap | None = None,
+        filename: str = "<match>",
+    ) -> MatchLog:
+        """Build a match from a parsed TOML document, checking its shape.
+
+        Every problem found is reported, each as ``filename:line: message``, in one
+        :class:`MatchFileError`. Lines come from ``source_map``; a problem it cannot place
+        (or every problem, without a source map) is reported at line 1.
+        """
+        problems = shape_problems(data)
+        if problems:
+            located = [
+                (source_map.line_near(path) if source_map else 1, message)
+                for path, message in problems
+            ]
+            located.sort(key=lambda item: item[0])
+            raise MatchFileError([f"{filename}:{line}: {message}" for line, message in located])
+        hands = [_hand_from_dict(table) for table in data.get("hand", [])]
+        return cls(
+            ruleset=data["ruleset"],
+            players=list(data["players"]),
+            first_dealer=data["first_dealer"],
+            started=data["started"],
+            options=copy.deepcopy(dict(data.get("options", {}))),
+            hands=hands,
+            extra={k: copy.deepcopy(v) for k, v in data.items() if k.startswith("_")},
+        )
+
+    def dumps(self) -> str:
+        """The match file's text in canonical form, as :func:`write` stores it.
+
+        This is ``tomli_w.dumps`` of :meth:`to_dict`: every non-empty list is written one
+        item per line, so each action sits on a line of its own.
+        """
+        return tomli_w.dumps(self.to_dict())
+
+
+def _hand_from_dict(table: Mapping[str, Any]) -> HandRecord:
+    deal = table.get("deal")
+    return HandRecord(
+        actions=list(table["actions"]),
+        deal=None if deal is None else {player: list(cards) for player, cards in deal.items()},
+        quick=copy.deepcopy(table.get("quick")),
+        amended=copy.deepcopy(table.get("amended")),
+        extra={k: copy.deepcopy(v) for k, v in table.items() if k.startswith("_")},
+    )

@@ -1,0 +1,267 @@
+"""The shape of a match file: required fields, key names, types, and that every action and
+deal belongs to a player of the match.
+
+Each check returns or adds ``(path, message)`` pairs: ``path`` says where in the document
+the problem is (the source map turns it into a line), ``message`` says what is wrong.
+Whether an action is legal is the engine's business, not this module's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, datetime, time
+from typing import Any
+
+FORMAT = "scorekeeper-match/1"
+"""The value of the ``format`` field this version reads and writes."""
+
+MIN_PLAYERS = 2
+"""The fewest players a match file may name."""
+
+MAX_PLAYERS = 6
+"""The most players a match file may name."""
+
+KeyPath = tuple[str | int, ...]
+"""A location in the TOML document: table keys and array indices from the top."""
+
+Problem = tuple[KeyPath, str]
+Add = Callable[[KeyPath, str], None]
+
+_REQUIRED_HEADER = ("format", "ruleset", "players", "first_dealer", "started")
+_HEADER_KEYS = frozenset({*_REQUIRED_HEADER, "options", "hand"})
+_HAND_KEYS = frozenset({"actions", "deal", "quick", "amended"})
+
+
+def describe(value: Any) -> str:
+    """A short human description of a TOML value for error messages."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, datetime):
+        return "a date-time"
+    if isinstance(value, date):
+        return "a date"
+    if isinstance(value, time):
+        return "a time"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+def _holds_table(value: Any) -> bool:
+    if isinstance(value, Mapping):
+        return True
+    if isinstance(value, list):
+        return any(_holds_table(item) for item in value)
+    return False
+
+
+def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
+    """What is wrong with one player's name given the names before it, or None.
+
+    The one rule for player names, shared by the match file's check, ``new`` and the
+    engine: a non-empty string without whitespace, different from every other name. The
+    answer is a kind (``type``, ``empty``, ``whitespace``, ``twice``); callers word it.
+    """
+    if not isinstance(name, str):
+        return "type"
+    if not name:
+        return "empty"
+    if any(char.isspace() for char in name):
+        return "whitespace"
+    if name in seen:
+        return "twice"
+    return None
+
+
+def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
+    """Every shape problem of a parsed match document, each with where it is."""
+    problems: list[Problem] = []
+
+    def add(path: KeyPath, message: str) -> None:
+        problems.append((path, message))
+
+    _check_keys(data, add)
+    _check_format_and_ruleset(data, add)
+    players: set[str] | None = None
+    if "players" in data:
+        players = _check_players(data["players"], add)
+    _check_dealer_and_start(data, players, add)
+    if "options" in data:
+        _check_options(data["options"], add)
+    if "hand" in data:
+        hands = data["hand"]
+        if not isinstance(hands, list):
+            add(("hand",), "hand must be an array of tables, written as [[hand]] sections")
+        else:
+            for index, table in enumerate(hands):
+                if not isinstance(table, Mapping):
+                    add(("hand", index), f"hand {index + 1} must be a table")
+                else:
+                    _check_hand(index, table, players, add)
+    return problems
+
+
+def _check_keys(data: Mapping[str, Any], add: Add) -> None:
+    for key in _REQUIRED_HEADER:
+        if key not in data:
+            add((), f"missing required field '{key}'")
+    for key in data:
+        if key not in _HEADER_KEYS and not key.startswith("_"):
+            add((key,), f"unknown key '{key}'")
+
+
+def _check_format_and_ruleset(data: Mapping[str, Any], add: Add) -> None:
+    if "format" in data and data["format"] != FORMAT:
+        add(
+            ("format",),
+            f"format is {describe(data['format'])}; this version of scorekeeper reads {FORMAT!r}",
+        )
+    if "ruleset" in data:
+        ruleset = data["ruleset"]
+        if not isinstance(ruleset, str):
+            add(
+                ("ruleset",),
+                f"ruleset must be a rule-set id or a path, not {describe(ruleset)}",
+            )
+        elif not ruleset.strip():
+            add(("ruleset",), "ruleset is empty; give a rule-set id or a path")
+
+
+def _check_dealer_and_start(data: Mapping[str, Any], players: set[str] | None, add: Add) -> None:
+    if "first_dealer" in data:
+        dealer = data["first_dealer"]
+        if not isinstance(dealer, str):
+            add(("first_dealer",), f"first_dealer must be a player's name, not {describe(dealer)}")
+        elif players is not None and dealer not in players:
+            add(("first_dealer",), f"first_dealer {dealer!r} is not one of the players")
+    if "started" in data and not isinstance(data["started"], datetime):
+        add(
+            ("started",),
+            "started must be a TOML date-time such as 2026-11-22T19:30:00+01:00, "
+            f"not {describe(data['started'])}",
+        )
+
+
+def _check_options(options: Any, add: Add) -> None:
+    if not isinstance(options, Mapping):
+        add(("options",), f"options must be a table, not {describe(options)}")
+        return
+    for name, value in options.items():
+        if _holds_table(value):
+            add(
+                ("options", name),
+                f"option '{name}' must be a plain value or a list, not a table",
+            )
+
+
+_PLAYER_MESSAGES = {
+    "type": "player {number} must be a name, not {described}",
+    "empty": "player {number} has an empty name",
+    "whitespace": "player name {name!r} contains whitespace",
+    "twice": "player {name!r} is listed twice",
+}
+
+
+def _check_players(value: Any, add: Add) -> set[str] | None:
+    """Check the players list; return the valid names, or None when it is not a list."""
+    if not isinstance(value, list):
+        add(
+            ("players",),
+            f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} names, "
+            f"not {describe(value)}",
+        )
+        return None
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        noun = "name" if len(value) == 1 else "names"
+        add(
+            ("players",),
+            f"players lists {len(value)} {noun}; a match has "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
+        )
+    seen: set[str] = set()
+    for index, name in enumerate(value):
+        kind = name_problem(name, seen)
+        if kind is None:
+            seen.add(name)
+            continue
+        message = _PLAYER_MESSAGES[kind].format(
+            number=index + 1, name=name, described=describe(name)
+        )
+        add(("players", index), message)
+    return seen
+
+
+def _check_hand(index: int, table: Mapping[str, Any], players: set[str] | None, add: Add) -> None:
+    number = index + 1
+    base: KeyPath = ("hand", index)
+    for key in table:
+        if key not in _HAND_KEYS and not key.startswith("_"):
+            add((*base, key), f"unknown key '{key}' in hand {number}")
+    if "actions" not in table:
+        add(base, f"hand {number} has no actions list (write actions = [] for none)")
+    else:
+        _check_actions(index, table["actions"], players, add)
+    if "deal" in table:
+        _check_deal(index, table["deal"], players, add)
+    if "quick" in table and not isinstance(table["quick"], Mapping):
+        add(
+            (*base, "quick"),
+            f"hand {number}: quick must be a table, not {describe(table['quick'])}",
+        )
+    if "amended" in table:
+        amended = table["amended"]
+        if not isinstance(amended, list) or not all(isinstance(x, Mapping) for x in amended):
+            add((*base, "amended"), f"hand {number}: amended must be an array of tables")
+
+
+def _check_actions(index: int, actions: Any, players: set[str] | None, add: Add) -> None:
+    number = index + 1
+    base: KeyPath = ("hand", index, "actions")
+    if not isinstance(actions, list):
+        add(base, f"hand {number}: actions must be a list of strings, not {describe(actions)}")
+        return
+    for position, action in enumerate(actions):
+        where = (*base, position)
+        if not isinstance(action, str):
+            add(
+                where,
+                f"hand {number}, action {position + 1} must be a string, not {describe(action)}",
+            )
+        elif not action.strip():
+            add(where, f"hand {number}, action {position + 1} is empty")
+        else:
+            actor = action.split()[0]
+            if players is not None and actor not in players:
+                add(where, f"action {action!r}: {actor} is not a player of this match")
+
+
+def _check_deal(index: int, deal: Any, players: set[str] | None, add: Add) -> None:
+    number = index + 1
+    base: KeyPath = ("hand", index, "deal")
+    if not isinstance(deal, Mapping):
+        add(
+            base,
+            f"hand {number}: deal must be a table of player names to lists of cards, "
+            f"not {describe(deal)}",
+        )
+        return
+    for player, cards in deal.items():
+        where = (*base, player)
+        if players is not None and player not in players:
+            add(where, f"deal for {player!r}: {player} is not a player of this match")
+        if not isinstance(cards, list):
+            add(where, f"deal for {player!r} must be a list of card codes, not {describe(cards)}")
+            continue
+        for position, card in enumerate(cards):
+            if not isinstance(card, str) or not card.strip():
+                add(
+                    (*where, position),
+                    f"deal for {player!r}: card {position + 1} must be a card code, "
+                    f"not {describe(card)}",
+                )

@@ -1,0 +1,215 @@
+"""The parts every rule set shares, as typed records: identity, deck, deal, card points,
+ranking, contracts, following, play, match and options.
+
+A game family's schema subclasses ``CommonRules`` and adds its own tables (``scoring``,
+``bidding``...) or widens a shared one (a ``Match`` with a ``target``); see
+``scorekeeper.rules.schema`` for how a table is read and checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from scorekeeper.cards import RANKS, SUITS, Card
+from scorekeeper.errors import CardError
+from scorekeeper.rules.schema import Problem, Section, key, unknown_key
+
+TRUMP_PLACEHOLDER = "{T}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Explained(Section):
+    """A table with its explanation in words (``explain``), shown by ``explain`` and ``rules show``."""
+
+    explain: str = key(default="", help="the rule in the rule set's own words")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckSpec(Explained):
+    ranks: tuple[str, ...] = key(min=1, help="the ranks in the deck")
+    suits: tuple[str, ...] = key(min=1, help="the suits in the deck")
+    copies: int = key(min=1, max=8, help="how many times each card is in the deck")
+
+    def problems(self) -> Iterable[Problem]:
+        for name, values, universe in (("ranks", self.ranks, RANKS), ("suits", self.suits, SUITS)):
+            if unknown := [v for v in values if v not in universe]:
+                yield name, f"unknown {name[:-1]} {unknown[0]!r}; known: {' '.join(universe)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealSpec(Explained):
+    packets: tuple[int, ...] = key(min=1, help="the packets each player is dealt, in order")
+
+    def problems(self) -> Iterable[Problem]:
+        if any(p < 1 for p in self.packets):
+            yield "packets", "must be a list of packet sizes, like [3, 3, 3, 3]"
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.packets)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardPoints(Explained):
+    total: int = key(min=0, help="the card points of the whole deck")
+    trump: Mapping[str, int] = key(default={}, help="ranks worth more as trumps")
+    values: Mapping[str, int] = key(rest=True, help="each rank's card points")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ranking(Explained):
+    plain_order: tuple[str, ...] = key(min=1, help="a plain suit's ranks, highest first")
+    identical: Literal["first_wins"] = key(default="first_wins", help="of two equal cards")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ContractSpec(Explained):
+    name: str = key(default="", help="the contract's name")
+    trumps: tuple[str, ...] = key(default=[], help="the trumps, highest first; {T}: the trump suit")
+    plain_order: tuple[str, ...] | None = key(
+        default=None, help="a plain suit's ranks, if not the usual"
+    )
+
+
+WHEN_VOID = Literal["any", "trump", "trump_if_opponent_winning"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Following(Explained):
+    """The following obligations. Left out, a duty does not exist (no heading, no
+    over-trumping): the rule set says which duties its game has."""
+
+    follow_suit: bool = key(default=True, help="follow the suit led if you can")
+    head: Literal["never", "trump_led", "always"] = key(default="never", help="beat the best card")
+    when_void: WHEN_VOID = key(default="any", help="what to play without the suit led")
+    overtrump: Literal["never", "always", "if_opponent_winning"] = key(default="never")
+    lower_trump_if_cannot_overtrump: bool = key(default=False)
+    undertrump: Literal["allowed", "only_if_nothing_else"] = key(default="allowed")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play(Explained):
+    turn_order: Literal["clockwise"] = key(default="clockwise")
+    first_lead: str = key(default="left_of_dealer", help="who leads the first trick")
+    tricks: int | None = key(default=None, min=1, help="tricks per hand (else the hand size)")
+    last_trick_bonus: int | None = key(default=None, min=0, help="card points for the last trick")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Match(Explained):
+    dealer_rotation: Literal["clockwise"] = key(default="clockwise")
+    sit_out: Literal["dealer"] | None = key(default=None, help="who sits out at a larger table")
+    redeal_same_dealer: bool = key(default=True, help="a redeal is dealt by the same dealer")
+
+
+OptionValue = bool | int | str | tuple[str, ...]
+OPTION_KEYS = frozenset({"default", "explain", "choices", "when"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSpec(Section):
+    """One option a match may change: its default, explanation, allowed words, and the
+    keys it changes for each of its values (``when``). Other keys are the option's
+    parameters, which the family declares (``CommonRules.option_params``)."""
+
+    default: OptionValue = key(help="the value unless a match sets another")
+    explain: str = key(help="what the option does")
+    choices: tuple[str, ...] | None = key(default=None)
+    when: Mapping[str, Mapping[str, Any]] = key(default={})
+    params: Mapping[str, Any] = key(rest=True)
+
+    def problems(self) -> Iterable[Problem]:
+        if not self.explain:
+            yield "explain", "every option needs an explanation"
+        if self.choices is not None and self.default not in self.choices:
+            yield "default", f"{self.default!r} is not one of its choices"
+        allowed = self.when_keys()
+        for value in self.when:
+            if allowed is not None and value not in allowed:
+                yield f"when.{value}", f"{value!r} is not a value of this option"
+
+    def when_keys(self) -> set[str] | None:
+        if self.choices:
+            return {when_key(c) for c in self.choices}
+        if isinstance(self.default, bool):
+            return {"true", "false"}
+        return None
+
+
+def when_key(value: Any) -> str:
+    """How an option value is written as a key of its ``when`` table."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CommonRules(Section):
+    """A whole rule set as far as every family reads it."""
+
+    option_params: ClassVar[frozenset[str]] = frozenset()
+
+    id: str
+    name: str
+    family: str
+    players: tuple[int, ...] = key(min=1, help="the player counts the game is played with")
+    summary: str = key(default="")
+    sources: tuple[str, ...] = key(default=[])
+    notes: tuple[str, ...] = key(default=[])
+    extends: str | None = key(default=None)
+    deck: DeckSpec
+    deal: DealSpec
+    card_points: CardPoints
+    ranking: Ranking
+    contracts: Mapping[str, ContractSpec] = key(min=1)
+    following: Following = key(default=Following())
+    play: Play = key(default=Play())
+    match: Match = key(default=Match())
+    options: Mapping[str, OptionSpec] = key(default={})
+
+    def problems(self) -> Iterable[Problem]:
+        if any(not 2 <= p <= 6 for p in self.players):
+            yield "players", "must be a list of player counts between 2 and 6, like [4]"
+        yield from self._card_point_problems()
+        for name, contract in self.contracts.items():
+            yield from self._trump_problems(name, contract)
+        for name, spec in self.options.items():
+            for param in spec.params:
+                if self.strict and param not in self.option_params:
+                    known = OPTION_KEYS | self.option_params
+                    yield f"options.{name}.{param}", unknown_key(param, known)
+
+    def _card_point_problems(self) -> Iterable[Problem]:
+        points = self.card_points
+        for rank in self.deck.ranks:
+            if rank not in points.values:
+                yield f"card_points.{rank}", "missing or not a whole number"
+        for rank in points.values:
+            if rank not in RANKS:  # ranks outside this deck are fine: an option may add them
+                yield f"card_points.{rank}", unknown_key(rank, [*RANKS, "total", "trump"])
+        per_suit = sum(points.values.get(r, 0) for r in self.deck.ranks)
+        computed = per_suit * len(self.deck.suits) * self.deck.copies
+        extra = sum(
+            points.trump.get(r, points.values.get(r, 0)) - points.values.get(r, 0)
+            for r in self.deck.ranks
+        )
+        computed += extra * self.deck.copies
+        if computed != points.total:
+            yield (
+                "card_points.total",
+                f"the deck's card points add up to {computed}, not {points.total}",
+            )
+
+    def _trump_problems(self, name: str, contract: ContractSpec) -> Iterable[Problem]:
+        for code in contract.trumps:
+            if TRUMP_PLACEHOLDER in code:
+                continue
+            try:
+                card = Card.parse(code)
+            except CardError:
+                yield f"contracts.{name}.trumps", f"unknown card {code!r}"
+                continue
+            if card.rank not in self.deck.ranks or card.suit not in self.deck.suits:
+                yield f"contracts.{name}.trumps", f"{code} is not in the deck"

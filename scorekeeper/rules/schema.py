@@ -1,0 +1,258 @@
+"""Typed rule-set records: every table of a rule set is read once into a frozen dataclass.
+
+A schema is a tree of ``Section`` dataclasses. Each field's type says what the TOML value
+must be (``int``, ``bool``, ``str``, a ``Literal`` of words, ``tuple[X, ...]`` for a list,
+``Mapping[str, X]`` for a table of named entries, another ``Section`` for a table, ``X |
+None`` for a key that may be left out); ``key()`` adds bounds and help. Reading checks every
+value once, at the door, and reports each problem as ``key: message``; the engine then reads
+typed attributes and never meets a wrong type.
+
+A strict schema (``Section.strict``) refuses keys it does not declare, suggesting the
+nearest known key; a family's schema is strict once it declares every key it reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Literal, TypeVar, get_args, get_origin
+
+T = TypeVar("T")
+Problem = tuple[str, str]
+"""A problem of a rule set: the dotted key and what is wrong with it."""
+
+# Numbers in a rule set count cards, points and games: anything beyond this is a typo or
+# an attack, never a rule, and would only make arithmetic slow further on.
+LARGEST = 10**9
+
+
+def key(
+    *,
+    help: str = "",
+    min: int | None = None,
+    max: int | None = None,
+    default: Any = dataclasses.MISSING,
+    name: str | None = None,
+    rest: bool = False,
+) -> Any:
+    """A field of a ``Section`` with its bounds (``min``/``max`` for numbers and list lengths),
+    its help, an optional default (text and empty tables only: a game's numbers come from
+    the rule set, never from Python), its TOML name when that is no Python name (``"10"``),
+    or ``rest=True`` to collect the table's remaining keys (``card_points``' ranks)."""
+    meta = {"help": help, "min": min, "max": max, "name": name, "rest": rest}
+    if isinstance(default, dict | list):
+        frozen = tuple(default) if isinstance(default, list) else dict(default)
+        return dataclasses.field(default_factory=lambda: frozen, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Section:
+    """A table of a rule set, read and checked once. Subclasses declare typed fields."""
+
+    strict: ClassVar[bool] = False
+
+    def problems(self) -> Iterable[Problem]:
+        """Checks across keys (a total that must add up, a card that must be in the deck):
+        ``(key relative to this table, message)`` for each problem."""
+        return ()
+
+
+_hints: dict[type, dict[str, Any]] = {}
+
+
+def hints(cls: type) -> dict[str, Any]:
+    if cls not in _hints:
+        _hints[cls] = typing.get_type_hints(cls)
+    return _hints[cls]
+
+
+def toml_name(f: dataclasses.Field[Any]) -> str:
+    return f.metadata.get("name") or f.name
+
+
+def type_word(tp: Any) -> str:
+    """How a value of this type is described to a person writing the rule set."""
+    origin = get_origin(tp)
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "a whole number"
+    if tp is str:
+        return "a word or text"
+    if origin is Literal:
+        return "one of " + ", ".join(str(a) for a in get_args(tp))
+    if origin in (tuple, list):
+        return "a list"
+    if origin in (Mapping, dict) or (isinstance(tp, type) and issubclass(tp, Section)):
+        return "a table"
+    if origin in (types.UnionType, typing.Union):
+        return " or ".join(type_word(a) for a in get_args(tp) if a is not type(None))
+    return "a value"
+
+
+class Reader:
+    """Reads TOML values into a schema's types, collecting every problem it meets."""
+
+    def __init__(self, *, strict: bool) -> None:
+        self.strict = strict
+        self.problems: list[Problem] = []
+
+    def bad(self, at: str, message: str) -> None:
+        self.problems.append((at, message))
+
+    # -- one value of a given type
+    def value(self, tp: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
+        origin = get_origin(tp)
+        if origin in (types.UnionType, typing.Union):
+            return self._union(tp, value, at, meta)
+        if isinstance(tp, type) and issubclass(tp, Section):
+            return self.section(tp, value, at)
+        if origin is Literal:
+            return self._literal(tp, value, at)
+        if origin is tuple:
+            return self._list(get_args(tp)[0], value, at, meta)
+        if origin in (Mapping, dict):
+            return self._table(get_args(tp)[1], value, at, meta)
+        if tp is Any:
+            return value
+        return self._scalar(tp, value, at, meta)
+
+    def _union(self, tp: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
+        options = [a for a in get_args(tp) if a is not type(None)]
+        if value is None:
+            return None
+        if len(options) == 1:
+            return self.value(options[0], value, at, meta)
+        for option in options:  # the first type the value has
+            if _is_instance(value, option):
+                return self.value(option, value, at, meta)
+            if isinstance(value, list) and get_origin(option) is tuple:
+                return self.value(option, value, at, meta)
+        self.bad(at, f"must be {type_word(tp)}, not {_shown(value)}")
+        return None
+
+    def _literal(self, tp: Any, value: Any, at: str) -> Any:
+        allowed = get_args(tp)
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            self.bad(at, f"{_shown(value)} is not one of {', '.join(str(a) for a in allowed)}")
+            return None
+        return value
+
+    def _scalar(self, tp: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
+        if not _is_instance(value, tp):
+            self.bad(at, f"must be {type_word(tp)}, not {_shown(value)}")
+            return None
+        if tp is int:
+            low, high = meta.get("min"), meta.get("max")
+            if abs(value) > LARGEST:
+                self.bad(at, f"{_shown(value)} is far beyond any count of a card game")
+                return None
+            if low is not None and value < low:
+                self.bad(at, f"must be at least {low}, not {value}")
+                return None
+            if high is not None and value > high:
+                self.bad(at, f"must be at most {high}, not {value}")
+                return None
+        return value
+
+    def _list(self, item: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
+        if not isinstance(value, list):
+            self.bad(at, f"must be a list, not {_shown(value)}")
+            return None
+        low = meta.get("min")
+        if low is not None and len(value) < low:
+            self.bad(at, "must not be empty" if low == 1 else f"needs at least {low} entries")
+            return None
+        before = len(self.problems)
+        out = tuple(self.value(item, v, at, {}) for v in value)
+        return out if len(self.problems) == before else None
+
+    def _table(self, item: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
+        if not isinstance(value, Mapping):
+            self.bad(at, f"must be a table, not {_shown(value)}")
+            return None
+        before = len(self.problems)
+        out = {str(k): self.value(item, v, f"{at}.{k}", {}) for k, v in value.items()}
+        low = meta.get("min")
+        if low is not None and len(out) < low:
+            self.bad(at, f"needs at least {low} entr{'y' if low == 1 else 'ies'}")
+        return out if len(self.problems) == before else None
+
+    # -- a whole table into a Section
+    def section(self, cls: type[T], table: Any, at: str) -> T | None:
+        if not isinstance(table, Mapping):
+            self.bad(at or "(file)", f"must be a table, not {_shown(table)}")
+            return None
+        prefix = f"{at}." if at else ""
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        known = {toml_name(f) for f in fields if not f.metadata.get("rest")}
+        before = len(self.problems)
+        values: dict[str, Any] = {}
+        for f in fields:
+            if f.metadata.get("rest"):
+                rest = {k: v for k, v in table.items() if k not in known}
+                values[f.name] = self._table(get_args(hints(cls)[f.name])[1], rest, at, {})
+                continue
+            name = toml_name(f)
+            if name in table:
+                values[f.name] = self.value(
+                    hints(cls)[f.name], table[name], prefix + name, f.metadata
+                )
+            elif not _has_default(f):
+                self.bad(prefix + name, f"missing: {type_word(hints(cls)[f.name])} is needed")
+        if self.strict and not any(f.metadata.get("rest") for f in fields):
+            for name in table:
+                if name not in known:
+                    self.bad(prefix + str(name), unknown_key(str(name), known))
+        if len(self.problems) != before:
+            return None
+        record = cls(**values)
+        for key_, message in record.problems():  # type: ignore[attr-defined]
+            self.bad(f"{prefix}{key_}" if key_ else at, message)
+        return record
+
+
+def unknown_key(name: str, known: Iterable[str]) -> str:
+    """The refusal of a key nobody reads, with the nearest known key when one is near."""
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else f"; known keys: {', '.join(sorted(known))}"
+    return f"unknown key{hint}"
+
+
+def _has_default(f: dataclasses.Field[Any]) -> bool:
+    return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+
+
+def _is_instance(value: Any, tp: Any) -> bool:
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp in (bool, str):
+        return isinstance(value, tp)
+    if get_origin(tp) is Literal:
+        return value in get_args(tp)
+    return False
+
+
+def _shown(value: Any) -> str:
+    """A value as the message shows it: short, whatever it is."""
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read(
+    cls: type[T], data: Mapping[str, Any], *, strict: bool | None = None
+) -> tuple[T | None, list[Problem]]:
+    """Read a whole rule set's data into ``cls``; the record, or None and the problems."""
+    reader = Reader(strict=cls.strict if strict is None else strict)  # type: ignore[attr-defined]
+    record = reader.section(cls, data, "")
+    return (record if not reader.problems else None), reader.problems

@@ -1,0 +1,184 @@
+"""Finding rule-set files and reading them safely: one file, one chain of ``extends``.
+
+Whatever a file holds, reading it ends in data or in a ``RulesetError`` naming the file:
+bytes that are not UTF-8, malformed TOML, a file too large or nested too deep to be a rule
+set, a number of thousands of digits, an ``extends`` chain that is circular or absurdly long.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import RulesetError
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+# A rule set is a page of text; these bounds are far beyond any real one.
+MAX_BYTES = 1_000_000
+MAX_DEPTH = 12
+MAX_CHAIN = 32
+
+
+def data_home() -> Path:
+    """The user's scorekeeper folder: $SCOREKEEPER_HOME, else the XDG data folder."""
+    if env := os.environ.get("SCOREKEEPER_HOME"):
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "scorekeeper"
+
+
+def shipped_dirs() -> list[Path]:
+    """The rule sets that come with scorekeeper (not the user's)."""
+    return [d for d in (_PACKAGE_DIR / "rulesets", _PACKAGE_DIR.parent / "rulesets") if d.is_dir()]
+
+
+def ruleset_dirs() -> list[Path]:
+    """Where rule sets are looked up, in order: user folder, package, source checkout."""
+    dirs = [data_home() / "rulesets", _PACKAGE_DIR / "rulesets", _PACKAGE_DIR.parent / "rulesets"]
+    return [d for d in dirs if d.is_dir()]
+
+
+def available() -> dict[str, Path]:
+    """Every rule set id that can be loaded by name, with its file (first found wins)."""
+    found: dict[str, Path] = {}
+    for d in ruleset_dirs():
+        for path in sorted(d.glob("*.toml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def find(name: str) -> Path:
+    """The file of a rule set given by id or by path."""
+    if name.endswith(".toml") or os.sep in name or "/" in name:
+        path = Path(name)
+        if not path.is_file():
+            raise RulesetError(f"no rule set file {name}")
+        return path
+    files = available()
+    if name not in files:
+        known = ", ".join(sorted(files)) or "none"
+        raise RulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
+    return files[name]
+
+
+def read_toml(path: Path, what: str = "rule set") -> dict[str, Any]:
+    """A TOML file's data, or a ``RulesetError`` that names the file and what is wrong."""
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read: {exc.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise RulesetError(f"{path}: larger than {MAX_BYTES} bytes: no {what} is that long")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(
+            f"{path}: not UTF-8 text (byte {exc.start}); save the file as UTF-8"
+        ) from None
+    return parse_toml(text, str(path), what)
+
+
+def parse_toml(text: str, where: str, what: str = "rule set") -> dict[str, Any]:
+    """TOML text into data, with its problems named (``where`` is the file or argument)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{where}: {exc}") from None
+    except RecursionError:
+        raise RulesetError(f"{where}: nested too deep to be a {what}") from None
+    except ValueError as exc:  # an integer of thousands of digits, say
+        raise RulesetError(f"{where}: cannot be read as TOML: {exc}") from None
+    if (deepest := nesting(data)) > MAX_DEPTH:
+        raise RulesetError(
+            f"{where}: nested {deepest} levels deep; a {what} needs at most {MAX_DEPTH}"
+        )
+    return data
+
+
+def nesting(data: Any) -> int:
+    """How deep tables and lists nest (counted without recursion: any depth is safe)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        if isinstance(node, Mapping):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return deepest
+
+
+def merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Tables merge key by key; any other value in ``changes`` replaces the base's."""
+    out = copy.deepcopy(dict(base))
+    for key, value in changes.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """A rule set's data with everything it ``extends`` merged under it."""
+    path = path.resolve()
+    if path in seen:
+        chain = " -> ".join(p.stem for p in (*seen, path))
+        raise RulesetError(f"{path}: extends: circular chain {chain}")
+    if len(seen) >= MAX_CHAIN:
+        raise RulesetError(f"{path}: extends: a chain of more than {MAX_CHAIN} rule sets")
+    data = read_toml(path)
+    parent = data.get("extends")
+    if parent is None:
+        return data
+    if not isinstance(parent, str) or not parent:
+        raise RulesetError(f"{path}: extends: must be a rule set id or a path", rule="extends")
+    parent_path = Path(parent) if parent.endswith(".toml") else None
+    if parent_path is not None and not parent_path.is_absolute():
+        parent_path = path.parent / parent_path
+    base = load_chain(parent_path or find(parent), (*seen, path))
+    child = {k: v for k, v in data.items() if k != "extends"}
+    _check_option_types(path, parent, base, child)
+    merged = merge(base, child)
+    merged["id"] = child.get("id", path.stem)  # a house rule is not its parent
+    merged["extends"] = parent
+    return merged
+
+
+def _check_option_types(
+    path: Path, parent: str, base: Mapping[str, Any], child: Mapping[str, Any]
+) -> None:
+    """A house rule may change an option's default, never its type."""
+    options = child.get("options")
+    base_options = base.get("options")
+    if not isinstance(options, Mapping) or not isinstance(base_options, Mapping):
+        return
+    for name, spec in options.items():
+        old_spec = base_options.get(name)
+        old = old_spec.get("default") if isinstance(old_spec, Mapping) else None
+        new = spec.get("default") if isinstance(spec, Mapping) else None
+        if old is not None and new is not None and type(old) is not type(new):
+            raise RulesetError(
+                f"{path}: options.{name}.default: {new!r} is not {type_word(old)}, as the "
+                f"option is in {parent}",
+                rule=f"options.{name}",
+            )
+
+
+def type_word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, list):
+        return "a list"
+    return "a word"
