@@ -15,67 +15,23 @@ scores the value times ``scoring.lone_factor``; a Bock round multiplies everythi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from scorekeeper.games.doppelkopf.records import (
+    CONTRA,
+    RE,
+    Extra,
+    Facts,
+    kind_option,
+    other,
+    promises,
+    side_word,
+)
 from scorekeeper.result import HandResult, ValueItem
-from scorekeeper.ruleset import Ruleset
 
-RE, CONTRA = "re", "contra"
-
-
-def other(side: str) -> str:
-    return CONTRA if side == RE else RE
-
-
-def side_word(side: str, rules: Ruleset) -> str:
-    return rules.get(f"announcements.names.{side}", side.capitalize())
-
-
-@dataclass(frozen=True)
-class Announcement:
-    player: str
-    kind: str  # "re", "contra" or a promise ("no90", ...)
-    side: str
-    cards_on_table: int = 0
-    implied: bool = False  # a level skipped over and counted with the one said
-
-
-@dataclass
-class Facts:
-    """Everything the value of a hand depends on: what a score sheet must hold."""
-
-    re_players: list[str]
-    contra_players: list[str]
-    re_points: int
-    all_tricks: str | None
-    announcements: list[Announcement]
-    extras: list[tuple[str, str, int]]  # (side, kind, points)
-    game_type: str = "normal"
-    lone: bool = False
-    solo: str | None = None  # the solo played, when one was
-    obligatory: bool = False  # the soloist's obligatory solo (the dealer deals again)
-    revoke: str | None = None  # the side that revoked
-    bock: int = 0  # how many Bock rounds are running (each doubles)
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def normal_game(self) -> bool:
-        """Extra points count only in games of two against two."""
-        return not self.lone
-
-
-def promises(rules: Ruleset) -> list[str]:
-    """The promise levels, weakest first (no90, no60, no30, black)."""
-    table = rules.get("announcements.promise", {})
-    return sorted(table, key=lambda k: table[k]["target"])
-
-
-def kind_option(kind: str) -> str:
-    """The option that switches an extra point on."""
-    return {"charlie2": "second_charlie_beats_first", "doppelkopf": "doppelkopf_trick"}.get(
-        kind, kind
-    )
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
 
 
 @dataclass
@@ -196,103 +152,98 @@ def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> No
             )
 
 
-def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
-    """Build a hand's value item by item, as the rule set's ``[scoring]`` says."""
+def _nobody_wins(rules: Ruleset, items: _Items, play: _Play, notes: list[str]) -> int:
+    """Neither side reached its target: Re's value (multiplied: nothing; additive: each
+    side keeps what it made against the other, netted)."""
+    items.note(
+        f"nobody wins: Re needed {play.re_need}, {side_word(CONTRA, rules)} {play.contra_need}",
+        "announcements.promise",
+    )
+    if rules.get("scoring.style", "multiplied") != "additive":
+        notes.append("nobody wins, so nobody scores [rule: announcements.promise]")
+        return 0
+    gains = {}
+    for side in (RE, CONTRA):
+        start = items.value
+        _thresholds(rules, items, play, other(side), side)
+        _against_points(rules, items, play, side)
+        gains[side] = items.value - start
+        items.value = start
+    return gains[RE] - gains[CONTRA]
+
+
+def _additive_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> None:
+    """DDV: Re and Kontra said, every promise of either side, points against promises."""
     s = rules.get("scoring")
-    notes = list(facts.notes)
-    play = _reckon(rules, facts, notes)
-    sides = {RE: list(facts.re_players), CONTRA: list(facts.contra_players)}
-    details: dict[str, Any] = {
-        "re_needs": play.re_need,
-        "contra_needs": play.contra_need,
-        "announcements": [[a.player, a.kind, a.side, a.implied] for a in facts.announcements],
-        "all_tricks": play.all_tricks,
-        "lone": facts.lone,
-        "solo": facts.solo,
-        "obligatory": facts.obligatory,
-        "bock": facts.bock,
-    }
-    items = _Items(rules)
-    additive = s.get("style", "multiplied") == "additive"
-    if play.re_ok == play.contra_ok:
-        winner = None
-        items.note(
-            f"nobody wins: Re needed {play.re_need}, {side_word(CONTRA, rules)} {play.contra_need}",
-            "announcements.promise",
-        )
-        if not additive:
-            notes.append("nobody wins, so nobody scores [rule: announcements.promise]")
-            re_value = 0
-        else:
-            # Each side keeps what it made against the other; the two are netted.
-            gains = {}
-            for side in (RE, CONTRA):
-                start = items.value
-                _thresholds(rules, items, play, other(side), side)
-                _against_points(rules, items, play, side)
-                gains[side] = items.value - start
-                items.value = start
-            re_value = gains[RE] - gains[CONTRA]
-    else:
-        winner = RE if play.re_ok else CONTRA
-        loser = other(winner)
-        need = play.re_need if winner == RE else play.contra_need
-        items.add(
-            f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won", winner
-        )
-        if winner == CONTRA:
+    for side in (RE, CONTRA):
+        if play.said[side]:
             items.add(
-                "against the queens",
-                s.get("against_the_queens", 0),
-                "scoring.against_the_queens",
+                f"{side_word(side, rules)} announced", s["announced"], "scoring.announced", winner
+            )
+    for side in (RE, CONTRA):
+        for kind in play.made[side]:
+            items.add(
+                f"{kind} announced by {side_word(side, rules)}",
+                s["promise_said"],
+                "scoring.promise_said",
                 winner,
             )
-        _thresholds(rules, items, play, loser, winner)
-        if additive:
-            for side in (RE, CONTRA):
-                if play.said[side]:
-                    items.add(
-                        f"{side_word(side, rules)} announced",
-                        s["announced"],
-                        "scoring.announced",
-                        winner,
-                    )
-            for side in (RE, CONTRA):
-                for kind in play.made[side]:
-                    items.add(
-                        f"{kind} announced by {side_word(side, rules)}",
-                        s["promise_said"],
-                        "scoring.promise_said",
-                        winner,
-                    )
-            _against_points(rules, items, play, winner)
-        else:
-            for kind in play.made[winner]:
-                items.add(
-                    f"{kind} announced and made", s["promise_made"], "scoring.promise_made", winner
-                )
-            for kind in play.made[loser]:
-                items.add(
-                    f"{side_word(loser, rules)}'s {kind} failed",
-                    s["promise_failed"],
-                    "scoring.promise_failed",
-                    winner,
-                )
-                items.add(
-                    f"threshold of the failed {kind}",
-                    s["promise_failed_threshold"],
-                    "scoring.promise_failed_threshold",
-                    winner,
-                )
-            for side in (RE, CONTRA):
-                if play.said[side]:
-                    items.times(
-                        f"{side_word(side, rules)} announced",
-                        s["announcement_multiplier"],
-                        "scoring.announcement_multiplier",
-                    )
-        re_value = items.value if winner == RE else -items.value
-    # Extra points: netted, added after the value, never deciding who won.
+    _against_points(rules, items, play, winner)
+
+
+def _multiplied_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> None:
+    """The seed: promises made or broken, then doubled for every Re and Contra said."""
+    s = rules.get("scoring")
+    loser = other(winner)
+    for kind in play.made[winner]:
+        items.add(f"{kind} announced and made", s["promise_made"], "scoring.promise_made", winner)
+    for kind in play.made[loser]:
+        items.add(
+            f"{side_word(loser, rules)}'s {kind} failed",
+            s["promise_failed"],
+            "scoring.promise_failed",
+            winner,
+        )
+        items.add(
+            f"threshold of the failed {kind}",
+            s["promise_failed_threshold"],
+            "scoring.promise_failed_threshold",
+            winner,
+        )
+    for side in (RE, CONTRA):
+        if play.said[side]:
+            items.times(
+                f"{side_word(side, rules)} announced",
+                s["announcement_multiplier"],
+                "scoring.announcement_multiplier",
+            )
+
+
+def _won(rules: Ruleset, items: _Items, play: _Play, winner: str) -> int:
+    """The winners' value as Re's (negative when Contra won)."""
+    s = rules.get("scoring")
+    need = play.re_need if winner == RE else play.contra_need
+    items.add(f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won", winner)
+    if winner == CONTRA:
+        items.add(
+            "against the queens",
+            s.get("against_the_queens", 0),
+            "scoring.against_the_queens",
+            winner,
+        )
+    _thresholds(rules, items, play, other(winner), winner)
+    if s.get("style", "multiplied") == "additive":
+        _additive_items(rules, items, play, winner)
+    else:
+        _multiplied_items(rules, items, play, winner)
+    return items.value if winner == RE else -items.value
+
+
+def _extras_that_count(
+    rules: Ruleset, facts: Facts, winner: str | None, notes: list[str]
+) -> list[Extra]:
+    """Extra points: only in games of two against two, never for a revoking side, never
+    when nobody won."""
     extras = list(facts.extras)
     if facts.normal_game and winner == CONTRA and rules.get("extras.against_the_queens"):
         extras.append((CONTRA, "against_the_queens", rules.get("extras.against_the_queens")))
@@ -305,6 +256,12 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     if winner is None and extras:
         notes.append("nobody won, so no extra points count [rule: announcements.promise]")
         extras = []
+    return extras
+
+
+def _add_extras(rules: Ruleset, items: _Items, extras: list[Extra]) -> int:
+    """Extra points netted, added after the value, never deciding who won: Re's net."""
+    net = 0
     for side, kind, pts in extras:
         rule = (
             "extras.against_the_queens"
@@ -320,8 +277,13 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
                 clause=items.clauses.get(rule),
             )
         )
-        re_value += pts if side == RE else -pts
-    factor = s["lone_factor"] if facts.lone else 1
+        net += pts if side == RE else -pts
+    return net
+
+
+def _multiply(rules: Ruleset, items: _Items, facts: Facts, re_value: int) -> tuple[int, int]:
+    """The lone player's factor and the Bock rounds: (Re's value, the lone factor)."""
+    factor = rules.get("scoring.lone_factor") if facts.lone else 1
     if facts.lone and re_value:
         items.items.append(
             ValueItem(
@@ -344,15 +306,41 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
             )
         )
         re_value *= 2**facts.bock
+    return re_value, factor
+
+
+def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
+    """Build a hand's value item by item, as the rule set's ``[scoring]`` says."""
+    notes = list(facts.notes)
+    play = _reckon(rules, facts, notes)
+    items = _Items(rules)
+    if play.re_ok == play.contra_ok:
+        winner = None
+        re_value = _nobody_wins(rules, items, play, notes)
+    else:
+        winner = RE if play.re_ok else CONTRA
+        re_value = _won(rules, items, play, winner)
+    re_value += _add_extras(rules, items, _extras_that_count(rules, facts, winner, notes))
+    re_value, factor = _multiply(rules, items, facts, re_value)
     scores = {p: 0 for p in table}
     for p in facts.re_players:
         scores[p] = re_value * factor
     for p in facts.contra_players:
         scores[p] = -re_value
     game_type = facts.game_type + (f", Bock x{2**facts.bock}" if facts.bock else "")
+    details: dict[str, Any] = {
+        "re_needs": play.re_need,
+        "contra_needs": play.contra_need,
+        "announcements": [[a.player, a.kind, a.side, a.implied] for a in facts.announcements],
+        "all_tricks": play.all_tricks,
+        "lone": facts.lone,
+        "solo": facts.solo,
+        "obligatory": facts.obligatory,
+        "bock": facts.bock,
+    }
     return HandResult(
         game_type,
-        sides,
+        {RE: list(facts.re_players), CONTRA: list(facts.contra_players)},
         dict(play.points),
         winner,
         items.items,

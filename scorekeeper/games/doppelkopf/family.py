@@ -1,0 +1,96 @@
+"""The Doppelkopf family: the table (four play; at five the dealer sits out), the games a
+referee may name, who deals next, when a round is complete, and quick entry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.contract import Contract
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.doppelkopf.contracts import make_contract
+from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+from scorekeeper.games.doppelkopf.quick import quick_keys, score_quick
+from scorekeeper.games.doppelkopf.rules import validate
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.match import Match
+    from scorekeeper.ruleset import Ruleset
+
+
+class Doppelkopf(Family):
+    name = "doppelkopf"
+    hand_class = DoppelkopfHand
+
+    def active_players(
+        self, rules: Ruleset, table: Sequence[str], dealer: str, context: Mapping[str, object]
+    ) -> list[str]:
+        """Four play; at a larger table the dealer sits the hand out (and scores 0)."""
+        if len(table) > 4 and rules.get("match.sit_out") == "dealer":
+            return [p for p in table if p != dealer]
+        return list(table)
+
+    def contract_for(
+        self, rules: Ruleset, game: str | None = None, trump: str | None = None
+    ) -> Contract:
+        """``normal``, ``piglets`` (option on) or a solo of the rule set's ``[solos]``."""
+        solos = rules.get("solos") or {}
+        if game in (None, "normal"):
+            return make_contract(rules)
+        if game == "piglets":
+            if not rules.option("piglets"):
+                raise IllegalActionError(
+                    "piglets are not played here (option piglets is off)", rule="options.piglets"
+                )
+            return make_contract(rules, piglets=True)
+        if game in solos:
+            return make_contract(rules, game)
+        games = ", ".join(["normal", "piglets", *solos])
+        raise IllegalActionError(
+            f"unknown game {game!r} for {rules.name}; games: {games}", rule="solos"
+        )
+
+    def playing(self, rules: Ruleset, seated: int) -> int:
+        return 4 if seated > 4 and rules.get("match.sit_out") == "dealer" else seated
+
+    def next_dealer(self, match: Match, result: HandResult | None) -> str:
+        """After an obligatory solo the same dealer deals again; otherwise as usual."""
+        if result is not None and result.details.get("obligatory"):
+            return match.current_dealer
+        return super().next_dealer(match, result)
+
+    def match_over(self, match: Match) -> str | None:
+        games = (match.rules.get("match.games") or {}).get(str(len(match.players)))
+        if not games:
+            return None
+        played = [
+            mh.result
+            for mh in match.hands
+            if mh.result is not None
+            and not mh.result.redeal
+            and not mh.result.details.get("obligatory")
+        ]
+        if len(played) >= games:
+            return f"the round of {games} games is complete (obligatory solos not counted)"
+        return None
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        return validate(rules)
+
+    def quick_keys(self) -> dict[str, QuickKey]:
+        return quick_keys()
+
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult:
+        players = self.active_players(rules, table, dealer, context)
+        return score_quick(rules, table, players, facts, actions, context)

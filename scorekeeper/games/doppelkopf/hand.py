@@ -1,0 +1,328 @@
+"""One Doppelkopf hand as a state machine: who is Re, the declarations before play, the
+announcements and their windows, the wedding's clarification trick, piglets' card duty.
+
+The declarations' checks and effects are in ``declarations``, the announcement chain in
+``announcements``, the score sheet of the finished hand in ``sheet`` and its value in
+``scoring``; this module holds the state they share and the order of play.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.contract import Contract
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.base import GameHand
+from scorekeeper.games.doppelkopf.announcements import Chain
+from scorekeeper.games.doppelkopf.contracts import make_contract, rule_card
+from scorekeeper.games.doppelkopf.declarations import (
+    apply_declaration,
+    piglets_late,
+    verify_declaration,
+)
+from scorekeeper.games.doppelkopf.legal import legal_actions
+from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, read
+from scorekeeper.games.doppelkopf.records import CONTRA, RE, SIDES, Announcement, other, side_word
+from scorekeeper.games.doppelkopf.rounds import bock_level
+from scorekeeper.games.doppelkopf.scoring import score
+from scorekeeper.games.doppelkopf.sheet import hand_facts, sheet_summary
+from scorekeeper.result import HandResult, redeal_result
+
+if TYPE_CHECKING:
+    from scorekeeper.cards import Card
+    from scorekeeper.hand import Hand, Play, Trick
+
+Sides = tuple[set[str], set[str], bool, "str | None"]
+
+
+class DoppelkopfHand(GameHand):
+    verbs = ("re", "contra", "no90", "no60", "no30", "black", *DECLARATIONS)
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.chain = Chain(self.rules)
+        self.levels = self.chain.levels
+        self.aliases: dict[str, str] = dict(self.rules.get("announcements.aliases", {}))
+        self.wedding: str | None = None
+        self.piglets: str | None = None
+        self.poverty: str | None = None
+        self.poverty_passed: list[Card] = []
+        self.poverty_count = 0
+        self.poverty_partner: str | None = None
+        self.poverty_returned: str | None = None
+        self.redeal: str | None = None
+        self.partner: str | None = None  # the wedding partner, once found
+        self.clarified_in: int | None = None  # trick that decided the wedding
+        self.qc_plays: list[str] = []
+        self.solo: str | None = None  # the solo's name, e.g. "queens"
+        self.soloist: str | None = None
+        self.obligatory = False
+        self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
+        self.queen = rule_card(self.rules, "teams.queen")
+        self.fox = rule_card(self.rules, "extras.fox_card")
+        self.charlie = rule_card(self.rules, "extras.charlie_card")
+        self.piglet = rule_card(self.rules, "options.piglets.card")
+        self.nine = self.rules.require("options.five_nines.rank")
+        self._contract = make_contract(self.rules)
+
+    @property
+    def announcements(self) -> list[Announcement]:
+        """What the sides announced so far, implied levels included."""
+        return self.chain.said
+
+    # -- the contract in force
+    def remake_contract(self) -> None:
+        self._contract = make_contract(self.rules, self.solo, bool(self.piglets))
+
+    def contract(self) -> Contract:
+        return self._contract
+
+    # -- who is on which side
+    def _fixed(self, qc: Sequence[str]) -> tuple[set[str] | None, set[str]]:
+        """The Re players when settled (else None), and those known to be Re so far."""
+        if self.soloist:
+            return {self.soloist}, set()
+        if self.poverty and self.poverty_partner:
+            return {self.poverty, self.poverty_partner}, set()
+        if self.wedding:
+            if self.clarified_in is None:
+                return None, {self.wedding}
+            return {self.wedding} | ({self.partner} if self.partner else set()), set()
+        if self.hand.dealt is not None:
+            return {p for p, cards in self.hand.dealt.items() if self.queen in cards}, set()
+        if len(qc) >= 2:
+            return set(qc), set()
+        return None, set(qc)
+
+    def sides(
+        self, extra_claims: Sequence[tuple[str, str]] = (), extra_qc: Sequence[str] = ()
+    ) -> Sides:
+        """(Re players known, Contra players known, complete?, contradiction or None)."""
+        claims = [(a.player, a.side) for a in self.announcements if not a.implied]
+        claims += list(extra_claims)
+        fixed, partial = self._fixed(self.qc_plays + list(extra_qc))
+        problem = None
+        if fixed is not None:
+            for player, side in claims:
+                if (side == RE) != (player in fixed):
+                    why = "with" if player in fixed else "against"
+                    problem = f"{player} plays {why} the queens of clubs"
+                    break
+            return set(fixed), set(self.hand.players) - fixed, True, problem
+        re = partial | {p for p, side in claims if side == RE}
+        contra = {p for p, side in claims if side == CONTRA}
+        if both := re & contra:
+            problem = f"{sorted(both)[0]} would be on both sides"
+        elif len(re) > 2:
+            problem = f"more than two Re players ({', '.join(sorted(re))})"
+        elif len(contra) > 3:
+            problem = "all four players cannot be Contra"
+        return re, contra, False, problem
+
+    def side_of(self, player: str) -> str | None:
+        re, contra, _, _ = self.sides()
+        if player in re:
+            return RE
+        if player in contra:
+            return CONTRA
+        return None
+
+    def lone_player(self) -> str | None:
+        if self.soloist:
+            return self.soloist
+        if self.poverty:
+            return None
+        if self.wedding:
+            return self.wedding if self.clarified_in is not None and not self.partner else None
+        if self.hand.dealt is not None:
+            counts = {p: cards.count(self.queen) for p, cards in self.hand.dealt.items()}
+        else:
+            counts = Counter(self.qc_plays)
+        return next((p for p, n in counts.items() if n == 2), None)
+
+    def left_of(self, player: str) -> str:
+        ps = self.hand.players
+        return ps[(ps.index(player) + 1) % len(ps)]
+
+    # -- actions
+    def verify_action(self, action: Action) -> None:
+        said = read(action, self.aliases, self.levels)
+        if said is None:
+            super().verify_action(action)
+            return
+        if action.actor not in self.hand.players:
+            raise IllegalActionError(
+                f"{action}: {action.actor} deals and sits out this hand", rule="match.sit_out"
+            )
+        if isinstance(said, Announce):
+            self._verify_announcement(action, said)
+        else:
+            verify_declaration(self, said)
+
+    def apply_action(self, action: Action) -> list[str]:
+        said = read(action, self.aliases, self.levels)
+        if isinstance(said, Announce):
+            return self._apply_announcement(action, said)
+        assert said is not None
+        return apply_declaration(self, said)
+
+    def legal_actions(self) -> list[Action]:
+        """Every declaration and announcement allowed now (see ``legal.legal_actions``)."""
+        return legal_actions(self)
+
+    # announcements
+    def side_for(self, action: Action, said: Announce) -> str:
+        """The side an announcement speaks for: its own word, the side named, or known."""
+        if said.kind in SIDES:
+            return said.kind
+        if said.side:
+            return said.side
+        known = self.side_of(action.actor)
+        if known:
+            return known
+        spoken = {a.side for a in self.announcements if a.kind in SIDES}
+        if len(spoken) == 1:
+            return spoken.pop()
+        raise IllegalActionError(
+            f"{action}: it is not yet known which side {action.actor} is on; "
+            f"write '{action.actor} {action.verb} re' or '... contra'",
+            rule="announcements",
+        )
+
+    def window_limit(self, kind: str, side: str, player: str) -> tuple[bool, str]:
+        """Is the announcement still open, and the window in words."""
+        h = self.hand
+        window = self.rules.get(f"announcements.window.{kind}")
+        counted = self.rules.get("announcements.counted_by", "cards_on_table")
+        delay = max(0, (self.clarified_in or 1) - 1) if self.wedding else 0
+        reply = 0
+        if kind in SIDES:
+            said = {a.kind for a in self.announcements}
+            if other(kind) in said and kind not in said:
+                reply = int(self.rules.get("announcements.reply_extra_cards", 0))
+        if counted == "cards_in_hand":
+            need = window - delay - reply
+            have = h.cards_in_hand(player)
+            return have >= need, f"while holding at least {need} cards ({player} holds {have})"
+        limit = window + delay * len(h.players) + reply
+        return h.cards_played < limit, f"before card {limit} is on the table ({h.cards_played} are)"
+
+    def _verify_announcement(self, action: Action, said: Announce) -> None:
+        player, kind = action.actor, said.kind
+
+        def refuse(msg: str, rule: str) -> None:
+            raise IllegalActionError(f"{action}: {msg}", rule=rule)
+
+        if self.redeal:
+            refuse("this hand is being dealt again", "announcements")
+        if self.poverty and not self.poverty_partner:
+            refuse("the poverty must be answered first", "options.poverty")
+        if self.wedding and self.clarified_in is None:
+            refuse("no announcement before the wedding's partner is known", "teams.wedding_tricks")
+        side = self.side_for(action, said)
+        ok, window = self.window_limit(kind, side, player)
+        if not ok:
+            refuse(f"too late for {kind}: it must come {window}", f"announcements.window.{kind}")
+        *_, problem = self.sides(extra_claims=[(player, side)])
+        if problem:
+            refuse(
+                f"{player} cannot announce for {side_word(side, self.rules)}: {problem}", "teams"
+            )
+        self.chain.verify(str(action), kind, side, lambda k: self.window_limit(k, side, player))
+
+    def _apply_announcement(self, action: Action, said: Announce) -> list[str]:
+        side = self.side_for(action, said)
+        self.chain.add(action.actor, said.kind, side, self.hand.cards_played)
+        return [f"{action.actor} announces {said.kind} for {side_word(side, self.rules)}"]
+
+    # -- play
+    def first_leader(self) -> str:
+        if (
+            self.obligatory
+            and self.soloist
+            and self.rules.get("solos_rules.obligatory_leads", True)
+        ):
+            return self.soloist
+        return super().first_leader()
+
+    def ready_to_play(self) -> bool:
+        if self.redeal:
+            return False
+        return not (self.poverty and not self.poverty_partner)
+
+    def why_not_ready(self) -> str:
+        if self.redeal:
+            return f"{self.redeal}; no card is played in this hand"
+        return f"{self.poverty}'s poverty must be accepted or declined first"
+
+    def not_ready_rule(self) -> str:
+        return "options.five_nines" if self.redeal and "nines" in self.redeal else "options.poverty"
+
+    def verify_play(self, action: Action) -> None:
+        card = action.card
+        if card == self.queen and not self.wedding and not self.poverty and not self.solo:
+            _, _, _, problem = self.sides(extra_qc=[action.actor])
+            if problem:
+                raise IllegalActionError(
+                    f"{action}: contradicts the announcements so far: {problem}; if an "
+                    "announcement was recorded wrongly, undo back to it or amend it",
+                    rule="teams",
+                )
+        if not piglets_late(self):
+            return
+        if self.piglets is None and self.rules.option("piglets") and self.hand.dealt is not None:
+            return
+        if self.piglets == action.actor:
+            announced_at = next(
+                (i for i, a in enumerate(self.hand.history) if a.verb == "piglets"), None
+            )
+            if announced_at == len(self.hand.history) - 1 and card != self.piglet:
+                raise IllegalActionError(
+                    f"{action}: piglets announced now, so {action.actor} plays an ace of diamonds",
+                    rule="options.piglets_announce",
+                )
+
+    def on_play(self, play: Play) -> list[str]:
+        if play.card == self.queen:
+            self.qc_plays.append(play.player)
+        return []
+
+    def on_trick(self, trick: Trick) -> list[str]:
+        messages = [
+            f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
+        ]
+        if self.wedding and self.clarified_in is None:
+            if trick.winner != self.wedding:
+                self.partner = trick.winner
+                self.clarified_in = trick.number
+                messages.append(
+                    f"wedding: {self.partner} wins trick {trick.number} and plays with {self.wedding}"
+                )
+            elif trick.number >= int(self.rules.get("teams.wedding_tricks", 3)):
+                self.clarified_in = trick.number
+                messages.append(
+                    f"wedding: {self.wedding} won the first {trick.number} tricks and plays alone"
+                )
+        return messages
+
+    def is_over(self) -> bool:
+        return bool(self.redeal) or super().is_over()
+
+    # -- result
+    def result(self) -> HandResult:
+        if self.redeal:
+            return redeal_result(
+                self.hand.table,
+                f"new deal: {self.redeal}",
+                "options.five_nines" if "nines" in self.redeal else "options.poverty",
+            )
+        return score(self.rules, self.hand.table, hand_facts(self))
+
+    def summary(self) -> dict[str, Any]:
+        """The quick-entry facts of this finished hand."""
+        if self.redeal:
+            return {"redeal": True}
+        return sheet_summary(hand_facts(self))

@@ -1,0 +1,91 @@
+"""Every Doppelkopf action other than a card play that the hand allows now.
+
+Candidates are built from the rule set (its promise levels, its solos, the poverty limit)
+and, when the deal is recorded, from the holdings (the trumps a poverty passes, the cards
+returned); each one is kept only if the hand accepts it, so the list never holds an action
+``verify_action`` refuses.
+
+Not listed, because they only spell a listed action differently: aliases (``kontra``), a
+side named after a promise when the side is already known (``no90 re``), words after the
+ones that count, a number of cards written ``0``. Without a recorded deal the cards of a
+poverty are unknown: only its count forms are listed. When a poverty passed no cards (its
+count alone was recorded) the cards returned are not enumerated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.games.doppelkopf.notation import announce, declare
+from scorekeeper.games.doppelkopf.records import SIDES
+
+if TYPE_CHECKING:
+    from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+
+
+def legal_actions(game: DoppelkopfHand) -> list[Action]:
+    """The declarations and announcements that ``game`` accepts now, player by player."""
+    hand = game.hand
+    if hand.finished:
+        return []
+    return [a for player in hand.players for a in _candidates(game, player) if hand.can(a)]
+
+
+def _candidates(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+    yield from _announcements(game, player)
+    for what in ("wedding", "piglets", "fivenines", "decline"):
+        yield declare(player, what)
+    for kind in game.rules.get("solos") or {}:
+        yield declare(player, "solo", kind)
+    yield from _poverty(game, player)
+    yield from _accept(game, player)
+
+
+def _announcements(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+    for kind in (*SIDES, *game.levels):
+        bare = announce(player, kind)
+        yield bare
+        if kind not in SIDES and not game.hand.can(bare):
+            for side in SIDES:
+                yield announce(player, kind, side)
+
+
+def _counts(limit: int) -> Iterator[tuple[str, ...]]:
+    yield ()
+    for n in range(1, limit + 1):
+        yield (str(n),)
+
+
+def _codes(cards: list[Card]) -> tuple[str, ...]:
+    return tuple(c.code for c in cards)
+
+
+def _poverty(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+    for args in _counts(int(game.rules.option("poverty_max_trumps"))):
+        yield declare(player, "poverty", *args)
+    holding = game.hand.dealt.get(player) if game.hand.dealt else None
+    if holding is not None:
+        trumps = [c for c in holding if game.contract().is_trump(c)]
+        if trumps:
+            yield declare(player, "poverty", *_codes(trumps))
+
+
+def _accept(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+    if not game.poverty or game.poverty_partner or player != game.left_of(game.poverty):
+        return
+    for args in _counts(game.poverty_count):
+        yield declare(player, "accept", *args)
+    holding = game.hand.dealt.get(player) if game.hand.dealt else None
+    if holding is None or not game.poverty_count:
+        return
+    pool = sorted(holding + game.poverty_passed, key=lambda c: c.code)
+    seen: set[tuple[str, ...]] = set()
+    for back in combinations(pool, game.poverty_count):
+        codes = _codes(list(back))
+        if codes not in seen:
+            seen.add(codes)
+            yield declare(player, "accept", *codes)

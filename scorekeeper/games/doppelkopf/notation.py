@@ -1,0 +1,139 @@
+"""Doppelkopf's actions other than card plays, typed, and the one place that reads them
+from and writes them to the match file's strings.
+
+``read`` turns a parsed ``Action`` (``"Anna no90 re"``) into a typed action
+(``Announce("Anna", "no90", side="re")``); ``write`` gives back the exact string, so a match
+file read and written again is unchanged byte for byte. Aliases (``kontra``) and the
+arguments keep the words as written (``written``); the typed fields carry their meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card, Deck
+from scorekeeper.games.doppelkopf.records import SIDES
+
+DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines", "solo")
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something a player said: who, the verb as written and its arguments as written."""
+
+    player: str
+    word: str
+    written: tuple[str, ...] = ()
+
+    @property
+    def verb(self) -> str:
+        """The verb's own name (an alias resolved): what the mechanism works with."""
+        return self.word
+
+
+@dataclass(frozen=True)
+class Announce(Said):
+    """Re, Contra or a promise (no90 ... black); ``side`` as named after a promise."""
+
+    kind: str = ""
+    side: str | None = None
+
+    @property
+    def verb(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Declare(Said):
+    """A declaration before play: wedding, piglets, fivenines, decline."""
+
+    what: str = ""
+
+    @property
+    def verb(self) -> str:
+        return self.what
+
+
+@dataclass(frozen=True)
+class Solo(Said):
+    """``solo KIND``: the kind as typed, lower case (empty when none was named)."""
+
+    kind: str = ""
+
+    @property
+    def verb(self) -> str:
+        return "solo"
+
+
+@dataclass(frozen=True)
+class PassCards(Said):
+    """``poverty`` (cards passed) or ``accept`` (cards returned): cards, or their number."""
+
+    what: str = ""
+
+    @property
+    def verb(self) -> str:
+        return self.what
+
+    def count(self) -> int | None:
+        """The number given instead of cards (``poverty 3``); 0 for none given."""
+        if not self.written:
+            return 0
+        if len(self.written) == 1 and self.written[0].isdigit():
+            return int(self.written[0])
+        return None
+
+    def cards(self, deck: Deck) -> list[Card]:
+        """The cards given, read in this deck (raises for a card it does not hold)."""
+        return [deck.parse(a) for a in self.written]
+
+
+DoppelkopfAction = Announce | Declare | Solo | PassCards
+
+
+def resolve(verb: str, aliases: Mapping[str, str]) -> str:
+    """A verb's own name: an alias (``kontra``) resolved."""
+    return aliases.get(verb, verb)
+
+
+def read(
+    action: Action, aliases: Mapping[str, str], levels: Sequence[str]
+) -> DoppelkopfAction | None:
+    """The typed action of a non-card action, or None when the verb is not Doppelkopf's."""
+    verb = resolve(action.verb, aliases)
+    player, word, written = action.actor, action.verb, action.args
+    if verb in SIDES or verb in levels:
+        side = None
+        if verb not in SIDES and written:
+            named = resolve(written[0].lower(), aliases)
+            side = named if named in SIDES else None
+        return Announce(player, word, written, kind=verb, side=side)
+    if verb == "solo":
+        return Solo(player, word, written, kind=written[0].lower() if written else "")
+    if verb in ("poverty", "accept"):
+        return PassCards(player, word, written, what=verb)
+    if verb in DECLARATIONS:
+        return Declare(player, word, written, what=verb)
+    return None
+
+
+def write(said: DoppelkopfAction) -> str:
+    """The match file's string of a typed action."""
+    return to_action(said).text
+
+
+def to_action(said: DoppelkopfAction) -> Action:
+    return Action(said.player, said.word, None, tuple(said.written))
+
+
+def announce(player: str, kind: str, side: str | None = None) -> Action:
+    """``Anna no90`` or, naming the side, ``Anna no90 re``."""
+    written = (side,) if side else ()
+    return to_action(Announce(player, kind, written, kind=kind, side=side))
+
+
+def declare(player: str, what: str, *args: str) -> Action:
+    """``Anna wedding``, ``Anna solo queens``, ``Anna poverty 9D KD``..."""
+    return Action(player, what, None, tuple(args))

@@ -1,0 +1,86 @@
+"""The words and records of a Doppelkopf hand: the two sides, what was announced, and the
+facts a score sheet holds (``Facts``), which full and quick entry both hand to scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+RE, CONTRA = "re", "contra"
+SIDES = (RE, CONTRA)
+
+# Extra points a quick sheet may name, and the option that switches each one on.
+EXTRA_OPTIONS = {
+    "fox": "fox",
+    "charlie": "charlie",
+    "charlie2": "second_charlie_beats_first",
+    "charlie_captured": "charlie_captured",
+    "doppelkopf": "doppelkopf_trick",
+}
+# ... and the key of ``[extras]`` that holds its worth.
+EXTRA_WORTH = {
+    "fox": "fox",
+    "charlie": "charlie",
+    "charlie2": "second_charlie",
+    "charlie_captured": "charlie_captured",
+    "doppelkopf": "doppelkopf",
+}
+
+
+def other(side: str) -> str:
+    return CONTRA if side == RE else RE
+
+
+def side_word(side: str, rules: Ruleset) -> str:
+    return rules.get(f"announcements.names.{side}", side.capitalize())
+
+
+def kind_option(kind: str) -> str:
+    """The option that switches an extra point on."""
+    return EXTRA_OPTIONS.get(kind, kind)
+
+
+def promises(rules: Ruleset) -> list[str]:
+    """The promise levels, weakest first (no90, no60, no30, black)."""
+    table = rules.get("announcements.promise", {})
+    return sorted(table, key=lambda k: table[k]["target"])
+
+
+@dataclass(frozen=True)
+class Announcement:
+    player: str
+    kind: str  # "re", "contra" or a promise ("no90", ...)
+    side: str
+    cards_on_table: int = 0
+    implied: bool = False  # a level skipped over and counted with the one said
+
+
+Extra = tuple[str, str, int]  # (side, kind, points)
+
+
+@dataclass
+class Facts:
+    """Everything the value of a hand depends on: what a score sheet must hold."""
+
+    re_players: list[str]
+    contra_players: list[str]
+    re_points: int
+    all_tricks: str | None
+    announcements: list[Announcement]
+    extras: list[Extra]
+    game_type: str = "normal"
+    lone: bool = False
+    solo: str | None = None  # the solo played, when one was
+    obligatory: bool = False  # the soloist's obligatory solo (the dealer deals again)
+    revoke: str | None = None  # the side that revoked
+    bock: int = 0  # how many Bock rounds are running (each doubles)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def normal_game(self) -> bool:
+        """Extra points count only in games of two against two."""
+        return not self.lone

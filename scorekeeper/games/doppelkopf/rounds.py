@@ -1,0 +1,80 @@
+"""What one Doppelkopf hand takes from the hands before it: Bock rounds and obligatory
+solos, and the names the score sheet gives to solos.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from scorekeeper.games.doppelkopf.records import CONTRA, RE
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+
+def unclarified_solo(rules: Ruleset) -> str | None:
+    """The solo a wedding without partner becomes, where the rule set says (DDV)."""
+    return rules.get("teams.unclarified_wedding_solo")
+
+
+def solo_name(rules: Ruleset, solo: str, soloist: str, obligatory: bool) -> str:
+    name = rules.get(f"solos.{solo}.name", f"{solo} solo")
+    kind = "obligatory" if obligatory else "voluntary"
+    return (
+        f"{name}, {soloist} ({kind})" if rules.option("obligatory_solos") else f"{name}, {soloist}"
+    )
+
+
+def _results(context: Mapping[str, object]) -> list[HandResult]:
+    results = context.get("results") or []
+    return [r for r in results if isinstance(r, HandResult) and not r.redeal]  # type: ignore[union-attr]
+
+
+def is_obligatory_solo(rules: Ruleset, player: str, context: Mapping[str, object]) -> bool:
+    """A player's first solo of the match is the obligatory one, when the match asks for one."""
+    if not rules.option("obligatory_solos"):
+        return False
+    return not any(
+        r.details.get("obligatory") and r.sides.get(RE) == [player] for r in _results(context)
+    )
+
+
+def bock_reasons(rules: Ruleset, result: HandResult) -> list[str]:
+    """Why a finished game starts a Bock round (empty: it does not)."""
+    if not rules.option("bock") or result.redeal:
+        return []
+    reasons = []
+    half = int(rules.require("card_points.total")) // 2
+    if result.card_points.get(RE) == half and result.card_points.get(CONTRA) == half:
+        reasons.append(f"{half}:{half}")
+    if (
+        rules.option("bock_after_lost_solo")
+        and result.details.get("solo")
+        and result.winner == CONTRA
+    ):
+        reasons.append("lost solo")
+    if rules.option("bock_after_lost_announcement") and result.winner is not None:
+        said = {
+            side
+            for _, kind, side, *_ in result.details.get("announcements", [])
+            if kind in (RE, CONTRA)
+        }
+        if said - {result.winner}:
+            reasons.append("lost Re/Contra")
+    return reasons
+
+
+def bock_level(rules: Ruleset, table: Sequence[str], context: Mapping[str, object]) -> int:
+    """How many Bock rounds cover the next game: each trigger doubles the next round.
+
+    A round is one game dealt by each player at the table; rounds started by several
+    triggers overlap, and each doubles again (they stack).
+    """
+    if not rules.option("bock"):
+        return 0
+    games = _results(context)
+    length = len(table)
+    n = len(games)
+    return sum(1 for i, r in enumerate(games) if bock_reasons(rules, r) and n - i <= length)

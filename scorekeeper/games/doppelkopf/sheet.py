@@ -1,0 +1,144 @@
+"""The score sheet of a finished Doppelkopf hand: the ``Facts`` its value is built from
+(sides, card points, what was announced, the extra points earned trick by trick, the kind
+of game), and the quick-entry summary a paper sheet would hold.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.doppelkopf.records import CONTRA, RE, Extra, Facts
+from scorekeeper.games.doppelkopf.rounds import solo_name, unclarified_solo
+
+if TYPE_CHECKING:
+    from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+    from scorekeeper.hand import Trick
+
+
+def hand_facts(game: DoppelkopfHand) -> Facts:
+    """What the recorded hand proves, as a score sheet holds it."""
+    h = game.hand
+    re, contra, complete, problem = game.sides()
+    lone = game.lone_player()
+    if lone:
+        re, contra = {lone}, set(h.players) - {lone}
+    elif not complete or problem:
+        raise IllegalActionError(
+            f"the sides cannot be told from the record: {problem or 'incomplete'}", rule="teams"
+        )
+    tally = h.tally(re)
+    all_tricks = None if tally.all_tricks is None else (RE if tally.all_tricks else CONTRA)
+    revoke = None
+    notes: list[str] = []
+    if tally.revoke is not None:
+        revoke = RE if tally.revoke_by_side else CONTRA
+        notes.append(tally.revoke.text())
+    notes += _declared(game)
+    wedding_alone = bool(game.wedding and lone)
+    return Facts(
+        [p for p in h.players if p in re],
+        [p for p in h.players if p in contra],
+        tally.points,
+        all_tricks,
+        list(game.announcements),
+        [] if lone else extras(game, re),
+        game_type(game, lone),
+        lone=bool(lone),
+        solo=game.solo or (unclarified_solo(game.rules) if wedding_alone else None),
+        obligatory=game.obligatory,
+        revoke=revoke,
+        bock=game.bock,
+        notes=notes,
+    )
+
+
+def _declared(game: DoppelkopfHand) -> list[str]:
+    notes = []
+    if game.piglets:
+        notes.append(f"piglets: {game.piglets}")
+    if game.poverty and game.poverty_partner:
+        returned = game.poverty_returned or "?"
+        notes.append(
+            f"poverty: {game.poverty} passed to {game.poverty_partner}, who returned {returned}"
+        )
+    return notes
+
+
+def game_type(game: DoppelkopfHand, lone: str | None) -> str:
+    """The kind of game, as the score sheet names it."""
+    rules = game.rules
+    if game.solo:
+        return solo_name(rules, game.solo, lone or "", game.obligatory)
+    becomes = unclarified_solo(rules)
+    if game.wedding and not game.partner and becomes:
+        return solo_name(rules, becomes, lone or "", False) + " (wedding without partner)"
+    if game.wedding:
+        return "wedding" if game.partner else f"wedding, {game.wedding} alone"
+    if game.poverty:
+        return "poverty"
+    if lone:
+        return f"silent wedding, {lone} alone"
+    return "normal"
+
+
+def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
+    """The extra points the tricks earned: Doppelkopf tricks, foxes, Charlies."""
+    found: list[Extra] = []
+    tricks = game.hand.completed_tricks()
+    for t in tricks:
+        found += _trick_extras(game, t, re)
+    if tricks:
+        found += _last_trick_extras(game, tricks[-1], re)
+    return found
+
+
+def _side(player: str | None, re: set[str]) -> str:
+    return RE if player in re else CONTRA
+
+
+def _trick_extras(game: DoppelkopfHand, trick: Trick, re: set[str]) -> list[Extra]:
+    rules, pts = game.rules, game.rules.get("extras", {})
+    found: list[Extra] = []
+    winner_side = _side(trick.winner, re)
+    big = pts.get("doppelkopf_min")
+    if big is not None and rules.option("doppelkopf_trick") and trick.points >= big:
+        found.append((winner_side, "doppelkopf", pts.get("doppelkopf", 1)))
+    if rules.option("fox"):
+        for p in trick.plays:
+            if p.card == game.fox and _side(p.player, re) != winner_side:
+                found.append((winner_side, "fox", pts.get("fox", 1)))
+    return found
+
+
+def _last_trick_extras(game: DoppelkopfHand, last: Trick, re: set[str]) -> list[Extra]:
+    rules, pts = game.rules, game.rules.get("extras", {})
+    found: list[Extra] = []
+    winning = next(p for p in last.plays if p.player == last.winner)
+    winner_side = _side(last.winner, re)
+    if winning.card == game.charlie and rules.option("charlie"):
+        twin = [p for p in last.plays if p.card == game.charlie and p.position < winning.position]
+        if twin and rules.option("second_charlie_beats_first"):
+            found.append((winner_side, "charlie2", pts.get("second_charlie", 2)))
+        else:
+            found.append((winner_side, "charlie", pts.get("charlie", 1)))
+    if rules.option("charlie_captured"):
+        for p in last.plays:
+            if p.card == game.charlie and _side(p.player, re) != winner_side:
+                found.append((winner_side, "charlie_captured", pts.get("charlie_captured", 1)))
+    return found
+
+
+def sheet_summary(f: Facts) -> dict[str, Any]:
+    """The quick-entry facts of a finished hand."""
+    out: dict[str, Any] = {"re": f.re_players, "re_points": f.re_points}
+    if f.solo:
+        out["solo"] = f.solo
+    if f.all_tricks:
+        out["all_tricks"] = f.all_tricks
+    if f.extras:
+        winners = {RE: f.re_players[0], CONTRA: f.contra_players[0]}
+        out["extras"] = [f"{winners[side]} {kind}" for side, kind, _ in f.extras]
+    if f.revoke:
+        out["revoke"] = f.revoke
+    return out
