@@ -7,16 +7,19 @@ read with and the mechanics that play them (``scorekeeper.games.BINDER`` does).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import OptionError, RulesetError
 from scorekeeper.rules.common import CommonRules, when_key
 from scorekeeper.rules.schema import Problem, read
 from scorekeeper.rules.source import find, load_chain, merge, type_word
+
+T = TypeVar("T")
 
 
 class Mechanics(Protocol):
@@ -173,6 +176,19 @@ class Ruleset:
         values = {name: spec.default for name, spec in self.option_specs.items()}
         values.update(self.overrides)
         return values
+
+    def options_as(self, cls: type[T]) -> T:
+        """The options in force as a family's typed record (fields named like the options;
+        options the record does not name are left out). Read once per rule set."""
+        cache = self.__dict__.setdefault("_typed_options", {})
+        if cls not in cache:
+            names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            values = {k: v for k, v in self.options.items() if k in names}
+            record, problems = read(cls, values, strict=False)
+            if record is None:
+                raise self.error([(f"options.{k}", m) for k, m in problems])
+            cache[cls] = record
+        return cache[cls]
 
     def option(self, name: str) -> Any:
         if name not in self.option_specs:
