@@ -75,5 +75,5 @@ class Chain:
     def add(self, player: str, kind: str, side: str, cards_on_table: int = 0) -> None:
         """Record ``kind`` for ``side``, with every level it skips over as implied."""
         for k in self.skipped(kind, side):
-            self.said.append(Announcement(player, k, side, cards_on_table, implied=True))
-        self.said.append(Announcement(player, kind, side, cards_on_table))
+            self.said.append(Announcement(player, k, side, implied=True, cards_on_table=cards_on_table))
+        self.said.append(Announcement(player, kind, side, cards_on_table=cards_on_table))

@@ -12,7 +12,7 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
-from scorekeeper.games.doppelkopf.quick import quick_keys, score_quick
+from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
 from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, options, spec
 from scorekeeper.result import HandResult
 
@@ -79,7 +79,7 @@ class Doppelkopf(Family):
         return None
 
     def quick_keys(self) -> dict[str, QuickKey]:
-        return quick_keys()
+        return fact_keys()
 
     def score_quick(
         self,
