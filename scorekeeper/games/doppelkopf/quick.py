@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
-from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
 from scorekeeper.games.common import Fact, quick_keys, read_facts, refuse
 from scorekeeper.games.doppelkopf.announcements import Chain
-from scorekeeper.games.doppelkopf.notation import Announce, read
+from scorekeeper.games.doppelkopf.notation import Announce, no, read
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
     EXTRA_OPTIONS,
@@ -39,6 +38,7 @@ from scorekeeper.games.doppelkopf.rounds import (
 )
 from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.games.doppelkopf.scoring import score
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ FACTS = (
         rule="teams",
         required=True,
         accept=_re_ok,
-        refusal=lambda t: f"re must list the Re players (one or two of {', '.join(t.players)})",
+        refusal=lambda t: because("doppelkopf.quick.re", "teams", players=t.players),
     ),
     Fact(
         "re_points",
@@ -89,30 +89,28 @@ FACTS = (
         rule="card_points.total",
         required=True,
         accept=lambda v, t: 0 <= v <= t.total,
-        refusal=lambda t: f"re_points must be Re's card points, 0 to {t.total}",
+        refusal=lambda t: because("doppelkopf.quick.re_points", "card_points.total", total=t.total),
     ),
     Fact(
         "all_tricks",
         "word",
         "re or contra, when one side took every trick",
         choices=SIDES,
-        refusal=lambda t: 'all_tricks is "re" or "contra"',
+        refusal=lambda t: because("doppelkopf.quick.all_tricks", "quick"),
     ),
     Fact(
         "extras",
         "list",
         "extra points as 'Name kind': fox, charlie, charlie2, charlie_captured, doppelkopf",
         rule="extras",
-        refusal=lambda t: (
-            f"extras is a list of 'Name kind' with kind one of {', '.join(EXTRA_OPTIONS)}"
-        ),
+        refusal=lambda t: because("doppelkopf.quick.extras", "extras", kinds=list(EXTRA_OPTIONS)),
     ),
     Fact(
         "revoke",
         "word",
         "re or contra: the side that revoked",
         choices=SIDES,
-        refusal=lambda t: 'revoke is "re" or "contra"',
+        refusal=lambda t: because("doppelkopf.quick.revoke", "quick"),
     ),
     Fact("redeal", "bool", "true when the hand was thrown in"),
     Fact(
@@ -142,11 +140,8 @@ def _all_tricks(sheet: Sheet) -> str | None:
     rules, total = sheet.rules, sheet.total
     value, re_points = sheet.values["all_tricks"], sheet.values["re_points"]
     if (value == RE and re_points != total) or (value == CONTRA and re_points != 0):
-        refuse(
-            f"a side that took every trick has all {total} card points",
-            "card_points.total",
-            where="quick.all_tricks",
-        )
+        why = because("doppelkopf.quick.all_tricks_points", "card_points.total", total=total)
+        refuse(why, where="quick.all_tricks")
     every_card_counts = all(rules.card_points(c) > 0 for c in rules.deck.cards)
     if value is None and every_card_counts and re_points in (0, total):
         return RE if re_points == total else CONTRA
@@ -159,13 +154,11 @@ def _check_solo(sheet: Sheet) -> None:
         return
     solos = spec(sheet.rules).solos
     if value not in solos:
-        refuse(
-            f"solo {value!r} is not one of: {', '.join(solos) or 'none'}",
-            "solos",
-            where="quick.solo",
-        )
+        known = {"solos": list(solos)} if solos else {}
+        key = "doppelkopf.quick.solo_unknown" if solos else "doppelkopf.quick.no_solos"
+        refuse(because(key, "solos", solo=value, **known), where="quick.solo")
     if len(sheet.re) != 1:
-        refuse("a solo has one Re player, the soloist", "solos", where="quick.re")
+        refuse(because("doppelkopf.quick.solo_alone", "solos"), where="quick.re")
 
 
 def _extras(sheet: Sheet) -> list[Extra]:
@@ -175,18 +168,16 @@ def _extras(sheet: Sheet) -> list[Extra]:
     for entry in sheet.values["extras"] or []:
         words = entry.split()
         if len(words) != 2 or words[0] not in sheet.players or words[1] not in EXTRA_OPTIONS:
-            refuse(
-                f"extra {entry!r} must be 'Name kind' with kind one of {', '.join(EXTRA_OPTIONS)}",
-                "extras",
-                where="quick.extras",
+            why = because(
+                "doppelkopf.quick.extra", "extras", entry=entry, kinds=list(EXTRA_OPTIONS)
             )
+            refuse(why, where="quick.extras")
         option = kind_option(words[1])
         if not opts.on(option):
-            refuse(
-                f"extra {entry!r}: option {option} is off",
-                f"options.{option}",
-                where="quick.extras",
+            why = because(
+                "doppelkopf.quick.extra_off", f"options.{option}", entry=entry, option=option
             )
+            refuse(why, where="quick.extras")
         extras.append((sheet.side(words[0]), words[1], worth.worth(words[1])))
     return extras
 
@@ -200,22 +191,17 @@ def replay(sheet: Sheet, actions: Sequence[Action]) -> tuple[list[Announcement],
     declared: set[str] = set()
     for action in actions:
         if action.actor not in sheet.players:
-            raise IllegalActionError(
-                f"{action}: {action.actor} deals and sits out this hand", rule="match.sit_out"
-            )
+            no(action, "sits_out", "match.sit_out", player=action.actor)
         said = read(action, aliases, chain.levels)
         if said is None:
-            raise IllegalActionError(
-                f"{action}: unknown announcement {action.verb!r}", rule="announcements"
-            )
+            no(action, "quick.unknown_announcement", "announcements", verb=action.verb)
         if not isinstance(said, Announce):
             declared.add(said.verb)
             continue
         side = sheet.side(action.actor)
         if said.kind in SIDES and said.kind != side:
-            raise IllegalActionError(
-                f"{action}: {action.actor} is on the {side_word(side, rules)} side", rule="teams"
-            )
+            words = side_word(side, rules)
+            no(action, "quick.other_side", "teams", player=action.actor, side=words)
         chain.verify(str(action), said.kind, side)
         chain.add(action.actor, said.kind, side)
     return chain.said, declared
