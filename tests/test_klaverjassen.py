@@ -21,7 +21,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError, OptionError, RulesetError
 from scorekeeper.following import check_play
 from scorekeeper.games import family_for
-from scorekeeper.games.klaverjassen_roem import tally, trick_roem
+from scorekeeper.games.klaverjassen.roem import tally, trick_roem
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
 from scorekeeper.result import HandResult
@@ -952,7 +952,7 @@ def test_wilde_boom_values() -> None:
 
 
 def test_wilde_boom_declarations_compare() -> None:
-    from scorekeeper.games.klaverjassen_roem import declared_combination, highest_declaration
+    from scorekeeper.games.klaverjassen.roem import declared_combination, highest_declaration
 
     rules = load(WB)
 

@@ -26,7 +26,7 @@ from scorekeeper import ruleset
 from scorekeeper.actions import parse_action
 from scorekeeper.cards import format_cards
 from scorekeeper.games import family_for
-from scorekeeper.games.klaverjassen_roem import runs_in
+from scorekeeper.games.klaverjassen.roem import runs_in
 from scorekeeper.hand import Hand
 from scorekeeper.simulate import deal
 

@@ -1,0 +1,225 @@
+"""The trump choice: whose turn it is, what they may say, who becomes the trump maker.
+
+Option ``trump_choice`` names the method; ``trump_script`` turns it into the list of
+turns (``Step``) for a table and a dealer, and ``TrumpChoice`` walks that script one typed
+bid at a time (``verify`` raises with the reason, ``apply`` moves on and says what
+happened, ``legal`` lists the bids allowed now).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorekeeper.cards import SUIT_NAMES, Card
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.games.klaverjassen.notation import (
+    Accept,
+    Bid,
+    ChooseTrump,
+    Pass,
+    Upturn,
+    suit_label,
+    text,
+)
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+METHODS = ("free", "dealer_first", "forced_left", "upturn_forced", "upturn_other_suit")
+RULE = "options.trump_choice"
+EVERYBODY_PASSED = "everybody passed: the same dealer deals again"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One turn of the trump choice: who acts, what they may do."""
+
+    kind: str  # "choose" a suit, "accept" the upturned one, "upturn" a card, "redeal"
+    player: str
+    may_pass: bool = True
+    not_upturned: bool = False  # the suit named may not be the upturned card's
+
+    def describe(self, upturned: Card | None) -> str:
+        if self.kind == "upturn":
+            return f"{self.player} (the dealer) to turn up a card of the second pack ('upturn 7H')"
+        if self.kind == "accept":
+            shown = f"{upturned} ({SUIT_NAMES[upturned.suit]})" if upturned else "the card"
+            if self.may_pass:
+                return f"{self.player} to accept {shown} as trump or pass"
+            return f"{self.player} must accept {shown} as trump"
+        if self.kind == "choose":
+            other = (
+                f" other than {SUIT_NAMES[upturned.suit]}" if self.not_upturned and upturned else ""
+            )
+            if self.may_pass:
+                return f"{self.player} to name a trump suit or pass"
+            return f"{self.player} must name a trump suit{other}"
+        return "everybody passed: the cards are dealt again"
+
+
+def _free(order: Sequence[str], dealer: str, dealer_chooses: bool) -> list[Step]:
+    steps = [Step("choose", p) for p in order[:-1]]
+    steps.append(Step("choose", dealer, may_pass=not dealer_chooses))
+    return steps if dealer_chooses else [*steps, Step("redeal", dealer)]
+
+
+def _dealer_first(order: Sequence[str], dealer: str, dealer_chooses: bool) -> list[Step]:
+    steps = [Step("choose", dealer), *(Step("choose", p) for p in order[:-1])]
+    last = Step("choose", dealer, may_pass=False) if dealer_chooses else Step("redeal", dealer)
+    return [*steps, last]
+
+
+def _upturn(order: Sequence[str], dealer: str, other_suit: bool) -> list[Step]:
+    left = order[0]
+    first = [Step("upturn", dealer), *(Step("accept", p) for p in order)]
+    if other_suit:
+        return [*first, Step("choose", left, may_pass=False, not_upturned=True)]
+    return [*first, Step("upturn", dealer), Step("accept", left, may_pass=False)]
+
+
+def trump_script(rules: Ruleset, players: Sequence[str], dealer: str) -> list[Step]:
+    """The turns of the trump choice under option ``trump_choice``, in order."""
+    method = rules.option("trump_choice")
+    i = players.index(dealer)
+    order = [players[(i + k) % len(players)] for k in range(1, len(players) + 1)]  # dealer last
+    dealer_chooses = rules.get("trump.all_pass", "dealer_chooses") == "dealer_chooses"
+    if method == "free":
+        return _free(order, dealer, dealer_chooses)
+    if method == "dealer_first":
+        return _dealer_first(order, dealer, dealer_chooses)
+    if method == "forced_left":
+        return [Step("choose", order[0], may_pass=False)]
+    if method in ("upturn_forced", "upturn_other_suit"):
+        return _upturn(order, dealer, method == "upturn_other_suit")
+    raise ScorekeeperError(f"unknown trump_choice {method!r}", rule=RULE)
+
+
+class TrumpChoice:
+    """The trump choice of one hand, walked bid by bid along its script."""
+
+    def __init__(self, rules: Ruleset, players: Sequence[str], dealer: str) -> None:
+        self.rules = rules
+        self.script = trump_script(rules, players, dealer)
+        self.steps_done = 0
+        self.upturned: list[Card] = []
+        self.trump: str | None = None
+        self.maker: str | None = None
+        self.redeal = False
+
+    @property
+    def last_upturned(self) -> Card | None:
+        return self.upturned[-1] if self.upturned else None
+
+    def step(self) -> Step | None:
+        """The turn now, or None once trump is chosen or the deal is thrown in."""
+        if self.trump is not None or self.redeal or self.steps_done >= len(self.script):
+            return None
+        return self.script[self.steps_done]
+
+    def describe_now(self) -> str:
+        step = self.step()
+        return step.describe(self.last_upturned) if step else ""
+
+    # -- checking
+    def verify(self, bid: Bid) -> None:
+        def refuse(msg: str) -> None:
+            raise IllegalActionError(f"{text(bid)}: {msg}", rule=RULE)
+
+        if self.trump is not None:
+            refuse(f"trump is already {SUIT_NAMES[self.trump]}, chosen by {self.maker}")
+        if self.redeal:
+            refuse("everybody passed; this deal is thrown in")
+        step = self.step()
+        assert step is not None
+        now = step.describe(self.last_upturned)
+        if bid.player != step.player:
+            refuse(f"not {bid.player}'s turn in the trump choice: {now}")
+        why = self._why_not(bid, step, now)
+        if why:
+            refuse(why)
+
+    def _why_not(self, bid: Bid, step: Step, now: str) -> str | None:
+        """Why ``bid`` does not fit the turn ``step`` (None: it does)."""
+        upturned = self.last_upturned
+        match bid:
+            case Pass():
+                if step.kind == "upturn":
+                    return f"the dealer turns up a card first: {now}"
+                if not step.may_pass:
+                    return f"{bid.player} may not pass: {now}"
+            case Upturn(card=card):
+                if step.kind != "upturn":
+                    return f"no card is turned up now: {now}"
+                if card in self.upturned:
+                    return f"{card} was already turned up; the next card of the second pack differs"
+            case Accept():
+                if step.kind != "accept":
+                    return f"there is no upturned card to accept now: {now}"
+            case ChooseTrump(suit=suit):
+                if step.kind != "choose":
+                    return f"no suit is named now: {now}"
+                if step.not_upturned and upturned is not None and suit == upturned.suit:
+                    return (
+                        f"{bid.player} must name a suit other than {SUIT_NAMES[suit]}, the suit "
+                        f"of the upturned {upturned} that everybody passed"
+                    )
+        return None
+
+    def can(self, bid: Bid) -> bool:
+        try:
+            self.verify(bid)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- moving on
+    def apply(self, bid: Bid) -> list[str]:
+        """Take a verified bid; the messages say what happened (trump made: see ``maker``)."""
+        self.steps_done += 1
+        match bid:
+            case Upturn(card=card):
+                self.upturned.append(card)
+                nxt = self.step()
+                return [
+                    f"{bid.player} turns up {card}" + (f"; {nxt.describe(card)}" if nxt else "")
+                ]
+            case Pass():
+                nxt = self.step()
+                if nxt is not None and nxt.kind == "redeal":
+                    self.redeal = True
+                    return [f"{bid.player} passes; everybody passed: the same dealer deals again"]
+                return [
+                    f"{bid.player} passes"
+                    + (f"; {nxt.describe(self.last_upturned)}" if nxt else "")
+                ]
+            case Accept():
+                assert self.last_upturned is not None
+                self.trump = self.last_upturned.suit
+            case ChooseTrump(suit=suit):
+                self.trump = suit
+        self.maker = bid.player
+        return []
+
+    def chosen(self, bid: Bid) -> str:
+        """The words for a bid that made trump: 'Carla chooses hearts ♥ as trump'."""
+        assert self.trump is not None
+        how = "accepts" if isinstance(bid, Accept) else "chooses"
+        return f"{bid.player} {how} {suit_label(self.trump)} as trump"
+
+    # -- what may be said now
+    def legal(self) -> list[Bid]:
+        """Every bid allowed now: pass, accept, each suit to name, each card to turn up."""
+        step = self.step()
+        if step is None:
+            return []
+        player = step.player
+        candidates: list[Bid] = [Pass(player)]
+        if step.kind == "accept":
+            candidates.append(Accept(player))
+        elif step.kind == "choose":
+            candidates += [ChooseTrump(player, s) for s in self.rules.deck.suits]
+        elif step.kind == "upturn":
+            candidates += [Upturn(player, c) for c in self.rules.deck.cards]
+        return [b for b in candidates if self.can(b)]

@@ -1,0 +1,77 @@
+"""The Klaverjassen family as the engine sees it: its hands, its rule-set checks, its quick
+entry, the referee's roem notes and when a session is over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import scorekeeper.games.klaverjassen.quick as quick
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.contract import Contract
+from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
+from scorekeeper.games.klaverjassen.roem import trick_roem
+from scorekeeper.games.klaverjassen.rules import validate
+from scorekeeper.games.klaverjassen.sides import side_names
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand
+    from scorekeeper.match import Match
+    from scorekeeper.ruleset import Ruleset
+
+
+class Klaverjassen(Family):
+    name = "klaverjassen"
+    hand_class = KlaverjassenHand
+
+    def trick_notes(self, rules: Ruleset, contract: Contract, cards: Sequence[Card]) -> list[str]:
+        roem = trick_roem(rules, cards, contract.trump_suit)
+        return [f"roem for the trick's winner: {r.text} [rule: {r.rule}]" for r in roem]
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        return validate(rules)
+
+    def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
+        expected = Counter(hand.rules.deck.counts)
+        game = hand.game
+        if isinstance(game, KlaverjassenHand):
+            expected.subtract(game.discards)
+            if game.talon_size and not game.discards:
+                return None
+        return +expected
+
+    def match_over(self, match: Match) -> str | None:
+        played = [mh for mh in match.hands if mh.result is not None and not mh.result.redeal]
+        need = int(match.rules.require("match.hands"))
+        if len(played) < need:
+            return None
+        sides = side_names(match.rules, match.players)
+        totals = match.totals()
+        by_side = {s: totals[members[0]] for s, members in sides.items()}
+        best = max(by_side.values())
+        top = [s for s, v in by_side.items() if v == best]
+        standing = ", ".join(f"{s} {v}" for s, v in by_side.items())
+        if len(top) > 1:
+            return f"{need} hands played: {standing}; a draw"
+        plural = "s" if len(sides[top[0]]) == 1 else ""
+        return f"{need} hands played: {standing}; {top[0]} win{plural}"
+
+    # -- quick entry
+    def quick_keys(self) -> dict[str, QuickKey]:
+        return quick.quick_keys()
+
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult:
+        return quick.score_quick(rules, table, facts, actions)

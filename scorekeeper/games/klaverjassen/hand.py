@@ -1,0 +1,495 @@
+"""One Klaverjassen hand: the trump choice, the three-player talon, challenges, declarations,
+stuk and declined roem around the shared trick engine, and the hand's ``Facts``.
+
+Actions, actor first (``notation`` reads and writes them):
+
+- trump choice: ``Ben pass``, ``Carla trump hearts`` or ``Carla hearts`` (suit words,
+  letters H D C S, symbols, or the rule set's ``trump.suit_aliases`` such as ``harten``);
+  with an upturned card of a second pack the dealer records ``Anna upturn 7H`` and the
+  players answer ``Ben accept`` or ``Ben pass``;
+- three players: the trump maker's ``Carla discard 7S 8D`` after taking the talon;
+- any player, before the last card: ``Ben decline_roem`` (the team gives up its roem);
+- Wilde Boom: ``Ben kraak``, ``Carla rekraak``, ``Dirk superkraak`` (after trump, before
+  the first card); ``Anna roem KH QH JH`` (a combination from the hand, before Anna's
+  first card); ``Anna stuk`` (right after Anna played the first of king and queen of trumps).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+import scorekeeper.games.klaverjassen.notation as n
+from scorekeeper.actions import Action
+from scorekeeper.cards import SUIT_NAMES, Card, format_cards
+from scorekeeper.contract import Contract
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.base import GameHand
+from scorekeeper.games.klaverjassen.announcements import (
+    KING,
+    QUEEN,
+    Challenges,
+    Declarations,
+    refuse,
+)
+from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED, TrumpChoice
+from scorekeeper.games.klaverjassen.roem import (
+    Roem,
+    declared_combination,
+    four_of_a_kind_ranks,
+    highest_declaration,
+    trick_roem,
+)
+from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, last_trick_bonus, score
+from scorekeeper.games.klaverjassen.sides import partnerships, side_names, side_of, verb_for
+from scorekeeper.result import HandResult, redeal_result
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand, Trick
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something said at the table this hand, as the status display lists it."""
+
+    player: str
+    kind: str
+    side: str
+    implied: bool = False
+
+
+class KlaverjassenHand(GameHand):
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        rules = self.rules
+        four_of_a_kind_ranks(rules)  # refuse a bad option value before anything is recorded
+        self.sides = side_names(rules, hand.players)
+        self.bidding = TrumpChoice(rules, hand.players, hand.dealer)
+        self.talon_size = int(rules.get("talon.size") or 0)
+        self.discard_count = int(rules.get("talon.discard") or 0)
+        self.discards: list[Card] = []
+        self.declined: list[str] = []  # sides that gave up their roem
+        self.challenges = Challenges(rules, self.sides)
+        self.declarations = Declarations(rules)
+        self.roem_by_trick: dict[int, list[Roem]] = {}
+        self._contracts: dict[str | None, Contract] = {}
+
+    # -- the trump choice's state, as the rest of the program reads it
+    @property
+    def trump(self) -> str | None:
+        return self.bidding.trump
+
+    @property
+    def maker(self) -> str | None:
+        return self.bidding.maker
+
+    @property
+    def redeal(self) -> bool:
+        return self.bidding.redeal
+
+    @property
+    def kraaks(self) -> list[tuple[str, str]]:
+        """(player, level) of each challenge, in order."""
+        return list(self.challenges.said)
+
+    @property
+    def stuk(self) -> list[tuple[str, Card]]:
+        return self.declarations.stuk
+
+    # -- what may be typed
+    @property
+    def verbs(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The action words of this hand, some complete with their cards.
+
+        ``scorekeeper.simulate`` tries "Player WORD" for each of these when nobody can play,
+        so a few whole actions (sample upturned cards, the talon's discard when the deal is
+        known) let a random table finish the trump choice and the discard.
+        """
+        rules = self.rules
+        words = [*n.BID_VERBS, *(SUIT_NAMES[s] for s in rules.deck.suits), n.DECLINE]
+        if rules.option("trump_choice").startswith("upturn"):
+            words += [f"upturn 7{s}" for s in rules.deck.suits]
+            words += [f"upturn 8{s}" for s in rules.deck.suits]
+        if self.talon_size:
+            words.append(n.DISCARD)
+            talon = self.talon()
+            if talon is not None:
+                words.append(f"{n.DISCARD} " + format_cards(talon))
+        if n.has_kraak(rules):
+            words += n.kraak_levels(rules)
+        if n.has_declarations(rules):
+            words += [n.ROEM, n.STUK]
+        return tuple(words)
+
+    def talon(self) -> list[Card] | None:
+        """The talon's cards: what the deal left over (known only with the deal)."""
+        if not self.talon_size or self.hand.dealt is None:
+            return None
+        left = Counter(self.rules.deck.counts)
+        for cards in self.hand.dealt.values():
+            left.subtract(cards)
+        return sorted(left.elements(), key=lambda c: c.code)
+
+    # -- the contract in force
+    def contract(self) -> Contract:
+        trump = self.trump
+        if trump not in self._contracts:
+            name = f"{n.suit_label(trump)} trumps" if trump else "trump not chosen yet"
+            self._contracts[trump] = Contract.from_rules(self.rules, "trump", trump, name=name)
+        return self._contracts[trump]
+
+    def same_side(self, a: str, b: str) -> bool | None:
+        return side_of(self.sides, a) == side_of(self.sides, b)
+
+    def side(self, player: str) -> str:
+        return side_of(self.sides, player)
+
+    @property
+    def announcements(self) -> list[Said]:
+        """Trump, challenges, declarations, stuk and declined roem so far, in that order."""
+        said: list[Said] = []
+        if self.trump is not None and self.maker is not None:
+            said.append(Said(self.maker, f"trump {SUIT_NAMES[self.trump]}", self.side(self.maker)))
+        said += [Said(p, level, self.side(p)) for p, level in self.challenges.said]
+        said += [
+            Said(d.player, f"roem {d.combo.text}", self.side(d.player))
+            for d in self.declarations.declared
+        ]
+        said += [Said(p, "stuk", self.side(p)) for p, _ in self.stuk]
+        said += [Said(self.sides[s][0], n.DECLINE, s) for s in self.declined]
+        return said
+
+    # -- actions
+    def typed(self, action: Action) -> n.KlaverjassenAction:
+        """The typed action, or the refusal of a word that is no action here."""
+        typed = n.read(self.rules, action)
+        if typed is None:
+            raise IllegalActionError(
+                f"{action}: {action.verb!r} is neither a card nor an action of {self.rules.name} "
+                f"(actions: {', '.join(n.action_words(self.rules))})",
+                rule="actions",
+            )
+        return typed
+
+    def verify_action(self, action: Action) -> None:
+        self.verify_typed(self.typed(action))
+
+    def verify_typed(self, typed: n.KlaverjassenAction) -> None:
+        match typed:
+            case n.Pass() | n.ChooseTrump() | n.Accept() | n.Upturn():
+                self.bidding.verify(typed)
+            case n.DeclineRoem():
+                self._verify_decline(typed)
+            case n.Discard():
+                self._verify_discard(typed)
+            case n.Kraak():
+                self._verify_kraak(typed)
+            case n.DeclareRoem():
+                self.declarations.verify_roem(self.hand, typed)
+            case n.Stuk():
+                self.declarations.verify_stuk(self.hand, typed, self.trump)
+
+    def apply_action(self, action: Action) -> list[str]:
+        typed = self.typed(action)
+        player = typed.player
+        side = self.side(player)
+        match typed:
+            case n.Pass() | n.ChooseTrump() | n.Accept() | n.Upturn():
+                return self._apply_bid(typed)
+            case n.DeclineRoem():
+                self.declined.append(side)
+                return [f"{verb_for(self.sides, side, 'decline')} their roem for this hand"]
+            case n.Discard(cards=cards):
+                self.discards = list(cards)
+                self.hand.take(player, cards)
+                return [
+                    f"{player} lays away {len(cards)} cards; their card points go to the "
+                    "winner of the last trick"
+                ]
+            case n.Kraak(level=level):
+                self.challenges.apply(typed)
+                factor = int(self.rules.require("kraak.multiplier")) ** len(self.challenges)
+                return [f"{player} says {level} for {side}: the hand counts x{factor}"]
+            case n.DeclareRoem(cards=cards):
+                combo = declared_combination(self.rules, cards, n.text(typed))
+                self.declarations.declare(player, combo)
+                return [f"{player} declares {combo.text}"]
+            case n.Stuk():
+                # history already holds this action; the play it follows comes just before
+                played = self.hand.history[-2].card
+                assert played is not None and self.trump is not None
+                other = Card(QUEEN if played.rank == KING else KING, self.trump)
+                self.declarations.declare_stuk(player, other)
+                pts = int(self.rules.require("declarations.stuk"))
+                return [f"{player} declares stuk ({played} and {other}): {pts} for {side}"]
+        return []
+
+    def _apply_bid(self, bid: n.Bid) -> list[str]:
+        messages = self.bidding.apply(bid)
+        if self.maker is None:
+            return messages
+        maker = self.maker
+        messages = [f"{self.bidding.chosen(bid)}; {verb_for(self.sides, self.side(maker), 'play')}"]
+        if self.talon_size:
+            talon = self.talon()
+            if talon is not None:
+                self.hand.give(maker, talon)
+            messages.append(
+                f"{maker} takes the talon and lays {self.discard_count} cards away "
+                f"('{maker} discard C1 C2')"
+            )
+        return messages
+
+    def _verify_decline(self, typed: n.DeclineRoem) -> None:
+        side = self.side(typed.player)
+        if self.trump is None:
+            raise refuse(
+                typed, "roem is declined once trump is chosen, before the last card", "roem"
+            )
+        if side in self.declined:
+            raise refuse(typed, f"{side} already declined their roem", "roem")
+
+    def _verify_discard(self, typed: n.Discard) -> None:
+        rule = "talon.discard"
+        if self.trump is None:
+            raise refuse(typed, "the talon is taken by the trump maker, once trump is chosen", rule)
+        if typed.player != self.maker:
+            raise refuse(typed, f"only the trump maker {self.maker} discards", rule)
+        if self.discards:
+            raise refuse(
+                typed, f"{self.maker} already laid away {format_cards(self.discards)}", rule
+            )
+        cards = typed.cards
+        if len(cards) != self.discard_count or len(set(cards)) != len(cards):
+            raise refuse(
+                typed,
+                f"the trump maker lays away exactly {self.discard_count} different cards",
+                rule,
+            )
+        holding = self.hand.holding(typed.player)
+        if holding is not None:
+            for c in cards:
+                if c not in holding:
+                    raise refuse(
+                        typed,
+                        f"{typed.player} does not hold {c} (holds {format_cards(holding)}, "
+                        "the talon included)",
+                        "deal",
+                    )
+
+    def _verify_kraak(self, typed: n.Kraak) -> None:
+        if self.trump is None:
+            raise refuse(typed, f"{typed.level} comes after trump is chosen", "kraak")
+        if self.hand.started_play:
+            raise refuse(typed, f"too late: {typed.level} is said before the first card", "kraak")
+        self.challenges.verify(typed, self.side(self.maker or ""), self.maker)
+
+    # -- what may be done now
+    def legal_actions(self) -> list[Action]:
+        """Every action other than a card play allowed now, each one passing ``verify_action``.
+
+        The trump choice (pass, accept, each suit, each card the dealer may turn up),
+        declining roem (each player of a side that has not), the challenge next in the
+        chain (each player who may say it) and stuk are listed with or without the deal.
+        The talon's discard and Wilde Boom's declared combinations name cards from the
+        player's hand, so they are listed only when the deal is recorded, each set of
+        cards once (in one order; ``notation.canonical`` forgets the order).
+        """
+        if self.redeal:
+            return []
+        typed: list[n.KlaverjassenAction] = list(self.bidding.legal())
+        if self.trump is not None:
+            typed += [
+                n.DeclineRoem(p) for p in self.hand.players if self.side(p) not in self.declined
+            ]
+            typed += self._discards()
+            if n.has_kraak(self.rules) and not self.hand.started_play:
+                typed += self.challenges.legal(self.side(self.maker or ""))
+        if n.has_declarations(self.rules):
+            typed += self._declarable()
+            typed += [n.Stuk(p) for p in self.hand.players]
+        return [n.write(t) for t in typed if self._allows(t)]
+
+    def _allows(self, typed: n.KlaverjassenAction) -> bool:
+        try:
+            self.verify_typed(typed)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _discards(self) -> list[n.Discard]:
+        if not self.talon_size or self.discards or self.maker is None:
+            return []
+        holding = self.hand.holding(self.maker)
+        if holding is None:
+            return []
+        return [
+            n.Discard(self.maker, tuple(cards))
+            for cards in combinations(sorted(set(holding), key=holding.index), self.discard_count)
+        ]
+
+    def _declarable(self) -> list[n.DeclareRoem]:
+        dealt = self.hand.dealt
+        if dealt is None:
+            return []
+        found: list[n.DeclareRoem] = []
+        for player in self.hand.players:
+            if not self.hand.plays_by[player]:
+                found += self.declarations.candidates(player, dealt[player])
+        return found
+
+    # -- play
+    def ready_to_play(self) -> bool:
+        if self.trump is None or self.redeal:
+            return False
+        return not (self.talon_size and not self.discards)
+
+    def why_not_ready(self) -> str:
+        if self.redeal:
+            return "everybody passed; the same dealer deals again"
+        if self.bidding.step() is not None:
+            return "trump is not chosen yet: " + self.bidding.describe_now()
+        return (
+            f"{self.maker} takes the talon and must lay {self.discard_count} cards away first "
+            f"('{self.maker} discard C1 C2')"
+        )
+
+    def not_ready_rule(self) -> str:
+        if self.redeal:
+            return "trump.all_pass"
+        return "options.trump_choice" if self.trump is None else "talon.discard"
+
+    def verify_play(self, action: Action) -> None:
+        card = action.card
+        assert card is not None
+        if card in self.discards:
+            raise IllegalActionError(
+                f"{action}: {card} was laid away by {self.maker} and is out of play",
+                rule="talon.discard",
+            )
+        why = self.declarations.why_not_play(action.actor, card)
+        if why is not None:
+            raise IllegalActionError(f"{action}: {why[0]}", rule=why[1])
+
+    def on_trick(self, trick: Trick) -> list[str]:
+        roem = trick_roem(self.rules, trick.cards, self.trump)
+        self.roem_by_trick[trick.number] = roem
+        message = f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
+        if roem:
+            message += f"; roem for {self.side(trick.winner or '')}: " + ", ".join(
+                r.text for r in roem
+            )
+        return [message]
+
+    def is_over(self) -> bool:
+        return self.redeal or super().is_over()
+
+    # -- result
+    def facts(self) -> Facts:
+        assert self.trump is not None and self.maker is not None
+        sides = self.sides
+        tricks = self.hand.completed_tricks()
+        points = {s: 0 for s in sides}
+        roem: dict[str, list[Roem]] = {s: [] for s in sides}
+        for t in tricks:
+            side = self.side(t.winner or "")
+            points[side] += t.points
+            for r in self.roem_by_trick.get(t.number, []):
+                roem[side].append(Roem(f"trick {t.number}: {r.label}", r.points, r.rule, r.cards))
+        last = self.side(tricks[-1].winner or "")
+        points[last] += last_trick_bonus(self.rules)
+        notes: list[str] = []
+        if self.discards:
+            worth = sum(self.card_points(c) for c in self.discards)
+            points[last] += worth
+            notes.append(
+                f"the discards {format_cards(self.discards)} ({worth} points) go to {last}, "
+                "winner of the last trick [rule: talon.discards_to]"
+            )
+        notes += self._declared_roem(roem)
+        notes += self._declines(roem)
+        winners = {self.side(t.winner or "") for t in tricks}
+        revokes = self.hand.revokes
+        if revokes:
+            notes.append(revokes[0].text())
+        return Facts(
+            sides={s: list(m) for s, m in sides.items()},
+            playing=self.side(self.maker),
+            trump=self.trump,
+            points=points,
+            roem=roem,
+            pit=winners.pop() if len(winners) == 1 else None,
+            kraak=len(self.challenges),
+            revoke=self.side(revokes[0].player) if revokes else None,
+            maker=self.maker,
+            notes=notes,
+        )
+
+    def _declared_roem(self, roem: dict[str, list[Roem]]) -> list[str]:
+        """Add the declarations of the team with the highest one, and every stuk."""
+        notes: list[str] = []
+        declared = self.declarations.declared
+        if declared:
+            best = highest_declaration(
+                self.rules, [(self.side(d.player), d.combo) for d in declared]
+            )
+            assert best is not None
+            team, top = best
+            notes.append(
+                f"highest declaration: {top.label} ({team}); only {team} scores declarations "
+                "[rule: declarations]"
+            )
+            for d in declared:
+                if self.side(d.player) == team:
+                    roem[team].append(
+                        Roem(
+                            f"declared by {d.player}: {d.combo.label}", d.combo.points, d.combo.rule
+                        )
+                    )
+        for player, _card in self.stuk:
+            pts = int(self.rules.require("declarations.stuk"))
+            roem[self.side(player)].append(
+                Roem(f"stuk declared by {player}", pts, "declarations.stuk")
+            )
+        return notes
+
+    def _declines(self, roem: dict[str, list[Roem]]) -> list[str]:
+        notes: list[str] = []
+        for side in self.declined:
+            if roem[side]:
+                notes.append(
+                    f"{side} declined their roem ({sum(r.points for r in roem[side])}) [rule: roem]"
+                )
+            roem[side] = []
+        return notes
+
+    def result(self) -> HandResult:
+        if self.redeal:
+            return redeal_result(self.hand.table, EVERYBODY_PASSED, "trump.all_pass")
+        return score(self.rules, self.hand.table, self.facts())
+
+    def summary(self) -> dict[str, Any]:
+        """The quick-entry facts of this finished hand."""
+        if self.redeal:
+            return {"redeal": True}
+        f = self.facts()
+        out: dict[str, Any] = {"playing": self.maker, "trump": SUIT_NAMES[f.trump]}
+        roem = {s: sum(r.points for r in f.roem[s]) for s in f.sides}
+        if partnerships(self.rules):
+            other = next(s for s in f.sides if s != f.playing)
+            out["points"] = f.points[f.playing]
+            out["roem"] = roem[f.playing]
+            out["roem_other"] = roem[other]
+        else:
+            out["points_of"] = [f"{p}:{f.points[p]}" for p in f.sides]
+            out["roem_of"] = [f"{p}:{roem[p]}" for p in f.sides]
+        full = [s for s in f.sides if f.points[s] == hand_total(self.rules)]
+        if full and f.pit != full[0]:
+            out["all_tricks"] = False
+        if f.revoke is not None:
+            out["revoke"] = self.hand.revokes[0].player
+        if f.kraak:
+            out["kraak"] = n.kraak_levels(self.rules)[f.kraak - 1]
+        return out

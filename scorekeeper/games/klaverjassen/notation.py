@@ -1,0 +1,297 @@
+"""Klaverjassen's action strings, read into typed actions and written back, byte for byte.
+
+The match file holds actions actor first (``Carla trump harten``, ``Anna upturn 7H``,
+``Ben decline_roem``, ``Dirk rekraak``, ``Anna roem KH QH JH``). ``read`` turns one into
+its typed action (or None when the word is no action of this rule set) and ``write``
+gives back the very ``Action`` it came from: the spelling a table used (a Dutch suit
+name, ``contra`` for kraak, ``7h``) is kept, so replaying and rewriting a match file
+changes nothing. Actions made in code spell suits, cards and challenges canonically.
+
+This is the one place that knows these words; the hand, the bidding and quick entry
+work on the typed actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+BID_VERBS = ("pass", "trump", "accept", "upturn")
+DECLINE, DISCARD, ROEM, STUK = "decline_roem", "discard", "roem", "stuk"
+
+
+# ---------------------------------------------------------------------- words
+
+
+def suit_words(rules: Ruleset) -> dict[str, str]:
+    """Every word a table may use for a suit, lower case, to its letter."""
+    words: dict[str, str] = {}
+    for suit, name in SUIT_NAMES.items():
+        words[name] = suit
+        words[name.rstrip("s")] = suit
+        words[suit.lower()] = suit
+        words[SUIT_SYMBOLS[suit]] = suit
+    for alias, suit in (rules.get("trump.suit_aliases") or {}).items():
+        words[str(alias).lower()] = str(suit)
+    return words
+
+
+def parse_suit(rules: Ruleset, text: str, where: str) -> str:
+    suit = suit_words(rules).get(text.strip().lower())
+    if suit is None or suit not in rules.deck.suits:
+        raise IllegalActionError(
+            f"{where}: {text!r} is not a suit; write hearts, diamonds, clubs or spades "
+            "(or H, D, C, S, or a suit symbol)",
+            rule="trump",
+        )
+    return suit
+
+
+def suit_label(suit: str) -> str:
+    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
+
+
+def kraak_levels(rules: Ruleset) -> list[str]:
+    return list(rules.get("kraak.levels") or [])
+
+
+def kraak_word(rules: Ruleset, word: str) -> str:
+    aliases = {str(k).lower(): str(v) for k, v in (rules.get("kraak.aliases") or {}).items()}
+    return aliases.get(word.lower(), word.lower())
+
+
+def has_kraak(rules: Ruleset) -> bool:
+    return bool(rules.get("kraak"))
+
+
+def has_declarations(rules: Ruleset) -> bool:
+    return bool(rules.get("declarations"))
+
+
+def has_talon(rules: Ruleset) -> bool:
+    return bool(rules.get("talon.size"))
+
+
+def action_words(rules: Ruleset) -> list[str]:
+    """The action words of a rule set, as a refusal of an unknown word lists them."""
+    words = [*BID_VERBS, "SUIT", DECLINE]
+    if has_talon(rules):
+        words.append(DISCARD)
+    if has_kraak(rules):
+        words += kraak_levels(rules)
+    if has_declarations(rules):
+        words += [ROEM, STUK]
+    return words
+
+
+# ---------------------------------------------------------------------- typed actions
+
+
+@dataclass(frozen=True)
+class Pass:
+    """``Ben pass``: no trump from Ben (or no to the upturned card)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class ChooseTrump:
+    """``Carla trump hearts`` or, bare, ``Carla harten``: Carla names the trump suit."""
+
+    player: str
+    suit: str
+    word: str = ""  # the suit as written; empty: its English name
+    bare: bool = False  # the suit word alone, without ``trump``
+
+
+@dataclass(frozen=True)
+class Accept:
+    """``Ben accept``: the upturned card's suit is trump, Ben its maker."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Upturn:
+    """``Anna upturn 7H``: the dealer turns up a card of the second pack."""
+
+    player: str
+    card: Card
+    spelled: str = ""
+
+
+@dataclass(frozen=True)
+class Discard:
+    """``Carla discard 7S 8D``: the trump maker lays the talon's worth of cards away."""
+
+    player: str
+    cards: tuple[Card, ...]
+    spelled: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclineRoem:
+    """``Ben decline_roem``: Ben's side gives up its roem for the hand."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Kraak:
+    """``Ben kraak`` (``rekraak``, ``superkraak``): a Wilde Boom challenge."""
+
+    player: str
+    level: str
+    word: str = ""  # as written (``contra``); empty: the level itself
+
+
+@dataclass(frozen=True)
+class DeclareRoem:
+    """``Anna roem KH QH JH``: a combination declared from the hand (Wilde Boom)."""
+
+    player: str
+    cards: tuple[Card, ...]
+    spelled: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stuk:
+    """``Anna stuk``: right after Anna played the first of king and queen of trumps."""
+
+    player: str
+
+
+Bid = Pass | ChooseTrump | Accept | Upturn
+KlaverjassenAction = Bid | Discard | DeclineRoem | Kraak | DeclareRoem | Stuk
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _cards(rules: Ruleset, action: Action) -> tuple[Card, ...]:
+    try:
+        return tuple(rules.deck.parse(a) for a in action.args)
+    except ScorekeeperError as exc:
+        raise IllegalActionError(f"{action}: {exc.message}", rule="deck.ranks") from None
+
+
+def read_bid(rules: Ruleset, action: Action) -> Bid | None:
+    """The trump-choice action ``action`` is, or None if it is none."""
+    verb, player = action.verb, action.actor
+    if verb == "pass":
+        return Pass(player)
+    if verb == "accept":
+        return Accept(player)
+    if verb == "upturn":
+        if len(action.args) != 1:
+            raise IllegalActionError(
+                f"{action}: name the card turned up, like '{player} upturn 7H'",
+                rule="options.trump_choice",
+            )
+        return Upturn(player, _cards(rules, action)[0], action.args[0])
+    if verb == "trump":
+        if len(action.args) != 1:
+            raise IllegalActionError(
+                f"{action}: name one suit, like '{player} trump hearts'", rule="trump"
+            )
+        return ChooseTrump(player, parse_suit(rules, action.args[0], str(action)), action.args[0])
+    if verb in suit_words(rules) and not action.args:
+        return ChooseTrump(player, parse_suit(rules, verb, str(action)), verb, bare=True)
+    return None
+
+
+def read(rules: Ruleset, action: Action) -> KlaverjassenAction | None:
+    """The typed action ``action`` is under ``rules``, or None if it is no action here."""
+    bid = read_bid(rules, action)
+    if bid is not None:
+        return bid
+    verb, player = action.verb, action.actor
+    if has_kraak(rules):
+        kraak = read_kraak(rules, action)
+        if kraak is not None:
+            return kraak
+        verb = kraak_word(rules, verb)
+    if verb == DECLINE:
+        return DeclineRoem(player)
+    if verb == DISCARD and has_talon(rules):
+        return Discard(player, _cards(rules, action), action.args)
+    if verb == ROEM and has_declarations(rules):
+        return DeclareRoem(player, _cards(rules, action), action.args)
+    if verb == STUK and has_declarations(rules):
+        return Stuk(player)
+    return None
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _codes(cards: Sequence[Card], spelled: Sequence[str]) -> tuple[str, ...]:
+    return tuple(spelled) if spelled else tuple(c.code for c in cards)
+
+
+def write(typed: KlaverjassenAction) -> Action:
+    """The ``Action`` a typed action is written as (its spelling kept)."""
+    player = typed.player
+    match typed:
+        case Pass():
+            return Action(player, "pass")
+        case Accept():
+            return Action(player, "accept")
+        case Upturn(card=card, spelled=spelled):
+            return Action(player, "upturn", None, (spelled or card.code,))
+        case ChooseTrump(suit=suit, word=word, bare=bare):
+            word = word or SUIT_NAMES[suit]
+            return Action(player, word.lower()) if bare else Action(player, "trump", None, (word,))
+        case Discard(cards=cards, spelled=spelled):
+            return Action(player, DISCARD, None, _codes(cards, spelled))
+        case DeclineRoem():
+            return Action(player, DECLINE)
+        case Kraak(level=level, word=word):
+            return Action(player, word or level)
+        case DeclareRoem(cards=cards, spelled=spelled):
+            return Action(player, ROEM, None, _codes(cards, spelled))
+        case Stuk():
+            return Action(player, STUK)
+    raise TypeError(f"not a Klaverjassen action: {typed!r}")
+
+
+def text(typed: KlaverjassenAction) -> str:
+    """The action string of the match file (``Carla trump hearts``)."""
+    return write(typed).text
+
+
+def read_kraak(rules: Ruleset, action: Action) -> Kraak | None:
+    """The challenge ``action`` is (``contra`` read as kraak where the rule set says so)."""
+    level = kraak_word(rules, action.verb)
+    if level in kraak_levels(rules):
+        return Kraak(action.actor, level, action.verb)
+    return None
+
+
+def canonical(typed: KlaverjassenAction) -> KlaverjassenAction:
+    """The same action with its spelling and card order forgotten (``Carla harten`` is
+    ``Carla trump hearts``, ``Ben roem 7H 8H 9H`` is ``Ben roem 9H 8H 7H``)."""
+    match typed:
+        case ChooseTrump():
+            return ChooseTrump(typed.player, typed.suit)
+        case Upturn():
+            return Upturn(typed.player, typed.card)
+        case Discard():
+            return Discard(typed.player, _in_order(typed.cards))
+        case Kraak():
+            return Kraak(typed.player, typed.level)
+        case DeclareRoem():
+            return DeclareRoem(typed.player, _in_order(typed.cards))
+    return typed
+
+
+def _in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.code))

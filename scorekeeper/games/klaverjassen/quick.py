@@ -1,0 +1,360 @@
+"""Quick entry (``scorekeeper hand``): a hand from the score sheet's facts.
+
+The facts are declared once, in ``FACTS``: each with its kind, its help, the tables that
+use it and how it is read and checked. ``hand --keys`` and the parsing of the command
+line (``quick_keys``), the refusal of an unknown key or of a key the table does not use,
+and the checks of each value all come from that declaration. The challenges given as
+actions (``Ben kraak``) are replayed through the same chain the full hand walks
+(``announcements.Challenges``). Nat and pit are always worked out, never typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.base import QuickKey
+from scorekeeper.games.klaverjassen.announcements import Challenges
+from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED
+from scorekeeper.games.klaverjassen.notation import kraak_levels, kraak_word, parse_suit, read_kraak
+from scorekeeper.games.klaverjassen.roem import Roem, four_of_a_kind_ranks, tally
+from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, score
+from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, partnerships, side_names, side_of
+from scorekeeper.result import HandResult, redeal_result
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+ANY, PAIRS, THREE = "any", "partners", "alone"  # which tables use a fact
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``), its help,
+    the tables that use it, the rule key its refusals name and, if it must be given, what
+    the refusal of its absence says (``{total}``: the hand's card points)."""
+
+    name: str
+    kind: str
+    help: str
+    table: str = ANY
+    rule: str = "quick"
+    missing: str = ""
+
+    def key(self) -> QuickKey:
+        return QuickKey(self.kind, self.help)
+
+
+FACTS: tuple[Fact, ...] = (
+    Fact(
+        "playing",
+        "word",
+        "the playing team: one of its players (the trump maker) or team1 / team2",
+        rule="teams",
+        missing="playing must name the trump maker (or team1 / team2)",
+    ),
+    Fact(
+        "trump",
+        "word",
+        "the trump suit: hearts, diamonds, clubs, spades (or H D C S)",
+        rule="trump",
+        missing="trump must name the trump suit",
+    ),
+    Fact(
+        "points",
+        "int",
+        "the playing team's card points with the last trick, 0 to 162",
+        table=PAIRS,
+        rule="card_points.total",
+        missing="points must give the playing team's card points, 0 to {total}",
+    ),
+    Fact("roem", "int", "the roem the playing team counts (0 if declined)", PAIRS, "roem"),
+    Fact("roem_other", "int", "the roem the other team counts (0 if declined)", PAIRS, "roem"),
+    Fact(
+        "points_of",
+        "list",
+        "three players: each player's card points as Name:points (last trick and discards included)",
+        THREE,
+        "card_points.total",
+    ),
+    Fact(
+        "roem_of", "list", "three players: each player's counted roem as Name:points", THREE, "roem"
+    ),
+    Fact(
+        "all_tricks",
+        "bool",
+        "false when a side has all 162 card points without having taken every trick",
+    ),
+    Fact("revoke", "word", "a player of the side that revoked (or team1 / team2)", rule="teams"),
+    Fact(
+        "kraak",
+        "word",
+        "Wilde Boom: the last challenge, kraak, rekraak or superkraak",
+        rule="kraak",
+    ),
+    Fact("redeal", "bool", "true when everybody passed and the cards were thrown in"),
+)
+FACT = {f.name: f for f in FACTS}
+
+
+def quick_keys() -> dict[str, QuickKey]:
+    """The facts as the command line reads and lists them (``hand --keys``)."""
+    return {f.name: f.key() for f in FACTS}
+
+
+class QuickHand:
+    """A hand read from the score sheet's facts, checked, and turned into ``Facts``."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        table: list[str],
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+    ) -> None:
+        self.rules = rules
+        self.table = table
+        self.given = dict(facts)
+        self.actions = list(actions)
+        self.sides = side_names(rules, table)
+        self.partners = partnerships(rules)
+        self.total = hand_total(rules)
+        four_of_a_kind_ranks(rules)
+
+    # -- refusals and readers
+    def refuse(self, key: str, message: str, rule: str | None = None) -> IllegalActionError:
+        rule = rule or (FACT[key].rule if key in FACT else "quick")
+        return IllegalActionError(f"quick: {message}", rule=rule, where=f"quick.{key}")
+
+    def require(self, key: str) -> Any:
+        if key not in self.given:
+            raise self.refuse(key, FACT[key].missing.format(total=self.total))
+        return self.given[key]
+
+    def _side(self, key: str, text: Any) -> tuple[str, str | None]:
+        """(side, player or None) for a player name or team1/team2."""
+        word = str(text).strip()
+        if self.partners and word.lower() in TEAM_KEYS:
+            side = list(self.sides)[TEAM_KEYS.index(word.lower())]
+            return side, None
+        player = self._player(key, word)
+        return side_of(self.sides, player), player
+
+    def _player(self, key: str, word: str) -> str:
+        matches = [p for p in self.table if p == word] or [
+            p for p in self.table if p.lower() == word.lower()
+        ]
+        if len(matches) != 1:
+            teams = " or team1 / team2" if self.partners else ""
+            raise self.refuse(
+                key,
+                f"{key} {word!r} is not a player here ({', '.join(self.table)}{teams})",
+                "teams",
+            )
+        return matches[0]
+
+    def _int(self, key: str, value: Any, low: int, high: int) -> int:
+        rule = FACT[key].rule
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise self.refuse(
+                    key, f"{key} must be a whole number, not {value!r}", rule
+                ) from None
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.refuse(key, f"{key} must be a whole number from {low} to {high}", rule)
+        return value
+
+    def _roem_amount(self, key: str, value: Any) -> int:
+        amount = self._int(key, value, 0, 10_000)
+        if amount % 10 or tally(self.rules, amount) is None:
+            raise self.refuse(
+                key,
+                f"{key} {amount}: no set of roem adds up to that (roem comes as 20, 50, 100, 200 "
+                "and their sums)",
+                "roem",
+            )
+        return amount
+
+    def _per_player(self, key: str, value: Any) -> dict[str, str]:
+        entries = value if isinstance(value, list) else [value]
+        out: dict[str, str] = {}
+        for entry in entries:
+            name, sep, amount = str(entry).partition(":")
+            if not sep:
+                raise self.refuse(
+                    key, f"{key}: write each entry as Name:points, not {entry!r}", "quick"
+                )
+            player = self._player(key, name.strip())
+            if player in out:
+                raise self.refuse(key, f"{key}: {player} is named twice", "quick")
+            out[player] = amount.strip()
+        return out
+
+    # -- the facts, in the order a refusal should come
+    def _check_keys(self) -> None:
+        given = self.given
+        unknown = sorted(set(given) - set(FACT))
+        if unknown:
+            raise self.refuse(
+                unknown[0], f"unknown key {unknown[0]!r}; keys: {', '.join(FACT)}", "quick"
+            )
+        mine = PAIRS if self.partners else THREE
+        instead = ", ".join(f.name for f in FACTS if f.table == mine)
+        for fact in FACTS:
+            if fact.table not in (ANY, mine) and fact.name in given:
+                raise self.refuse(
+                    fact.name,
+                    f"{fact.name} is not used by {self.rules.name}; use {instead}",
+                    "quick",
+                )
+
+    def _trump(self) -> str:
+        given = self.require("trump")
+        try:
+            return parse_suit(self.rules, str(given), "quick")
+        except IllegalActionError as exc:
+            raise self.refuse("trump", exc.message.removeprefix("quick: "), "trump") from None
+
+    def _team_points(self, playing: str) -> tuple[dict[str, int], dict[str, int]]:
+        mine = self._int("points", self.require("points"), 0, self.total)
+        other = next(s for s in self.sides if s != playing)
+        points = {playing: mine, other: self.total - mine}
+        roem = {
+            playing: self._roem_amount("roem", self.given.get("roem", 0)),
+            other: self._roem_amount("roem_other", self.given.get("roem_other", 0)),
+        }
+        return points, roem
+
+    def _player_points(self) -> tuple[dict[str, int], dict[str, int]]:
+        total = self.total
+        given_points = self._per_player("points_of", self.given.get("points_of", []))
+        points = {p: self._int("points_of", text, 0, total) for p, text in given_points.items()}
+        missing = [p for p in self.table if p not in given_points]
+        if len(missing) > 1:
+            raise self.refuse(
+                "points_of",
+                f"points_of must give every player's card points (at most one left out); "
+                f"missing {', '.join(missing)}",
+            )
+        if missing:
+            rest = total - sum(points.values())
+            if rest < 0:
+                raise self.refuse("points_of", f"points_of adds up to more than {total}")
+            points[missing[0]] = rest
+        if sum(points.values()) != total:
+            raise self.refuse(
+                "points_of", f"points_of must add up to {total}, not {sum(points.values())}"
+            )
+        given_roem = self._per_player("roem_of", self.given.get("roem_of", []))
+        roem = {p: self._roem_amount("roem_of", given_roem.get(p, 0)) for p in self.table}
+        return {p: points[p] for p in self.table}, roem
+
+    def _pit(self, points: Mapping[str, int], roem: Mapping[str, int]) -> str | None:
+        all_tricks = self.given.get("all_tricks", True)
+        full = [s for s in self.sides if points[s] == self.total]
+        pit = full[0] if full and all_tricks else None
+        if all_tricks is False and not full:
+            raise self.refuse(
+                "all_tricks",
+                f"all_tricks=false only matters when a side has all {self.total} card points",
+            )
+        if pit is not None and not self.rules.get("declarations"):
+            for s in self.sides:
+                if s != pit and roem[s]:
+                    raise self.refuse(
+                        "roem_other" if self.partners else "roem_of",
+                        f"{s} took no trick (all {self.total} card points went to {pit}), "
+                        "so it has no roem",
+                        "roem",
+                    )
+        return pit
+
+    def result(self) -> HandResult:
+        rules, given = self.rules, self.given
+        self._check_keys()
+        if given.get("redeal"):
+            if rules.get("trump.all_pass") != "redeal":
+                raise self.refuse(
+                    "redeal",
+                    f"in {rules.name} the dealer must choose trump when all pass",
+                    "trump.all_pass",
+                )
+            return redeal_result(self.table, EVERYBODY_PASSED, "trump.all_pass")
+        playing, maker = self._side("playing", self.require("playing"))
+        trump = self._trump()
+        points, roem_amounts = (
+            self._team_points(playing) if self.partners else self._player_points()
+        )
+        pit = self._pit(points, roem_amounts)
+        revoke = self._side("revoke", given["revoke"])[0] if "revoke" in given else None
+        kraak = self._kraak(playing, maker)
+        roem = {
+            s: ([Roem("roem", roem_amounts[s], "roem")] if roem_amounts[s] else [])
+            for s in self.sides
+        }
+        return score(
+            rules,
+            self.table,
+            Facts(
+                sides={s: list(m) for s, m in self.sides.items()},
+                playing=playing,
+                trump=trump,
+                points=points,
+                roem=roem,
+                pit=pit,
+                kraak=kraak,
+                revoke=revoke,
+                maker=maker,
+            ),
+        )
+
+    # -- the challenges: given as actions, replayed through the one chain, or as a fact
+    def _kraak(self, playing: str, maker: str | None) -> int:
+        chain = Challenges(self.rules, self.sides)
+        levels = chain.levels
+        for action in self.actions:
+            kraak = read_kraak(self.rules, action) if levels else None
+            if kraak is None:
+                known = (
+                    f"; only the challenges {', '.join(levels)} are actions here" if levels else ""
+                )
+                raise IllegalActionError(
+                    f"{action}: quick entry takes the facts as keys{known}; declined roem is "
+                    "simply left out of roem",
+                    rule="quick",
+                )
+            chain.verify(kraak, playing, maker)
+            chain.apply(kraak)
+        if "kraak" not in self.given:
+            return len(chain)
+        level = self._kraak_fact(levels)
+        if self.actions and level != len(chain):
+            raise self.refuse("kraak", "kraak disagrees with the challenges given as actions")
+        return level
+
+    def _kraak_fact(self, levels: Sequence[str]) -> int:
+        word = kraak_word(self.rules, str(self.given["kraak"]))
+        if word in ("none", "0", ""):
+            return 0
+        if word in levels:
+            return levels.index(word) + 1
+        raise self.refuse(
+            "kraak",
+            f"kraak must be one of {', '.join(levels)}"
+            if levels
+            else f"{self.rules.name} has no challenges",
+        )
+
+
+def score_quick(
+    rules: Ruleset, table: Sequence[str], facts: Mapping[str, Any], actions: Sequence[Action]
+) -> HandResult:
+    return QuickHand(rules, list(table), facts, actions).result()
+
+
+__all__ = ["FACTS", "Fact", "QuickHand", "kraak_levels", "quick_keys", "score_quick"]

@@ -1,0 +1,36 @@
+"""Who sits with whom in Klaverjassen: two fixed teams (seats 1 and 3, 2 and 4) or every
+player alone (the three-player variant). A side is named by its players, ``Anna/Carla``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+PARTNERS, ALONE = "partners", "alone"
+TEAM_KEYS = ("team1", "team2")
+
+
+def partnerships(rules: Ruleset) -> bool:
+    """Whether the rule set plays in two fixed teams (``teams.mode = "partners"``)."""
+    return rules.get("teams.mode") == PARTNERS
+
+
+def side_names(rules: Ruleset, table: Sequence[str]) -> dict[str, list[str]]:
+    """The sides of the table: two fixed teams (seats 1 and 3, 2 and 4) or every player alone."""
+    if partnerships(rules):
+        teams = [list(table[0::2]), list(table[1::2])]
+        return {"/".join(team): team for team in teams}
+    return {p: [p] for p in table}
+
+
+def side_of(sides: Mapping[str, Sequence[str]], player: str) -> str:
+    return next(name for name, members in sides.items() if player in members)
+
+
+def verb_for(sides: Mapping[str, Sequence[str]], side: str, verb: str) -> str:
+    """'Ben/Dirk play', 'Ben plays': a team is plural, a player alone singular."""
+    return f"{side} {verb}" if len(sides[side]) > 1 else f"{side} {verb}s"
