@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import ruleset, simulate  # noqa: E402
-from scorekeeper.actions import Action  # noqa: E402
-from scorekeeper.cards import Card  # noqa: E402
-from scorekeeper.hand import Hand  # noqa: E402
-from scorekeeper.rules import Ruleset  # noqa: E402
+from scorekeeper import ruleset, simulate
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.hand import Hand
+from scorekeeper.rules import Ruleset
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk", "Erik", "Frida"]
 
