@@ -314,11 +314,13 @@ def amend(
     trick: int | None = None,
     action: int | None = None,
     values: Sequence[str] = (),
+    facts: Sequence[tuple[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Change a recorded hand in the log; say what changed. The caller replays and writes.
 
-    ``trick``: replace that trick's cards (same players, same order); ``action``: replace
-    one action string; neither: ``values`` are ``KEY=VALUE`` facts of a quick hand.
+    ``trick``: replace that trick's cards (same players, same order) by ``values``;
+    ``action``: replace one action string by ``values[0]``; neither: set ``facts``, the
+    (key, value) pairs of a quick hand, already read by the family's declaration.
     The hand keeps an ``amended`` record of each change.
     """
     if not 1 <= number <= len(log.hands):
@@ -327,20 +329,7 @@ def amend(
         )
     record = log.hands[number - 1]
     if trick is not None:
-        if record.quick is not None:
-            raise IllegalActionError(
-                f"hand {number} was entered quick; it has no tricks", rule="amend"
-            )
-        indices = _trick_actions(log, number, trick)
-        if len(values) != len(indices):
-            raise IllegalActionError(
-                f"trick {trick} has {len(indices)} cards; give {len(indices)}, not {len(values)}",
-                rule="amend",
-            )
-        before = [record.actions[i] for i in indices]
-        after = [f"{old.split()[0]} {card}" for old, card in zip(before, values, strict=True)]
-        for i, text in zip(indices, after, strict=True):
-            record.actions[i] = text
+        before, after = _amend_trick(log, number, trick, values)
         what = f"trick {trick}"
     elif action is not None:
         if not 1 <= action <= len(record.actions) or len(values) != 1:
@@ -353,30 +342,48 @@ def amend(
         record.actions[action - 1] = values[0]
         what = f"action {action}"
     else:
-        if record.quick is None:
-            raise IllegalActionError(
-                f"hand {number} was played card by card: amend a --trick or an --action",
-                rule="amend",
-            )
-        if not values:
-            raise IllegalActionError("nothing to amend: give KEY=VALUE facts", rule="amend")
-        before, after = [], []
-        from scorekeeper.games import family_for
-
-        keys = family_for(load(log.ruleset, log.options)).quick_keys()
-        for item in values:
-            key, eq, value = item.partition("=")
-            if not eq or key not in keys:
-                raise IllegalActionError(
-                    f"{item!r}: write KEY=VALUE with a key of: {', '.join(keys)}", rule="quick"
-                )
-            before.append(f"{key}={record.quick.get(key)!r}")
-            record.quick[key] = keys[key].parse(value)
-            after.append(f"{key}={record.quick[key]!r}")
+        before, after = _amend_facts(record, number, facts or [])
         what = "facts"
     change: dict[str, Any] = {"what": what, "before": before, "after": after}
     record.amended = [*(record.amended or []), change]
     return change
+
+
+def _amend_trick(
+    log: MatchLog, number: int, trick: int, cards: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    record = log.hands[number - 1]
+    if record.quick is not None:
+        raise IllegalActionError(f"hand {number} was entered quick; it has no tricks", rule="amend")
+    indices = _trick_actions(log, number, trick)
+    if len(cards) != len(indices):
+        raise IllegalActionError(
+            f"trick {trick} has {len(indices)} cards; give {len(indices)}, not {len(cards)}",
+            rule="amend",
+        )
+    before = [record.actions[i] for i in indices]
+    after = [f"{old.split()[0]} {card}" for old, card in zip(before, cards, strict=True)]
+    for i, text in zip(indices, after, strict=True):
+        record.actions[i] = text
+    return before, after
+
+
+def _amend_facts(
+    record: HandRecord, number: int, facts: Sequence[tuple[str, Any]]
+) -> tuple[list[str], list[str]]:
+    if record.quick is None:
+        raise IllegalActionError(
+            f"hand {number} was played card by card: amend a --trick or an --action",
+            rule="amend",
+        )
+    if not facts:
+        raise IllegalActionError("nothing to amend: give KEY=VALUE facts", rule="amend")
+    before, after = [], []
+    for key, value in facts:
+        before.append(f"{key}={record.quick.get(key)!r}")
+        record.quick[key] = value
+        after.append(f"{key}={record.quick[key]!r}")
+    return before, after
 
 
 def _trick_actions(log: MatchLog, number: int, trick: int) -> list[int]:

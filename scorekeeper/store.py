@@ -1,17 +1,15 @@
-"""Where match files live and how they are changed safely.
+"""Where match files live: the data folder, the current match, new file names.
 
 New matches go to the user's data folder (``$SCOREKEEPER_HOME`` or the XDG data folder);
 the newest becomes the current match. ``--match FILE`` or ``$SCOREKEEPER_MATCH`` picks
-another. Every change happens under the file's lock: read, replay, apply, write
-atomically; if the engine refuses, nothing is written.
+another. Opening and changing a match file is the session's business
+(:mod:`scorekeeper.session`).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -66,28 +64,6 @@ def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
         path = Path(f"{base}-{n}.toml")
         n += 1
     return path
-
-
-def load(path: Path) -> tuple[MatchLog, Match]:
-    """Read and replay a match file; problems come as a MatchFileError with lines."""
-    if not path.exists():
-        raise ScorekeeperError(f"no match file {path}", rule="match")
-    log, source_map = matchlog.read(path)
-    return log, Match.from_log(log, source_map, str(path))
-
-
-@contextmanager
-def editing(path: Path) -> Iterator[tuple[MatchLog, Match]]:
-    """Lock, load and replay; on a clean exit write the (changed) log atomically.
-
-    If the body raises, nothing is written and the file stays byte-for-byte as it was.
-    """
-    with matchlog.lock(path):
-        log, match = load(path)
-        before = log.dumps()
-        yield log, match
-        if log.dumps() != before:
-            matchlog.write(path, log)
 
 
 def create(log: MatchLog, path: Path) -> None:

@@ -547,6 +547,27 @@ def test_quick_entry_refusals(facts: dict[str, Any], key: str, words: str) -> No
     assert err.value.rule
 
 
+@pytest.mark.parametrize(
+    ("facts", "key", "rule"),
+    [
+        ({"maker": "Ben", "trump": "H", "points": 131}, "quick.points", "card_points"),
+        ({"maker": ["Ben"], "trump": "H", "points": ["Anna:60", "Ben:71"]}, "quick.maker", "bidding"),
+        ({"maker": "Ben", "trump": 3, "points": ["Anna:60", "Ben:71"]}, "quick.trump", "bidding"),
+        ({"maker": "Ben", "trump": "H", "points": ["Anna:60", "Ben:71"], "bella": True}, "quick.bella", "bella"),
+        ({"maker": "Ben", "trump": "H", "points": ["Anna:60", "Ben:71"], "sequences": "Ben:7S 8S 9S"}, "quick.sequences", "sequences"),
+        ({"redeal": "yes"}, "quick.redeal", "bidding.redeal"),
+    ],
+)  # fmt: skip
+def test_quick_facts_of_the_wrong_kind_are_refused(
+    facts: dict[str, Any], key: str, rule: str
+) -> None:
+    # A match file may hold any TOML value: each fact's declared kind is checked first.
+    with pytest.raises(IllegalActionError) as err:
+        quick(facts)
+    assert (err.value.where, err.value.rule) == (key, rule)
+    assert key.split(".")[1] in err.value.message
+
+
 # ---------------------------------------------------------------------- the match
 
 

@@ -130,3 +130,45 @@ def test_random_hands(rid: str, options: dict[str, object], seed: int, carried: 
             assert rest == 0 and base in (1, 2)
             winners = result.card_points[result.winner]
             assert base == (2 if winners >= 91 else 1) and winners >= 61
+
+
+def check_listed(hand: Hand, words: list[str]) -> list[Any]:
+    """Each listed action is accepted, each unlisted word refused; the list."""
+    listed = hand.legal_actions()
+    texts = {a.text for a in listed}
+    for action in listed:
+        assert hand.can(action), action.text
+    for text in words:
+        assert hand.can(text) is (text in texts), text
+    return listed
+
+
+@pytest.mark.parametrize(("rid", "options"), RULE_SETS)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_legal_actions_are_exactly_the_accepted_ones(
+    rid: str, options: dict[str, object], seed: int
+) -> None:
+    """At every step, with the deal and without it, each listed action is accepted and
+    every unlisted word refused; a random action the dealt hand lists (cards and words
+    alike) is taken by both until the hand ends. Without the deal everything the dealt
+    hand allows is listed too: the record alone cannot rule it out."""
+    rules = ruleset.load(rid, options)
+    rng = random.Random(seed)
+    dealer = rng.choice(PLAYERS)
+    codes = {p: [c.code for c in cs] for p, cs in deal(rules, PLAYERS, rng).items()}
+    hand = Hand(rules, PLAYERS, dealer, deal=codes)
+    blind = Hand(rules, PLAYERS, dealer)
+    words = candidates(rules.family)
+    while not hand.finished:
+        listed = check_listed(hand, words)
+        assert listed, "a hand that is not over always allows something"
+        blind_listed = {a.text for a in check_listed(blind, words)}
+        assert {a.text for a in listed} <= blind_listed
+        said = [a for a in listed if not a.is_play]
+        cards = [a for a in listed if a.is_play]
+        pool = said if said and (not cards or rng.random() < 0.2) else cards
+        action = rng.choice(pool)
+        hand.apply(action)
+        blind.apply(action)
+    assert hand.legal_actions() == [] and blind.legal_actions() == []

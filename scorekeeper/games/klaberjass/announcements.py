@@ -7,25 +7,15 @@ player whose cards are in the other's sequence).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.common import Said
 from scorekeeper.games.klaberjass.sequences import Run, check_runs, read_run
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """A sequence or bella as the status view lists it."""
-
-    player: str
-    kind: str
-    side: str
-    implied: bool = False
 
 
 class Announced:
@@ -86,11 +76,11 @@ class Announced:
         return False
 
     # -- for the status view
-    def status(self, maker: str | None) -> list[Announcement]:
+    def status(self, maker: str | None) -> list[Said]:
         def role(p: str) -> str:
             return "maker" if p == maker else "opponent"
 
-        out = [Announcement(r.player, f"sequence {r.text}", role(r.player)) for r in self.runs]
+        out = [Said(r.player, f"sequence {r.text}", role(r.player)) for r in self.runs]
         if self.bella:
-            out.append(Announcement(self.bella, "bella", role(self.bella)))
+            out.append(Said(self.bella, "bella", role(self.bella)))
         return out

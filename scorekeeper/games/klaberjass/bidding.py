@@ -17,7 +17,7 @@ from scorekeeper.games.klaberjass.notation import (
     Accept,
     Name,
     Pass,
-    Said,
+    Spoken,
     TurnUp,
     read,
 )
@@ -81,7 +81,7 @@ class Bidding:
             )
         return said
 
-    def verify_bid(self, action: Action) -> Said:
+    def verify_bid(self, action: Action) -> Spoken:
         def refuse(msg: str, rule: str) -> NoReturn:
             raise IllegalActionError(f"{action}: {msg}", rule=rule)
 
@@ -111,7 +111,7 @@ class Bidding:
         self._verify_said(said, refuse)
         return said
 
-    def _verify_said(self, said: Said, refuse: Callable[[str, str], NoReturn]) -> None:
+    def _verify_said(self, said: Spoken, refuse: Callable[[str, str], NoReturn]) -> None:
         assert self.turnup is not None
         turn_suit = SUIT_NAMES[self.turnup.suit]
         if isinstance(said, Accept):
@@ -134,7 +134,7 @@ class Bidding:
             )
 
     # -- what may be said now
-    def candidates(self) -> list[Said]:
+    def candidates(self) -> list[Spoken]:
         """The bids the speaker may make now (each still to be verified)."""
         if not self.open:
             return []
@@ -150,7 +150,7 @@ class Bidding:
         self.turnup = said.card
         return [f"turn-up {said.card}: {self.elder} may accept {SUIT_NAMES[said.card.suit]}"]
 
-    def apply_bid(self, said: Said) -> list[str]:
+    def apply_bid(self, said: Spoken) -> list[str]:
         assert self.turnup is not None
         player = said.player
         turn_suit = SUIT_NAMES[self.turnup.suit]

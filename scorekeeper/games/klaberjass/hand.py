@@ -17,7 +17,8 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import check_play
 from scorekeeper.games.base import GameHand
-from scorekeeper.games.klaberjass.announcements import Announced, Announcement
+from scorekeeper.games.common import Said
+from scorekeeper.games.klaberjass.announcements import Announced
 from scorekeeper.games.klaberjass.bidding import Bidding
 from scorekeeper.games.klaberjass.notation import (
     BELLA,
@@ -29,8 +30,8 @@ from scorekeeper.games.klaberjass.notation import (
     Bella,
     Bottom,
     Exchange,
-    Said,
     Sequence,
+    Spoken,
     TurnUp,
     parse_suit,
     read,
@@ -261,7 +262,7 @@ class KlaberjassHand(GameHand):
             out.append(action)
         return out
 
-    def _candidates(self) -> list[Said]:
+    def _candidates(self) -> list[Spoken]:
         deck = self.rules.deck
         if self.turnup is None:
             return [TurnUp(self.dealer, c) for c in deck.cards]
@@ -270,7 +271,7 @@ class KlaberjassHand(GameHand):
         if self.hand.started_play:
             player = self.hand.to_play()
             return [Bella(player)] if player is not None else []
-        out: list[Said] = [Bottom(self.dealer, c) for c in deck.cards]
+        out: list[Spoken] = [Bottom(self.dealer, c) for c in deck.cards]
         for player in self.hand.players:
             out.append(Exchange(player))
             held = self.hand.holding(player)
@@ -433,5 +434,5 @@ class KlaberjassHand(GameHand):
 
     # -- for the status view
     @property
-    def announcements(self) -> list[Announcement]:
+    def announcements(self) -> list[Said]:
         return self.announced.status(self.maker)

@@ -46,7 +46,7 @@ def parse_suit(word: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class Said:
+class Spoken:
     """Something a player said (not a card): the player and the words as written."""
 
     VERB: ClassVar[str] = ""
@@ -71,7 +71,7 @@ class Said:
 
 
 @dataclass(frozen=True)
-class TurnUp(Said):
+class TurnUp(Spoken):
     VERB: ClassVar[str] = TURNUP
     card: Card
 
@@ -80,7 +80,7 @@ class TurnUp(Said):
 
 
 @dataclass(frozen=True)
-class Accept(Said):
+class Accept(Spoken):
     """Round one: the turn-up's suit as trump. ``suit`` is what the player added, if anything
     (``Ben accept hearts``); None when nothing was said or the word is no suit."""
 
@@ -90,12 +90,12 @@ class Accept(Said):
 
 
 @dataclass(frozen=True)
-class Pass(Said):
+class Pass(Spoken):
     VERB: ClassVar[str] = PASS
 
 
 @dataclass(frozen=True)
-class Name(Said):
+class Name(Spoken):
     """Round two: another suit as trump."""
 
     VERB: ClassVar[str] = NAME
@@ -106,7 +106,7 @@ class Name(Said):
 
 
 @dataclass(frozen=True)
-class Bottom(Said):
+class Bottom(Spoken):
     VERB: ClassVar[str] = BOTTOM
     card: Card
 
@@ -115,12 +115,12 @@ class Bottom(Said):
 
 
 @dataclass(frozen=True)
-class Exchange(Said):
+class Exchange(Spoken):
     VERB: ClassVar[str] = EXCHANGE
 
 
 @dataclass(frozen=True)
-class Sequence(Said):
+class Sequence(Spoken):
     """A sequence as named: the cards in the order the player said them."""
 
     VERB: ClassVar[str] = SEQUENCE
@@ -131,7 +131,7 @@ class Sequence(Said):
 
 
 @dataclass(frozen=True)
-class Bella(Said):
+class Bella(Spoken):
     VERB: ClassVar[str] = BELLA
 
 
@@ -181,7 +181,7 @@ def _name_suit(deck: Deck, action: Action) -> str:
     return suit
 
 
-def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Said:
+def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Spoken:
     """The typed action of an action string's words; refused when the words are wrong.
 
     The caller knows the verb is one of ``VERBS`` (``verb_of``)."""
@@ -219,6 +219,6 @@ def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Said:
     raise _refuse(action, f"{action.verb!r} is not an action of Klaberjass", "actions")
 
 
-def write(said: Said) -> str:
+def write(said: Spoken) -> str:
     """The action string of a typed action (as read, or canonical when made in code)."""
     return said.text

@@ -10,12 +10,14 @@ the same record the full hand keeps (``Announced``), so both are checked alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.actions import Action
 from scorekeeper.errors import CardError, IllegalActionError
 from scorekeeper.games.base import QuickKey
+from scorekeeper.games.common import Fact, read_facts
+from scorekeeper.games.common import quick_keys as declared_keys
 from scorekeeper.games.klaberjass.announcements import Announced
 from scorekeeper.games.klaberjass.notation import BELLA, SEQUENCE, parse_suit, verb_of
 from scorekeeper.games.klaberjass.scoring import Facts
@@ -56,17 +58,11 @@ Reader = Callable[[Sheet, Any], Any]
 
 
 @dataclass(frozen=True)
-class Field:
-    """One fact of a quick hand: name, kind and help (``hand --keys``) and its check."""
+class Field(Fact):
+    """A quick fact (name, kind, help, the rule a wrong kind breaks; see ``Fact``) and
+    ``read``, the check that turns the value written into the typed one."""
 
-    name: str
-    kind: str
-    help: str
-    read: Reader
-
-    @property
-    def key(self) -> QuickKey:
-        return QuickKey(self.kind, self.help)
+    read: Reader = field(default=lambda sheet, raw: raw)
 
 
 def _maker(sheet: Sheet, raw: Any) -> str:
@@ -154,30 +150,55 @@ def _redeal(sheet: Sheet, raw: Any) -> bool:
 
 
 FIELDS: tuple[Field, ...] = (
-    Field("maker", "word", "the player who made trump (accepted or named it)", _maker),
-    Field("trump", "word", "the trump suit: clubs, spades, hearts, diamonds (or C S H D)", _trump),
+    Field(
+        "maker",
+        "word",
+        "the player who made trump (accepted or named it)",
+        rule="bidding",
+        read=_maker,
+    ),
+    Field(
+        "trump",
+        "word",
+        "the trump suit: clubs, spades, hearts, diamonds (or C S H D)",
+        rule="bidding",
+        read=_trump,
+    ),
     Field(
         "points",
         "list",
         "each player's card points, the last trick's 10 included: Anna:62,Ben:90",
-        _points,
+        rule="card_points",
+        read=_points,
     ),
     Field(
         "sequences",
         "list",
         "announced sequences as Name:CARDS, like 'Ben:7H 8H 9H,Anna:JS QS KS'",
-        _sequences,
+        rule="sequences",
+        read=_sequences,
     ),
-    Field("bella", "word", "the player who announced bella", _bella),
-    Field("revoke", "word", "the player who revoked", _revoke),
-    Field("redeal", "bool", "true when both passed twice and the hand was dealt again", _redeal),
+    Field("bella", "word", "the player who announced bella", rule="bella", read=_bella),
+    Field(
+        "revoke",
+        "word",
+        "the player who revoked",
+        rule="options.revoke_penalty",
+        read=_revoke,
+    ),
+    Field(
+        "redeal",
+        "bool",
+        "true when both passed twice and the hand was dealt again",
+        rule="bidding.redeal",
+        read=_redeal,
+    ),
 )
-FIELD = {f.name: f for f in FIELDS}
 
 
 def quick_keys() -> dict[str, QuickKey]:
-    """The facts as the command line reads and lists them (`hand --keys`)."""
-    return {f.name: f.key for f in FIELDS}
+    """The facts as the command line reads and lists them (``hand --keys``)."""
+    return declared_keys(FIELDS)
 
 
 def read_quick(
@@ -185,15 +206,12 @@ def read_quick(
 ) -> Facts | None:
     """The facts of a quick hand, checked; None for a redeal."""
     sheet = Sheet(rules, players)
-    unknown = set(facts) - set(FIELD)
-    if unknown:
-        first = sorted(unknown)[0]
-        sheet.refuse(f"unknown key {first!r}; keys: {', '.join(FIELD)}", first)
-    if FIELD["redeal"].read(sheet, facts.get("redeal")):
+    given = read_facts(FIELDS, facts, sheet)  # unknown keys and values of the wrong kind
+    if given["redeal"]:
         if set(facts) - {"redeal"} or actions:
             sheet.refuse("a redealt hand has nothing else to record", "redeal")
         return None
-    value = {f.name: f.read(sheet, facts.get(f.name)) for f in FIELDS if f.name != "redeal"}
+    value = {f.name: f.read(sheet, given[f.name]) for f in FIELDS}
     said = _replay(sheet, value["sequences"], value["bella"], actions)
     trump = value["trump"]
     if said.bella is not None:

@@ -24,11 +24,12 @@ from scorekeeper.games.klaverjassen.notation import (
     text,
 )
 from scorekeeper.games.klaverjassen.roem import Roem, declared_combination, runs_in
+from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.games.klaverjassen.sides import side_of
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 KING, QUEEN = "K", "Q"
 
@@ -129,7 +130,7 @@ class Declarations:
         return combo
 
     def _verify_whole_run(self, typed: DeclareRoem, combo: Roem) -> None:
-        order = list(self.rules.require("roem.sequence_order"))
+        order = list(spec(self.rules).roem.sequence_order)
         ends = {order.index(combo.cards[0].rank) - 1, order.index(combo.cards[-1].rank) + 1}
         for d in self.declared:
             touches = d.combo.cards[0].suit == combo.cards[0].suit and any(
@@ -147,7 +148,7 @@ class Declarations:
 
     def candidates(self, player: str, cards: Sequence[Card]) -> list[DeclareRoem]:
         """Every run and four of a kind in ``cards`` a player might declare (unchecked)."""
-        order = list(self.rules.require("roem.sequence_order"))
+        order = list(spec(self.rules).roem.sequence_order)
         found: list[DeclareRoem] = []
         for run in runs_in(cards, order, 1):
             for start in range(len(run)):

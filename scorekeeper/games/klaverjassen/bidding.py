@@ -23,11 +23,13 @@ from scorekeeper.games.klaverjassen.notation import (
     suit_label,
     text,
 )
+from scorekeeper.games.klaverjassen.rules import METHODS, options, spec
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
-METHODS = ("free", "dealer_first", "forced_left", "upturn_forced", "upturn_other_suit")
+__all__ = ["EVERYBODY_PASSED", "METHODS", "Step", "TrumpChoice", "trump_script"]
+
 RULE = "options.trump_choice"
 EVERYBODY_PASSED = "everybody passed: the same dealer deals again"
 
@@ -81,10 +83,10 @@ def _upturn(order: Sequence[str], dealer: str, other_suit: bool) -> list[Step]:
 
 def trump_script(rules: Ruleset, players: Sequence[str], dealer: str) -> list[Step]:
     """The turns of the trump choice under option ``trump_choice``, in order."""
-    method = rules.option("trump_choice")
+    method = options(rules).trump_choice
     i = players.index(dealer)
     order = [players[(i + k) % len(players)] for k in range(1, len(players) + 1)]  # dealer last
-    dealer_chooses = rules.get("trump.all_pass", "dealer_chooses") == "dealer_chooses"
+    dealer_chooses = spec(rules).trump.all_pass == "dealer_chooses"
     if method == "free":
         return _free(order, dealer, dealer_chooses)
     if method == "dealer_first":

@@ -12,29 +12,36 @@ import scorekeeper.games.klaverjassen.quick as quick
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
-from scorekeeper.games.klaverjassen.roem import trick_roem
-from scorekeeper.games.klaverjassen.rules import validate
+from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem
+from scorekeeper.games.klaverjassen.rules import KlaverjassenRules, spec
 from scorekeeper.games.klaverjassen.sides import side_names
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
     from scorekeeper.match import Match
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 class Klaverjassen(Family):
     name = "klaverjassen"
     hand_class = KlaverjassenHand
+    schema = KlaverjassenRules
 
     def trick_notes(self, rules: Ruleset, contract: Contract, cards: Sequence[Card]) -> list[str]:
         roem = trick_roem(rules, cards, contract.trump_suit)
         return [f"roem for the trick's winner: {r.text} [rule: {r.rule}]" for r in roem]
 
     def validate(self, rules: Ruleset) -> list[str]:
-        return validate(rules)
+        """The option values in force against the deck (the rest is the schema's)."""
+        try:
+            four_of_a_kind_ranks(rules)
+        except ScorekeeperError as exc:
+            return [exc.message]
+        return []
 
     def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
         expected = Counter(hand.rules.deck.counts)
@@ -47,7 +54,7 @@ class Klaverjassen(Family):
 
     def match_over(self, match: Match) -> str | None:
         played = [mh for mh in match.hands if mh.result is not None and not mh.result.redeal]
-        need = int(match.rules.require("match.hands"))
+        need = spec(match.rules).match.hands
         if len(played) < need:
             return None
         sides = side_names(match.rules, match.players)

@@ -42,6 +42,7 @@ from scorekeeper.games.klaverjassen.roem import (
     highest_declaration,
     trick_roem,
 )
+from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, last_trick_bonus, score
 from scorekeeper.games.klaverjassen.sides import partnerships, side_names, side_of, verb_for
 from scorekeeper.result import HandResult, redeal_result
@@ -67,8 +68,9 @@ class KlaverjassenHand(GameHand):
         four_of_a_kind_ranks(rules)  # refuse a bad option value before anything is recorded
         self.sides = side_names(rules, hand.players)
         self.bidding = TrumpChoice(rules, hand.players, hand.dealer)
-        self.talon_size = int(rules.get("talon.size") or 0)
-        self.discard_count = int(rules.get("talon.discard") or 0)
+        talon = spec(rules).talon
+        self.talon_size = talon.size if talon else 0
+        self.discard_count = talon.discard if talon else 0
         self.discards: list[Card] = []
         self.declined: list[str] = []  # sides that gave up their roem
         self.challenges = Challenges(rules, self.sides)
@@ -109,7 +111,7 @@ class KlaverjassenHand(GameHand):
         """
         rules = self.rules
         words = [*n.BID_VERBS, *(SUIT_NAMES[s] for s in rules.deck.suits), n.DECLINE]
-        if rules.option("trump_choice").startswith("upturn"):
+        if options(rules).trump_choice.startswith("upturn"):
             words += [f"upturn 7{s}" for s in rules.deck.suits]
             words += [f"upturn 8{s}" for s in rules.deck.suits]
         if self.talon_size:
@@ -210,7 +212,7 @@ class KlaverjassenHand(GameHand):
                 ]
             case n.Kraak(level=level):
                 self.challenges.apply(typed)
-                factor = int(self.rules.require("kraak.multiplier")) ** len(self.challenges)
+                factor = self._kraak_multiplier() ** len(self.challenges)
                 return [f"{player} says {level} for {side}: the hand counts x{factor}"]
             case n.DeclareRoem(cards=cards):
                 combo = declared_combination(self.rules, cards, n.text(typed))
@@ -222,9 +224,19 @@ class KlaverjassenHand(GameHand):
                 assert played is not None and self.trump is not None
                 other = Card(QUEEN if played.rank == KING else KING, self.trump)
                 self.declarations.declare_stuk(player, other)
-                pts = int(self.rules.require("declarations.stuk"))
+                pts = self._stuk_points()
                 return [f"{player} declares stuk ({played} and {other}): {pts} for {side}"]
         return []
+
+    def _kraak_multiplier(self) -> int:
+        kraak = spec(self.rules).kraak
+        assert kraak is not None  # a challenge is an action only where the rule set has them
+        return kraak.multiplier
+
+    def _stuk_points(self) -> int:
+        declarations = spec(self.rules).declarations
+        assert declarations is not None  # stuk is declared only where the rule set says so
+        return declarations.stuk
 
     def _apply_bid(self, bid: n.Bid) -> list[str]:
         messages = self.bidding.apply(bid)
@@ -449,7 +461,7 @@ class KlaverjassenHand(GameHand):
                         )
                     )
         for player, _card in self.stuk:
-            pts = int(self.rules.require("declarations.stuk"))
+            pts = self._stuk_points()
             roem[self.side(player)].append(
                 Roem(f"stuk declared by {player}", pts, "declarations.stuk")
             )

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.games.klaverjassen.rules import spec
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 BID_VERBS = ("pass", "trump", "accept", "upturn")
 DECLINE, DISCARD, ROEM, STUK = "decline_roem", "discard", "roem", "stuk"
@@ -39,7 +40,7 @@ def suit_words(rules: Ruleset) -> dict[str, str]:
         words[name.rstrip("s")] = suit
         words[suit.lower()] = suit
         words[SUIT_SYMBOLS[suit]] = suit
-    for alias, suit in (rules.get("trump.suit_aliases") or {}).items():
+    for alias, suit in spec(rules).trump.suit_aliases.items():
         words[str(alias).lower()] = str(suit)
     return words
 
@@ -60,24 +61,26 @@ def suit_label(suit: str) -> str:
 
 
 def kraak_levels(rules: Ruleset) -> list[str]:
-    return list(rules.get("kraak.levels") or [])
+    kraak = spec(rules).kraak
+    return list(kraak.levels) if kraak else []
 
 
 def kraak_word(rules: Ruleset, word: str) -> str:
-    aliases = {str(k).lower(): str(v) for k, v in (rules.get("kraak.aliases") or {}).items()}
+    kraak = spec(rules).kraak
+    aliases = {k.lower(): v for k, v in kraak.aliases.items()} if kraak else {}
     return aliases.get(word.lower(), word.lower())
 
 
 def has_kraak(rules: Ruleset) -> bool:
-    return bool(rules.get("kraak"))
+    return spec(rules).kraak is not None
 
 
 def has_declarations(rules: Ruleset) -> bool:
-    return bool(rules.get("declarations"))
+    return spec(rules).declarations is not None
 
 
 def has_talon(rules: Ruleset) -> bool:
-    return bool(rules.get("talon.size"))
+    return spec(rules).talon is not None
 
 
 def action_words(rules: Ruleset) -> list[str]:

@@ -21,12 +21,13 @@ from scorekeeper.games.klaverjassen.announcements import Challenges
 from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED
 from scorekeeper.games.klaverjassen.notation import kraak_levels, kraak_word, parse_suit, read_kraak
 from scorekeeper.games.klaverjassen.roem import Roem, four_of_a_kind_ranks, tally
+from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, score
 from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, partnerships, side_names, side_of
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 ANY, PAIRS, THREE = "any", "partners", "alone"  # which tables use a fact
 
@@ -129,7 +130,7 @@ class QuickHand:
         rule = rule or (FACT[key].rule if key in FACT else "quick")
         return IllegalActionError(f"quick: {message}", rule=rule, where=f"quick.{key}")
 
-    def require(self, key: str) -> Any:
+    def needed(self, key: str) -> Any:
         if key not in self.given:
             raise self.refuse(key, FACT[key].missing.format(total=self.total))
         return self.given[key]
@@ -214,14 +215,14 @@ class QuickHand:
                 )
 
     def _trump(self) -> str:
-        given = self.require("trump")
+        given = self.needed("trump")
         try:
             return parse_suit(self.rules, str(given), "quick")
         except IllegalActionError as exc:
             raise self.refuse("trump", exc.message.removeprefix("quick: "), "trump") from None
 
     def _team_points(self, playing: str) -> tuple[dict[str, int], dict[str, int]]:
-        mine = self._int("points", self.require("points"), 0, self.total)
+        mine = self._int("points", self.needed("points"), 0, self.total)
         other = next(s for s in self.sides if s != playing)
         points = {playing: mine, other: self.total - mine}
         roem = {
@@ -263,7 +264,7 @@ class QuickHand:
                 "all_tricks",
                 f"all_tricks=false only matters when a side has all {self.total} card points",
             )
-        if pit is not None and not self.rules.get("declarations"):
+        if pit is not None and spec(self.rules).declarations is None:
             for s in self.sides:
                 if s != pit and roem[s]:
                     raise self.refuse(
@@ -278,14 +279,14 @@ class QuickHand:
         rules, given = self.rules, self.given
         self._check_keys()
         if given.get("redeal"):
-            if rules.get("trump.all_pass") != "redeal":
+            if spec(rules).trump.all_pass != "redeal":
                 raise self.refuse(
                     "redeal",
                     f"in {rules.name} the dealer must choose trump when all pass",
                     "trump.all_pass",
                 )
             return redeal_result(self.table, EVERYBODY_PASSED, "trump.all_pass")
-        playing, maker = self._side("playing", self.require("playing"))
+        playing, maker = self._side("playing", self.needed("playing"))
         trump = self._trump()
         points, roem_amounts = (
             self._team_points(playing) if self.partners else self._player_points()

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from scorekeeper.cards import RANK_NAMES, SUIT_NAMES, Card, format_cards
 from scorekeeper.errors import IllegalActionError, OptionError
-from scorekeeper.ruleset import Ruleset
+from scorekeeper.games.klaverjassen.rules import DeclarationsSpec, RoemSpec, options, spec
+from scorekeeper.rules import Ruleset
 
 JACK = "J"
 KING = "K"
@@ -42,12 +43,12 @@ class Roem:
 
 
 def sequence_order(rules: Ruleset) -> list[str]:
-    return list(rules.require("roem.sequence_order"))
+    return list(spec(rules).roem.sequence_order)
 
 
 def four_of_a_kind_ranks(rules: Ruleset) -> list[str]:
     """The ranks that score four of a kind, checked against the deck."""
-    ranks = [str(r).upper() for r in rules.option("four_of_a_kind_ranks")]
+    ranks = [r.upper() for r in options(rules).four_of_a_kind_ranks]
     for rank in ranks:
         if rank not in rules.deck.ranks:
             raise OptionError(
@@ -87,8 +88,9 @@ def _run_label(run: Sequence[Card]) -> str:
 
 def trick_roem(rules: Ruleset, cards: Sequence[Card], trump_suit: str | None) -> list[Roem]:
     """Every roem pattern in one trick's cards, each with its value and rule key."""
-    runs_table = rules.require("roem.runs")
-    shortest = min(int(k) for k in runs_table)
+    roem = spec(rules).roem
+    runs_table = roem.runs
+    shortest = roem.shortest_run()
     found: list[Roem] = []
     runs = runs_in(cards, sequence_order(rules), shortest)
     for run in runs:
@@ -103,16 +105,18 @@ def trick_roem(rules: Ruleset, cards: Sequence[Card], trump_suit: str | None) ->
             found.append(
                 Roem(
                     f"{label} ({king} {queen})",
-                    int(rules.require("roem.stuk")),
+                    roem.stuk,
                     "roem.stuk",
                     (king, queen),
                 )
             )
-    found.extend(_four_of_a_kind(rules, cards, "roem"))
+    found.extend(_four_of_a_kind(rules, cards, "roem", roem))
     return found
 
 
-def _four_of_a_kind(rules: Ruleset, cards: Sequence[Card], table: str) -> list[Roem]:
+def _four_of_a_kind(
+    rules: Ruleset, cards: Sequence[Card], table: str, values: RoemSpec | DeclarationsSpec
+) -> list[Roem]:
     suits = rules.deck.suits
     if len(cards) != len(suits) or len({c.rank for c in cards}) != 1:
         return []
@@ -124,7 +128,7 @@ def _four_of_a_kind(rules: Ruleset, cards: Sequence[Card], table: str) -> list[R
         return [
             Roem(
                 f"four jacks ({format_cards(cards)})",
-                int(rules.require(f"{table}.four_jacks")),
+                values.four_jacks,
                 f"{table}.four_jacks",
                 tuple(cards),
             )
@@ -133,7 +137,7 @@ def _four_of_a_kind(rules: Ruleset, cards: Sequence[Card], table: str) -> list[R
         return [
             Roem(
                 f"four {plural} ({format_cards(cards)})",
-                int(rules.require(f"{table}.four_of_a_kind")),
+                values.four_of_a_kind,
                 "options.four_of_a_kind_ranks",
                 tuple(cards),
             )
@@ -144,15 +148,22 @@ def _four_of_a_kind(rules: Ruleset, cards: Sequence[Card], table: str) -> list[R
 # ---------------------------------------------------------------------- Wilde Boom
 
 
+def _declarations(rules: Ruleset) -> DeclarationsSpec:
+    declarations = spec(rules).declarations
+    assert declarations is not None  # combinations are declared only where the rule set says so
+    return declarations
+
+
 def declared_combination(rules: Ruleset, cards: Sequence[Card], where: str) -> Roem:
     """The combination ``cards`` form when declared from a hand, or a refusal saying why."""
     if len(set(cards)) != len(cards):
         raise IllegalActionError(f"{where}: a card is named twice", rule="declarations")
     order = sequence_order(rules)
-    runs_table = rules.require("declarations.runs")
-    shortest = min(int(k) for k in runs_table)
+    declarations = _declarations(rules)
+    runs_table = declarations.runs
+    shortest = declarations.shortest_run()
     if len(cards) == len(rules.deck.suits) and len({c.rank for c in cards}) == 1:
-        combo = _four_of_a_kind(rules, cards, "declarations")
+        combo = _four_of_a_kind(rules, cards, "declarations", declarations)
         if combo:
             return combo[0]
         raise IllegalActionError(
@@ -180,7 +191,7 @@ def declaration_rank(rules: Ruleset, combo: Roem) -> tuple[int, int, int]:
     other combination can share its top rank, so its suit place never decides.
     """
     order = sequence_order(rules)
-    suit_order = list(rules.require("declarations.suit_order"))
+    suit_order = list(_declarations(rules).suit_order)
     top = combo.cards[0]
     four = len({c.rank for c in combo.cards}) == 1
     suit_place = 0 if four else suit_order.index(top.suit)
@@ -203,7 +214,7 @@ def tally(rules: Ruleset, amount: int) -> str | None:
     """``amount`` in the rule set's marks (70 -> ``V|``), largest marks first; None if impossible."""
     if amount == 0:
         return "-"
-    marks = sorted(rules.require("roem.tally").items(), key=lambda kv: -int(kv[1]))
+    marks = sorted(spec(rules).roem.tally.items(), key=lambda kv: -kv[1])
 
     def build(rest: int, i: int) -> str | None:
         if rest == 0:

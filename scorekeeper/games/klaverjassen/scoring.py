@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import SUIT_NAMES
 from scorekeeper.games.klaverjassen.notation import kraak_levels, suit_label
 from scorekeeper.games.klaverjassen.roem import Roem, tally
+from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass
@@ -37,16 +38,16 @@ class Facts:
 
 
 def last_trick_bonus(rules: Ruleset) -> int:
-    return int(rules.require("play.last_trick_bonus"))
+    return spec(rules).play.last_trick_bonus
 
 
 def hand_total(rules: Ruleset) -> int:
     """All card points of a hand with the last trick: 162."""
-    return int(rules.require("card_points.total")) + last_trick_bonus(rules)
+    return spec(rules).hand_total()
 
 
 def _roem_text(rules: Ruleset, amount: int) -> str:
-    if rules.option("roem_notation") == "tally":
+    if options(rules).roem_notation == "tally":
         marks = tally(rules, amount)
         if marks and marks != "-":
             return f"{amount} {marks}"
@@ -108,8 +109,8 @@ class _Sheet:
         pit = self.facts.pit
         if pit is None or self.facts.revoke is not None:
             return
-        if pit == self.playing or self.rules.option("pit_for_defenders"):
-            self.pit_bonus = int(self.rules.require("scoring.pit"))
+        if pit == self.playing or options(self.rules).pit_for_defenders:
+            self.pit_bonus = spec(self.rules).scoring.pit
             self.items.append(
                 ValueItem(f"{pit}: pit, every trick", self.pit_bonus, "scoring.pit", side=pit)
             )
@@ -196,13 +197,15 @@ class _Sheet:
 
     def multiply(self) -> None:
         rules = self.rules
-        mult = int(rules.get("kraak.multiplier") or 1)
-        for level in kraak_levels(rules)[: self.facts.kraak]:
-            self.items.append(ValueItem(level, mult, "kraak.multiplier", op="times"))
-            self.factor *= mult
+        typed = spec(rules)
+        if typed.kraak is not None:
+            mult = typed.kraak.multiplier
+            for level in typed.kraak.levels[: self.facts.kraak]:
+                self.items.append(ValueItem(level, mult, "kraak.multiplier", op="times"))
+                self.factor *= mult
         trump = self.facts.trump
-        if trump in (rules.get("scoring.trump_doubles") or []):
-            double = int(rules.require("scoring.trump_double_factor"))
+        double = typed.scoring.trump_double_factor
+        if trump in typed.scoring.trump_doubles and double is not None:
             self.items.append(
                 ValueItem(
                     f"{SUIT_NAMES[trump]} trumps", double, "scoring.trump_doubles", op="times"
@@ -245,7 +248,7 @@ class _Sheet:
             "factor": self.factor,
             "revoke": facts.revoke,
         }
-        if self.rules.option("roem_notation") == "tally":
+        if options(self.rules).roem_notation == "tally":
             details["roem_tally"] = {s: tally(self.rules, self.roem_of[s]) for s in order}
         return details
 

@@ -7,16 +7,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+from scorekeeper.games.klaverjassen.rules import ALONE, PARTNERS, spec
 
-PARTNERS, ALONE = "partners", "alone"
+if TYPE_CHECKING:
+    from scorekeeper.rules import Ruleset
+
+__all__ = ["ALONE", "PARTNERS", "TEAM_KEYS", "partnerships", "side_names", "side_of", "verb_for"]
+
 TEAM_KEYS = ("team1", "team2")
 
 
 def partnerships(rules: Ruleset) -> bool:
     """Whether the rule set plays in two fixed teams (``teams.mode = "partners"``)."""
-    return rules.get("teams.mode") == PARTNERS
+    return spec(rules).partners
 
 
 def side_names(rules: Ruleset, table: Sequence[str]) -> dict[str, list[str]]:

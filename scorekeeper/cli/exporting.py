@@ -1,0 +1,42 @@
+"""The ``export`` command: a match's history as JSON or CSV."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorekeeper.cli.common import MatchOpt, guarded, match_path
+from scorekeeper.errors import ScorekeeperError
+
+
+@guarded
+def export(
+    format_: Annotated[str, typer.Option("--format", "-f", help="json or csv.")] = "json",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file instead of standard output."),
+    ] = None,
+    match: MatchOpt = None,
+) -> None:
+    """Export the match history (every hand, its value, reasons and totals).
+
+    Example: scorekeeper export --format csv -o match.csv
+    """
+    from scorekeeper.export import to_csv, to_json
+    from scorekeeper.session import Session
+
+    if format_ not in ("json", "csv"):
+        raise ScorekeeperError(f"unknown export format {format_!r}; use json or csv", rule="export")
+    session = Session.open(match_path(match))
+    log, m = session.log, session.match
+    text = to_json(log, m) if format_ == "json" else to_csv(m)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        from scorekeeper import matchlog
+
+        matchlog.write_text(output, text)
+        typer.echo(f"Exported {len(m.hands)} hands to {output}")

@@ -1,0 +1,70 @@
+"""Commands that read a match: ``status``, ``score`` and ``check``; they never write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded, match_path
+
+
+@guarded
+def status(match: MatchOpt = None, json_: JsonOpt = False) -> None:
+    """Show the hand in progress: tricks, announcements, shown voids, whose turn.
+
+    Example: scorekeeper status
+    """
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    session = Session.open(match_path(match))
+    data = render.hand_status(session.current_hand())
+    data["totals"] = session.match.totals()
+    if json_:
+        render.emit_json(data)
+        return
+    render.status(data)
+
+
+@guarded
+def score(match: MatchOpt = None, json_: JsonOpt = False) -> None:
+    """Show the score sheet: one row per hand with its value and why, running totals.
+
+    Example: scorekeeper score --json
+    """
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    m = Session.open(match_path(match)).match
+    data = render.sheet_dict(m)
+    if json_:
+        render.emit_json(data)
+        return
+    render.sheet(data, m.rules.name)
+
+
+@guarded
+def check(
+    file: Annotated[Path, typer.Argument(help="The match file to check.")],
+    json_: JsonOpt = False,
+) -> None:
+    """Check a match file (for instance after editing it by hand); exit 0 if it is sound.
+
+    Example: scorekeeper check match.toml
+    """
+    from scorekeeper.cli import render
+    from scorekeeper.session.check import check as check_file
+
+    report = check_file(file)
+    if json_:
+        render.emit_json(report.to_dict())
+    else:
+        for p in report.problems:
+            render.error(p)
+        if report.ok:
+            hands = report.hands
+            typer.echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
+    if not report.ok:
+        raise typer.Exit(1)

@@ -1,0 +1,267 @@
+"""Commands that record what happens at the table: cards, tricks, announcements,
+declarations, raw actions, deals, quick hands, and corrections (``undo``, ``amend``).
+
+Each opens the match through the session (lock, read, replay, change, verify, write) and
+renders what was recorded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded, match_path
+from scorekeeper.errors import ScorekeeperError
+
+
+def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
+    """Report recorded actions: JSON records, or tricks, revokes and values for people."""
+    from scorekeeper.cli import render
+
+    if json_:
+        render.emit_json([render.outcome_dict(o) for o in outcomes])
+        return
+    for o in outcomes:
+        render.outcome(o)
+    render.next_up(m)
+
+
+def _record(texts: list[str], match: Path | None, json_: bool) -> None:
+    """Apply actions all-or-nothing and report what each did."""
+    from scorekeeper.session import Session
+
+    with Session.edit(match_path(match)) as session:
+        outcomes = session.record(texts)
+    _show(outcomes, session.match, json_)
+
+
+@guarded
+def play(
+    words: Annotated[
+        list[str],
+        typer.Argument(help="[PLAYER] CARD: the player may be left out when it is their turn."),
+    ],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record one card played.
+
+    Examples: scorekeeper play QC  |  scorekeeper play Ben QC
+    """
+    if not 1 <= len(words) <= 2:
+        raise ScorekeeperError("play takes [PLAYER] CARD, like 'play Ben QC'", rule="actions")
+    from scorekeeper.session import Session
+
+    with Session.edit(match_path(match)) as session:
+        out = session.play(words[-1], player=words[0] if len(words) == 2 else None)
+    _show([out], session.match, json_)
+
+
+@guarded
+def trick(
+    cards: Annotated[
+        list[str], typer.Argument(help="The cards in play order, starting with the player to play.")
+    ],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record a whole trick (or its rest) in play order; the leader is known from the last trick.
+
+    Example: scorekeeper trick QC 10H AD 9D
+    """
+    from scorekeeper.session import Session
+
+    with Session.edit(match_path(match)) as session:
+        outcomes = session.trick(cards)
+    _show(outcomes, session.match, json_)
+
+
+@guarded
+def announce(
+    player: Annotated[str, typer.Argument(help="Who announces.")],
+    what: Annotated[list[str], typer.Argument(help="The announcement, e.g. re, contra, no90.")],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record an announcement (Re, Contra, no 90, ...).
+
+    Examples: scorekeeper announce Ben re  |  scorekeeper announce Ben no90
+    """
+    _record([" ".join([player, *what])], match, json_)
+
+
+@guarded
+def declare(
+    player: Annotated[str, typer.Argument(help="Who declares.")],
+    what: Annotated[list[str], typer.Argument(help="The declaration and its cards, if any.")],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record a declaration before play (wedding, piglets, poverty, accept, decline, fivenines).
+
+    Examples: scorekeeper declare Anna wedding  |  scorekeeper declare Anna poverty 9D KD JH
+    """
+    _record([" ".join([player, *what])], match, json_)
+
+
+@guarded
+def act(
+    actions: Annotated[
+        list[str], typer.Argument(help="Action strings as the match file holds them, actor first.")
+    ],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record one or more raw actions, all or nothing.
+
+    Example: scorekeeper act "Ben re" "Ben QC" "Carla 10H"
+    """
+    _record(list(actions), match, json_)
+
+
+@guarded
+def deal(
+    hands: Annotated[
+        list[str],
+        typer.Argument(help="PLAYER=CARDS for each player, cards separated by spaces or commas."),
+    ],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record the deal of the next hand; every play is then checked against it at once.
+
+    Example: scorekeeper deal "Anna=QC QC 10H ..." "Ben=..." "Carla=..." "Dirk=..."
+    """
+    from scorekeeper.cards import parse_cards
+    from scorekeeper.session import Session
+
+    cards: dict[str, list[str]] = {}
+    for item in hands:
+        if "=" not in item:
+            raise ScorekeeperError(f"deal {item!r}: write PLAYER=CARDS", rule="deal")
+        name, text = item.split("=", 1)
+        cards[name.strip()] = [c.code for c in parse_cards(text)]
+    with Session.edit(match_path(match)) as session:
+        mh = session.deal(cards)
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"hand": mh.number, "dealer": mh.dealer, "deal": cards})
+        return
+    typer.echo(f"Deal of hand {mh.number} recorded (dealer {mh.dealer}).")
+
+
+@guarded
+def hand(
+    facts: Annotated[
+        list[str] | None,
+        typer.Argument(help="KEY=VALUE facts of the score sheet; lists separated by commas."),
+    ] = None,
+    action: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--action", "-a", help="An announcement or declaration, like 'Anna re' (repeatable)."
+        ),
+    ] = None,
+    keys: Annotated[
+        bool, typer.Option("--keys", help="List the facts this match's game takes, and stop.")
+    ] = False,
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record a whole hand from the score sheet (quick entry).
+
+    Each game has its own facts ('scorekeeper hand --keys' lists them). Doppelkopf: re (the
+    Re players), re_points, all_tricks (re|contra), extras ("Name fox"), revoke, solo, redeal.
+
+    Example: scorekeeper hand re=Anna,Carla re_points=165 -a "Anna re" -a "Anna no90"
+    """
+    if keys:
+        _show_keys(match, json_)
+        return
+    if not facts:
+        raise ScorekeeperError(
+            "give the hand's facts as KEY=VALUE ('scorekeeper hand --keys' lists them)",
+            rule="quick",
+        )
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    with Session.edit(match_path(match)) as session:
+        mh = session.quick(facts, action or [])
+    assert mh.result is not None
+    if json_:
+        render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
+        return
+    render.result(mh.result, title=f"Hand {mh.number}")
+
+
+def _show_keys(match: Path | None, json_: bool) -> None:
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    session = Session.open(match_path(match))
+    keys = session.quick_keys()
+    if json_:
+        render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
+        return
+    typer.echo(f"Quick-entry facts for {session.match.rules.name}:")
+    for name, key in keys.items():
+        typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
+    typer.echo(
+        "What players said (announcements, calls, knocks, doubles) goes with -a 'Name word'."
+    )
+
+
+@guarded
+def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
+    """Remove the last recorded action (or the last quick hand).
+
+    Example: scorekeeper undo
+    """
+    from scorekeeper.session import Session
+
+    with Session.edit(match_path(match), replay=False) as session:
+        what = session.undo()
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"undone": what})
+        return
+    typer.echo(f"Undone: {what}")
+
+
+@guarded
+def amend(
+    hand: Annotated[int, typer.Argument(help="The hand's number on the score sheet.")],
+    trick: Annotated[
+        int | None, typer.Option(help="Replace this trick (its cards follow as arguments).")
+    ] = None,
+    action_no: Annotated[
+        int | None, typer.Option("--action", help="Replace this action (1 = the hand's first).")
+    ] = None,
+    values: Annotated[
+        list[str] | None,
+        typer.Argument(help="The new cards, the new action text, or KEY=VALUE facts."),
+    ] = None,
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Correct a hand after the fact; the match is replayed and every later total follows.
+
+    The file keeps what was changed and when.
+    Examples: scorekeeper amend 3 --trick 5 QC 10H AD 9D  |  scorekeeper amend 2 --action 4 "Ben re"
+    | scorekeeper amend 4 re_points=130
+    """
+    from scorekeeper.session import Session
+
+    with Session.edit(match_path(match), replay=False) as session:
+        what = session.amend(hand, trick=trick, action=action_no, values=list(values or []))
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({k: str(v) if k == "at" else v for k, v in what.items()})
+        return
+    typer.echo(f"Hand {hand}: {what['what']} amended; the match was replayed.")

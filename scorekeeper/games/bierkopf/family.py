@@ -1,0 +1,53 @@
+"""The Bierkopf family: what the engine asks of the game beyond one hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.bierkopf.hand import BierkopfHand
+from scorekeeper.games.bierkopf.quick import FACTS, score_sheet
+from scorekeeper.games.bierkopf.rules import match_target, validate
+from scorekeeper.games.bierkopf.teams import team_name, teams_of
+from scorekeeper.games.common import quick_keys
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.match import Match
+    from scorekeeper.ruleset import Ruleset
+
+
+class Bierkopf(Family):
+    name = "bierkopf"
+    hand_class = BierkopfHand
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        return validate(rules)
+
+    def quick_keys(self) -> dict[str, QuickKey]:
+        return quick_keys(FACTS)
+
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult:
+        return score_sheet(rules, table, dealer, facts, actions, context)
+
+    def match_over(self, match: Match) -> str | None:
+        """Over once a team reaches the target."""
+        target = match_target(match.rules)
+        totals = match.totals()
+        for team in sorted(teams_of(match.players), key=lambda t: -totals[t[0]]):
+            if totals[team[0]] >= target:
+                return f"{team_name(team)} reached {target} game points ({totals[team[0]]})"
+        return None
+
+
+FAMILY = Bierkopf()

@@ -1,0 +1,46 @@
+"""Bierkopf's one action besides cards, typed, and the one place that reads and writes it.
+
+``Ben double``: doubles the hand's game points. ``write(read(action))`` gives back the
+match file's string.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.actions import Action
+from scorekeeper.games.common import refuse
+
+DOUBLE = "double"
+VERBS = (DOUBLE,)
+
+
+@dataclass(frozen=True)
+class Double:
+    """A player doubles (the first before play, then the teams in turn)."""
+
+    player: str
+
+
+def read(action: Action) -> Double:
+    """The typed action of a double."""
+    if action.args:
+        refuse(f"{action}: a double says nothing more", "doubling")
+    return Double(action.actor)
+
+
+def write(said: Double) -> str:
+    """The match file's string of a typed action."""
+    return f"{said.player} {DOUBLE}"
+
+
+def to_action(said: Double) -> Action:
+    return Action(said.player, DOUBLE)
+
+
+def unknown_verb(action: Action, game: str) -> str:
+    """The refusal of a word that is neither a card nor one of Bierkopf's actions."""
+    return (
+        f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
+        f"an action of {game} (actions: {', '.join(VERBS)})"
+    )

@@ -1,0 +1,98 @@
+"""A Bierkopf hand entered from the score sheet: its facts, declared once, and its value.
+
+The facts (``FACTS``) are declared with their kind, help and checks; ``hand --keys``,
+parsing and validation derive from them. The doubles (``-a 'Ben double'``) are replayed
+through the same ``Doubling`` chain as a full hand, and the hand is scored by the same
+``score``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.games.base import impossible_points
+from scorekeeper.games.bierkopf.doubling import Doubling
+from scorekeeper.games.bierkopf.rules import card_total
+from scorekeeper.games.bierkopf.scoring import Facts, score
+from scorekeeper.games.bierkopf.teams import carried_in, team_index, teams_of
+from scorekeeper.games.common import Fact, read_facts, refuse
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a fact is checked against: the players at the table and the deck's points."""
+
+    players: list[str]
+    total: int
+
+
+FACTS = (
+    Fact(
+        "team",
+        "word",
+        "a player of the team whose card points are given (default: the first)",
+        rule="teams",
+        accept=lambda v, t: v in t.players,
+        refusal=lambda t: f"quick: team names a player ({', '.join(t.players)})",
+    ),
+    Fact(
+        "points",
+        "int",
+        "that team's card points, 0 to 120",
+        rule="card_points.total",
+        required=True,
+        accept=lambda v, t: 0 <= v <= t.total,
+        refusal=lambda t: f"quick: points must be the team's card points, 0 to {t.total}",
+    ),
+    Fact(
+        "revoke",
+        "word",
+        "a player of the team that revoked",
+        rule="teams",
+        accept=lambda v, t: v in t.players,
+        refusal=lambda t: f"quick: revoke names a player ({', '.join(t.players)})",
+    ),
+)
+
+
+def replay(
+    rules: Ruleset, table: Sequence[str], dealer: str, actions: Sequence[Action]
+) -> Doubling:
+    """The doubles through the full hand's chain (a sheet does not say when they came)."""
+    chain = Doubling(rules, table, dealer)
+    for action in actions:
+        chain.apply(chain.verify(action, None), None)
+    return chain
+
+
+def score_sheet(
+    rules: Ruleset,
+    table: Sequence[str],
+    dealer: str,
+    given: Mapping[str, Any],
+    actions: Sequence[Action],
+    context: Mapping[str, object],
+) -> HandResult:
+    """The value of a quick hand, as the same hand played card by card would have it."""
+    players = list(table)
+    facts = read_facts(FACTS, given, Table(players, card_total(rules)))
+    pts = facts["points"]
+    if why := impossible_points(rules, pts, len(players)):
+        refuse(f"points: {why}", "card_points", where="quick.points")
+    named = facts["team"] or players[0]
+    total = card_total(rules)
+    points = [pts, total - pts] if team_index(players, named) == 0 else [total - pts, pts]
+    revoke = None if facts["revoke"] is None else team_index(players, facts["revoke"])
+    chain = replay(rules, players, dealer, actions)
+    return score(
+        rules,
+        table,
+        Facts(teams_of(players), points, chain.players(), carried_in(context), revoke),
+    )

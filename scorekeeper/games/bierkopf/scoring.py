@@ -1,0 +1,116 @@
+"""A Bierkopf hand's game points from its facts, item by item as ``[scoring]`` says.
+
+Full and quick hands are scored by the same function (``score``) from the same ``Facts``,
+so both give the same game points. What a 60:60 hand carries is recorded in the result's
+``details`` (``carry_out``) and read by the next hand from the match's earlier results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.games.bierkopf.rules import card_total, carries, factor, threshold_rows, tie_carry
+from scorekeeper.games.bierkopf.teams import team_name
+from scorekeeper.result import HandResult, ValueItem
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+
+@dataclass
+class Facts:
+    """Everything a hand's game points depend on: what a score sheet must hold."""
+
+    teams: list[list[str]]  # seats 1 and 3, seats 2 and 4
+    points: list[int]  # card points of each team
+    doubles: list[str]  # who doubled, in order
+    carried_in: int = 0  # from earlier 60:60 hands, derived from the match
+    revoke: int | None = None  # the team that revoked
+    notes: list[str] = field(default_factory=list)
+
+
+def _tie(
+    rules: Ruleset, facts: Facts, points: list[int], details: dict[str, Any]
+) -> list[ValueItem]:
+    """A hand nobody won: nobody scores; with option tie=carry a point waits."""
+    carry = carries(rules)
+    step = tie_carry(rules)
+    carry_out = facts.carried_in + step
+    items = [ValueItem(f"{points[0]}:{points[1]}: nobody scores", 0, "options.tie", op="note")]
+    if carry:
+        items.append(
+            ValueItem(
+                f"{step} game point carried to the next hand's winners "
+                f"({carry_out} waiting, not doubled)",
+                step,
+                "scoring.tie_carry",
+                op="note",
+            )
+        )
+    details["carry_out"] = carry_out
+    return items
+
+
+def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
+    """Build a hand's game points item by item, as the rule set's ``[scoring]`` says."""
+    total = card_total(rules)
+    names = [team_name(t) for t in facts.teams]
+    points = list(facts.points)
+    notes = list(facts.notes)
+    if facts.revoke is not None:
+        points[facts.revoke], points[1 - facts.revoke] = 0, total
+        notes.append(
+            f"revoke by {names[facts.revoke]}: scored as if they took no card and no trick "
+            "[rule: options.revoke_penalty]"
+        )
+    times = factor(rules)
+    sides = {names[0]: list(facts.teams[0]), names[1]: list(facts.teams[1])}
+    card_points = {names[0]: points[0], names[1]: points[1]}
+    rows = threshold_rows(rules)
+    reached = [
+        [(name, row) for name, row in rows.items() if points[t] >= int(row["at"])] for t in (0, 1)
+    ]
+    details: dict[str, Any] = {
+        "doubles": list(facts.doubles),
+        "multiplier": times ** len(facts.doubles),
+        "carried_in": facts.carried_in,
+    }
+    scores = {p: 0 for p in table}
+    if not reached[0] and not reached[1]:
+        items = _tie(rules, facts, points, details)
+        return HandResult(
+            "tie", sides, card_points, None, items, 0, scores, notes=notes, details=details
+        )
+    w = 0 if reached[0] else 1
+    name, row = max(reached[w], key=lambda nr: int(nr[1]["points"]))
+    value = int(row["points"])
+    items: list[ValueItem] = [
+        ValueItem(
+            f"{names[w]} {row['at']} card points or more ({points[w]})",
+            value,
+            f"scoring.{name}",
+            side=names[w],
+        )
+    ]
+    for player in facts.doubles:
+        items.append(ValueItem(f"doubled by {player}", times, "doubling.factor", "times"))
+        value *= times
+    if facts.carried_in:
+        items.append(
+            ValueItem(
+                "carried from 60:60 hands (not doubled)",
+                facts.carried_in,
+                "scoring.tie_carry",
+                side=names[w],
+            )
+        )
+        value += facts.carried_in
+    details["carry_out"] = 0
+    for p in facts.teams[w]:
+        scores[p] = value
+    game_type = "normal" if not facts.doubles else f"doubled x{details['multiplier']}"
+    return HandResult(
+        game_type, sides, card_points, names[w], items, value, scores, notes=notes, details=details
+    )

@@ -1,0 +1,180 @@
+"""The call, going alone and the knocks: one chain for the full hand and the quick hand.
+
+``Announcements`` holds what was said (who declared both black queens, the ace called,
+the knock and the reply knock) and checks each new word against the chain's order: one
+declaration, before the first card; a knock, then one reply knock, in the knock window.
+Whether a word contradicts who holds which card is the ``Evidence``'s question: the
+record of a full hand (the deal, or the cards shown so far) or the sheet of a quick hand
+(the queens' side as written). Full and quick entry go through this same chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.games.common import Said as SaidRecord
+from scorekeeper.games.common import refuse
+from scorekeeper.games.kloepper.notation import (
+    ALONE,
+    CALL,
+    DECLARATIONS,
+    KNOCK,
+    Alone,
+    Call,
+    Knock,
+    Said,
+    read,
+    unknown_verb,
+)
+from scorekeeper.games.kloepper.rules import callable_aces, knock_window
+from scorekeeper.games.kloepper.sides import OTHERS, QUEENS
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+# (why, rule) of a contradiction
+Conflict = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Claims:
+    """What was said so far, or what would be with one more word."""
+
+    declarer: str | None = None  # the holder of both black queens, if one declared
+    called: Card | None = None  # the ace that holder called (None: alone)
+    knocker: str | None = None
+    replier: str | None = None
+
+
+class Evidence(Protocol):
+    """What the hand knows of who holds what, to catch a word that contradicts it."""
+
+    def declaration(self, player: str, verb: str, called: Card | None) -> Conflict | None:
+        """Can ``player`` declare both black queens (and call ``called``)?"""
+
+    def conflict(self, claims: Claims) -> Conflict | None:
+        """Would the record, with these claims, contradict itself?"""
+
+
+class Announcements:
+    """The chain of a hand's declaration and knocks."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.aces = callable_aces(rules)
+        self.claims = Claims()
+
+    @property
+    def declarer(self) -> str | None:
+        return self.claims.declarer
+
+    @property
+    def called(self) -> Card | None:
+        return self.claims.called
+
+    @property
+    def knocker(self) -> str | None:
+        return self.claims.knocker
+
+    @property
+    def replier(self) -> str | None:
+        return self.claims.replier
+
+    def read(self, action: Action) -> Said:
+        return read(action, self.rules.deck, self.aces)
+
+    # -- checks
+    def verify(
+        self, action: Action, evidence: Evidence, *, cards_played: int, players: int
+    ) -> Said:
+        """Refuse the word unless the chain and the evidence allow it; return it typed."""
+        if action.verb in DECLARATIONS:
+            return self._verify_declaration(action, evidence, cards_played)
+        if action.verb != KNOCK:
+            refuse(unknown_verb(action, self.rules.name), "actions")
+        return self._verify_knock(action, evidence, cards_played, players)
+
+    def _verify_declaration(self, action: Action, evidence: Evidence, cards_played: int) -> Said:
+        rule = f"teams.{action.verb}"
+        if cards_played:
+            refuse(f"{action}: the call or going alone comes before the first card", rule)
+        if self.declarer:
+            how = f"called {self.called}" if self.called else "goes alone"
+            refuse(f"{action}: {self.declarer} already declared both black queens and {how}", rule)
+        said = self.read(action)
+        called = said.ace if isinstance(said, Call) else None
+        if called is not None and called not in self.aces:
+            aces = " ".join(c.code for c in self.aces)
+            refuse(
+                f"{action}: {called} cannot be called; the call names the ace of a plain suit "
+                f"({aces})",
+                "teams.call.aces",
+            )
+        why = evidence.declaration(action.actor, action.verb, called) or evidence.conflict(
+            replace(self.claims, declarer=action.actor, called=called)
+        )
+        if why:
+            refuse(f"{action}: {why[0]}", why[1])
+        return said
+
+    def _verify_knock(
+        self, action: Action, evidence: Evidence, cards_played: int, players: int
+    ) -> Said:
+        said = self.read(action)
+        player = action.actor
+        before = knock_window(self.rules)
+        if cards_played > (before - 1) * players:
+            refuse(
+                f"{action}: too late: knocks come before the first card of trick {before} "
+                f"({cards_played} cards are on the table)",
+                "knock.before_trick",
+            )
+        if self.knocker is None:
+            claims = replace(self.claims, knocker=player)
+        elif self.replier is None:
+            if player == self.knocker:
+                refuse(f"{action}: {player} already knocked", "knock.reply")
+            claims = replace(self.claims, replier=player)
+        else:
+            refuse(
+                f"{action}: both sides have knocked already ({self.knocker}, then {self.replier})",
+                "knock.reply",
+            )
+        why = evidence.conflict(claims)
+        if why:
+            refuse(f"{action}: {why[0]}", why[1])
+        return said
+
+    # -- changes
+    def apply(self, said: Said) -> list[str]:
+        """Record a word the chain accepted; what the referee says about it."""
+        player = said.player
+        if isinstance(said, Call):
+            self.claims = replace(self.claims, declarer=player, called=said.ace)
+            return [
+                f"{player} holds both black queens and calls {said.ace}: its holder plays with them"
+            ]
+        if isinstance(said, Alone):
+            self.claims = replace(self.claims, declarer=player)
+            return [f"{player} holds both black queens and plays alone against three"]
+        assert isinstance(said, Knock)
+        if self.knocker is None:
+            self.claims = replace(self.claims, knocker=player)
+            return [f"{player} knocks: the queens' side claims every trick"]
+        self.claims = replace(self.claims, replier=player)
+        return [f"{player} knocks in reply: the others claim at least one trick"]
+
+    def said(self) -> list[SaidRecord]:
+        """What was said before or early in play, for the hand's status."""
+        out: list[SaidRecord] = []
+        if self.declarer:
+            kind = f"{CALL} {self.called}" if self.called else ALONE
+            out.append(SaidRecord(self.declarer, kind, QUEENS))
+        if self.knocker:
+            out.append(SaidRecord(self.knocker, KNOCK, QUEENS))
+        if self.replier:
+            out.append(SaidRecord(self.replier, "reply knock", OTHERS))
+        return out

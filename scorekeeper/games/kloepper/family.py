@@ -1,0 +1,54 @@
+"""The Kloepper family: what the engine asks of the game beyond one hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.actions import Action
+from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.common import quick_keys
+from scorekeeper.games.kloepper.hand import KloepperHand
+from scorekeeper.games.kloepper.quick import FACTS, score_sheet
+from scorekeeper.games.kloepper.rules import match_target, validate
+from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.match import Match
+    from scorekeeper.ruleset import Ruleset
+
+
+class Kloepper(Family):
+    name = "kloepper"
+    hand_class = KloepperHand
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        return validate(rules)
+
+    def quick_keys(self) -> dict[str, QuickKey]:
+        return quick_keys(FACTS)
+
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult:
+        players = self.active_players(rules, table, dealer, context)
+        return score_sheet(rules, table, players, facts, actions)
+
+    def match_over(self, match: Match) -> str | None:
+        """Over once a player has the target and leads alone."""
+        target = match_target(match.rules)
+        totals = match.totals()
+        best = max(totals.values())
+        leaders = [p for p, t in totals.items() if t == best]
+        if best >= target and len(leaders) == 1:
+            return f"{leaders[0]} has {best}, at least {target}, and leads alone"
+        return None
+
+
+FAMILY = Kloepper()

@@ -1,0 +1,90 @@
+"""Kloepper's own actions as typed records, and the one place that reads and writes them.
+
+``Ben call AH`` (the holder of both black queens names a plain ace), ``Ben alone`` (or
+plays alone against three) and ``Ben knock`` (a knock, or after one the reply knock).
+``write(read(action))`` gives back the match file's string for every canonical action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card, Deck
+from scorekeeper.errors import CardError
+from scorekeeper.games.common import refuse
+
+CALL, ALONE, KNOCK = "call", "alone", "knock"
+DECLARATIONS = (CALL, ALONE)
+VERBS = (*DECLARATIONS, KNOCK)
+
+
+@dataclass(frozen=True)
+class Call:
+    """The holder of both black queens calls an ace: its holder becomes the partner."""
+
+    player: str
+    ace: Card
+
+
+@dataclass(frozen=True)
+class Alone:
+    """The holder of both black queens plays alone against the other three."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Knock:
+    """A knock (the queens claim every trick) or, after one, the reply knock."""
+
+    player: str
+
+
+Said = Call | Alone | Knock
+
+
+def _called_ace(action: Action, deck: Deck, aces: Sequence[Card]) -> Card:
+    names = " ".join(c.code for c in aces)
+    if len(action.args) != 1:
+        refuse(
+            f"{action}: name the one ace called, like '{action.actor} call AH' (one of {names})",
+            "teams.call.aces",
+        )
+    try:
+        return deck.parse(action.args[0])
+    except CardError as exc:
+        refuse(f"{action}: {exc.message}", "teams.call.aces")
+
+
+def read(action: Action, deck: Deck, aces: Sequence[Card]) -> Said:
+    """The typed action of a call, going alone or a knock (``aces``: those callable)."""
+    if action.verb == CALL:
+        return Call(action.actor, _called_ace(action, deck, aces))
+    if action.args:
+        if action.verb == ALONE:
+            refuse(f"{action}: going alone names no card", "teams.alone")
+        refuse(f"{action}: a knock says nothing more", "knock")
+    return Alone(action.actor) if action.verb == ALONE else Knock(action.actor)
+
+
+def write(said: Said) -> str:
+    """The match file's string of a typed action."""
+    if isinstance(said, Call):
+        return f"{said.player} {CALL} {said.ace.code}"
+    return f"{said.player} {ALONE if isinstance(said, Alone) else KNOCK}"
+
+
+def to_action(said: Said) -> Action:
+    if isinstance(said, Call):
+        return Action(said.player, CALL, None, (said.ace.code,))
+    return Action(said.player, ALONE if isinstance(said, Alone) else KNOCK)
+
+
+def unknown_verb(action: Action, game: str) -> str:
+    """The refusal of a word that is neither a card nor one of Kloepper's actions."""
+    return (
+        f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
+        f"an action of {game} (actions: {', '.join(VERBS)})"
+    )

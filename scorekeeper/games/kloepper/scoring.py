@@ -1,0 +1,161 @@
+"""A Kloepper hand's points from its facts: the knock if there was one, else the table.
+
+Full and quick hands are scored by the same function (``score``) from the same ``Facts``,
+so both give the same points for the same hand. Every number comes from the rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.kloepper.rules import card_total, knock_value, score_rows
+from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES, other, side_word
+from scorekeeper.result import HandResult, ValueItem
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
+
+
+@dataclass
+class Facts:
+    """Everything a hand's points depend on: what a score sheet must hold."""
+
+    queens: list[str]  # the queens' side: two players, or one playing alone
+    others: list[str]
+    queens_points: int
+    all_tricks: str | None  # the side that took every trick, if one did
+    declarer: str | None = None  # the holder of both black queens, if one declared
+    called: str | None = None  # the ace that holder called (None: alone)
+    knocker: str | None = None
+    replier: str | None = None
+    revoke: str | None = None  # the side that revoked
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def lone(self) -> bool:
+        return len(self.queens) == 1
+
+
+def _row_label(side: str, row: Mapping[str, Any], lone: bool) -> str:
+    if row.get("all_tricks"):
+        text = f"{side_word(side)} took every trick"
+    else:
+        text = f"{side_word(side)} {row.get('at', 0)} card points or more"
+    if lone:
+        text += ", alone against three" if side == QUEENS else ", against a lone player"
+    return text
+
+
+def game_type(facts: Facts) -> str:
+    if facts.declarer and facts.called:
+        kind = f"{facts.declarer} calls {facts.called}"
+    elif facts.lone:
+        kind = f"{facts.queens[0]} alone"
+    else:
+        kind = "normal"
+    if facts.knocker:
+        kind += ", knock and reply" if facts.replier else ", knock"
+    return kind
+
+
+def _knock_item(rules: Ruleset, facts: Facts, all_tricks: str | None) -> ValueItem:
+    """After a knock only the tricks count: the reply decides if there was one."""
+    queens_all = all_tricks == QUEENS
+    winner = QUEENS if queens_all else OTHERS
+    if facts.replier:
+        base, outcome = "knock.reply", ("failed" if queens_all else "made")
+        label = (
+            f"{facts.replier}'s reply knock failed: the queens took every trick"
+            if queens_all
+            else f"{facts.replier}'s reply knock made: the others took a trick"
+        )
+    else:
+        base, outcome = "knock", ("made" if queens_all else "failed")
+        label = (
+            f"{facts.knocker}'s knock made: the queens took every trick"
+            if queens_all
+            else f"{facts.knocker}'s knock failed: the others took a trick"
+        )
+    key = f"{base}.{outcome}{'_alone' if facts.lone else ''}"
+    if facts.lone:
+        label += ", alone against three" if winner == QUEENS else ", against a lone knocker"
+    return ValueItem(label, knock_value(rules, key), key, side=winner)
+
+
+def _table_item(
+    rules: Ruleset, facts: Facts, points: Mapping[str, int], all_tricks: str | None
+) -> ValueItem:
+    """The highest row of the scoring table the winning side reached."""
+    reached: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
+    for side in SIDES:
+        reached[side] = [
+            (name, row)
+            for name, row in score_rows(rules, side).items()
+            if points[side] >= int(row.get("at", 0))
+            and (not row.get("all_tricks") or all_tricks == side)
+        ]
+    winners = [side for side in SIDES if reached[side]]
+    if len(winners) != 1:  # a rule set whose thresholds overlap; validate() prevents it
+        raise IllegalActionError(
+            f"the scoring table gives {points[QUEENS]}:{points[OTHERS]} to "
+            f"{' and '.join(winners) or 'nobody'}",
+            rule="scoring",
+        )
+    winner = winners[0]
+    column = "alone" if facts.lone else "points"
+    name, row = max(reached[winner], key=lambda nr: int(nr[1][column]))
+    return ValueItem(
+        _row_label(winner, row, facts.lone),
+        int(row[column]),
+        f"scoring.{winner}.{name}.{column}",
+        side=winner,
+    )
+
+
+def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
+    """A hand's points item by item: the knock if there was one, else the scoring table."""
+    total = card_total(rules)
+    points = {QUEENS: facts.queens_points, OTHERS: total - facts.queens_points}
+    all_tricks = facts.all_tricks
+    notes = list(facts.notes)
+    if facts.revoke:
+        offender = facts.revoke
+        points = {offender: 0, other(offender): total}
+        all_tricks = other(offender)
+        notes.append(
+            f"revoke by {side_word(offender)}: scored as if they took no card and no trick "
+            "[rule: options.revoke_penalty]"
+        )
+    if facts.knocker:
+        item = _knock_item(rules, facts, all_tricks)
+        notes.append("after a knock only the tricks count, not the card points [rule: knock]")
+    else:
+        item = _table_item(rules, facts, points, all_tricks)
+    winner = item.side
+    assert winner is not None
+    sides = {QUEENS: list(facts.queens), OTHERS: list(facts.others)}
+    scores = {p: 0 for p in table}
+    for p in sides[winner]:
+        scores[p] = item.points
+    details: dict[str, Any] = {
+        "declarer": facts.declarer,
+        "called": facts.called,
+        "lone": facts.lone,
+        "knock": facts.knocker,
+        "reply": facts.replier,
+        "all_tricks": all_tricks,
+    }
+    return HandResult(
+        game_type(facts),
+        sides,
+        dict(points),
+        winner,
+        [item],
+        item.points,
+        scores,
+        notes=notes,
+        details=details,
+    )

@@ -1,0 +1,196 @@
+"""The session: the one way every command opens, changes and reads a match file.
+
+A :class:`Session` is a match file opened: its log, the match replayed from it, and where
+it lives. Reading commands use :meth:`Session.open` (read, replay). Every change goes
+through :meth:`Session.edit`: take the file's lock, read, replay, let the caller record
+actions, a deal, a quick hand, an undo or an amendment, verify the result by replaying
+it, and write the file atomically; if anything is refused the file stays byte for byte
+as it was. The command line only parses words and renders what a session answers; the
+interactive table session of a later issue drives the same methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import match as engine
+from scorekeeper import matchlog, store
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.games import family_for
+from scorekeeper.hand import Hand, Outcome
+from scorekeeper.match import Match, MatchHand
+from scorekeeper.matchlog import MatchLog, SourceMap
+from scorekeeper.ruleset import load
+from scorekeeper.session.facts import parse_fact_items, parse_facts
+
+
+class Session:
+    """A match file opened: ``log`` as stored, ``match`` replayed from it, ``path``.
+
+    ``match`` is None only inside :meth:`edit` with ``replay=False`` (undo and amend
+    change a log that need not replay before the change, only after it).
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        log: MatchLog,
+        match: Match | None,
+        source_map: SourceMap | None = None,
+    ) -> None:
+        self.path = path
+        self.log = log
+        self._match = match
+        self.source_map = source_map
+        self._verify_as: str | None = None
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def read(cls, path: Path) -> Session:
+        """Read and shape-check a match file, without replaying it."""
+        if not path.exists():
+            raise ScorekeeperError(f"no match file {path}", rule="match")
+        log, source_map = matchlog.read(path)
+        return cls(path, log, None, source_map)
+
+    @classmethod
+    def open(cls, path: Path) -> Session:
+        """Read and replay a match file, for reading; problems come with their lines."""
+        session = cls.read(path)
+        session._match = Match.from_log(session.log, session.source_map, str(path))
+        return session
+
+    @classmethod
+    @contextmanager
+    def edit(cls, path: Path, *, replay: bool = True) -> Iterator[Session]:
+        """Lock, read (and replay), yield; on a clean exit write the changed log atomically.
+
+        A change made to the log alone (undo, amend) is verified by replaying the whole
+        match before anything is written. If the body raises, nothing is written.
+        """
+        with matchlog.lock(path):
+            session = cls.open(path) if replay else cls.read(path)
+            before = session.log.dumps()
+            yield session
+            if session.log.dumps() == before:
+                return
+            if session._verify_as is not None:
+                Match.from_log(session.log, None, session._verify_as)
+            matchlog.write(path, session.log)
+
+    @property
+    def match(self) -> Match:
+        """The match replayed from the log."""
+        if self._match is None:
+            self._match = Match.from_log(self.log, self.source_map, str(self.path))
+        return self._match
+
+    # ------------------------------------------------------------------ views
+    def current_hand(self) -> Hand:
+        """The hand in progress, or the next hand as it would start (nothing played)."""
+        m = self.match
+        mh = m.open_hand
+        if mh is not None and mh.hand is not None:
+            return mh.hand
+        return Hand(
+            m.rules, m.players, m.next_dealer(), number=len(m.hands) + 1, context=m.context()
+        )
+
+    def next_player(self) -> str:
+        """Who plays the next card of the match, or a clear refusal if nobody can now."""
+        m = self.match
+        mh = m.open_hand
+        hand = mh.hand if mh is not None else None
+        if hand is None:
+            hand = Hand(m.rules, m.players, m.next_dealer(), context=m.context())
+        player = hand.to_play()
+        if player is None:
+            raise ScorekeeperError(
+                f"no card can be played now: {hand.game.why_not_ready()}",
+                rule=hand.game.not_ready_rule(),
+            )
+        return player
+
+    def quick_keys(self) -> dict[str, Any]:
+        """The quick-entry facts this match's game takes (its family's declaration)."""
+        return dict(self.match.family.quick_keys())
+
+    # ------------------------------------------------------------------ recording
+    def record(self, texts: Sequence[str]) -> list[Outcome]:
+        """Apply action strings in order, all or nothing; what each did."""
+        return [self.match.record(self.log, text) for text in texts]
+
+    def play(self, card: str, player: str | None = None) -> Outcome:
+        """Record one card, by the player whose turn it is unless one is named."""
+        return self.match.record(self.log, f"{player or self.next_player()} {card}")
+
+    def trick(self, cards: Sequence[str]) -> list[Outcome]:
+        """Record cards in play order from the player to play; refuse cards past a trick."""
+        outcomes: list[Outcome] = []
+        for i, card in enumerate(cards):
+            outcomes.append(self.play(card))
+            done = outcomes[-1].trick
+            if done is not None and i < len(cards) - 1:
+                raise ScorekeeperError(
+                    f"trick {done.number} is complete after {card}; "
+                    f"{len(cards) - i - 1} card(s) too many",
+                    rule="play.turn_order",
+                )
+        return outcomes
+
+    def deal(self, cards: Mapping[str, Sequence[str]]) -> MatchHand:
+        """Record the deal of the hand about to start (or of an empty open hand)."""
+        return self.match.record_deal(self.log, cards)
+
+    def quick(self, facts: Sequence[str], actions: Sequence[str] = ()) -> MatchHand:
+        """Record a whole hand from its ``KEY=VALUE`` score-sheet facts."""
+        m = self.match
+        parsed = parse_facts(facts, m.family.quick_keys(), m.rules.name)
+        return m.record_quick(self.log, parsed, actions)
+
+    def undo(self) -> str:
+        """Remove the last action (or quick hand, or empty hand's deal); say what went."""
+        what = engine.undo(self.log)
+        self._verify_as = str(self.path)
+        return what
+
+    def amend(
+        self,
+        number: int,
+        *,
+        trick: int | None = None,
+        action: int | None = None,
+        values: Sequence[str] = (),
+    ) -> dict[str, Any]:
+        """Correct a recorded hand; the whole match is replayed before it is written."""
+        facts: list[tuple[str, Any]] | None = None
+        if trick is None and action is None:
+            facts = self._amended_facts(number, values)
+        change = engine.amend(
+            self.log, number, trick=trick, action=action, values=values, facts=facts
+        )
+        change["at"] = datetime.now().astimezone().replace(microsecond=0)
+        self._verify_as = "amendment refused"
+        return change
+
+    def _amended_facts(self, number: int, values: Sequence[str]) -> list[tuple[str, Any]] | None:
+        """The new facts of a quick hand, read by its family's declaration."""
+        if not 1 <= number <= len(self.log.hands) or self.log.hands[number - 1].quick is None:
+            return None  # the engine says what is wrong
+        if not values:
+            raise IllegalActionError("nothing to amend: give KEY=VALUE facts", rule="amend")
+        rules = load(self.log.ruleset, self.log.options)
+        return parse_fact_items(values, family_for(rules).quick_keys(), rules.name)
+
+
+def options_for(ruleset: str, explicit: Path | None = None) -> dict[str, Any]:
+    """The options of the current match (or of ``explicit``), if it plays ``ruleset``."""
+    try:
+        session = Session.read(store.current_path(explicit))
+    except (ScorekeeperError, OSError):
+        return {}
+    return dict(session.log.options) if session.log.ruleset == ruleset else {}

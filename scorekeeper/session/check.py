@@ -1,0 +1,55 @@
+"""Checking a match file, for instance after editing it by hand: every problem it has.
+
+The shape of the file, the replay of every hand (a broken hand is reported and left out,
+so later hands are checked too), the deck of each dealt hand, and the revokes recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scorekeeper import matchlog
+from scorekeeper.errors import MatchFileError
+from scorekeeper.match import Match
+
+
+@dataclass
+class CheckReport:
+    """What ``check`` found: how many hands replayed, and each problem on a line."""
+
+    file: Path
+    hands: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "file": str(self.file),
+            "ok": self.ok,
+            "hands": self.hands,
+            "problems": self.problems,
+        }
+
+
+def check(file: Path) -> CheckReport:
+    """Read and replay ``file`` collecting every problem instead of stopping at the first."""
+    report = CheckReport(file)
+    try:
+        log, source_map = matchlog.read(file)
+        m = Match.from_log(log, source_map, str(file), every_problem=True)
+    except MatchFileError as exc:
+        report.problems = list(exc.problems)
+        return report
+    report.hands = len(m.hands)
+    for mh in m.hands:
+        if mh.hand is None:
+            continue
+        for p in mh.hand.deck_check():
+            report.problems.append(f"{file}: hand {mh.number}: {p} [rule: deck.copies]")
+        for r in mh.hand.revokes:
+            report.problems.append(f"{file}: hand {mh.number}: {r.text()}")
+    return report

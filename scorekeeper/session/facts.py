@@ -1,0 +1,51 @@
+"""Quick facts typed at the table (``re=Anna,Carla re_points=165``), read in one place.
+
+Every command that takes facts (``hand``, ``amend``, ``judge --fact``) reads them here,
+by the family's own declaration (``quick_keys()``): which keys exist, their kinds, how a
+value is parsed and checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+
+
+def parse_fact_items(
+    items: Sequence[str], keys: Mapping[str, Any], game: str
+) -> list[tuple[str, Any]]:
+    """``KEY=VALUE`` words as (key, value) pairs in the order typed, each value parsed."""
+    parsed: list[tuple[str, Any]] = []
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or key not in keys:
+            raise ScorekeeperError(
+                f"{item!r}: write KEY=VALUE with a key of {game}: " + ", ".join(keys),
+                rule="quick",
+            )
+        parsed.append((key, keys[key].parse(value)))
+    return parsed
+
+
+def parse_facts(items: Sequence[str], keys: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """``KEY=VALUE`` words as a facts table (a key typed twice: the last value counts)."""
+    return dict(parse_fact_items(items, keys, game))
+
+
+def names_from(facts: Mapping[str, Any], seated: int) -> list[str]:
+    """Player names for a value question: those the facts mention, then P1, P2..."""
+    found: list[str] = []
+    for value in facts.values():
+        for item in value if isinstance(value, list) else [value]:
+            word = str(item).split()[0] if str(item).split() else ""
+            if word[:1].isupper() and word not in found:
+                found.append(word)
+    n = 1
+    while len(found) < seated:
+        if f"P{n}" not in found:
+            found.append(f"P{n}")
+        n += 1
+    return found
