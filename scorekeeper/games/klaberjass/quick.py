@@ -78,6 +78,15 @@ class Field(Fact):
     read: Reader = field(default=lambda sheet, raw: raw)
 
 
+def _words(sheet: Sheet, reason: str, **params: Any) -> Reason:
+    """The refusal of a fact of the wrong kind: the words of a wrong value of it."""
+    return because(f"klaberjass.quick.{reason}", **params)
+
+
+def _example(players: Sequence[str]) -> str:
+    return ",".join(f"{p}:{n}" for p, n in zip(players, (62, 90), strict=False))
+
+
 def _maker(sheet: Sheet, raw: Any) -> str:
     if raw not in sheet.players:
         sheet.refuse("maker", "maker", "bidding", players=sheet.either())
@@ -95,7 +104,7 @@ def _points(sheet: Sheet, raw: Any) -> dict[str, int]:
     rules, players = sheet.rules, sheet.players
     bonus = spec(rules).play.last_trick_bonus
     most = spec(rules).card_points.total + bonus
-    example = ",".join(f"{p}:{n}" for p, n in zip(players, (62, 90), strict=False))
+    example = _example(players)
     points: dict[str, int] = {}
     for entry in raw or []:
         name, colon, number = str(entry).partition(":")
@@ -147,6 +156,7 @@ FIELDS: tuple[Field, ...] = (
         "the player who made trump (accepted or named it)",
         rule="bidding",
         read=_maker,
+        refusal=lambda sheet: _words(sheet, "maker", players=sheet.either()),
     ),
     Field(
         "trump",
@@ -154,6 +164,7 @@ FIELDS: tuple[Field, ...] = (
         "the trump suit: clubs, spades, hearts, diamonds (or C S H D)",
         rule="bidding",
         read=_trump,
+        refusal=lambda sheet: _words(sheet, "trump"),
     ),
     Field(
         "points",
@@ -161,6 +172,7 @@ FIELDS: tuple[Field, ...] = (
         "each player's card points, the last trick's 10 included: Anna:62,Ben:90",
         rule="card_points",
         read=_points,
+        refusal=lambda sheet: _words(sheet, "points_form", example=_example(sheet.players)),
     ),
     Field(
         "sequences",
@@ -169,13 +181,21 @@ FIELDS: tuple[Field, ...] = (
         rule="sequences",
         read=_sequences,
     ),
-    Field("bella", "word", "the player who announced bella", rule="bella", read=_bella),
+    Field(
+        "bella",
+        "word",
+        "the player who announced bella",
+        rule="bella",
+        read=_bella,
+        refusal=lambda sheet: _words(sheet, "bella_player", players=sheet.either()),
+    ),
     Field(
         "revoke",
         "word",
         "the player who revoked",
         rule="options.revoke_penalty",
         read=_revoke,
+        refusal=lambda sheet: _words(sheet, "revoke_player", players=sheet.either()),
     ),
     Field(
         "redeal",
@@ -185,6 +205,9 @@ FIELDS: tuple[Field, ...] = (
         read=_redeal,
     ),
 )
+
+
+FIELD = {f.name: f for f in FIELDS}
 
 
 def quick_keys() -> dict[str, QuickKey]:
@@ -202,8 +225,10 @@ def read_quick(
         if set(facts) - {"redeal"} or actions:
             sheet.refuse("redeal", "redeal")
         return None
-    value = {f.name: f.read(sheet, given[f.name]) for f in FIELDS}
+    # the revoke is read after the actions, as it always was: the first refusal stays the same
+    value = {f.name: f.read(sheet, given[f.name]) for f in FIELDS if f.name != "revoke"}
     said = _replay(sheet, value["sequences"], value["bella"], actions)
+    value["revoke"] = FIELD["revoke"].read(sheet, given["revoke"])
     trump = value["trump"]
     if said.bella is not None:
         blocking = said.bella_blocked(said.bella, trump)
