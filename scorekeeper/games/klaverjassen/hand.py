@@ -17,7 +17,6 @@ Actions, actor first (``notation`` reads and writes them):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import GameHand
+from scorekeeper.games.common import Said
 from scorekeeper.games.klaverjassen.announcements import (
     KING,
     QUEEN,
@@ -49,16 +49,6 @@ from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Trick
-
-
-@dataclass(frozen=True)
-class Said:
-    """Something said at the table this hand, as the status display lists it."""
-
-    player: str
-    kind: str
-    side: str
-    implied: bool = False
 
 
 class KlaverjassenHand(GameHand):

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import scorekeeper.games.common as common
 from scorekeeper.actions import Action
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
@@ -27,26 +28,33 @@ from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, partnerships, side_n
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
+    from scorekeeper.reasons import Reason
     from scorekeeper.rules import Ruleset
 
 ANY, PAIRS, THREE = "any", "partners", "alone"  # which tables use a fact
 
 
-@dataclass(frozen=True)
-class Fact:
-    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``), its help,
-    the tables that use it, the rule key its refusals name and, if it must be given, what
-    the refusal of its absence says (``{total}``: the hand's card points)."""
+KIND_WORDS = {
+    "int": "a whole number",
+    "bool": "true or false",
+    "list": "a list of Name:points",
+    "word": "a word",
+}
 
-    name: str
-    kind: str
-    help: str
+
+@dataclass(frozen=True)
+class Fact(common.Fact):
+    """A Klaverjassen fact: the shared declaration (kind, help, rule) plus the tables that
+    use it and, if it must be given, what the refusal of its absence says (``{total}``:
+    the hand's card points)."""
+
     table: str = ANY
-    rule: str = "quick"
     missing: str = ""
 
-    def key(self) -> QuickKey:
-        return QuickKey(self.kind, self.help)
+    def words(self, table: Any) -> str | Reason:
+        if self.refusal is not None:
+            return self.refusal(table)
+        return f"quick: {self.name} must be {KIND_WORDS[self.kind]}"
 
 
 FACTS: tuple[Fact, ...] = (
@@ -72,17 +80,23 @@ FACTS: tuple[Fact, ...] = (
         rule="card_points.total",
         missing="points must give the playing team's card points, 0 to {total}",
     ),
-    Fact("roem", "int", "the roem the playing team counts (0 if declined)", PAIRS, "roem"),
-    Fact("roem_other", "int", "the roem the other team counts (0 if declined)", PAIRS, "roem"),
+    Fact("roem", "int", "the roem the playing team counts (0 if declined)", "roem", table=PAIRS),
+    Fact(
+        "roem_other", "int", "the roem the other team counts (0 if declined)", "roem", table=PAIRS
+    ),
     Fact(
         "points_of",
         "list",
         "three players: each player's card points as Name:points (last trick and discards included)",
-        THREE,
-        "card_points.total",
+        table=THREE,
+        rule="card_points.total",
     ),
     Fact(
-        "roem_of", "list", "three players: each player's counted roem as Name:points", THREE, "roem"
+        "roem_of",
+        "list",
+        "three players: each player's counted roem as Name:points",
+        "roem",
+        table=THREE,
     ),
     Fact(
         "all_tricks",
@@ -103,7 +117,7 @@ FACT = {f.name: f for f in FACTS}
 
 def quick_keys() -> dict[str, QuickKey]:
     """The facts as the command line reads and lists them (``hand --keys``)."""
-    return {f.name: f.key() for f in FACTS}
+    return common.quick_keys(FACTS)
 
 
 class QuickHand:
@@ -198,12 +212,10 @@ class QuickHand:
 
     # -- the facts, in the order a refusal should come
     def _check_keys(self) -> None:
+        """Unknown keys and values of the wrong kind (``common.read_facts``), then keys
+        this table does not use."""
         given = self.given
-        unknown = sorted(set(given) - set(FACT))
-        if unknown:
-            raise self.refuse(
-                unknown[0], f"unknown key {unknown[0]!r}; keys: {', '.join(FACT)}", "quick"
-            )
+        common.read_facts(FACTS, given, self)
         mine = PAIRS if self.partners else THREE
         instead = ", ".join(f.name for f in FACTS if f.table == mine)
         for fact in FACTS:
