@@ -95,3 +95,78 @@ TEXTS.update(
         "klaverjassen.play.refused": "{action}: {why}",
     }
 )
+TEXTS.update(
+    {
+        # reading actions
+        "klaverjassen.not_suit": (
+            "{where}: {word} is not a suit; write hearts, diamonds, clubs or spades "
+            "(or H, D, C, S, or a suit symbol)"
+        ),
+        "klaverjassen.card": "{action}: {why}",
+        "klaverjassen.upturn_one": "{action}: name the card turned up, like '{player} upturn 7H'",
+        "klaverjassen.trump_one": "{action}: name one suit, like '{player} trump hearts'",
+        # roem and declared combinations
+        "klaverjassen.declare.twice": "{where}: a card is named twice",
+        "klaverjassen.declare.four_nothing": (
+            "{where}: four {rank}s score nothing here (option four_of_a_kind_ranks: {ranks!l})"
+        ),
+        "klaverjassen.declare.no_combination": (
+            "{where}: {cards} is neither a run of {shortest} or more cards of one suit "
+            "(order {order}) nor four of a kind"
+        ),
+        "klaverjassen.four_of_a_kind_rank": (
+            "option four_of_a_kind_ranks: {rank} is not a rank of this deck ({ranks})"
+        ),
+        # quick entry
+        "klaverjassen.quick.kind": "quick: {key} must be {kind}",
+        "klaverjassen.quick.missing_playing": (
+            "quick: playing must name the trump maker (or team1 / team2)"
+        ),
+        "klaverjassen.quick.missing_trump": "quick: trump must name the trump suit",
+        "klaverjassen.quick.missing_points": (
+            "quick: points must give the playing team's card points, 0 to {total}"
+        ),
+        "klaverjassen.quick.not_player": "quick: {key} {word} is not a player here ({players!l})",
+        "klaverjassen.quick.not_player_or_team": (
+            "quick: {key} {word} is not a player here ({players!l} or team1 / team2)"
+        ),
+        "klaverjassen.quick.not_whole": "quick: {key} must be a whole number, not {value}",
+        "klaverjassen.quick.out_of_range": "quick: {key} must be a whole number from {low} to {high}",
+        "klaverjassen.quick.roem_impossible": (
+            "quick: {key} {amount}: no set of roem adds up to that (roem comes as {values!l} "
+            "and their sums)"
+        ),
+        "klaverjassen.quick.entry": "quick: {key}: write each entry as Name:points, not {entry}",
+        "klaverjassen.quick.named_twice": "quick: {key}: {player} is named twice",
+        "klaverjassen.quick.other_table": "quick: {key} is not used by {game}; use {instead!l}",
+        "klaverjassen.quick.not_suit": (
+            "quick: {word} is not a suit; write hearts, diamonds, clubs or spades "
+            "(or H, D, C, S, or a suit symbol)"
+        ),
+        "klaverjassen.quick.points_missing": (
+            "quick: points_of must give every player's card points (at most one left out); "
+            "missing {players!l}"
+        ),
+        "klaverjassen.quick.points_over": "quick: points_of adds up to more than {total}",
+        "klaverjassen.quick.points_sum": "quick: points_of must add up to {total}, not {sum}",
+        "klaverjassen.quick.all_tricks": (
+            "quick: all_tricks=false only matters when a side has all {total} card points"
+        ),
+        "klaverjassen.quick.no_tricks_no_roem": (
+            "quick: {side} took no trick (all {total} card points went to {pit}), so it has no roem"
+        ),
+        "klaverjassen.quick.no_redeal": "quick: in {game} the dealer must choose trump when all pass",
+        "klaverjassen.quick.action": (
+            "{action}: quick entry takes the facts as keys; declined roem is simply left out of roem"
+        ),
+        "klaverjassen.quick.action_levels": (
+            "{action}: quick entry takes the facts as keys; only the challenges {levels!l} are "
+            "actions here; declined roem is simply left out of roem"
+        ),
+        "klaverjassen.quick.kraak_disagrees": (
+            "quick: kraak disagrees with the challenges given as actions"
+        ),
+        "klaverjassen.quick.kraak_word": "quick: kraak must be one of {levels!l}",
+        "klaverjassen.quick.no_kraak": "quick: {game} has no challenges",
+    }
+)
