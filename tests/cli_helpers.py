@@ -14,9 +14,12 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 """The table of every test match: Anna deals first, so Ben leads the first trick."""
 
 
-def cli_env(home: Path, match: Path | None = None) -> dict[str, str]:
+def cli_env(
+    home: Path, match: Path | None = None, extra: dict[str, str] | None = None
+) -> dict[str, str]:
     """The environment for a scorekeeper run: our own data folder, no inherited match."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+    env.update(extra or {})
     env["SCOREKEEPER_HOME"] = str(home)
     env.pop("XDG_DATA_HOME", None)
     if match is not None:
@@ -25,12 +28,19 @@ def cli_env(home: Path, match: Path | None = None) -> dict[str, str]:
 
 
 def run_cli(
-    home: Path, *args: str | Path, match_env: Path | None = None, cwd: Path | None = None
+    home: Path,
+    *args: str | Path,
+    match_env: Path | None = None,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m scorekeeper ARGS`` as a separate process and capture everything."""
+    """Run ``python -m scorekeeper ARGS`` as a separate process and capture everything.
+
+    ``env`` adds variables (``SCOREKEEPER_LOCK_WAIT``...) to the clean environment.
+    """
     return subprocess.run(
         [sys.executable, "-m", "scorekeeper", *map(str, args)],
-        env=cli_env(home, match_env),
+        env=cli_env(home, match_env, env),
         cwd=cwd,
         capture_output=True,
         text=True,

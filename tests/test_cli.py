@@ -10,8 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import subprocess
+import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -19,6 +22,7 @@ import pytest
 from cli_helpers import (
     PLAYERS,
     assert_refused,
+    cli_env,
     doppelkopf_rules,
     fixed_hand,
     run_cli,
@@ -30,6 +34,14 @@ from scorekeeper import matchlog
 from scorekeeper.cli.app import app
 from scorekeeper.hand import Hand
 
+_HOLD_LOCK = """
+import sys, time
+from scorekeeper.matchlog import lock
+with lock(sys.argv[1]):
+    print("held", flush=True)
+    time.sleep(1.6)
+"""
+
 
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
@@ -40,8 +52,8 @@ def home(tmp_path: Path) -> Path:
 def sk(home: Path):
     """Run the real command: ``sk("play", "QC")``."""
 
-    def run(*args, match_env: Path | None = None):
-        return run_cli(home, *args, match_env=match_env)
+    def run(*args, match_env: Path | None = None, env: dict[str, str] | None = None):
+        return run_cli(home, *args, match_env=match_env, env=env)
 
     return run
 
@@ -536,10 +548,12 @@ def test_rule_set_file_with_a_toml_error(sk, home: Path, tmp_path: Path) -> None
 
 
 def test_locked_match_file(sk, match: Path) -> None:
+    # with waiting turned off (or once the wait is over) the refusal is immediate
     before = snapshot(match)
+    no_wait = {"SCOREKEEPER_LOCK_WAIT": "0"}
     with matchlog.lock(match):
-        res = sk("play", "Ben", "QC", "--match", match)
-        undo = sk("undo", "--match", match)
+        res = sk("play", "Ben", "QC", "--match", match, env=no_wait)
+        undo = sk("undo", "--match", match, env=no_wait)
     for r in (res, undo):
         assert r.returncode == 1, r.stderr
         assert "Traceback" not in r.stderr and r.stdout == ""
@@ -548,6 +562,80 @@ def test_locked_match_file(sk, match: Path) -> None:
     assert snapshot(match) == before
     # and once the lock is gone the same command works
     assert sk("play", "Ben", "QC", "--match", match).returncode == 0
+
+
+def test_a_second_writer_waits_and_says_so(sk, match: Path) -> None:
+    # another process holds the lock for 1.6 s: the command waits, says so after 1 s,
+    # then records its card
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_LOCK, str(match)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        start = time.monotonic()
+        res = sk("play", "Ben", "QC", "--match", match)
+        waited = time.monotonic() - start
+    finally:
+        holder.wait(timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert waited >= 1.0
+    assert res.stderr.strip().splitlines() == [
+        f"waiting: {match} is being written by another scorekeeper process"
+    ]
+    assert read_log(match).hands[0].actions == ["Ben QC"]
+
+
+def test_a_bad_lock_wait_is_refused(sk, match: Path) -> None:
+    before = snapshot(match)
+    res = sk("play", "Ben", "QC", "--match", match, env={"SCOREKEEPER_LOCK_WAIT": "soon"})
+    assert_refused(res, rule="match", names=("SCOREKEEPER_LOCK_WAIT",), path=match, before=before)
+
+
+def test_six_plays_started_together_all_succeed(home: Path, match: Path) -> None:
+    # all trumps: legal in any order, whoever wins the first trick
+    cards = ["QC", "QS", "QH", "QD", "JC", "JS"]
+    env = cli_env(home)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "play", card, "--match", str(match)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for card in cards
+    ]
+    results = [(p, *p.communicate(timeout=120)) for p in procs]
+    for proc, out, err in results:
+        assert proc.returncode == 0, (out, err)
+        assert "Traceback" not in err
+    actions = read_log(match).hands[0].actions
+    assert sorted(a.split()[1] for a in actions) == sorted(cards)
+    assert [a.split()[0] for a in actions[:4]] == ["Ben", "Carla", "Dirk", "Anna"]
+    assert not [p.name for p in match.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_crashed_write_leaves_nothing_for_good(sk, match: Path) -> None:
+    # a writer killed before its rename left its temporary file; the next write removes it,
+    # while the temporary file of a process still running (this one) is left alone
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = match.parent / f".{match.name}.{gone.stdout.strip()}.0123abcd.tmp"
+    dead.write_text("half a match")
+    alive = match.parent / f".{match.name}.{os.getpid()}.89abcdef.tmp"
+    alive.write_text("being written")
+    other = match.parent / ".other.toml.1.0123abcd.tmp"
+    other.write_text("another file's")
+    assert sk("play", "Ben", "QC", "--match", match).returncode == 0
+    assert not dead.exists()
+    assert alive.exists() and other.exists()
 
 
 def test_usage_errors_exit_2(sk, quick, match: Path) -> None:

@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 import tomllib
 from datetime import UTC, timedelta, timezone
 from pathlib import Path
@@ -548,6 +549,7 @@ def test_extra_keys_must_start_with_underscore() -> None:
 
 _TRY_LOCK = """
 import sys
+import time
 from scorekeeper.errors import LockedError
 from scorekeeper.matchlog import lock
 try:
@@ -559,6 +561,7 @@ except LockedError as error:
 
 _HOLD_LOCK = """
 import sys
+import time
 from scorekeeper.matchlog import lock
 with lock(sys.argv[1]):
     print("held", flush=True)
@@ -624,3 +627,54 @@ def test_lock_held_by_child_raises_here(tmp_path: Path) -> None:
         write(path, sample_log())
         log, _ = read(path)
     assert log == sample_log()
+
+
+def test_lock_waits_then_gives_up(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    child = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_LOCK, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_child_env(),
+    )
+    try:
+        assert child.stdout is not None and child.stdin is not None
+        assert child.stdout.readline().strip() == "held"
+        told: list[float] = []
+        start = time.monotonic()
+        with (
+            pytest.raises(LockedError) as caught,
+            lock(path, wait=0.5, notice_after=0.2, on_wait=lambda: told.append(1.0)),
+        ):
+            pass
+        assert time.monotonic() - start >= 0.5
+        assert told == [1.0]  # said once, not at every look
+        assert caught.value.message == (
+            f"{path} is being written by another scorekeeper process; try again in a moment"
+        )
+        child.stdin.write("\n")
+        child.stdin.flush()
+        assert child.wait(timeout=60) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    told.clear()
+    with lock(path, wait=5, notice_after=0, on_wait=lambda: told.append(1.0)):
+        pass
+    assert told == []  # a free lock is taken at once, without a word
+
+
+def test_leftover_temporary_files_are_removed_by_the_next_write(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = tmp_path / f".m.toml.{gone.stdout.strip()}.0123abcd.tmp"
+    dead.write_text("half")
+    write(path, sample_log())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.toml"]

@@ -9,14 +9,20 @@ must stay quick.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from scorekeeper.errors import ScorekeeperError
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from scorekeeper.session import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,3 +99,35 @@ def match_path(match: Path | None) -> Path:
     from scorekeeper import store
 
     return store.current_path(match)
+
+
+def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManager[Session]:
+    """Open the match for a change; while another process writes it, wait and say so."""
+    from scorekeeper.session import Session
+
+    path = match_path(match)
+
+    def say_waiting() -> None:
+        sys.stderr.write(f"waiting: {path} is being written by another scorekeeper process\n")
+        sys.stderr.flush()
+
+    return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
+
+
+def lock_wait() -> float:
+    """Seconds to wait for a match another process is writing: ``$SCOREKEEPER_LOCK_WAIT``."""
+    from scorekeeper.session import LOCK_WAIT
+
+    text = os.environ.get("SCOREKEEPER_LOCK_WAIT", "").strip()
+    if not text:
+        return LOCK_WAIT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise ScorekeeperError(
+            f"SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
+            rule="match",
+        )
+    return seconds

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded, match_path
+from scorekeeper.cli.common import JsonOpt, MatchOpt, editing, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
 
 
@@ -30,9 +30,8 @@ def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
 
 def _record(texts: list[str], match: Path | None, json_: bool) -> None:
     """Apply actions all-or-nothing and report what each did."""
-    from scorekeeper.session import Session
 
-    with Session.edit(match_path(match)) as session:
+    with editing(match) as session:
         outcomes = session.record(texts)
     _show(outcomes, session.match, json_)
 
@@ -52,9 +51,8 @@ def play(
     """
     if not 1 <= len(words) <= 2:
         raise ScorekeeperError("play takes [PLAYER] CARD, like 'play Ben QC'", rule="actions")
-    from scorekeeper.session import Session
 
-    with Session.edit(match_path(match)) as session:
+    with editing(match) as session:
         out = session.play(words[-1], player=words[0] if len(words) == 2 else None)
     _show([out], session.match, json_)
 
@@ -71,9 +69,8 @@ def trick(
 
     Example: scorekeeper trick QC 10H AD 9D
     """
-    from scorekeeper.session import Session
 
-    with Session.edit(match_path(match)) as session:
+    with editing(match) as session:
         outcomes = session.trick(cards)
     _show(outcomes, session.match, json_)
 
@@ -135,7 +132,6 @@ def deal(
     Example: scorekeeper deal "Anna=QC QC 10H ..." "Ben=..." "Carla=..." "Dirk=..."
     """
     from scorekeeper.cards import parse_cards
-    from scorekeeper.session import Session
 
     cards: dict[str, list[str]] = {}
     for item in hands:
@@ -143,7 +139,7 @@ def deal(
             raise ScorekeeperError(f"deal {item!r}: write PLAYER=CARDS", rule="deal")
         name, text = item.split("=", 1)
         cards[name.strip()] = [c.code for c in parse_cards(text)]
-    with Session.edit(match_path(match)) as session:
+    with editing(match) as session:
         mh = session.deal(cards)
     if json_:
         from scorekeeper.cli import render
@@ -187,9 +183,8 @@ def hand(
             rule="quick",
         )
     from scorekeeper.cli import render
-    from scorekeeper.session import Session
 
-    with Session.edit(match_path(match)) as session:
+    with editing(match) as session:
         mh = session.quick(facts, action or [])
     assert mh.result is not None
     if json_:
@@ -221,9 +216,8 @@ def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 
     Example: scorekeeper undo
     """
-    from scorekeeper.session import Session
 
-    with Session.edit(match_path(match), replay=False) as session:
+    with editing(match, replay=False) as session:
         what = session.undo()
     if json_:
         from scorekeeper.cli import render
@@ -255,9 +249,8 @@ def amend(
     Examples: scorekeeper amend 3 --trick 5 QC 10H AD 9D  |  scorekeeper amend 2 --action 4 "Ben re"
     | scorekeeper amend 4 re_points=130
     """
-    from scorekeeper.session import Session
 
-    with Session.edit(match_path(match), replay=False) as session:
+    with editing(match, replay=False) as session:
         what = session.amend(hand, trick=trick, action=action_no, values=list(values or []))
     if json_:
         from scorekeeper.cli import render

@@ -10,9 +10,11 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import secrets
 import stat
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -25,12 +27,14 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     The text goes to a temporary file in the same directory, which is flushed, synced and
     then renamed over ``path``; the directory is synced after. If anything fails the
     temporary file is removed and an existing file at ``path`` is left as it was. An
-    existing file's permission bits are kept.
+    existing file's permission bits are kept. Temporary files that a crashed process left
+    beside ``path`` are removed first.
     """
     target = Path(path)
     data = text.encode("utf-8")
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(target)
     temporary = directory / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
@@ -48,6 +52,38 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     _fsync_directory(directory)
 
 
+def remove_leftovers(target: Path) -> list[Path]:
+    """Remove the temporary files of ``target`` whose writing process no longer runs.
+
+    A process killed between creating its temporary file and renaming it leaves
+    ``.<name>.<pid>.<random>.tmp`` behind; a live process's file is never touched (it may
+    be writing right now). Returns the files removed.
+    """
+    removed: list[Path] = []
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.(\d+)\.[0-9a-f]{{8}}\.tmp")
+    with suppress(OSError):
+        for entry in os.scandir(target.parent):
+            found = pattern.fullmatch(entry.name)
+            if found is None or _process_runs(int(found[1])):
+                continue
+            with suppress(OSError):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def _process_runs(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process, or a number no process can have: leave it
+    return True
+
+
 def _fsync_directory(directory: Path) -> None:
     """Make the rename durable; file systems that cannot sync a directory are skipped."""
     fd = os.open(directory, os.O_RDONLY)
@@ -61,13 +97,20 @@ def _fsync_directory(directory: Path) -> None:
 
 
 @contextmanager
-def lock(path: str | os.PathLike[str]) -> Iterator[None]:
+def lock(
+    path: str | os.PathLike[str],
+    *,
+    wait: float = 0.0,
+    on_wait: Callable[[], None] | None = None,
+    notice_after: float = 1.0,
+) -> Iterator[None]:
     """Hold an exclusive lock for writing the match file at ``path``.
 
     The lock is an ``flock`` on the sibling file ``<name>.lock``, which is created when
     missing and left in place afterwards (removing it could race with another process).
-    The lock is not waited for: if another process holds it, :class:`LockedError` is
-    raised at once. Use it around the whole read-change-write cycle::
+    If another process holds it, the lock is waited for up to ``wait`` seconds (none by
+    default), calling ``on_wait`` once when ``notice_after`` seconds have gone by; then
+    :class:`LockedError` is raised. Use it around the whole read-change-write cycle::
 
         with lock(path):
             log, _ = read(path)
@@ -79,19 +122,39 @@ def lock(path: str | os.PathLike[str]) -> Iterator[None]:
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as error:
-            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise
+        if not _acquire(fd, wait, on_wait, notice_after):
             raise LockedError(
                 f"{os.fspath(path)} is being written by another scorekeeper process; "
                 "try again in a moment",
                 rule=None,
-            ) from None
+            )
         try:
             yield
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+def _acquire(fd: int, wait: float, on_wait: Callable[[], None] | None, notice_after: float) -> bool:
+    """Take the lock on ``fd``, polling for up to ``wait`` seconds; False if never free."""
+    start = time.monotonic()
+    noticed = False
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError as error:
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+        waited = time.monotonic() - start
+        if waited >= wait:
+            return False
+        if on_wait is not None and not noticed and waited >= notice_after:
+            noticed = True
+            on_wait()
+        time.sleep(min(_POLL, max(wait - waited, 0.0)))
+
+
+_POLL = 0.02
+"""How often a waiting process looks at the lock again, in seconds."""

@@ -11,7 +11,7 @@ interactive table session of a later issue drives the same methods.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -26,6 +26,9 @@ from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
 from scorekeeper.ruleset import load
 from scorekeeper.session.facts import parse_fact_items, parse_facts
+
+LOCK_WAIT = 10.0
+"""How long a change waits for another process to finish writing the match, in seconds."""
 
 
 class Session:
@@ -66,13 +69,22 @@ class Session:
 
     @classmethod
     @contextmanager
-    def edit(cls, path: Path, *, replay: bool = True) -> Iterator[Session]:
+    def edit(
+        cls,
+        path: Path,
+        *,
+        replay: bool = True,
+        wait: float = LOCK_WAIT,
+        on_wait: Callable[[], None] | None = None,
+    ) -> Iterator[Session]:
         """Lock, read (and replay), yield; on a clean exit write the changed log atomically.
 
         A change made to the log alone (undo, amend) is verified by replaying the whole
-        match before anything is written. If the body raises, nothing is written.
+        match before anything is written. If the body raises, nothing is written. While
+        another process holds the lock this one waits, up to ``wait`` seconds, calling
+        ``on_wait`` once after a second so that the user can be told.
         """
-        with matchlog.lock(path):
+        with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = cls.open(path) if replay else cls.read(path)
             before = session.log.dumps()
             yield session
