@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
 from scorekeeper.games.bierkopf.notation import DOUBLE, Double, read, unknown_verb
-from scorekeeper.games.bierkopf.rules import again_from_card, alternate, factor, seats_before_play
+from scorekeeper.games.bierkopf.rules import seats_before_play, spec
 from scorekeeper.games.bierkopf.teams import team_index, team_name, teams_of
 from scorekeeper.games.common import refuse
 
@@ -46,7 +46,7 @@ class Doubling:
 
     @property
     def multiplier(self) -> int:
-        return factor(self.rules) ** len(self.doubles)
+        return spec(self.rules).doubling.factor ** len(self.doubles)
 
     def verify(self, action: Action, cards_on_table: int | None) -> Double:
         """Refuse the double unless it is allowed now; return it typed. ``cards_on_table``
@@ -77,14 +77,17 @@ class Doubling:
 
     def _verify_answer(self, action: Action, on_table: int | None) -> None:
         last = self.doubles[-1]
-        again = again_from_card(self.rules)
+        again = spec(self.rules).doubling.again_from_card
         if on_table is not None and on_table < again:
             refuse(
                 f"{action}: {last.player}'s double ends the doubling before play; the other "
                 f"team may double again once {again} cards are on the table ({on_table} are)",
                 "doubling.again_from_card",
             )
-        if alternate(self.rules) and team_index(self.table, action.actor) == last.team:
+        if (
+            spec(self.rules).doubling.alternate
+            and team_index(self.table, action.actor) == last.team
+        ):
             refuse(
                 f"{action}: {action.actor}'s team made the last double ({last.player}); "
                 "the teams double in turn",

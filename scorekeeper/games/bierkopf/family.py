@@ -9,7 +9,7 @@ from scorekeeper.actions import Action
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.bierkopf.hand import BierkopfHand
 from scorekeeper.games.bierkopf.quick import FACTS, score_sheet
-from scorekeeper.games.bierkopf.rules import match_target, validate
+from scorekeeper.games.bierkopf.rules import BierkopfRules, spec
 from scorekeeper.games.bierkopf.teams import team_name, teams_of
 from scorekeeper.games.common import quick_keys
 from scorekeeper.result import HandResult
@@ -22,9 +22,7 @@ if TYPE_CHECKING:
 class Bierkopf(Family):
     name = "bierkopf"
     hand_class = BierkopfHand
-
-    def validate(self, rules: Ruleset) -> list[str]:
-        return validate(rules)
+    schema = BierkopfRules
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys(FACTS)
@@ -42,7 +40,7 @@ class Bierkopf(Family):
 
     def match_over(self, match: Match) -> str | None:
         """Over once a team reaches the target."""
-        target = match_target(match.rules)
+        target = spec(match.rules).match.target
         totals = match.totals()
         for team in sorted(teams_of(match.players), key=lambda t: -totals[t[0]]):
             if totals[team[0]] >= target:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.actions import Action
 from scorekeeper.games.base import impossible_points
 from scorekeeper.games.bierkopf.doubling import Doubling
-from scorekeeper.games.bierkopf.rules import card_total
+from scorekeeper.games.bierkopf.rules import spec
 from scorekeeper.games.bierkopf.scoring import Facts, score
 from scorekeeper.games.bierkopf.teams import carried_in, team_index, teams_of
 from scorekeeper.games.common import Fact, read_facts, refuse
@@ -82,12 +82,12 @@ def score_sheet(
 ) -> HandResult:
     """The value of a quick hand, as the same hand played card by card would have it."""
     players = list(table)
-    facts = read_facts(FACTS, given, Table(players, card_total(rules)))
+    total = spec(rules).card_points.total
+    facts = read_facts(FACTS, given, Table(players, total))
     pts = facts["points"]
     if why := impossible_points(rules, pts, len(players)):
         refuse(f"points: {why}", "card_points", where="quick.points")
     named = facts["team"] or players[0]
-    total = card_total(rules)
     points = [pts, total - pts] if team_index(players, named) == 0 else [total - pts, pts]
     revoke = None if facts["revoke"] is None else team_index(players, facts["revoke"])
     chain = replay(rules, players, dealer, actions)

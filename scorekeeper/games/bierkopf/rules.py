@@ -1,87 +1,115 @@
-"""What Bierkopf reads from its rule set, and the family's checks of a rule set.
+"""Bierkopf's rule-set schema: what the family reads from its rule set, typed and checked.
 
-The doubling (``doubling``: who may double before play, from which card the other team
-may answer, whether the teams alternate, the factor), the thresholds (``scoring.win``,
-``scoring.high``: ``at`` and ``points``), what a 60:60 hand carries and the match target.
+The teams (partners opposite), the doubling (who may double before play, from which card
+the other team may answer, whether the teams alternate, the factor), the thresholds
+(``scoring.win``, ``scoring.high``: ``at`` and ``points``), what a 60:60 hand carries and
+the match target. Every value is checked once, when the rule set is loaded; the mechanics
+read ``spec(rules)`` and ``options(rules)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, cast
 
-from scorekeeper.games.base import whole_numbers
+from scorekeeper.rules.common import CommonRules, Explained, Match
+from scorekeeper.rules.schema import Problem, Section, key
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
-NUMBERS = (
-    "doubling.before_play_seats",
-    "doubling.again_from_card",
-    "doubling.factor",
-    "scoring.tie_carry",
-    "match.target",
-)
+
+@dataclass(frozen=True, kw_only=True)
+class Teams(Explained):
+    partners: Literal["opposite"] = key(help="where partners sit")
+    mode: Literal["partners"] = key(help="fixed partnerships")
 
 
-def card_total(rules: Ruleset) -> int:
-    return int(rules.require("card_points.total"))
+@dataclass(frozen=True, kw_only=True)
+class Doubling(Explained):
+    before_play_seats: int = key(
+        min=0, help="how many seats from the dealer's left may double first"
+    )
+    again_from_card: int = key(min=0, help="cards on the table before the other team may answer")
+    alternate: bool = key(help="the teams double in turn")
+    factor: int = key(min=1, help="what each double multiplies the game points by")
 
 
-def factor(rules: Ruleset) -> int:
-    """What each double multiplies the game points by."""
-    return int(rules.require("doubling.factor"))
+@dataclass(frozen=True, kw_only=True)
+class Threshold(Section):
+    """A row of the scoring: the card points ``at`` which a team wins ``points``."""
+
+    at: int = key(min=0, help="the card points that reach the row")
+    points: int = key(min=0, help="the team's game points")
 
 
-def again_from_card(rules: Ruleset) -> int:
-    return int(rules.require("doubling.again_from_card"))
+@dataclass(frozen=True, kw_only=True)
+class Scoring(Explained):
+    tie_carry: int = key(min=0, help="what a 60:60 hand carries to the next winners (tie=carry)")
+    rows: Mapping[str, Threshold] = key(rest=True, help="the thresholds, by name")
+
+    def problems(self) -> Iterable[Problem]:
+        if not self.rows:
+            yield "", "needs at least one row like [scoring.win] at = 61"
 
 
-def alternate(rules: Ruleset) -> bool:
-    return bool(rules.get("doubling.alternate", True))
+@dataclass(frozen=True, kw_only=True)
+class BierkopfMatch(Match):
+    target: int = key(min=1, help="the game points that win the match")
+
+
+@dataclass(frozen=True, kw_only=True)
+class BierkopfRules(CommonRules):
+    strict = True
+
+    teams: Teams
+    doubling: Doubling
+    scoring: Scoring
+    match: BierkopfMatch
+    revoke: Explained = key(default=Explained())
+    actions: Explained = key(default=Explained())
+    quick: Explained = key(default=Explained())
+
+    def problems(self) -> Iterable[Problem]:
+        yield from super().problems()
+        rows = self.scoring.rows
+        total = self.card_points.total
+        if rows:
+            lowest = min(r.at for r in rows.values())
+            if 2 * lowest <= total:
+                yield (
+                    "scoring",
+                    f"with {lowest} card points both teams could win a hand of {total}",
+                )
+
+
+@dataclass(frozen=True, kw_only=True)
+class BierkopfOptions(Section):
+    """The options in force, as the mechanics read them."""
+
+    tie: Literal["carry", "none"]
+    long: bool
+    revoke_penalty: Literal["hand_lost"]
+
+
+def spec(rules: Ruleset) -> BierkopfRules:
+    """The typed rule set in force."""
+    return cast(BierkopfRules, rules.spec)
+
+
+def options(rules: Ruleset) -> BierkopfOptions:
+    """The options in force."""
+    return rules.options_as(BierkopfOptions)
 
 
 def seats_before_play(rules: Ruleset, table: Sequence[str], dealer: str) -> list[str]:
     """Who may make the first double before the first card, in turn from the dealer's left."""
-    count = int(rules.require("doubling.before_play_seats"))
+    count = spec(rules).doubling.before_play_seats
     i = table.index(dealer)
     return [table[(i + k) % len(table)] for k in range(1, count + 1)]
 
 
 def tie_carry(rules: Ruleset) -> int:
     """What a 60:60 hand carries to the next winners (0 unless option tie is carry)."""
-    if rules.option("tie") != "carry":
-        return 0
-    return int(rules.require("scoring.tie_carry"))
-
-
-def carries(rules: Ruleset) -> bool:
-    return rules.option("tie") == "carry"
-
-
-def match_target(rules: Ruleset) -> int:
-    return int(rules.require("match.target"))
-
-
-def threshold_rows(rules: Ruleset) -> dict[str, Mapping[str, Any]]:
-    """The rows of ``[scoring]`` that give game points (``win``, ``high``)."""
-    return {k: v for k, v in (rules.get("scoring") or {}).items() if isinstance(v, Mapping)}
-
-
-def validate(rules: Ruleset) -> list[str]:
-    """The family's checks of a rule set, as ``key: message`` lines."""
-    problems = whole_numbers(rules, NUMBERS)
-    rows = threshold_rows(rules)
-    if not rows:
-        problems.append("scoring: needs at least one row like [scoring.win] at = 61")
-    for name, row in rows.items():
-        if not all(isinstance(row.get(k), int) for k in ("at", "points")):
-            problems.append(f"scoring.{name}: needs whole numbers at and points")
-    total = rules.get("card_points.total")
-    if rows and isinstance(total, int) and problems == []:
-        lowest = min(int(r["at"]) for r in rows.values())
-        if 2 * lowest <= total:
-            problems.append(
-                f"scoring: with {lowest} card points both teams could win a hand of {total}"
-            )
-    return problems
+    return spec(rules).scoring.tie_carry if options(rules).tie == "carry" else 0

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.bierkopf.rules import card_total, carries, factor, threshold_rows, tie_carry
+from scorekeeper.games.bierkopf.rules import options, spec, tie_carry
 from scorekeeper.games.bierkopf.teams import team_name
 from scorekeeper.result import HandResult, ValueItem
 
@@ -35,7 +35,7 @@ def _tie(
     rules: Ruleset, facts: Facts, points: list[int], details: dict[str, Any]
 ) -> list[ValueItem]:
     """A hand nobody won: nobody scores; with option tie=carry a point waits."""
-    carry = carries(rules)
+    carry = options(rules).tie == "carry"
     step = tie_carry(rules)
     carry_out = facts.carried_in + step
     items = [ValueItem(f"{points[0]}:{points[1]}: nobody scores", 0, "options.tie", op="note")]
@@ -55,7 +55,7 @@ def _tie(
 
 def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     """Build a hand's game points item by item, as the rule set's ``[scoring]`` says."""
-    total = card_total(rules)
+    total = spec(rules).card_points.total
     names = [team_name(t) for t in facts.teams]
     points = list(facts.points)
     notes = list(facts.notes)
@@ -65,13 +65,11 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
             f"revoke by {names[facts.revoke]}: scored as if they took no card and no trick "
             "[rule: options.revoke_penalty]"
         )
-    times = factor(rules)
+    times = spec(rules).doubling.factor
     sides = {names[0]: list(facts.teams[0]), names[1]: list(facts.teams[1])}
     card_points = {names[0]: points[0], names[1]: points[1]}
-    rows = threshold_rows(rules)
-    reached = [
-        [(name, row) for name, row in rows.items() if points[t] >= int(row["at"])] for t in (0, 1)
-    ]
+    rows = spec(rules).scoring.rows
+    reached = [[(name, row) for name, row in rows.items() if points[t] >= row.at] for t in (0, 1)]
     details: dict[str, Any] = {
         "doubles": list(facts.doubles),
         "multiplier": times ** len(facts.doubles),
@@ -84,11 +82,11 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
             "tie", sides, card_points, None, items, 0, scores, notes=notes, details=details
         )
     w = 0 if reached[0] else 1
-    name, row = max(reached[w], key=lambda nr: int(nr[1]["points"]))
-    value = int(row["points"])
+    name, row = max(reached[w], key=lambda nr: nr[1].points)
+    value = row.points
     items: list[ValueItem] = [
         ValueItem(
-            f"{names[w]} {row['at']} card points or more ({points[w]})",
+            f"{names[w]} {row.at} card points or more ({points[w]})",
             value,
             f"scoring.{name}",
             side=names[w],

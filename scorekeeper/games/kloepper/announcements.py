@@ -29,7 +29,7 @@ from scorekeeper.games.kloepper.notation import (
     read,
     unknown_verb,
 )
-from scorekeeper.games.kloepper.rules import callable_aces, knock_window
+from scorekeeper.games.kloepper.rules import callable_aces, spec
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ class Announcements:
     ) -> Said:
         said = self.read(action)
         player = action.actor
-        before = knock_window(self.rules)
+        before = spec(self.rules).knock.before_trick
         if cards_played > (before - 1) * players:
             refuse(
                 f"{action}: too late: knocks come before the first card of trick {before} "

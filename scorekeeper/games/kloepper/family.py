@@ -10,7 +10,7 @@ from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.common import quick_keys
 from scorekeeper.games.kloepper.hand import KloepperHand
 from scorekeeper.games.kloepper.quick import FACTS, score_sheet
-from scorekeeper.games.kloepper.rules import match_target, validate
+from scorekeeper.games.kloepper.rules import KloepperRules, spec
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -21,9 +21,7 @@ if TYPE_CHECKING:
 class Kloepper(Family):
     name = "kloepper"
     hand_class = KloepperHand
-
-    def validate(self, rules: Ruleset) -> list[str]:
-        return validate(rules)
+    schema = KloepperRules
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys(FACTS)
@@ -42,7 +40,7 @@ class Kloepper(Family):
 
     def match_over(self, match: Match) -> str | None:
         """Over once a player has the target and leads alone."""
-        target = match_target(match.rules)
+        target = spec(match.rules).match.target
         totals = match.totals()
         best = max(totals.values())
         leaders = [p for p, t in totals.items() if t == best]

@@ -17,7 +17,7 @@ from scorekeeper.cards import Card
 from scorekeeper.games.common import Fact, read_facts, refuse
 from scorekeeper.games.kloepper.announcements import Announcements, Claims, Conflict
 from scorekeeper.games.kloepper.notation import ALONE, CALL, DECLARATIONS, Alone
-from scorekeeper.games.kloepper.rules import card_total
+from scorekeeper.games.kloepper.rules import spec
 from scorekeeper.games.kloepper.scoring import Facts, score
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES
 from scorekeeper.result import HandResult
@@ -136,7 +136,7 @@ def score_sheet(
     actions: Sequence[Action],
 ) -> HandResult:
     """The value of a quick hand, as the same hand played card by card would have it."""
-    sheet = Table(list(players), card_total(rules))
+    sheet = Table(list(players), spec(rules).card_points.total)
     facts = read_facts(FACTS, given, sheet)
     queens = facts["queens"]
     points = _points(facts, sheet)

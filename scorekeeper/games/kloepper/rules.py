@@ -1,106 +1,151 @@
-"""What Kloepper reads from its rule set, and the family's checks of a rule set.
+"""Kloepper's rule-set schema: what the family reads from its rule set, typed and checked.
 
 The cards that make the sides (``teams.queens``, ``teams.call.aces``), the knock window and
-values (``knock``), and the scoring table (``scoring.queens``, ``scoring.others``: rows of
-``at``, ``points``, ``alone`` and an optional ``all_tricks``).
+values (``knock``), the scoring table (``scoring.queens``, ``scoring.others``: rows of
+``at``, ``points``, ``alone`` and ``all_tricks``) and the match target. Every value is
+checked once, when the rule set is loaded; the mechanics read ``spec(rules)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, cast
 
 from scorekeeper.cards import Card
-from scorekeeper.contract import Contract
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games.base import whole_numbers
-from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES
+from scorekeeper.errors import CardError
+from scorekeeper.rules.common import CommonRules, Explained, Match
+from scorekeeper.rules.schema import Problem, Section, key
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
-KNOCK_VALUES = tuple(
-    f"{base}.{key}"
-    for base in ("knock", "knock.reply")
-    for key in ("made", "made_alone", "failed", "failed_alone")
-)
+
+@dataclass(frozen=True, kw_only=True)
+class CallSpec(Explained):
+    aces: tuple[str, ...] = key(min=1, help="the plain aces the holder of both may call")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Teams(Explained):
+    queens: tuple[str, ...] = key(min=1, help="the cards whose holders play together")
+    call: CallSpec
+    alone: Explained = key(default=Explained(), help="playing alone against three")
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockValues(Explained):
+    made: int = key(min=0, help="each winner's points when the claim is made")
+    made_alone: int = key(min=0, help="the same with a lone player")
+    failed: int = key(min=0, help="each winner's points when the claim fails")
+    failed_alone: int = key(min=0, help="the same with a lone player")
+
+    def value(self, outcome: str, lone: bool) -> int:
+        """The points of ``made`` or ``failed``, alone or not."""
+        if outcome == "made":
+            return self.made_alone if lone else self.made
+        return self.failed_alone if lone else self.failed
+
+
+@dataclass(frozen=True, kw_only=True)
+class Knock(KnockValues):
+    before_trick: int = key(min=1, help="knocks come before the first card of this trick")
+    reply: KnockValues
+
+
+@dataclass(frozen=True, kw_only=True)
+class Row(Section):
+    """One row of the scoring table: reached with ``at`` card points (or every trick)."""
+
+    at: int = key(min=0, help="the card points that reach the row")
+    points: int = key(min=0, help="each winner's points")
+    alone: int = key(min=0, help="the points when a player went alone")
+    all_tricks: bool = key(default=False, help="reached only by taking every trick")
+
+    def column(self, lone: bool) -> int:
+        return self.alone if lone else self.points
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scoring(Explained):
+    queens: Mapping[str, Row] = key(min=1, help="the queens' rows")
+    others: Mapping[str, Row] = key(min=1, help="the others' rows")
+
+    def rows(self, side: str) -> Mapping[str, Row]:
+        return self.queens if side == "queens" else self.others
+
+
+@dataclass(frozen=True, kw_only=True)
+class KloepperMatch(Match):
+    target: int = key(min=1, help="the score that ends the match for a sole leader")
+
+
+@dataclass(frozen=True, kw_only=True)
+class KloepperRules(CommonRules):
+    strict = True
+
+    teams: Teams
+    knock: Knock
+    scoring: Scoring
+    match: KloepperMatch
+    revoke: Explained = key(default=Explained())
+    actions: Explained = key(default=Explained())
+    quick: Explained = key(default=Explained())
+
+    def problems(self) -> Iterable[Problem]:
+        yield from super().problems()
+        yield from self._card_problems()
+        yield from self._table_problems()
+
+    def _card(self, code: str) -> Card | None:
+        try:
+            card = Card.parse(code)
+        except CardError:
+            return None
+        deck = self.deck
+        return card if card.rank in deck.ranks and card.suit in deck.suits else None
+
+    def _card_problems(self) -> Iterable[Problem]:
+        for code in self.teams.queens:
+            if self._card(code) is None:
+                yield "teams.queens", f"{code} is not in the deck"
+        normal = self.contracts.get("normal")
+        trumps = set(normal.trumps) if normal else set()
+        for code in self.teams.call.aces:
+            card = self._card(code)
+            if card is None or card.code in trumps:
+                yield "teams.call.aces", f"{code} must be a plain card of the deck"
+
+    def _table_problems(self) -> Iterable[Problem]:
+        lowest = {
+            side: min((r.at for r in rows.values() if not r.all_tricks), default=None)
+            for side, rows in (("queens", self.scoring.queens), ("others", self.scoring.others))
+        }
+        queens, others = lowest["queens"], lowest["others"]
+        total = self.card_points.total
+        if queens is not None and others is not None and queens + others != total + 1:
+            yield (
+                "scoring",
+                f"the lowest rows ({queens} for the queens, {others} for the others) must "
+                f"give every split of {total} to exactly one side",
+            )
+
+
+@dataclass(frozen=True, kw_only=True)
+class KloepperOptions(Section):
+    """The options in force, as the mechanics read them."""
+
+    revoke_penalty: Literal["hand_lost"]
+
+
+def spec(rules: Ruleset) -> KloepperRules:
+    """The typed rule set in force."""
+    return cast(KloepperRules, rules.spec)
 
 
 def queen_cards(rules: Ruleset) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in rules.require("teams.queens"))
+    return tuple(Card.parse(c) for c in spec(rules).teams.queens)
 
 
 def callable_aces(rules: Ruleset) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in rules.require("teams.call.aces"))
-
-
-def card_total(rules: Ruleset) -> int:
-    return int(rules.require("card_points.total"))
-
-
-def knock_window(rules: Ruleset) -> int:
-    """The trick before whose first card every knock must come."""
-    return int(rules.require("knock.before_trick"))
-
-
-def knock_value(rules: Ruleset, key: str) -> int:
-    return int(rules.require(key))
-
-
-def match_target(rules: Ruleset) -> int:
-    return int(rules.require("match.target"))
-
-
-def score_rows(rules: Ruleset, side: str) -> dict[str, Mapping[str, Any]]:
-    """The scoring table's rows for one side, by name (``win``, ``high``...)."""
-    return dict(rules.get(f"scoring.{side}") or {})
-
-
-def _card_problems(rules: Ruleset) -> list[str]:
-    contract = Contract.from_rules(rules, "normal")
-    try:
-        queens = queen_cards(rules)
-        aces = callable_aces(rules)
-    except ScorekeeperError as exc:
-        return [f"teams: {exc.message}"]
-    problems = [f"teams.queens: {q} is not in the deck" for q in queens if q not in rules.deck]
-    problems += [
-        f"teams.call.aces: {a} must be a plain card of the deck"
-        for a in aces
-        if a not in rules.deck or contract.is_trump(a)
-    ]
-    return problems
-
-
-def _table_problems(rules: Ruleset) -> list[str]:
-    problems: list[str] = []
-    lowest: dict[str, int] = {}
-    for side in SIDES:
-        rows = score_rows(rules, side)
-        if not rows:
-            problems.append(f"scoring.{side}: the side needs at least one row")
-        for name, row in rows.items():
-            if not isinstance(row, Mapping) or not all(
-                isinstance(row.get(k), int) for k in ("points", "alone")
-            ):
-                problems.append(f"scoring.{side}.{name}: needs whole numbers points and alone")
-            elif not row.get("all_tricks"):
-                at = int(row.get("at", 0))
-                lowest[side] = min(lowest.get(side, at), at)
-    total = rules.get("card_points.total")
-    if len(lowest) == 2 and isinstance(total, int) and lowest[QUEENS] + lowest[OTHERS] != total + 1:
-        problems.append(
-            f"scoring: the lowest rows ({lowest[QUEENS]} for the queens, "
-            f"{lowest[OTHERS]} for the others) must give every split of {total} "
-            "to exactly one side"
-        )
-    return problems
-
-
-def validate(rules: Ruleset) -> list[str]:
-    """The family's checks of a rule set, as ``key: message`` lines."""
-    cards = _card_problems(rules)
-    if cards and cards[0].startswith("teams: "):
-        return cards
-    numbers = whole_numbers(rules, [*KNOCK_VALUES, "knock.before_trick", "match.target"])
-    return cards + numbers + _table_problems(rules)
+    return tuple(Card.parse(c) for c in spec(rules).teams.call.aces)

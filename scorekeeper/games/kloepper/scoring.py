@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.kloepper.rules import card_total, knock_value, score_rows
+from scorekeeper.games.kloepper.rules import Row, spec
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES, other, side_word
 from scorekeeper.result import HandResult, ValueItem
 
@@ -39,11 +39,11 @@ class Facts:
         return len(self.queens) == 1
 
 
-def _row_label(side: str, row: Mapping[str, Any], lone: bool) -> str:
-    if row.get("all_tricks"):
+def _row_label(side: str, row: Row, lone: bool) -> str:
+    if row.all_tricks:
         text = f"{side_word(side)} took every trick"
     else:
-        text = f"{side_word(side)} {row.get('at', 0)} card points or more"
+        text = f"{side_word(side)} {row.at} card points or more"
     if lone:
         text += ", alone against three" if side == QUEENS else ", against a lone player"
     return text
@@ -82,23 +82,24 @@ def _knock_item(rules: Ruleset, facts: Facts, all_tricks: str | None) -> ValueIt
     key = f"{base}.{outcome}{'_alone' if facts.lone else ''}"
     if facts.lone:
         label += ", alone against three" if winner == QUEENS else ", against a lone knocker"
-    return ValueItem(label, knock_value(rules, key), key, side=winner)
+    values = spec(rules).knock.reply if facts.replier else spec(rules).knock
+    return ValueItem(label, values.value(outcome, facts.lone), key, side=winner)
 
 
 def _table_item(
     rules: Ruleset, facts: Facts, points: Mapping[str, int], all_tricks: str | None
 ) -> ValueItem:
     """The highest row of the scoring table the winning side reached."""
-    reached: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
+    table = spec(rules).scoring
+    reached: dict[str, list[tuple[str, Row]]] = {}
     for side in SIDES:
         reached[side] = [
             (name, row)
-            for name, row in score_rows(rules, side).items()
-            if points[side] >= int(row.get("at", 0))
-            and (not row.get("all_tricks") or all_tricks == side)
+            for name, row in table.rows(side).items()
+            if points[side] >= row.at and (not row.all_tricks or all_tricks == side)
         ]
     winners = [side for side in SIDES if reached[side]]
-    if len(winners) != 1:  # a rule set whose thresholds overlap; validate() prevents it
+    if len(winners) != 1:  # thresholds that overlap: the schema refuses them
         raise IllegalActionError(
             f"the scoring table gives {points[QUEENS]}:{points[OTHERS]} to "
             f"{' and '.join(winners) or 'nobody'}",
@@ -106,10 +107,10 @@ def _table_item(
         )
     winner = winners[0]
     column = "alone" if facts.lone else "points"
-    name, row = max(reached[winner], key=lambda nr: int(nr[1][column]))
+    name, row = max(reached[winner], key=lambda nr: nr[1].column(facts.lone))
     return ValueItem(
         _row_label(winner, row, facts.lone),
-        int(row[column]),
+        row.column(facts.lone),
         f"scoring.{winner}.{name}.{column}",
         side=winner,
     )
@@ -117,7 +118,7 @@ def _table_item(
 
 def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     """A hand's points item by item: the knock if there was one, else the scoring table."""
-    total = card_total(rules)
+    total = spec(rules).card_points.total
     points = {QUEENS: facts.queens_points, OTHERS: total - facts.queens_points}
     all_tricks = facts.all_tricks
     notes = list(facts.notes)
