@@ -130,6 +130,9 @@ def test_a_wedding_after_an_announcement_is_refused() -> None:
 
 def test_a_misspelt_key_in_a_house_rule_is_pointed_out(tmp_path: Path) -> None:
     # Nothing reads "re_neds": without a word the house rule would silently change nothing.
+    # Doppelkopf's schema declares every key (strict), so the typo is refused outright with
+    # the nearest key; a new contract is still free.
+    from scorekeeper.errors import RulesetError
     from scorekeeper.ruleset import available, unknown_keys
 
     house = tmp_path / "house.toml"
@@ -138,8 +141,16 @@ def test_a_misspelt_key_in_a_house_rule_is_pointed_out(tmp_path: Path) -> None:
         '[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n',
         encoding="utf-8",
     )
-    assert unknown_keys(load(str(house))) == ["scoring.re_neds"]
+    with pytest.raises(RulesetError) as err:
+        load(str(house))
+    assert "scoring.re_neds: unknown key; did you mean re_needs?" in err.value.message
+    house.write_text(
+        'extends = "doppelkopf"\n[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n',
+        encoding="utf-8",
+    )
+    assert unknown_keys(load(str(house))) == []
     assert all(unknown_keys(load(rid)) == [] for rid in available())
+    house.write_text('extends = "doppelkopf"\n[scoring]\nre_neds = 120\n', encoding="utf-8")
     done = run_cli(tmp_path, "rules", "show", str(house))
-    assert done.returncode == 0
-    assert "scoring.re_neds" in done.stderr and "typo" in done.stderr
+    assert done.returncode == 1
+    assert "scoring.re_neds" in done.stderr and "re_needs" in done.stderr

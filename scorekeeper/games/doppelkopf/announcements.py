@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.doppelkopf.records import Announcement, promises, side_word
+from scorekeeper.games.doppelkopf.rules import spec
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
@@ -29,7 +30,7 @@ class Chain:
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.levels = promises(rules)
-        self.skip_levels = bool(rules.get("announcements.skip_levels", False))
+        self.skip_levels = spec(rules).announcements.skip_levels
         self.said: list[Announcement] = []
 
     def kinds(self, side: str) -> set[str]:

@@ -43,14 +43,14 @@ def _text(said: Declaration) -> str:
 
 def piglets_late(game: DoppelkopfHand) -> bool:
     """Piglets are announced with the first ace of diamonds played (not before play)."""
-    return game.rules.option("piglets_announce") == "on_first_play"
+    return game.opts.piglets_announce == "on_first_play"
 
 
 def verify_declaration(game: DoppelkopfHand, said: Declaration) -> None:
     """Refuse a declaration the rules do not allow now."""
     verb = said.verb
     option = NEEDS_OPTION.get(verb)
-    if option and not game.rules.option(option):
+    if option and not game.opts.on(option):
         refuse(said, f"{verb} is not played here (option {option} is off)", f"options.{option}")
     late_ok = verb == "piglets" and piglets_late(game)
     if game.hand.started_play and not late_ok:
@@ -74,7 +74,7 @@ def _holding(game: DoppelkopfHand, player: str) -> list[Card] | None:
 
 
 def _verify_solo(game: DoppelkopfHand, said: Declaration) -> None:
-    solos = game.rules.get("solos") or {}
+    solos = game.spec.solos
     if not solos:
         refuse(said, f"{game.rules.name} has no solos (see doppelkopf-ddv)", "solos")
     kind = said.kind if isinstance(said, Solo) else ""
@@ -134,7 +134,7 @@ def _verify_piglets(game: DoppelkopfHand, said: Declaration) -> None:
 def _verify_poverty(game: DoppelkopfHand, said: Declaration) -> None:
     if game.poverty or game.wedding:
         refuse(said, "only one wedding or poverty per hand", "options.poverty")
-    limit = game.rules.option("poverty_max_trumps")
+    limit = game.opts.poverty_max_trumps
     holding = _holding(game, said.player)
     if holding is not None:
         trumps = [c for c in holding if game.contract().is_trump(c)]
@@ -166,7 +166,7 @@ def _verify_answer(game: DoppelkopfHand, said: Declaration) -> None:
 
 
 def _verify_five_nines(game: DoppelkopfHand, said: Declaration) -> None:
-    need = game.rules.option("five_nines_count")
+    need = game.opts.five_nines_count
     holding = _holding(game, said.player)
     nines = sum(c.rank == game.nine for c in holding) if holding is not None else need
     if nines < need:
@@ -282,7 +282,7 @@ def _poverty(game: DoppelkopfHand, said: Declaration) -> list[str]:
     player = said.player
     assert isinstance(said, PassCards)
     game.poverty = player
-    passed = given(game, said, _holding(game, player), game.rules.option("poverty_max_trumps"))
+    passed = given(game, said, _holding(game, player), game.opts.poverty_max_trumps)
     if isinstance(passed, list):
         game.poverty_passed = passed
         game.poverty_count = len(passed)

@@ -13,7 +13,7 @@ from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
 from scorekeeper.games.doppelkopf.quick import quick_keys, score_quick
-from scorekeeper.games.doppelkopf.rules import validate
+from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, options, spec
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -23,13 +23,14 @@ if TYPE_CHECKING:
 
 class Doppelkopf(Family):
     name = "doppelkopf"
+    schema = DoppelkopfRules
     hand_class = DoppelkopfHand
 
     def active_players(
         self, rules: Ruleset, table: Sequence[str], dealer: str, context: Mapping[str, object]
     ) -> list[str]:
         """Four play; at a larger table the dealer sits the hand out (and scores 0)."""
-        if len(table) > 4 and rules.get("match.sit_out") == "dealer":
+        if len(table) > 4 and spec(rules).match.sit_out == "dealer":
             return [p for p in table if p != dealer]
         return list(table)
 
@@ -37,11 +38,11 @@ class Doppelkopf(Family):
         self, rules: Ruleset, game: str | None = None, trump: str | None = None
     ) -> Contract:
         """``normal``, ``piglets`` (option on) or a solo of the rule set's ``[solos]``."""
-        solos = rules.get("solos") or {}
+        solos = spec(rules).solos
         if game in (None, "normal"):
             return make_contract(rules)
         if game == "piglets":
-            if not rules.option("piglets"):
+            if not options(rules).piglets:
                 raise IllegalActionError(
                     "piglets are not played here (option piglets is off)", rule="options.piglets"
                 )
@@ -54,7 +55,7 @@ class Doppelkopf(Family):
         )
 
     def playing(self, rules: Ruleset, seated: int) -> int:
-        return 4 if seated > 4 and rules.get("match.sit_out") == "dealer" else seated
+        return 4 if seated > 4 and spec(rules).match.sit_out == "dealer" else seated
 
     def next_dealer(self, match: Match, result: HandResult | None) -> str:
         """After an obligatory solo the same dealer deals again; otherwise as usual."""
@@ -63,7 +64,7 @@ class Doppelkopf(Family):
         return super().next_dealer(match, result)
 
     def match_over(self, match: Match) -> str | None:
-        games = (match.rules.get("match.games") or {}).get(str(len(match.players)))
+        games = spec(match.rules).match.games.get(str(len(match.players)))
         if not games:
             return None
         played = [
@@ -76,9 +77,6 @@ class Doppelkopf(Family):
         if len(played) >= games:
             return f"the round of {games} games is complete (obligatory solos not counted)"
         return None
-
-    def validate(self, rules: Ruleset) -> list[str]:
-        return validate(rules)
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys()

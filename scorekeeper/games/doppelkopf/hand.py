@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
+from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import GameHand
 from scorekeeper.games.doppelkopf.announcements import Chain
-from scorekeeper.games.doppelkopf.contracts import make_contract, rule_card
+from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.declarations import (
     apply_declaration,
     piglets_late,
@@ -27,12 +28,12 @@ from scorekeeper.games.doppelkopf.legal import legal_actions
 from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, read
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, SIDES, Announcement, other, side_word
 from scorekeeper.games.doppelkopf.rounds import bock_level
+from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.games.doppelkopf.scoring import score
 from scorekeeper.games.doppelkopf.sheet import hand_facts, sheet_summary
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
-    from scorekeeper.cards import Card
     from scorekeeper.hand import Hand, Play, Trick
 
 Sides = tuple[set[str], set[str], bool, "str | None"]
@@ -45,7 +46,9 @@ class DoppelkopfHand(GameHand):
         super().__init__(hand)
         self.chain = Chain(self.rules)
         self.levels = self.chain.levels
-        self.aliases: dict[str, str] = dict(self.rules.get("announcements.aliases", {}))
+        self.spec = spec(self.rules)
+        self.opts = options(self.rules)
+        self.aliases = self.spec.announcements.aliases
         self.wedding: str | None = None
         self.piglets: str | None = None
         self.poverty: str | None = None
@@ -61,11 +64,11 @@ class DoppelkopfHand(GameHand):
         self.soloist: str | None = None
         self.obligatory = False
         self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
-        self.queen = rule_card(self.rules, "teams.queen")
-        self.fox = rule_card(self.rules, "extras.fox_card")
-        self.charlie = rule_card(self.rules, "extras.charlie_card")
-        self.piglet = rule_card(self.rules, "options.piglets.card")
-        self.nine = self.rules.require("options.five_nines.rank")
+        self.queen = Card.parse(self.spec.teams.queen)
+        self.fox = Card.parse(self.spec.extras.fox_card)
+        self.charlie = Card.parse(self.spec.extras.charlie_card)
+        self.piglet = self.spec.option_card("piglets")
+        self.nine = self.spec.option_rank("five_nines")
         self._contract = make_contract(self.rules)
 
     @property
@@ -195,15 +198,15 @@ class DoppelkopfHand(GameHand):
     def window_limit(self, kind: str, side: str, player: str) -> tuple[bool, str]:
         """Is the announcement still open, and the window in words."""
         h = self.hand
-        window = self.rules.get(f"announcements.window.{kind}")
-        counted = self.rules.get("announcements.counted_by", "cards_on_table")
+        rules = self.spec.announcements
+        window = rules.window[kind]
         delay = max(0, (self.clarified_in or 1) - 1) if self.wedding else 0
         reply = 0
         if kind in SIDES:
             said = {a.kind for a in self.announcements}
             if other(kind) in said and kind not in said:
-                reply = int(self.rules.get("announcements.reply_extra_cards", 0))
-        if counted == "cards_in_hand":
+                reply = rules.reply_extra_cards
+        if rules.counted_by == "cards_in_hand":
             need = window - delay - reply
             have = h.cards_in_hand(player)
             return have >= need, f"while holding at least {need} cards ({player} holds {have})"
@@ -240,11 +243,7 @@ class DoppelkopfHand(GameHand):
 
     # -- play
     def first_leader(self) -> str:
-        if (
-            self.obligatory
-            and self.soloist
-            and self.rules.get("solos_rules.obligatory_leads", True)
-        ):
+        if self.obligatory and self.soloist and self.spec.solos_rules.obligatory_leads:
             return self.soloist
         return super().first_leader()
 
@@ -273,7 +272,7 @@ class DoppelkopfHand(GameHand):
                 )
         if not piglets_late(self):
             return
-        if self.piglets is None and self.rules.option("piglets") and self.hand.dealt is not None:
+        if self.piglets is None and self.opts.piglets and self.hand.dealt is not None:
             return
         if self.piglets == action.actor:
             announced_at = next(
@@ -301,7 +300,7 @@ class DoppelkopfHand(GameHand):
                 messages.append(
                     f"wedding: {self.partner} wins trick {trick.number} and plays with {self.wedding}"
                 )
-            elif trick.number >= int(self.rules.get("teams.wedding_tricks", 3)):
+            elif trick.number >= self.spec.teams.wedding_tricks:
                 self.clarified_in = trick.number
                 messages.append(
                     f"wedding: {self.wedding} won the first {trick.number} tricks and plays alone"

@@ -39,7 +39,7 @@ def _candidates(game: DoppelkopfHand, player: str) -> Iterator[Action]:
     yield from _announcements(game, player)
     for what in ("wedding", "piglets", "fivenines", "decline"):
         yield declare(player, what)
-    for kind in game.rules.get("solos") or {}:
+    for kind in game.spec.solos:
         yield declare(player, "solo", kind)
     yield from _poverty(game, player)
     yield from _accept(game, player)
@@ -65,7 +65,7 @@ def _codes(cards: list[Card]) -> tuple[str, ...]:
 
 
 def _poverty(game: DoppelkopfHand, player: str) -> Iterator[Action]:
-    for args in _counts(int(game.rules.option("poverty_max_trumps"))):
+    for args in _counts(game.opts.poverty_max_trumps):
         yield declare(player, "poverty", *args)
     holding = game.hand.dealt.get(player) if game.hand.dealt else None
     if holding is not None:

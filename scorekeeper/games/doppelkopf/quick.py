@@ -20,7 +20,7 @@ from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.notation import Announce, read
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
-    EXTRA_WORTH,
+    EXTRA_OPTIONS,
     RE,
     SIDES,
     Announcement,
@@ -35,6 +35,7 @@ from scorekeeper.games.doppelkopf.rounds import (
     solo_name,
     unclarified_solo,
 )
+from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.games.doppelkopf.scoring import score
 from scorekeeper.result import HandResult, redeal_result
 
@@ -56,7 +57,7 @@ class Sheet:
 
     @property
     def total(self) -> int:
-        return int(self.rules.require("card_points.total"))
+        return spec(self.rules).card_points.total
 
     def side(self, player: str) -> str:
         return RE if player in self.re else CONTRA
@@ -105,27 +106,22 @@ def _all_tricks(sheet: Sheet, value: Any) -> str | None:
     return value
 
 
-def _worth(rules: Ruleset) -> dict[str, int]:
-    pts = rules.get("extras", {})
-    defaults = {"fox": 1, "charlie": 1, "charlie2": 2, "charlie_captured": 1, "doppelkopf": 1}
-    return {kind: pts.get(key, defaults[kind]) for kind, key in EXTRA_WORTH.items()}
-
-
 def _extras(sheet: Sheet, value: Any) -> list[Extra]:
-    rules, worth = sheet.rules, _worth(sheet.rules)
+    rules, worth = sheet.rules, spec(sheet.rules).extras
+    opts = options(rules)
     extras: list[Extra] = []
     for entry in value or []:
         words = str(entry).split()
-        if len(words) != 2 or words[0] not in sheet.players or words[1] not in worth:
+        if len(words) != 2 or words[0] not in sheet.players or words[1] not in EXTRA_OPTIONS:
             raise refuse(
-                f"extra {entry!r} must be 'Name kind' with kind one of {', '.join(worth)}",
+                f"extra {entry!r} must be 'Name kind' with kind one of {', '.join(EXTRA_OPTIONS)}",
                 "extras",
                 "extras",
             )
         option = kind_option(words[1])
-        if not rules.option(option):
+        if not opts.on(option):
             raise refuse(f"extra {entry!r}: option {option} is off", f"options.{option}", "extras")
-        extras.append((sheet.side(words[0]), words[1], worth[words[1]]))
+        extras.append((sheet.side(words[0]), words[1], worth.worth(words[1])))
     return extras
 
 
@@ -142,7 +138,7 @@ def _redeal(sheet: Sheet, value: Any) -> bool:
 def _solo(sheet: Sheet, value: Any) -> str | None:
     if value is None:
         return None
-    solos = sheet.rules.get("solos") or {}
+    solos = spec(sheet.rules).solos
     if value not in solos:
         raise refuse(f"solo {value!r} is not one of: {', '.join(solos) or 'none'}", "solos", "solo")
     if len(sheet.re) != 1:
@@ -210,7 +206,7 @@ def replay(sheet: Sheet, actions: Sequence[Action]) -> tuple[list[Announcement],
     and the declarations made (wedding, poverty...)."""
     rules = sheet.rules
     chain = Chain(rules)
-    aliases = dict(rules.get("announcements.aliases", {}))
+    aliases = spec(rules).announcements.aliases
     declared: set[str] = set()
     for action in actions:
         if action.actor not in sheet.players:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from scorekeeper.games.doppelkopf.rules import spec
+
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
@@ -21,14 +23,6 @@ EXTRA_OPTIONS = {
     "charlie_captured": "charlie_captured",
     "doppelkopf": "doppelkopf_trick",
 }
-# ... and the key of ``[extras]`` that holds its worth.
-EXTRA_WORTH = {
-    "fox": "fox",
-    "charlie": "charlie",
-    "charlie2": "second_charlie",
-    "charlie_captured": "charlie_captured",
-    "doppelkopf": "doppelkopf",
-}
 
 
 def other(side: str) -> str:
@@ -36,7 +30,7 @@ def other(side: str) -> str:
 
 
 def side_word(side: str, rules: Ruleset) -> str:
-    return rules.get(f"announcements.names.{side}", side.capitalize())
+    return spec(rules).announcements.side_name(side)
 
 
 def kind_option(kind: str) -> str:
@@ -46,8 +40,7 @@ def kind_option(kind: str) -> str:
 
 def promises(rules: Ruleset) -> list[str]:
     """The promise levels, weakest first (no90, no60, no30, black)."""
-    table = rules.get("announcements.promise", {})
-    return sorted(table, key=lambda k: table[k]["target"])
+    return spec(rules).announcements.levels()
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.games.doppelkopf.records import CONTRA, RE
+from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -16,15 +17,15 @@ if TYPE_CHECKING:
 
 def unclarified_solo(rules: Ruleset) -> str | None:
     """The solo a wedding without partner becomes, where the rule set says (DDV)."""
-    return rules.get("teams.unclarified_wedding_solo")
+    return spec(rules).teams.unclarified_wedding_solo
 
 
 def solo_name(rules: Ruleset, solo: str, soloist: str, obligatory: bool) -> str:
-    name = rules.get(f"solos.{solo}.name", f"{solo} solo")
+    name = spec(rules).solos[solo].name
     kind = "obligatory" if obligatory else "voluntary"
-    return (
-        f"{name}, {soloist} ({kind})" if rules.option("obligatory_solos") else f"{name}, {soloist}"
-    )
+    if options(rules).obligatory_solos:
+        return f"{name}, {soloist} ({kind})"
+    return f"{name}, {soloist}"
 
 
 def _results(context: Mapping[str, object]) -> list[HandResult]:
@@ -34,7 +35,7 @@ def _results(context: Mapping[str, object]) -> list[HandResult]:
 
 def is_obligatory_solo(rules: Ruleset, player: str, context: Mapping[str, object]) -> bool:
     """A player's first solo of the match is the obligatory one, when the match asks for one."""
-    if not rules.option("obligatory_solos"):
+    if not options(rules).obligatory_solos:
         return False
     return not any(
         r.details.get("obligatory") and r.sides.get(RE) == [player] for r in _results(context)
@@ -43,19 +44,16 @@ def is_obligatory_solo(rules: Ruleset, player: str, context: Mapping[str, object
 
 def bock_reasons(rules: Ruleset, result: HandResult) -> list[str]:
     """Why a finished game starts a Bock round (empty: it does not)."""
-    if not rules.option("bock") or result.redeal:
+    opts = options(rules)
+    if not opts.bock or result.redeal:
         return []
     reasons = []
-    half = int(rules.require("card_points.total")) // 2
+    half = spec(rules).card_points.total // 2
     if result.card_points.get(RE) == half and result.card_points.get(CONTRA) == half:
         reasons.append(f"{half}:{half}")
-    if (
-        rules.option("bock_after_lost_solo")
-        and result.details.get("solo")
-        and result.winner == CONTRA
-    ):
+    if opts.bock_after_lost_solo and result.details.get("solo") and result.winner == CONTRA:
         reasons.append("lost solo")
-    if rules.option("bock_after_lost_announcement") and result.winner is not None:
+    if opts.bock_after_lost_announcement and result.winner is not None:
         said = {
             side
             for _, kind, side, *_ in result.details.get("announcements", [])
@@ -72,7 +70,7 @@ def bock_level(rules: Ruleset, table: Sequence[str], context: Mapping[str, objec
     A round is one game dealt by each player at the table; rounds started by several
     triggers overlap, and each doubles again (they stack).
     """
-    if not rules.option("bock"):
+    if not options(rules).bock:
         return 0
     games = _results(context)
     length = len(table)

@@ -1,54 +1,249 @@
-"""The checks a Doppelkopf rule set must pass beyond the shared ones."""
+"""Doppelkopf's typed rule set: the tables its rule sets hold, checked once at the door,
+and the options the mechanics read (``DoppelkopfOptions``).
+
+``spec(rules)`` is the rule set in force as a ``DoppelkopfRules`` record;
+``options(rules)`` the option values in force as a ``DoppelkopfOptions`` record. The
+mechanics read nothing else.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
-from scorekeeper.games.base import whole_numbers
+from scorekeeper.cards import Card
+from scorekeeper.errors import CardError
+from scorekeeper.rules.common import CommonRules, Explained, Match
+from scorekeeper.rules.schema import Problem, Section, key, read
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
-# The [scoring] numbers each style needs.
-SCORING_KEYS = ["re_needs", "contra_needs", "won", "black", "lone_factor"]
+SIDES = ("re", "contra")
+
+
+def _card_problem(code: str) -> str | None:
+    try:
+        Card.parse(code)
+    except CardError:
+        return f"unknown card {code!r}"
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Teams(Explained):
+    queen: str = key(help="the card whose two holders form Re")
+    wedding_tricks: int = key(min=1, help="the tricks in which a wedding finds its partner")
+    unclarified_wedding_solo: str | None = key(
+        default=None, help="the solo a wedding without partner becomes (a key of [solos])"
+    )
+
+    def problems(self) -> Iterable[Problem]:
+        if problem := _card_problem(self.queen):
+            yield "queen", problem
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declarations(Explained):
+    wedding: Literal["before_play"] = key(help="when a wedding is declared")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Promise(Section):
+    below: int = key(min=0, help="the other side stays below this many card points")
+    target: int = key(min=0, help="the card points the promising side then needs")
+    against: int | None = key(
+        default=None, min=0, help="card points that score a point against the promise"
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Announcements(Explained):
+    counted_by: Literal["cards_on_table", "cards_in_hand"] = key(
+        help="how an announcement's last moment is counted"
+    )
+    skip_levels: bool = key(help="a promise may skip levels still open")
+    reply_extra_cards: int = key(min=0, help="how much later a reply to Re or Contra may come")
+    window: Mapping[str, int] = key(help="each announcement's last moment")
+    promise: Mapping[str, Promise] = key(help="what each promise claims")
+    names: Mapping[str, str] = key(default={}, help="the sides' names (Kontra)")
+    aliases: Mapping[str, str] = key(default={}, help="other words for the announcements")
+
+    def problems(self) -> Iterable[Problem]:
+        for kind in (*SIDES, *self.promise):
+            if kind not in self.window:
+                yield f"window.{kind}", "missing or not a whole number"
+
+    def levels(self) -> list[str]:
+        """The promise levels, weakest first (no90, no60, no30, black)."""
+        return sorted(self.promise, key=lambda k: self.promise[k].target)
+
+    def side_name(self, side: str) -> str:
+        return self.names.get(side, side.capitalize())
+
+
+# The [scoring] numbers each style needs, beyond the ones both need.
 STYLE_KEYS = {
-    "additive": ["announced", "promise_said", "against_promise"],
-    "multiplied": [
+    "additive": ("announced", "promise_said", "against_promise"),
+    "multiplied": (
         "against_the_queens",
         "promise_made",
         "promise_failed",
         "promise_failed_threshold",
         "announcement_multiplier",
-    ],
+    ),
 }
 
 
-def validate(rules: Ruleset) -> list[str]:
-    """Problems of a rule set, as ``key: message`` lines."""
-    problems = _announcements(rules)
-    style = rules.get("scoring.style", "multiplied")
-    if style not in STYLE_KEYS:
-        problems.append(f"scoring.style: {style!r} is neither 'multiplied' nor 'additive'")
-    keys = SCORING_KEYS + STYLE_KEYS.get(style, [])
-    problems += whole_numbers(rules, [f"scoring.{key}" for key in keys])
-    for name, spec in (rules.get("solos") or {}).items():
-        if name == "explain":
-            continue
-        if not isinstance(spec, Mapping) or rules.get(f"contracts.{spec.get('contract')}") is None:
-            problems.append(f"solos.{name}: must name a contract of [contracts]")
-    for key, spec in (rules.get("announcements.promise") or {}).items():
-        if not isinstance(spec, Mapping) or not {"below", "target"} <= set(spec):
-            problems.append(f"announcements.promise.{key}: needs below and target")
-    return problems
+@dataclass(frozen=True, kw_only=True)
+class Scoring(Explained):
+    style: Literal["multiplied", "additive"] = key(help="how the items of the value combine")
+    re_needs: int = key(min=0, help="card points Re needs to win")
+    contra_needs: int = key(min=0, help="card points Contra needs to win")
+    contra_only_flips_tie: bool = key(help="only Contra said: Re wins with Contra's target")
+    won: int = key(help="points for winning")
+    loser_thresholds: tuple[int, ...] = key(help="card points the losers may stay under")
+    black: int = key(help="points for losers that are black")
+    lone_factor: int = key(min=1, help="how many times a player alone scores the value")
+    against_the_queens: int | None = key(default=None, help="Contra won against the queens")
+    promise_made: int | None = key(default=None, help="a promise announced and made")
+    promise_failed: int | None = key(default=None, help="the losers' promise failed")
+    promise_failed_threshold: int | None = key(default=None, help="its threshold")
+    announcement_multiplier: int | None = key(default=None, help="for each Re or Contra said")
+    announced: int | None = key(default=None, help="for each Re or Kontra said")
+    promise_said: int | None = key(default=None, help="for each promise of either side")
+    against_promise: int | None = key(default=None, help="reached against a promise")
+    clauses: Mapping[str, str] = key(default={}, help="where each rule comes from")
+
+    def problems(self) -> Iterable[Problem]:
+        for name in STYLE_KEYS[self.style]:
+            if getattr(self, name) is None:
+                yield name, "missing or not a whole number"
+
+    def number(self, name: str) -> int:
+        """A number the style needs (present: ``problems`` checked it)."""
+        value = getattr(self, name)
+        assert isinstance(value, int)
+        return value
 
 
-def _announcements(rules: Ruleset) -> list[str]:
-    problems = []
-    for key in ("window", "promise"):
-        if not isinstance(rules.get(f"announcements.{key}"), Mapping):
-            problems.append(f"announcements.{key}: missing table")
-    for kind in ("re", "contra", *rules.get("announcements.promise", {})):
-        if not isinstance(rules.get(f"announcements.window.{kind}"), int):
-            problems.append(f"announcements.window.{kind}: missing or not a whole number")
-    return problems
+@dataclass(frozen=True, kw_only=True)
+class Extras(Explained):
+    fox_card: str = key(help="the fox: caught from the other side, an extra point")
+    charlie_card: str = key(help="Charlie: taking the last trick, an extra point")
+    doppelkopf_min: int = key(min=0, help="card points of a Doppelkopf trick")
+    doppelkopf: int = key(help="a Doppelkopf trick's worth")
+    fox: int = key(help="a fox's worth")
+    charlie: int = key(help="Charlie's worth")
+    second_charlie: int = key(help="the second Charlie's worth")
+    charlie_captured: int = key(help="a Charlie captured")
+    against_the_queens: int | None = key(default=None, help="Contra winning against the queens")
+
+    def problems(self) -> Iterable[Problem]:
+        for name in ("fox_card", "charlie_card"):
+            if problem := _card_problem(getattr(self, name)):
+                yield name, problem
+
+    def worth(self, kind: str) -> int:
+        """An extra point's worth by the name a score sheet gives it (charlie2...)."""
+        return int(getattr(self, {"charlie2": "second_charlie"}.get(kind, kind)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class DoppelkopfMatch(Match):
+    games: Mapping[str, int] = key(default={}, help="games in a round, per table size")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SoloSpec(Section):
+    contract: str = key(help="the contract of [contracts] it is played with")
+    trump: str | None = key(default=None, help="the trump suit of a suit solo")
+    name: str = key(help="the solo's name")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SolosRules(Explained):
+    obligatory_leads: bool = key(help="the soloist of an obligatory solo leads")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DoppelkopfRules(CommonRules):
+    strict: ClassVar[bool] = True
+    option_params: ClassVar[frozenset[str]] = frozenset({"card", "rank"})
+
+    teams: Teams
+    declarations: Declarations
+    announcements: Announcements
+    scoring: Scoring
+    extras: Extras
+    match: DoppelkopfMatch
+    solos: Mapping[str, SoloSpec] = key(default={})
+    solos_rules: SolosRules
+    revoke: Explained = key(default=Explained())
+    actions: Explained = key(default=Explained())
+    quick: Explained = key(default=Explained())
+
+    def problems(self) -> Iterable[Problem]:
+        yield from super().problems()
+        for name, solo in self.solos.items():
+            if solo.contract not in self.contracts:
+                yield f"solos.{name}", "must name a contract of [contracts]"
+        becomes = self.teams.unclarified_wedding_solo
+        if becomes is not None and becomes not in self.solos:
+            yield "teams.unclarified_wedding_solo", f"{becomes!r} is not a solo of [solos]"
+        for name, param in (
+            ("second_ten_of_hearts_beats_first", "card"),
+            ("piglets", "card"),
+            ("five_nines", "rank"),
+        ):
+            if name in self.options and param not in self.options[name].params:
+                yield f"options.{name}.{param}", "missing"
+
+    def option_card(self, name: str) -> Card:
+        """The card an option names (``options.piglets.card``)."""
+        return Card.parse(str(self.options[name].params["card"]))
+
+    def option_rank(self, name: str) -> str:
+        return str(self.options[name].params["rank"])
+
+
+@dataclass(frozen=True, kw_only=True)
+class DoppelkopfOptions(Section):
+    """The option values in force, typed."""
+
+    second_ten_of_hearts_beats_first: bool
+    black_means: Literal["no_card_points", "no_tricks"]
+    fox: bool
+    charlie: bool
+    charlie_captured: bool
+    second_charlie_beats_first: bool
+    piglets: bool
+    piglets_announce: Literal["before_play", "on_first_play"]
+    poverty: bool
+    poverty_max_trumps: int = key(min=0)
+    five_nines: bool
+    five_nines_count: int = key(min=1)
+    doppelkopf_trick: bool
+    obligatory_solos: bool
+    bock: bool
+    bock_after_lost_solo: bool
+    bock_after_lost_announcement: bool
+    revoke_penalty: Literal["hand_lost"]
+
+    def on(self, name: str) -> bool:
+        """A yes/no option by name (the extra points' options, say)."""
+        return bool(getattr(self, name))
+
+
+def spec(rules: Ruleset) -> DoppelkopfRules:
+    """The rule set in force, typed."""
+    return cast(DoppelkopfRules, rules.spec)
+
+
+def options(rules: Ruleset) -> DoppelkopfOptions:
+    """The option values in force, typed (checked when they were set)."""
+    record, problems = read(DoppelkopfOptions, rules.options, strict=False)
+    if record is None:
+        raise rules.error([(f"options.{k}", m) for k, m in problems])
+    return record

@@ -28,6 +28,7 @@ from scorekeeper.games.doppelkopf.records import (
     promises,
     side_word,
 )
+from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -49,10 +50,10 @@ class _Play:
 
 
 def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
-    s = rules.get("scoring")
-    promise_table = rules.get("announcements.promise", {})
+    s = spec(rules).scoring
+    promise_table = spec(rules).announcements.promise
     levels = promises(rules)
-    total = int(rules.require("card_points.total"))
+    total = spec(rules).card_points.total
     points = {RE: facts.re_points, CONTRA: total - facts.re_points}
     all_tricks = facts.all_tricks
     if facts.revoke:
@@ -79,17 +80,17 @@ def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
             top = mine[-1]
             if top == "black":
                 return all_tricks == side, "every trick (black announced)"
-            need = promise_table[top]["target"]
+            need = promise_table[top].target
             return points[side] >= need, f"{need} ({top} announced)"
         if theirs:
             top = theirs[-1]
             if top == "black":
                 return all_tricks != other(side), "one trick (the others announced black)"
-            below = promise_table[top]["below"]
+            below = promise_table[top].below
             return points[side] >= below, f"{below} (the others announced {top})"
-        need = s["re_needs"] if side == RE else s["contra_needs"]
-        if s.get("contra_only_flips_tie") and said[CONTRA] and not said[RE]:
-            need = s["contra_needs"] if side == RE else s["re_needs"]
+        need = s.re_needs if side == RE else s.contra_needs
+        if s.contra_only_flips_tie and said[CONTRA] and not said[RE]:
+            need = s.contra_needs if side == RE else s.re_needs
         return points[side] >= need, str(need)
 
     re_ok, re_need = reaches(RE)
@@ -98,7 +99,7 @@ def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
 
 
 def _black(rules: Ruleset, play: _Play, loser: str) -> bool:
-    if rules.option("black_means") == "no_tricks":
+    if options(rules).black_means == "no_tricks":
         return play.all_tricks == other(loser)
     return play.points[loser] == 0
 
@@ -109,7 +110,7 @@ class _Items:
     def __init__(self, rules: Ruleset) -> None:
         self.items: list[ValueItem] = []
         self.value = 0
-        self.clauses: dict[str, str] = rules.get("scoring.clauses", {})
+        self.clauses = spec(rules).scoring.clauses
 
     def add(self, label: str, pts: int, rule: str, side: str | None = None) -> None:
         if pts:
@@ -128,25 +129,25 @@ class _Items:
 
 def _thresholds(rules: Ruleset, items: _Items, play: _Play, under: str, side: str) -> None:
     """+1 for each threshold the side ``under`` stayed below, credited to ``side``."""
-    s = rules.get("scoring")
+    s = spec(rules).scoring
     who = side_word(under, rules)
-    for threshold in s["loser_thresholds"]:
+    for threshold in s.loser_thresholds:
         if play.points[under] < threshold:
             items.add(f"{who} under {threshold}", 1, "scoring.loser_thresholds", side)
     if _black(rules, play, under):
-        items.add(f"{who} black", s["black"], "scoring.black", side)
+        items.add(f"{who} black", s.black, "scoring.black", side)
 
 
 def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> None:
     """TSR style: +1 for each "120 against no 90" the side reached against the other's."""
-    s = rules.get("scoring")
-    promise_table = rules.get("announcements.promise", {})
+    s = spec(rules).scoring
+    promise_table = spec(rules).announcements.promise
     for kind in play.made[other(side)]:
-        against = promise_table[kind].get("against")
+        against = promise_table[kind].against
         if against is not None and play.points[side] >= against:
             items.add(
                 f"{side_word(side, rules)} reached {against} against {kind}",
-                s["against_promise"],
+                s.number("against_promise"),
                 "scoring.against_promise",
                 side,
             )
@@ -159,7 +160,7 @@ def _nobody_wins(rules: Ruleset, items: _Items, play: _Play, notes: list[str]) -
         f"nobody wins: Re needed {play.re_need}, {side_word(CONTRA, rules)} {play.contra_need}",
         "announcements.promise",
     )
-    if rules.get("scoring.style", "multiplied") != "additive":
+    if spec(rules).scoring.style != "additive":
         notes.append("nobody wins, so nobody scores [rule: announcements.promise]")
         return 0
     gains = {}
@@ -174,17 +175,20 @@ def _nobody_wins(rules: Ruleset, items: _Items, play: _Play, notes: list[str]) -
 
 def _additive_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> None:
     """DDV: Re and Kontra said, every promise of either side, points against promises."""
-    s = rules.get("scoring")
+    s = spec(rules).scoring
     for side in (RE, CONTRA):
         if play.said[side]:
             items.add(
-                f"{side_word(side, rules)} announced", s["announced"], "scoring.announced", winner
+                f"{side_word(side, rules)} announced",
+                s.number("announced"),
+                "scoring.announced",
+                winner,
             )
     for side in (RE, CONTRA):
         for kind in play.made[side]:
             items.add(
                 f"{kind} announced by {side_word(side, rules)}",
-                s["promise_said"],
+                s.number("promise_said"),
                 "scoring.promise_said",
                 winner,
             )
@@ -193,20 +197,22 @@ def _additive_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> 
 
 def _multiplied_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> None:
     """The seed: promises made or broken, then doubled for every Re and Contra said."""
-    s = rules.get("scoring")
+    s = spec(rules).scoring
     loser = other(winner)
     for kind in play.made[winner]:
-        items.add(f"{kind} announced and made", s["promise_made"], "scoring.promise_made", winner)
+        items.add(
+            f"{kind} announced and made", s.number("promise_made"), "scoring.promise_made", winner
+        )
     for kind in play.made[loser]:
         items.add(
             f"{side_word(loser, rules)}'s {kind} failed",
-            s["promise_failed"],
+            s.number("promise_failed"),
             "scoring.promise_failed",
             winner,
         )
         items.add(
             f"threshold of the failed {kind}",
-            s["promise_failed_threshold"],
+            s.number("promise_failed_threshold"),
             "scoring.promise_failed_threshold",
             winner,
         )
@@ -214,25 +220,20 @@ def _multiplied_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -
         if play.said[side]:
             items.times(
                 f"{side_word(side, rules)} announced",
-                s["announcement_multiplier"],
+                s.number("announcement_multiplier"),
                 "scoring.announcement_multiplier",
             )
 
 
 def _won(rules: Ruleset, items: _Items, play: _Play, winner: str) -> int:
     """The winners' value as Re's (negative when Contra won)."""
-    s = rules.get("scoring")
+    s = spec(rules).scoring
     need = play.re_need if winner == RE else play.contra_need
-    items.add(f"won ({side_word(winner, rules)} needed {need})", s["won"], "scoring.won", winner)
-    if winner == CONTRA:
-        items.add(
-            "against the queens",
-            s.get("against_the_queens", 0),
-            "scoring.against_the_queens",
-            winner,
-        )
+    items.add(f"won ({side_word(winner, rules)} needed {need})", s.won, "scoring.won", winner)
+    if winner == CONTRA and s.against_the_queens:
+        items.add("against the queens", s.against_the_queens, "scoring.against_the_queens", winner)
     _thresholds(rules, items, play, other(winner), winner)
-    if s.get("style", "multiplied") == "additive":
+    if s.style == "additive":
         _additive_items(rules, items, play, winner)
     else:
         _multiplied_items(rules, items, play, winner)
@@ -245,8 +246,9 @@ def _extras_that_count(
     """Extra points: only in games of two against two, never for a revoking side, never
     when nobody won."""
     extras = list(facts.extras)
-    if facts.normal_game and winner == CONTRA and rules.get("extras.against_the_queens"):
-        extras.append((CONTRA, "against_the_queens", rules.get("extras.against_the_queens")))
+    queens = spec(rules).extras.against_the_queens
+    if facts.normal_game and winner == CONTRA and queens:
+        extras.append((CONTRA, "against_the_queens", queens))
     if not facts.normal_game and extras:
         notes.append("no extra points in a game of one against three [rule: extras]")
         extras = []
@@ -283,7 +285,7 @@ def _add_extras(rules: Ruleset, items: _Items, extras: list[Extra]) -> int:
 
 def _multiply(rules: Ruleset, items: _Items, facts: Facts, re_value: int) -> tuple[int, int]:
     """The lone player's factor and the Bock rounds: (Re's value, the lone factor)."""
-    factor = rules.get("scoring.lone_factor") if facts.lone else 1
+    factor = spec(rules).scoring.lone_factor if facts.lone else 1
     if facts.lone and re_value:
         items.items.append(
             ValueItem(

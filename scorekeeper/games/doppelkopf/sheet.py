@@ -98,34 +98,33 @@ def _side(player: str | None, re: set[str]) -> str:
 
 
 def _trick_extras(game: DoppelkopfHand, trick: Trick, re: set[str]) -> list[Extra]:
-    rules, pts = game.rules, game.rules.get("extras", {})
+    opts, worth = game.opts, game.spec.extras
     found: list[Extra] = []
     winner_side = _side(trick.winner, re)
-    big = pts.get("doppelkopf_min")
-    if big is not None and rules.option("doppelkopf_trick") and trick.points >= big:
-        found.append((winner_side, "doppelkopf", pts.get("doppelkopf", 1)))
-    if rules.option("fox"):
+    if opts.doppelkopf_trick and trick.points >= worth.doppelkopf_min:
+        found.append((winner_side, "doppelkopf", worth.doppelkopf))
+    if opts.fox:
         for p in trick.plays:
             if p.card == game.fox and _side(p.player, re) != winner_side:
-                found.append((winner_side, "fox", pts.get("fox", 1)))
+                found.append((winner_side, "fox", worth.fox))
     return found
 
 
 def _last_trick_extras(game: DoppelkopfHand, last: Trick, re: set[str]) -> list[Extra]:
-    rules, pts = game.rules, game.rules.get("extras", {})
+    opts, worth = game.opts, game.spec.extras
     found: list[Extra] = []
     winning = next(p for p in last.plays if p.player == last.winner)
     winner_side = _side(last.winner, re)
-    if winning.card == game.charlie and rules.option("charlie"):
+    if winning.card == game.charlie and opts.charlie:
         twin = [p for p in last.plays if p.card == game.charlie and p.position < winning.position]
-        if twin and rules.option("second_charlie_beats_first"):
-            found.append((winner_side, "charlie2", pts.get("second_charlie", 2)))
+        if twin and opts.second_charlie_beats_first:
+            found.append((winner_side, "charlie2", worth.second_charlie))
         else:
-            found.append((winner_side, "charlie", pts.get("charlie", 1)))
-    if rules.option("charlie_captured"):
+            found.append((winner_side, "charlie", worth.charlie))
+    if opts.charlie_captured:
         for p in last.plays:
             if p.card == game.charlie and _side(p.player, re) != winner_side:
-                found.append((winner_side, "charlie_captured", pts.get("charlie_captured", 1)))
+                found.append((winner_side, "charlie_captured", worth.charlie_captured))
     return found
 
 

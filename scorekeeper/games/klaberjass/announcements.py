@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from scorekeeper.cards import Card
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.common import Said
+from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.sequences import Run, check_runs, read_run
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 class Announced:
@@ -44,7 +45,7 @@ class Announced:
     def bella_cards(self, trump: str | None) -> tuple[Card, ...]:
         if trump is None:
             return ()
-        return tuple(Card(r, trump) for r in self.rules.require("bella.ranks"))
+        return tuple(Card(r, trump) for r in spec(self.rules).bella.ranks)
 
     @property
     def bella_said_by(self) -> str | None:

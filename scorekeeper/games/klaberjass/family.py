@@ -14,22 +14,20 @@ from scorekeeper.cards import Card
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.klaberjass.hand import KlaberjassHand
 from scorekeeper.games.klaberjass.quick import quick_keys, read_quick
-from scorekeeper.games.klaberjass.rules import problems
+from scorekeeper.games.klaberjass.rules import KlaberjassRules, spec
 from scorekeeper.games.klaberjass.scoring import score
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
     from scorekeeper.match import Match
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 class Klaberjass(Family):
     name = "klaberjass"
     hand_class = KlaberjassHand
-
-    def validate(self, rules: Ruleset) -> list[str]:
-        return problems(rules)
+    schema = KlaberjassRules
 
     def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
         """With the deal: the eighteen cards held when play starts; else unknown."""
@@ -53,7 +51,7 @@ class Klaberjass(Family):
         return result.winner  # type: ignore[return-value]
 
     def match_over(self, match: Match) -> str | None:
-        target = int(match.rules.require("match.target"))
+        target = spec(match.rules).match.target
         totals = match.totals()
         reached = sorted(
             (p for p in match.players if totals[p] >= target), key=lambda p: -totals[p]

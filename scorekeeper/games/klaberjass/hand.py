@@ -37,6 +37,7 @@ from scorekeeper.games.klaberjass.notation import (
     read,
     verb_of,
 )
+from scorekeeper.games.klaberjass.rules import CONTRACT, spec
 from scorekeeper.games.klaberjass.scoring import Facts, score
 from scorekeeper.games.klaberjass.sequences import held_runs, run_points, runs_within
 from scorekeeper.games.klaberjass.stock import (
@@ -52,7 +53,6 @@ from scorekeeper.result import HandResult, redeal_result
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
 
-CONTRACT = "suit"
 PRE_PLAY_RULE = {
     "bottom": "deal.bottom_card",
     "exchange": "exchange.when",
@@ -65,7 +65,8 @@ class KlaberjassHand(GameHand):
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
-        self.aliases: dict[str, str] = dict(self.rules.get("bidding.aliases", {}))
+        self.spec = spec(self.rules)
+        self.aliases = self.spec.aliases
         self.bidding = Bidding(hand.players, hand.dealer, self.rules.deck, self.aliases)
         self.dealer = hand.dealer
         self.elder = self.bidding.elder  # the non-dealer: speaks and leads first
@@ -135,7 +136,7 @@ class KlaberjassHand(GameHand):
         """The trump seven, which may be exchanged for the turn-up."""
         if self.trump is None:
             return None
-        return Card(str(self.rules.require("exchange.rank")), self.trump)
+        return Card(self.spec.exchange.rank, self.trump)
 
     def bella_cards(self) -> tuple[Card, ...]:
         return self.announced.bella_cards(self.trump)
@@ -367,7 +368,7 @@ class KlaberjassHand(GameHand):
 
     def on_play(self, play: Play) -> list[str]:
         if self.announced.bella_played(play.player, play.card):
-            return [f"{play.player}: bella ({self.rules.require('bella.points')})"]
+            return [f"{play.player}: bella ({self.spec.bella.points})"]
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
@@ -375,7 +376,7 @@ class KlaberjassHand(GameHand):
             f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
         ]
         if trick.number == self.hand.tricks_per_hand:
-            bonus = int(self.rules.require("play.last_trick_bonus"))
+            bonus = self.spec.play.last_trick_bonus
             messages.append(f"{trick.winner} takes the last trick: +{bonus}")
         return messages
 
@@ -394,7 +395,7 @@ class KlaberjassHand(GameHand):
         if tricks:
             last = tricks[-1].winner
             assert last is not None
-            points[last] += int(self.rules.require("play.last_trick_bonus"))
+            points[last] += self.spec.play.last_trick_bonus
             notes.append(f"last trick to {last} [rule: play.last_trick_bonus]")
         revoke = None
         if h.revokes:

@@ -20,11 +20,12 @@ from scorekeeper.games.common import Fact, read_facts
 from scorekeeper.games.common import quick_keys as declared_keys
 from scorekeeper.games.klaberjass.announcements import Announced
 from scorekeeper.games.klaberjass.notation import BELLA, SEQUENCE, parse_suit, verb_of
+from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.scoring import Facts
 from scorekeeper.games.klaberjass.sequences import Run
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 class Sheet:
@@ -82,8 +83,8 @@ def _trump(sheet: Sheet, raw: Any) -> str:
 
 def _points(sheet: Sheet, raw: Any) -> dict[str, int]:
     rules, players = sheet.rules, sheet.players
-    bonus = int(rules.require("play.last_trick_bonus"))
-    most = int(rules.require("card_points.total")) + bonus
+    bonus = spec(rules).play.last_trick_bonus
+    most = spec(rules).card_points.total + bonus
     example = ",".join(f"{p}:{n}" for p, n in zip(players, (62, 90), strict=False))
     points: dict[str, int] = {}
     for entry in raw or []:
@@ -239,7 +240,7 @@ def _replay(
 ) -> Announced:
     """Sequences and bella, from the keys and the actions, through the full hand's record."""
     said = Announced(sheet.rules)
-    aliases = dict(sheet.rules.get("bidding.aliases", {}))
+    aliases = spec(sheet.rules).aliases
     if bella is not None:
         said.claim_bella(bella)
     for action in actions:

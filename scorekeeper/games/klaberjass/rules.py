@@ -1,50 +1,154 @@
-"""The Klaberjass part of a rule set's checks: what the family's mechanics read beyond
-the shared keys (sequence order and values, bella, the exchange rank, the trump order)."""
+"""The Klaberjass rule-set schema: the tables a Klaberjass rule set holds beyond the shared
+ones, typed, and the checks across them (a sequence order of the deck's ranks, bella and
+the exchange made of ranks of the deck, a trump order for the suit made trump).
+
+The mechanics read the rule set only through ``spec(rules)`` and ``options(rules)``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
-from scorekeeper.games.base import whole_numbers
+from scorekeeper.rules.common import (
+    TRUMP_PLACEHOLDER,
+    CommonRules,
+    DealSpec,
+    Explained,
+    Match,
+    Play,
+)
+from scorekeeper.rules.schema import Problem, Section, key
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
-CONTRACT = "suit"
-WHOLE_NUMBERS = (
-    "play.tricks",
-    "play.last_trick_bonus",
-    "bella.points",
-    "match.target",
-    "sequences.min_length",
-)
+CONTRACT = "suit"  # the one contract: the suit made trump in the bidding
 
 
-def problems(rules: Ruleset) -> list[str]:
-    """``key: message`` for each Klaberjass key that the mechanics cannot read."""
-    found = whole_numbers(rules, WHOLE_NUMBERS)
-    ranks = list(rules.get("deck.ranks") or [])
-    order = rules.get("sequences.order")
-    if not isinstance(order, list) or sorted(order) != sorted(ranks):
-        found.append("sequences.order: must list every rank of the deck once, lowest first")
-    found += _sequence_points(rules.get("sequences.points"))
-    pair = rules.get("bella.ranks")
-    if not isinstance(pair, list) or len(pair) != 2 or any(r not in ranks for r in pair):
-        found.append("bella.ranks: two ranks of the deck")
-    if rules.get("exchange.rank") not in ranks:
-        found.append("exchange.rank: a rank of the deck")
-    trumps = rules.get(f"contracts.{CONTRACT}.trumps")
-    if not isinstance(trumps, list) or not all("{T}" in str(t) for t in trumps):
-        found.append(f"contracts.{CONTRACT}.trumps: the trump order as cards of the suit {{T}}")
-    return found
+@dataclass(frozen=True, kw_only=True)
+class KlaberjassDeal(DealSpec):
+    turnup: str = key(default="", help="what becomes of the turned-up card")
+    bottom_card: str = key(default="", help="what becomes of the bottom card of the stock")
 
 
-def _sequence_points(points: object) -> list[str]:
-    if not isinstance(points, Mapping) or not points:
-        return ['sequences.points: a table of length = points, like { "3" = 20 }']
-    return [
-        f"sequences.points.{k}: a length and whole points"
-        for k, v in points.items()
-        if not str(k).isdigit() or not isinstance(v, int)
-    ]
+@dataclass(frozen=True, kw_only=True)
+class Bidding(Explained):
+    aliases: Mapping[str, str] = key(default={}, help="other words for a verb: take = accept")
+    turnup: str = key(default="", help="the turn-up before the bidding")
+    order: str = key(default="", help="who speaks first in each round")
+    round_one: str = key(default="", help="what round one decides")
+    round_two: str = key(default="", help="what round two decides")
+    redeal: str = key(default="", help="four passes")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exchange(Explained):
+    rank: str = key(help="the rank of the trump card exchanged for the turn-up")
+    when: str = key(default="", help="when the exchange may be made")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sequences(Explained):
+    order: tuple[str, ...] = key(min=1, help="the ranks in sequence order, lowest first")
+    min_length: int = key(min=1, help="the fewest cards a sequence has")
+    points: Mapping[str, int] = key(min=1, help="a sequence's value by its length")
+    window: str = key(default="", help="when sequences are announced")
+    compare: str = key(default="", help="which sequence is the best")
+
+    def problems(self) -> Iterable[Problem]:
+        for length, value in self.points.items():
+            if not length.isdigit() or value < 0:
+                yield f"points.{length}", "a length and whole points"
+
+    def value(self, length: int) -> int:
+        """A sequence's value: by its length, the longest listed length covering all longer."""
+        table = {int(k): v for k, v in self.points.items()}
+        fitting = [n for n in table if n <= length]
+        return table[max(fitting)] if fitting else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bella(Explained):
+    ranks: tuple[str, ...] = key(help="the two trump ranks of the bella")
+    points: int = key(min=0, help="what an announced bella scores")
+    announce: str = key(default="", help="when bella is said")
+
+
+@dataclass(frozen=True, kw_only=True)
+class KlaberjassPlay(Play):
+    first_lead: Literal["non_dealer"] = key(help="who leads the first trick")
+    tricks: int = key(min=1, help="tricks per hand")  # type: ignore[assignment]
+    last_trick_bonus: int = key(min=0, help="card points for the last trick")  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scoring(Explained):
+    maker_must_exceed: str = key(default="", help="the maker's duty to outscore")
+
+
+@dataclass(frozen=True, kw_only=True)
+class KlaberjassMatch(Match):
+    target: int = key(min=1, help="the total that wins the match")
+    dealer: Literal["winner"] = key(help="who deals the next hand: the winner of this one")
+
+
+@dataclass(frozen=True, kw_only=True)
+class KlaberjassRules(CommonRules):
+    """A Klaberjass rule set: every table of ``rulesets/klaberjass.toml``."""
+
+    strict: ClassVar[bool] = True
+
+    deal: KlaberjassDeal
+    bidding: Bidding = key(default=Bidding())
+    exchange: Exchange
+    sequences: Sequences
+    bella: Bella
+    play: KlaberjassPlay
+    scoring: Scoring = key(default=Scoring())
+    match: KlaberjassMatch
+    revoke: Explained = key(default=Explained())
+    actions: Explained = key(default=Explained())
+    quick: Explained = key(default=Explained())
+    teams: Explained = key(default=Explained())
+
+    def problems(self) -> Iterable[Problem]:
+        yield from super().problems()
+        ranks = self.deck.ranks
+        if sorted(self.sequences.order) != sorted(ranks):
+            yield "sequences.order", "must list every rank of the deck once, lowest first"
+        pair = self.bella.ranks
+        if len(pair) != 2 or any(r not in ranks for r in pair):
+            yield "bella.ranks", "two ranks of the deck"
+        if self.exchange.rank not in ranks:
+            yield "exchange.rank", "a rank of the deck"
+        contract = self.contracts.get(CONTRACT)
+        if contract is None or not all(TRUMP_PLACEHOLDER in t for t in contract.trumps):
+            yield (
+                f"contracts.{CONTRACT}.trumps",
+                "the trump order as cards of the suit {T}",
+            )
+
+    @property
+    def aliases(self) -> Mapping[str, str]:
+        return self.bidding.aliases
+
+
+@dataclass(frozen=True, kw_only=True)
+class KlaberjassOptions(Section):
+    """The options the mechanics read (``must_head_plain_suit`` works through its ``when``
+    table on ``following``)."""
+
+    score_all_sequences: bool = key(help="the best player scores every sequence announced")
+    revoke_penalty: Literal["hand_lost"] = key(help="what a proven revoke costs")
+
+
+def spec(rules: Ruleset) -> KlaberjassRules:
+    """The Klaberjass rule set in force, typed."""
+    return cast(KlaberjassRules, rules.spec)
+
+
+def options(rules: Ruleset) -> KlaberjassOptions:
+    """The Klaberjass options in force, typed."""
+    return rules.options_as(KlaberjassOptions)

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import SUIT_NAMES
+from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.sequences import Run, judge_runs
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 def opponent(players: Sequence[str], player: str) -> str:
@@ -55,7 +56,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     items.extend(run_items)
     bella = {p: 0 for p in players}
     if facts.bella:
-        bella[facts.bella] = int(rules.require("bella.points"))
+        bella[facts.bella] = spec(rules).bella.points
         items.append(
             ValueItem(f"{facts.bella}: bella", bella[facts.bella], "bella.points", side=facts.bella)
         )

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.klaberjass.rules import options, spec
 from scorekeeper.result import ValueItem
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,7 @@ class Run:
 
 def read_run(rules: Ruleset, cards: Sequence[Card]) -> tuple[Card, ...]:
     """The cards of a sequence in order, or a refusal saying what is wrong with them."""
-    order: list[str] = list(rules.require("sequences.order"))
-    least = int(rules.require("sequences.min_length"))
+    order, least = spec(rules).sequences.order, spec(rules).sequences.min_length
     if len(set(cards)) != len(cards):
         raise IllegalActionError(
             f"a card is named twice in {format_cards(cards)}", rule="sequences.order"
@@ -74,8 +74,7 @@ def read_run(rules: Ruleset, cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def held_runs(rules: Ruleset, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     """Every longest sequence among ``cards``, for random play to announce."""
-    order: list[str] = list(rules.require("sequences.order"))
-    least = int(rules.require("sequences.min_length"))
+    order, least = spec(rules).sequences.order, spec(rules).sequences.min_length
     held = set(cards)
     runs: list[tuple[Card, ...]] = []
     for suit in rules.deck.suits:
@@ -94,7 +93,7 @@ def held_runs(rules: Ruleset, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
 def runs_within(rules: Ruleset, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     """Every sequence ``cards`` can make, the shorter ones inside a longer run included:
     what a player holding them may announce."""
-    least = int(rules.require("sequences.min_length"))
+    least = spec(rules).sequences.min_length
     out: list[tuple[Card, ...]] = []
     for run in held_runs(rules, cards):
         for size in range(least, len(run) + 1):
@@ -104,14 +103,12 @@ def runs_within(rules: Ruleset, cards: Iterable[Card]) -> list[tuple[Card, ...]]
 
 def run_points(rules: Ruleset, length: int) -> int:
     """A sequence's value: by its length, the longest listed length covering all longer."""
-    table = {int(k): int(v) for k, v in rules.require("sequences.points").items()}
-    fitting = [n for n in table if n <= length]
-    return table[max(fitting)] if fitting else 0
+    return spec(rules).sequences.value(length)
 
 
 def run_strength(rules: Ruleset, run: Run, trump: str) -> tuple[int, int, int]:
     """Comparable: length first, then the top card, then trump over plain."""
-    order: list[str] = list(rules.require("sequences.order"))
+    order = spec(rules).sequences.order
     return (len(run.cards), order.index(run.top.rank), int(run.suit == trump))
 
 
@@ -157,7 +154,7 @@ def judge_runs(
         )
     winner = top.player
     scoring = (
-        [r for r in runs if r.player == winner] if rules.option("score_all_sequences") else [top]
+        [r for r in runs if r.player == winner] if options(rules).score_all_sequences else [top]
     )
     for run in scoring:
         value = run_points(rules, len(run.cards))
@@ -177,7 +174,7 @@ def judge_runs(
 
 def check_runs(rules: Ruleset, runs: Sequence[Run]) -> None:
     """No card in two sequences; two sequences of one suit that touch are one sequence."""
-    order: list[str] = list(rules.require("sequences.order"))
+    order = spec(rules).sequences.order
     for i, a in enumerate(runs):
         for b in runs[i + 1 :]:
             shared = [c for c in a.cards if c in b.cards]
