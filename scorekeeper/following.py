@@ -26,22 +26,36 @@ from dataclasses import dataclass
 from typing import Literal, get_args, get_origin
 
 from scorekeeper.cards import Card
-from scorekeeper.contract import TRUMP, Contract, suit_word
+from scorekeeper.contract import TRUMP, Contract
+from scorekeeper.reasons import Reason
 from scorekeeper.rules.common import Following
 from scorekeeper.rules.schema import hints
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a card may be played, the rule key that decides it, and why in words."""
+    """Whether a card may be played, the rule key that decides it, and why (a ``Reason``
+    the view puts into words)."""
 
     legal: bool
-    reason: str
+    why: Reason
     rule: str | None = None
     witness: Card | None = None  # the held card that creates the obligation
 
     def __bool__(self) -> bool:
         return self.legal
+
+    @property
+    def reason(self) -> str:
+        return self.why.text()
+
+
+def allowed(key: str, **params: object) -> Verdict:
+    return Verdict(True, Reason(f"following.{key}", params))
+
+
+def refused(key: str, rule: str, witness: Card, **params: object) -> Verdict:
+    return Verdict(False, Reason(f"following.{key}", {"card": witness, **params}, rule), rule, witness)
 
 
 FollowingRules = Following
@@ -79,87 +93,103 @@ def check_play(
     known; ``partner_winning`` says whether the trick is currently the player's side's.
     """
     if not trick:
-        return Verdict(True, "the leader may lead any card")
-    led = contract.suit_of(trick[0])
-    led_word = suit_word(led)
-    best_pos = current_best(contract, trick, last_trick=last_trick)
-    best = trick[best_pos]
+        return allowed("lead")
+    return _Judge(rules, contract, trick, holding, partner_winning, last_trick).judge(card)
 
-    def beats(c: Card) -> bool:
-        return contract.beats(c, best, led, last_trick=last_trick)
 
-    same = sorted(
-        contract.cards_of(led, holding), key=lambda c: contract.strength(c, led), reverse=True
-    )
-    if rules.follow_suit and same:
-        if contract.suit_of(card) != led:
-            return Verdict(
-                False, f"must follow {led_word}: holds {same[0]}", "following.follow_suit", same[0]
-            )
-        heads = rules.head == "always" or (rules.head == "trump_led" and led == TRUMP)
-        if heads:
-            beaters = [c for c in same if beats(c)]
-            if beaters and not beats(card):
-                return Verdict(
-                    False,
-                    f"must beat {best}: holds {beaters[0]}, which beats it",
-                    "following.head",
-                    beaters[0],
-                )
-        return Verdict(True, f"follows {led_word}")
+class _Judge:
+    """One trick seen by one player: which obligations the holding creates."""
 
-    # Unable to follow (as far as the holding shows).
-    opponent_winning = partner_winning is False
-    trumps = sorted(
-        (c for c in holding if contract.is_trump(c)),
-        key=lambda c: contract.trump_rank(c),
-    )
-    must_trump = rules.when_void == "trump" or (
-        rules.when_void == "trump_if_opponent_winning" and opponent_winning
-    )
-    trick_trumped = contract.is_trump(best)
-    over_required = rules.overtrump == "always" or (
-        rules.overtrump == "if_opponent_winning" and opponent_winning
-    )
-    why_void = f"cannot follow {led_word}"
-    if must_trump and trumps:
-        over = [t for t in trumps if beats(t)]
+    def __init__(
+        self,
+        rules: FollowingRules,
+        contract: Contract,
+        trick: Sequence[Card],
+        holding: Collection[Card],
+        partner_winning: bool | None,
+        last_trick: bool,
+    ) -> None:
+        self.rules = rules
+        self.contract = contract
+        self.holding = holding
+        self.last_trick = last_trick
+        self.led = contract.suit_of(trick[0])
+        self.best = trick[current_best(contract, trick, last_trick=last_trick)]
+        self.opponent_winning = partner_winning is False
+
+    def beats(self, card: Card) -> bool:
+        return self.contract.beats(card, self.best, self.led, last_trick=self.last_trick)
+
+    def judge(self, card: Card) -> Verdict:
+        contract, led = self.contract, self.led
+        same = sorted(
+            contract.cards_of(led, self.holding),
+            key=lambda c: contract.strength(c, led),
+            reverse=True,
+        )
+        if self.rules.follow_suit and same:
+            return self.following(card, same)
+        return self.void(card)
+
+    def following(self, card: Card, same: list[Card]) -> Verdict:
+        if self.contract.suit_of(card) != self.led:
+            return refused("must_follow", "following.follow_suit", same[0], suit=self.led)
+        head = self.rules.head
+        if head == "always" or (head == "trump_led" and self.led == TRUMP):
+            beaters = [c for c in same if self.beats(c)]
+            if beaters and not self.beats(card):
+                return refused("must_head", "following.head", beaters[0], best=self.best)
+        return allowed("follows", suit=self.led)
+
+    def void(self, card: Card) -> Verdict:
+        """Unable to follow (as far as the holding shows)."""
+        rules, contract = self.rules, self.contract
+        trumps = sorted((c for c in self.holding if contract.is_trump(c)), key=contract.trump_rank)
+        must_trump = rules.when_void == "trump" or (
+            rules.when_void == "trump_if_opponent_winning" and self.opponent_winning
+        )
+        if must_trump and trumps:
+            verdict = self.trumping(card, trumps)
+            if verdict is not None:
+                return verdict
+        verdict = self.undertrumping(card, trumps)
+        if verdict is not None:
+            return verdict
+        if not rules.follow_suit:
+            return allowed("free")
+        return allowed("void_any", suit=self.led)
+
+    def trumping(self, card: Card, trumps: list[Card]) -> Verdict | None:
+        rules, contract = self.rules, self.contract
+        trick_trumped = contract.is_trump(self.best)
+        over_required = rules.overtrump == "always" or (
+            rules.overtrump == "if_opponent_winning" and self.opponent_winning
+        )
+        over = [t for t in trumps if self.beats(t)]
         if trick_trumped and over_required and over:
-            if not (contract.is_trump(card) and beats(card)):
-                return Verdict(
-                    False,
-                    f"must over-trump: {over[0]} beats {best}",
-                    "following.overtrump",
-                    over[0],
-                )
-            return Verdict(True, f"{why_void} and over-trumps {best}")
+            if not (contract.is_trump(card) and self.beats(card)):
+                return refused("must_overtrump", "following.overtrump", over[0], best=self.best)
+            return allowed("overtrumps", suit=self.led, best=self.best)
         if not (trick_trumped and over_required) or rules.lower_trump_if_cannot_overtrump:
             if not contract.is_trump(card):
-                who = " while an opponent is winning" if rules.when_void != "trump" else ""
-                return Verdict(
-                    False,
-                    f"must trump{who}: {why_void}, holds {trumps[0]}",
-                    "following.when_void",
-                    trumps[0],
-                )
-            return Verdict(True, f"{why_void} and trumps")
-    if (
-        rules.undertrump == "only_if_nothing_else"
-        and contract.is_trump(card)
-        and trick_trumped
-        and not beats(card)
-    ):
-        others = [c for c in holding if not contract.is_trump(c)] + [t for t in trumps if beats(t)]
-        if others:
-            return Verdict(
-                False,
-                f"may not under-trump {best}: holds {others[0]}",
-                "following.undertrump",
-                others[0],
-            )
-    if not rules.follow_suit:
-        return Verdict(True, "no duty to follow suit")
-    return Verdict(True, f"{why_void}: any card may be played")
+                key = "must_trump" if rules.when_void == "trump" else "must_trump_opponent"
+                return refused(key, "following.when_void", trumps[0], suit=self.led)
+            return allowed("trumps", suit=self.led)
+        return None
+
+    def undertrumping(self, card: Card, trumps: list[Card]) -> Verdict | None:
+        contract = self.contract
+        if (
+            self.rules.undertrump == "only_if_nothing_else"
+            and contract.is_trump(card)
+            and contract.is_trump(self.best)
+            and not self.beats(card)
+        ):
+            others = [c for c in self.holding if not contract.is_trump(c)]
+            others += [t for t in trumps if self.beats(t)]
+            if others:
+                return refused("no_undertrump", "following.undertrump", others[0], best=self.best)
+        return None
 
 
 def legal_cards(

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.contract import Contract, judge_trick, suit_word
-from scorekeeper.errors import CardError, IllegalActionError
-from scorekeeper.following import Verdict, check_play, legal_cards
+from scorekeeper.errors import CardError, IllegalActionError, RulesetError
+from scorekeeper.following import Verdict, check_play, current_best, legal_cards
+from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
 if TYPE_CHECKING:
-    from scorekeeper.games.base import GameHand
+    from scorekeeper.games.base import Family, GameHand
 
 
 @dataclass(frozen=True)
@@ -122,15 +123,20 @@ class Hand:
         deal: Mapping[str, Iterable[Card | str]] | None = None,
         number: int = 1,
         context: Mapping[str, object] | None = None,
+        family: Family | None = None,
     ) -> None:
-        from scorekeeper.games import family_for
-
         self.rules = rules
         self.table = list(table)
         self.dealer = dealer
         self.number = number
         self.context = dict(context or {})
-        self.family = family_for(rules)
+        # The family is handed in; by default the one the rule set was loaded with.
+        self.family: Family = family or rules.mechanics
+        if self.family is None:
+            raise RulesetError(
+                f"{rules.source}: loaded without its game family; load rule sets with "
+                "scorekeeper.games.load"
+            )
         self.following = self.family.following_rules(rules)
         self.players = self.family.active_players(rules, self.table, dealer, self.context)
         self.dealt: dict[str, list[Card]] | None = None
@@ -292,7 +298,7 @@ class Hand:
         if holding is None:
             holding = [card]
         elif card not in holding:
-            return Verdict(False, f"{player} does not hold {card}", "deal")
+            return Verdict(False, Reason("hand.not_held", {"player": player, "card": card}), "deal")
         return check_play(
             self.following,
             self.contract,
@@ -355,7 +361,6 @@ class Hand:
     def _partner_winning(self, player: str, trick: Trick | None) -> bool | None:
         if trick is None or not trick.plays:
             return None
-        from scorekeeper.following import current_best
 
         best = trick.plays[
             current_best(self.contract, trick.cards, last_trick=self._is_last_trick())
@@ -507,7 +512,7 @@ class Hand:
                 last_trick=last,
             )
             if not verdict.legal:
-                reason = verdict.reason.replace("holds", "held")
+                reason = Reason(f"{verdict.why.key}.past", verdict.why.params).text()
                 found.append(
                     Revoke(
                         player,

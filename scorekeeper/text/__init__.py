@@ -46,6 +46,10 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "suit":
+            from scorekeeper.text.common import SUIT_WORDS
+
+            return SUIT_WORDS.get(str(value), str(value))
         if format_spec:
             return format(value, format_spec)
         return _word(value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import IllegalActionError
@@ -26,6 +26,7 @@ from scorekeeper.games.klaverjassen.notation import (
 from scorekeeper.games.klaverjassen.roem import Roem, declared_combination, runs_in
 from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.games.klaverjassen.sides import side_of
+from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
@@ -34,9 +35,11 @@ if TYPE_CHECKING:
 KING, QUEEN = "K", "Q"
 
 
-def refuse(typed: KlaverjassenAction, message: str, rule: str) -> IllegalActionError:
-    """The refusal of a typed action: its text, then why."""
-    return IllegalActionError(f"{text(typed)}: {message}", rule=rule)
+def refuse(typed: KlaverjassenAction, key: str, rule: str, **params: Any) -> IllegalActionError:
+    """The refusal of a typed action: reason ``klaverjassen.KEY`` with the action's text."""
+    return IllegalActionError(
+        because(f"klaverjassen.{key}", rule, action=text(typed), player=typed.player, **params)
+    )
 
 
 class Challenges:
@@ -62,15 +65,16 @@ class Challenges:
         level = kraak.level
         expected = self.next_level()
         if expected is None:
-            raise refuse(kraak, f"{self.levels[-1]} was the last challenge", "kraak")
+            raise refuse(kraak, "kraak.last", "kraak", last=self.levels[-1])
         if level != expected:
-            raise refuse(kraak, f"the next challenge is {expected}, not {level}", "kraak")
+            raise refuse(kraak, "kraak.order", "kraak", expected=expected, level=level)
         mine = side_of(self.sides, kraak.player)
         if self.by_playing_side() and mine != playing:
-            raise refuse(kraak, f"{level} is said by the trump maker's team {playing}", "kraak")
+            raise refuse(kraak, "kraak.by_playing", "kraak", level=level, side=playing)
         if not self.by_playing_side() and mine == playing:
-            whom = f"the trump maker {maker}" if maker else f"the playing team {playing}"
-            raise refuse(kraak, f"{level} is said by the opponents of {whom}", "kraak")
+            if maker:
+                raise refuse(kraak, "kraak.by_opponents", "kraak", level=level, maker=maker)
+            raise refuse(kraak, "kraak.by_opponents_of", "kraak", level=level, side=playing)
 
     def apply(self, kraak: Kraak) -> None:
         self.said.append((kraak.player, kraak.level))
@@ -109,21 +113,19 @@ class Declarations:
         rule = "declarations"
         player = typed.player
         if hand.plays_by[player]:
-            raise refuse(
-                typed, f"{player} already played a card; combinations are declared before", rule
-            )
+            raise refuse(typed, "declare.after_play", rule)
         cards = list(typed.cards)
         combo = declared_combination(self.rules, cards, text(typed))
         dealt = hand.dealt.get(player) if hand.dealt else None
         for c in cards:
             if dealt is not None and c not in dealt:
-                raise refuse(typed, f"{player} does not hold {c}", "deal")
+                raise refuse(typed, "declare.not_held", "deal", card=c)
             if hand.played[c]:
-                raise refuse(typed, f"{c} is already played", rule)
+                raise refuse(typed, "declare.played", rule, card=c)
             for d in self.declared:
                 if c in d.combo.cards:
                     raise refuse(
-                        typed, f"{c} is already in {d.player}'s declared {d.combo.label}", rule
+                        typed, "declare.taken", rule, card=c, owner=d.player, combo=d.combo.label
                     )
         if combo.rule == "declarations.runs":
             self._verify_whole_run(typed, combo)
@@ -137,11 +139,7 @@ class Declarations:
                 order.index(c.rank) in ends for c in d.combo.cards
             )
             if d.player == typed.player and d.combo.rule == "declarations.runs" and touches:
-                raise refuse(
-                    typed,
-                    f"touches {typed.player}'s declared {d.combo.label}: one run is declared whole",
-                    "declarations",
-                )
+                raise refuse(typed, "declare.touches", "declarations", combo=d.combo.label)
 
     def declare(self, player: str, combo: Roem) -> None:
         self.declared.append(Declaration(player, combo))
@@ -166,7 +164,7 @@ class Declarations:
         rule = "declarations.stuk"
         player = typed.player
         if trump is None:
-            raise refuse(typed, "stuk needs a trump suit", rule)
+            raise refuse(typed, "stuk.no_trump", rule)
         king, queen = Card(KING, trump), Card(QUEEN, trump)
         last = hand.history[-1] if hand.history else None
         if (
@@ -175,35 +173,36 @@ class Declarations:
             or last.actor != player
             or last.card not in (king, queen)
         ):
-            raise refuse(
-                typed,
-                f"stuk is declared right after {player} plays the first of {king} and {queen}",
-                rule,
-            )
+            raise refuse(typed, "stuk.when", rule, king=king, queen=queen)
         other = queen if last.card == king else king
         if any(p.card == other for p, _, _ in hand.plays_by[player]):
-            raise refuse(
-                typed,
-                f"{player} already played {other}: stuk is declared with the first of the two",
-                rule,
-            )
+            raise refuse(typed, "stuk.second", rule, card=other)
         if hand.played[other]:
             who = next(p.player for t in hand.tricks for p in t.plays if p.card == other)
-            raise refuse(typed, f"{other} was played by {who}", rule)
+            raise refuse(typed, "stuk.played", rule, card=other, by=who)
         holding = hand.holding(player)
         if holding is not None and other not in holding:
-            raise refuse(typed, f"{player} does not hold {other}", rule)
+            raise refuse(typed, "stuk.not_held", rule, card=other)
         return other
 
     def declare_stuk(self, player: str, other: Card) -> None:
         self.stuk.append((player, other))
 
-    def why_not_play(self, player: str, card: Card) -> tuple[str, str] | None:
-        """(why, rule) when a declaration shows ``card`` in another player's hand."""
+    def why_not_play(self, player: str, card: Card) -> Reason | None:
+        """Why not, when a declaration shows ``card`` in another player's hand."""
         for d in self.declared:
             if card in d.combo.cards and d.player != player:
-                return f"{card} is in {d.player}'s declared {d.combo.label}", "declarations"
+                why = because(
+                    "klaverjassen.play.declared",
+                    "declarations",
+                    card=card,
+                    owner=d.player,
+                    combo=d.combo.label,
+                )
+                return why
         for holder, other in self.stuk:
             if card == other and holder != player:
-                return f"{holder} declared stuk and so holds {card}", "declarations.stuk"
+                return because(
+                    "klaverjassen.play.stuk", "declarations.stuk", card=card, owner=holder
+                )
         return None

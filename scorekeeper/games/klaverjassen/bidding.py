@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.cards import SUIT_NAMES, Card
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
@@ -24,6 +24,7 @@ from scorekeeper.games.klaverjassen.notation import (
     text,
 )
 from scorekeeper.games.klaverjassen.rules import METHODS, options, spec
+from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -43,22 +44,32 @@ class Step:
     may_pass: bool = True
     not_upturned: bool = False  # the suit named may not be the upturned card's
 
-    def describe(self, upturned: Card | None) -> str:
+    def reason(self, upturned: Card | None) -> Reason:
+        """Whose turn this is and what they may do, as a reason for the view to word."""
+        player = self.player
         if self.kind == "upturn":
-            return f"{self.player} (the dealer) to turn up a card of the second pack ('upturn 7H')"
+            return because("klaverjassen.turn.upturn", None, player=player)
         if self.kind == "accept":
-            shown = f"{upturned} ({SUIT_NAMES[upturned.suit]})" if upturned else "the card"
-            if self.may_pass:
-                return f"{self.player} to accept {shown} as trump or pass"
-            return f"{self.player} must accept {shown} as trump"
-        if self.kind == "choose":
-            other = (
-                f" other than {SUIT_NAMES[upturned.suit]}" if self.not_upturned and upturned else ""
+            how = "accept_or_pass" if self.may_pass else "must_accept"
+            if upturned is None:
+                return because(f"klaverjassen.turn.{how}_unseen", None, player=player)
+            suit = SUIT_NAMES[upturned.suit]
+            return because(
+                f"klaverjassen.turn.{how}", None, player=player, card=upturned, suit=suit
             )
+        if self.kind == "choose":
             if self.may_pass:
-                return f"{self.player} to name a trump suit or pass"
-            return f"{self.player} must name a trump suit{other}"
-        return "everybody passed: the cards are dealt again"
+                return because("klaverjassen.turn.choose_or_pass", None, player=player)
+            if self.not_upturned and upturned:
+                suit = SUIT_NAMES[upturned.suit]
+                return because(
+                    "klaverjassen.turn.must_choose_other", None, player=player, suit=suit
+                )
+            return because("klaverjassen.turn.must_choose", None, player=player)
+        return because("klaverjassen.turn.redeal")
+
+    def describe(self, upturned: Card | None) -> str:
+        return self.reason(upturned).text()
 
 
 def _free(order: Sequence[str], dealer: str, dealer_chooses: bool) -> list[Step]:
@@ -126,47 +137,55 @@ class TrumpChoice:
 
     # -- checking
     def verify(self, bid: Bid) -> None:
-        def refuse(msg: str) -> None:
-            raise IllegalActionError(f"{text(bid)}: {msg}", rule=RULE)
+        def refuse(key: str, **params: Any) -> NoReturn:
+            reason = because(f"klaverjassen.trump.{key}", RULE, action=text(bid), **params)
+            raise IllegalActionError(reason)
 
         if self.trump is not None:
-            refuse(f"trump is already {SUIT_NAMES[self.trump]}, chosen by {self.maker}")
+            refuse("already", trump=SUIT_NAMES[self.trump], maker=self.maker)
         if self.redeal:
-            refuse("everybody passed; this deal is thrown in")
+            refuse("thrown_in")
         step = self.step()
         assert step is not None
-        now = step.describe(self.last_upturned)
+        now = step.reason(self.last_upturned)
         if bid.player != step.player:
-            refuse(f"not {bid.player}'s turn in the trump choice: {now}")
-        why = self._why_not(bid, step, now)
+            refuse("not_your_turn", player=bid.player, now=now)
+        why = self._why_not(bid, step)
         if why:
-            refuse(why)
+            refuse(why, player=bid.player, now=now, **self._about(bid))
 
-    def _why_not(self, bid: Bid, step: Step, now: str) -> str | None:
-        """Why ``bid`` does not fit the turn ``step`` (None: it does)."""
+    def _about(self, bid: Bid) -> dict[str, Any]:
+        """The cards and suits a refusal of ``bid`` names."""
+        upturned = self.last_upturned
+        match bid:
+            case Upturn(card=card):
+                return {"card": card}
+            case ChooseTrump(suit=suit) if upturned is not None:
+                return {"suit": SUIT_NAMES[suit], "card": upturned}
+        return {}
+
+    def _why_not(self, bid: Bid, step: Step) -> str | None:
+        """The key of why ``bid`` does not fit the turn ``step`` (None: it does)."""
         upturned = self.last_upturned
         match bid:
             case Pass():
                 if step.kind == "upturn":
-                    return f"the dealer turns up a card first: {now}"
+                    return "upturn_first"
                 if not step.may_pass:
-                    return f"{bid.player} may not pass: {now}"
+                    return "may_not_pass"
             case Upturn(card=card):
                 if step.kind != "upturn":
-                    return f"no card is turned up now: {now}"
+                    return "no_upturn_now"
                 if card in self.upturned:
-                    return f"{card} was already turned up; the next card of the second pack differs"
+                    return "upturned_twice"
             case Accept():
                 if step.kind != "accept":
-                    return f"there is no upturned card to accept now: {now}"
+                    return "nothing_to_accept"
             case ChooseTrump(suit=suit):
                 if step.kind != "choose":
-                    return f"no suit is named now: {now}"
+                    return "no_suit_now"
                 if step.not_upturned and upturned is not None and suit == upturned.suit:
-                    return (
-                        f"{bid.player} must name a suit other than {SUIT_NAMES[suit]}, the suit "
-                        f"of the upturned {upturned} that everybody passed"
-                    )
+                    return "other_suit"
         return None
 
     def can(self, bid: Bid) -> bool:

@@ -17,7 +17,6 @@ Actions, actor first (``notation`` reads and writes them):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import GameHand
+from scorekeeper.games.common import Said
 from scorekeeper.games.klaverjassen.announcements import (
     KING,
     QUEEN,
@@ -45,20 +45,11 @@ from scorekeeper.games.klaverjassen.roem import (
 from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, last_trick_bonus, score
 from scorekeeper.games.klaverjassen.sides import partnerships, side_names, side_of, verb_for
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Trick
-
-
-@dataclass(frozen=True)
-class Said:
-    """Something said at the table this hand, as the status display lists it."""
-
-    player: str
-    kind: str
-    side: str
-    implied: bool = False
 
 
 class KlaverjassenHand(GameHand):
@@ -168,11 +159,15 @@ class KlaverjassenHand(GameHand):
         """The typed action, or the refusal of a word that is no action here."""
         typed = n.read(self.rules, action)
         if typed is None:
-            raise IllegalActionError(
-                f"{action}: {action.verb!r} is neither a card nor an action of {self.rules.name} "
-                f"(actions: {', '.join(n.action_words(self.rules))})",
-                rule="actions",
+            reason = because(
+                "klaverjassen.unknown_verb",
+                "actions",
+                action=str(action),
+                verb=repr(action.verb),
+                game=self.rules.name,
+                words=n.action_words(self.rules),
             )
+            raise IllegalActionError(reason)
         return typed
 
     def verify_action(self, action: Action) -> None:
@@ -257,45 +252,32 @@ class KlaverjassenHand(GameHand):
     def _verify_decline(self, typed: n.DeclineRoem) -> None:
         side = self.side(typed.player)
         if self.trump is None:
-            raise refuse(
-                typed, "roem is declined once trump is chosen, before the last card", "roem"
-            )
+            raise refuse(typed, "decline.before_trump", "roem")
         if side in self.declined:
-            raise refuse(typed, f"{side} already declined their roem", "roem")
+            raise refuse(typed, "decline.twice", "roem", side=side)
 
     def _verify_discard(self, typed: n.Discard) -> None:
         rule = "talon.discard"
         if self.trump is None:
-            raise refuse(typed, "the talon is taken by the trump maker, once trump is chosen", rule)
+            raise refuse(typed, "discard.before_trump", rule)
         if typed.player != self.maker:
-            raise refuse(typed, f"only the trump maker {self.maker} discards", rule)
+            raise refuse(typed, "discard.not_maker", rule, maker=self.maker)
         if self.discards:
-            raise refuse(
-                typed, f"{self.maker} already laid away {format_cards(self.discards)}", rule
-            )
+            raise refuse(typed, "discard.twice", rule, maker=self.maker, cards=self.discards)
         cards = typed.cards
         if len(cards) != self.discard_count or len(set(cards)) != len(cards):
-            raise refuse(
-                typed,
-                f"the trump maker lays away exactly {self.discard_count} different cards",
-                rule,
-            )
+            raise refuse(typed, "discard.count", rule, count=self.discard_count)
         holding = self.hand.holding(typed.player)
         if holding is not None:
             for c in cards:
                 if c not in holding:
-                    raise refuse(
-                        typed,
-                        f"{typed.player} does not hold {c} (holds {format_cards(holding)}, "
-                        "the talon included)",
-                        "deal",
-                    )
+                    raise refuse(typed, "discard.not_held", "deal", card=c, holding=holding)
 
     def _verify_kraak(self, typed: n.Kraak) -> None:
         if self.trump is None:
-            raise refuse(typed, f"{typed.level} comes after trump is chosen", "kraak")
+            raise refuse(typed, "kraak.before_trump", "kraak", level=typed.level)
         if self.hand.started_play:
-            raise refuse(typed, f"too late: {typed.level} is said before the first card", "kraak")
+            raise refuse(typed, "kraak.too_late", "kraak", level=typed.level)
         self.challenges.verify(typed, self.side(self.maker or ""), self.maker)
 
     # -- what may be done now
@@ -378,12 +360,19 @@ class KlaverjassenHand(GameHand):
         assert card is not None
         if card in self.discards:
             raise IllegalActionError(
-                f"{action}: {card} was laid away by {self.maker} and is out of play",
-                rule="talon.discard",
+                because(
+                    "klaverjassen.play.discarded",
+                    "talon.discard",
+                    action=str(action),
+                    card=card,
+                    maker=self.maker,
+                )
             )
         why = self.declarations.why_not_play(action.actor, card)
         if why is not None:
-            raise IllegalActionError(f"{action}: {why[0]}", rule=why[1])
+            raise IllegalActionError(
+                because("klaverjassen.play.refused", why.rule, action=str(action), why=why)
+            )
 
     def on_trick(self, trick: Trick) -> list[str]:
         roem = trick_roem(self.rules, trick.cards, self.trump)

@@ -21,6 +21,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games.klaverjassen.rules import spec
+from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -49,9 +50,7 @@ def parse_suit(rules: Ruleset, text: str, where: str) -> str:
     suit = suit_words(rules).get(text.strip().lower())
     if suit is None or suit not in rules.deck.suits:
         raise IllegalActionError(
-            f"{where}: {text!r} is not a suit; write hearts, diamonds, clubs or spades "
-            "(or H, D, C, S, or a suit symbol)",
-            rule="trump",
+            because("klaverjassen.not_suit", "trump", where=where, word=repr(text))
         )
     return suit
 
@@ -183,7 +182,8 @@ def _cards(rules: Ruleset, action: Action) -> tuple[Card, ...]:
     try:
         return tuple(rules.deck.parse(a) for a in action.args)
     except ScorekeeperError as exc:
-        raise IllegalActionError(f"{action}: {exc.message}", rule="deck.ranks") from None
+        reason = because("klaverjassen.card", "deck.ranks", action=str(action), why=exc.message)
+        raise IllegalActionError(reason) from None
 
 
 def read_bid(rules: Ruleset, action: Action) -> Bid | None:
@@ -195,16 +195,15 @@ def read_bid(rules: Ruleset, action: Action) -> Bid | None:
         return Accept(player)
     if verb == "upturn":
         if len(action.args) != 1:
-            raise IllegalActionError(
-                f"{action}: name the card turned up, like '{player} upturn 7H'",
-                rule="options.trump_choice",
+            reason = because(
+                "klaverjassen.upturn_one", "options.trump_choice", action=str(action), player=player
             )
+            raise IllegalActionError(reason)
         return Upturn(player, _cards(rules, action)[0], action.args[0])
     if verb == "trump":
         if len(action.args) != 1:
-            raise IllegalActionError(
-                f"{action}: name one suit, like '{player} trump hearts'", rule="trump"
-            )
+            reason = because("klaverjassen.trump_one", "trump", action=str(action), player=player)
+            raise IllegalActionError(reason)
         return ChooseTrump(player, parse_suit(rules, action.args[0], str(action)), action.args[0])
     if verb in suit_words(rules) and not action.args:
         return ChooseTrump(player, parse_suit(rules, verb, str(action)), verb, bare=True)

@@ -14,39 +14,55 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import scorekeeper.games.common as common
 from scorekeeper.actions import Action
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
 from scorekeeper.games.klaverjassen.announcements import Challenges
 from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED
 from scorekeeper.games.klaverjassen.notation import kraak_levels, kraak_word, parse_suit, read_kraak
-from scorekeeper.games.klaverjassen.roem import Roem, four_of_a_kind_ranks, tally
+from scorekeeper.games.klaverjassen.roem import (
+    Roem,
+    four_of_a_kind_ranks,
+    most_roem,
+    roem_values,
+    tally,
+)
 from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, score
 from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, partnerships, side_names, side_of
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
+    from scorekeeper.reasons import Reason
     from scorekeeper.rules import Ruleset
 
 ANY, PAIRS, THREE = "any", "partners", "alone"  # which tables use a fact
 
 
-@dataclass(frozen=True)
-class Fact:
-    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``), its help,
-    the tables that use it, the rule key its refusals name and, if it must be given, what
-    the refusal of its absence says (``{total}``: the hand's card points)."""
+KIND_WORDS = {
+    "int": "a whole number",
+    "bool": "true or false",
+    "list": "a list of Name:points",
+    "word": "a word",
+}
 
-    name: str
-    kind: str
-    help: str
+
+@dataclass(frozen=True)
+class Fact(common.Fact):
+    """A Klaverjassen fact: the shared declaration (kind, help, rule) plus the tables that
+    use it and, if it must be given, the reason key of its absence."""
+
     table: str = ANY
-    rule: str = "quick"
     missing: str = ""
 
-    def key(self) -> QuickKey:
-        return QuickKey(self.kind, self.help)
+    def words(self, table: Any) -> str | Reason:
+        if self.refusal is not None:
+            return self.refusal(table)
+        return because(
+            "klaverjassen.quick.kind", self.rule, key=self.name, kind=KIND_WORDS[self.kind]
+        )
 
 
 FACTS: tuple[Fact, ...] = (
@@ -55,14 +71,14 @@ FACTS: tuple[Fact, ...] = (
         "word",
         "the playing team: one of its players (the trump maker) or team1 / team2",
         rule="teams",
-        missing="playing must name the trump maker (or team1 / team2)",
+        missing="klaverjassen.quick.missing_playing",
     ),
     Fact(
         "trump",
         "word",
         "the trump suit: hearts, diamonds, clubs, spades (or H D C S)",
         rule="trump",
-        missing="trump must name the trump suit",
+        missing="klaverjassen.quick.missing_trump",
     ),
     Fact(
         "points",
@@ -70,19 +86,25 @@ FACTS: tuple[Fact, ...] = (
         "the playing team's card points with the last trick, 0 to 162",
         table=PAIRS,
         rule="card_points.total",
-        missing="points must give the playing team's card points, 0 to {total}",
+        missing="klaverjassen.quick.missing_points",
     ),
-    Fact("roem", "int", "the roem the playing team counts (0 if declined)", PAIRS, "roem"),
-    Fact("roem_other", "int", "the roem the other team counts (0 if declined)", PAIRS, "roem"),
+    Fact("roem", "int", "the roem the playing team counts (0 if declined)", "roem", table=PAIRS),
+    Fact(
+        "roem_other", "int", "the roem the other team counts (0 if declined)", "roem", table=PAIRS
+    ),
     Fact(
         "points_of",
         "list",
         "three players: each player's card points as Name:points (last trick and discards included)",
-        THREE,
-        "card_points.total",
+        table=THREE,
+        rule="card_points.total",
     ),
     Fact(
-        "roem_of", "list", "three players: each player's counted roem as Name:points", THREE, "roem"
+        "roem_of",
+        "list",
+        "three players: each player's counted roem as Name:points",
+        "roem",
+        table=THREE,
     ),
     Fact(
         "all_tricks",
@@ -103,7 +125,7 @@ FACT = {f.name: f for f in FACTS}
 
 def quick_keys() -> dict[str, QuickKey]:
     """The facts as the command line reads and lists them (``hand --keys``)."""
-    return {f.name: f.key() for f in FACTS}
+    return common.quick_keys(FACTS)
 
 
 class QuickHand:
@@ -126,13 +148,19 @@ class QuickHand:
         four_of_a_kind_ranks(rules)
 
     # -- refusals and readers
-    def refuse(self, key: str, message: str, rule: str | None = None) -> IllegalActionError:
+    def refuse(
+        self, key: str, why: str, rule: str | None = None, **params: Any
+    ) -> IllegalActionError:
+        """The refusal of fact ``key``: reason ``klaverjassen.quick.WHY``, under the fact's
+        rule unless ``rule`` names another."""
         rule = rule or (FACT[key].rule if key in FACT else "quick")
-        return IllegalActionError(f"quick: {message}", rule=rule, where=f"quick.{key}")
+        reason = because(f"klaverjassen.quick.{why}", rule, key=key, **params)
+        return IllegalActionError(reason, where=f"quick.{key}")
 
     def needed(self, key: str) -> Any:
         if key not in self.given:
-            raise self.refuse(key, FACT[key].missing.format(total=self.total))
+            missing = FACT[key].missing.removeprefix("klaverjassen.quick.")
+            raise self.refuse(key, missing, total=self.total)
         return self.given[key]
 
     def _side(self, key: str, text: Any) -> tuple[str, str | None]:
@@ -149,12 +177,8 @@ class QuickHand:
             p for p in self.table if p.lower() == word.lower()
         ]
         if len(matches) != 1:
-            teams = " or team1 / team2" if self.partners else ""
-            raise self.refuse(
-                key,
-                f"{key} {word!r} is not a player here ({', '.join(self.table)}{teams})",
-                "teams",
-            )
+            why = "not_player_or_team" if self.partners else "not_player"
+            raise self.refuse(key, why, "teams", word=repr(word), players=self.table)
         return matches[0]
 
     def _int(self, key: str, value: Any, low: int, high: int) -> int:
@@ -163,21 +187,16 @@ class QuickHand:
             try:
                 value = int(value.strip())
             except ValueError:
-                raise self.refuse(
-                    key, f"{key} must be a whole number, not {value!r}", rule
-                ) from None
+                raise self.refuse(key, "not_whole", rule, value=repr(value)) from None
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.refuse(key, f"{key} must be a whole number from {low} to {high}", rule)
+            raise self.refuse(key, "out_of_range", rule, low=low, high=high)
         return value
 
     def _roem_amount(self, key: str, value: Any) -> int:
-        amount = self._int(key, value, 0, 10_000)
-        if amount % 10 or tally(self.rules, amount) is None:
+        amount = self._int(key, value, 0, most_roem(self.rules))
+        if tally(self.rules, amount) is None:
             raise self.refuse(
-                key,
-                f"{key} {amount}: no set of roem adds up to that (roem comes as 20, 50, 100, 200 "
-                "and their sums)",
-                "roem",
+                key, "roem_impossible", "roem", amount=amount, values=roem_values(self.rules)
             )
         return amount
 
@@ -187,39 +206,33 @@ class QuickHand:
         for entry in entries:
             name, sep, amount = str(entry).partition(":")
             if not sep:
-                raise self.refuse(
-                    key, f"{key}: write each entry as Name:points, not {entry!r}", "quick"
-                )
+                raise self.refuse(key, "entry", "quick", entry=repr(entry))
             player = self._player(key, name.strip())
             if player in out:
-                raise self.refuse(key, f"{key}: {player} is named twice", "quick")
+                raise self.refuse(key, "named_twice", "quick", player=player)
             out[player] = amount.strip()
         return out
 
     # -- the facts, in the order a refusal should come
     def _check_keys(self) -> None:
+        """Unknown keys and values of the wrong kind (``common.read_facts``), then keys
+        this table does not use."""
         given = self.given
-        unknown = sorted(set(given) - set(FACT))
-        if unknown:
-            raise self.refuse(
-                unknown[0], f"unknown key {unknown[0]!r}; keys: {', '.join(FACT)}", "quick"
-            )
+        common.read_facts(FACTS, given, self)
         mine = PAIRS if self.partners else THREE
-        instead = ", ".join(f.name for f in FACTS if f.table == mine)
+        instead = [f.name for f in FACTS if f.table == mine]
         for fact in FACTS:
             if fact.table not in (ANY, mine) and fact.name in given:
                 raise self.refuse(
-                    fact.name,
-                    f"{fact.name} is not used by {self.rules.name}; use {instead}",
-                    "quick",
+                    fact.name, "other_table", "quick", game=self.rules.name, instead=instead
                 )
 
     def _trump(self) -> str:
         given = self.needed("trump")
         try:
             return parse_suit(self.rules, str(given), "quick")
-        except IllegalActionError as exc:
-            raise self.refuse("trump", exc.message.removeprefix("quick: "), "trump") from None
+        except IllegalActionError:
+            raise self.refuse("trump", "not_suit", "trump", word=repr(str(given))) from None
 
     def _team_points(self, playing: str) -> tuple[dict[str, int], dict[str, int]]:
         mine = self._int("points", self.needed("points"), 0, self.total)
@@ -237,20 +250,14 @@ class QuickHand:
         points = {p: self._int("points_of", text, 0, total) for p, text in given_points.items()}
         missing = [p for p in self.table if p not in given_points]
         if len(missing) > 1:
-            raise self.refuse(
-                "points_of",
-                f"points_of must give every player's card points (at most one left out); "
-                f"missing {', '.join(missing)}",
-            )
+            raise self.refuse("points_of", "points_missing", players=missing)
         if missing:
             rest = total - sum(points.values())
             if rest < 0:
-                raise self.refuse("points_of", f"points_of adds up to more than {total}")
+                raise self.refuse("points_of", "points_over", total=total)
             points[missing[0]] = rest
         if sum(points.values()) != total:
-            raise self.refuse(
-                "points_of", f"points_of must add up to {total}, not {sum(points.values())}"
-            )
+            raise self.refuse("points_of", "points_sum", total=total, sum=sum(points.values()))
         given_roem = self._per_player("roem_of", self.given.get("roem_of", []))
         roem = {p: self._roem_amount("roem_of", given_roem.get(p, 0)) for p in self.table}
         return {p: points[p] for p in self.table}, roem
@@ -260,18 +267,13 @@ class QuickHand:
         full = [s for s in self.sides if points[s] == self.total]
         pit = full[0] if full and all_tricks else None
         if all_tricks is False and not full:
-            raise self.refuse(
-                "all_tricks",
-                f"all_tricks=false only matters when a side has all {self.total} card points",
-            )
+            raise self.refuse("all_tricks", "all_tricks", total=self.total)
         if pit is not None and spec(self.rules).declarations is None:
             for s in self.sides:
                 if s != pit and roem[s]:
+                    key = "roem_other" if self.partners else "roem_of"
                     raise self.refuse(
-                        "roem_other" if self.partners else "roem_of",
-                        f"{s} took no trick (all {self.total} card points went to {pit}), "
-                        "so it has no roem",
-                        "roem",
+                        key, "no_tricks_no_roem", "roem", side=s, total=self.total, pit=pit
                     )
         return pit
 
@@ -280,11 +282,7 @@ class QuickHand:
         self._check_keys()
         if given.get("redeal"):
             if spec(rules).trump.all_pass != "redeal":
-                raise self.refuse(
-                    "redeal",
-                    f"in {rules.name} the dealer must choose trump when all pass",
-                    "trump.all_pass",
-                )
+                raise self.refuse("redeal", "no_redeal", "trump.all_pass", game=rules.name)
             return redeal_result(self.table, EVERYBODY_PASSED, "trump.all_pass")
         playing, maker = self._side("playing", self.needed("playing"))
         trump = self._trump()
@@ -321,21 +319,15 @@ class QuickHand:
         for action in self.actions:
             kraak = read_kraak(self.rules, action) if levels else None
             if kraak is None:
-                known = (
-                    f"; only the challenges {', '.join(levels)} are actions here" if levels else ""
-                )
-                raise IllegalActionError(
-                    f"{action}: quick entry takes the facts as keys{known}; declined roem is "
-                    "simply left out of roem",
-                    rule="quick",
-                )
+                why = "klaverjassen.quick.action_levels" if levels else "klaverjassen.quick.action"
+                raise IllegalActionError(because(why, "quick", action=str(action), levels=levels))
             chain.verify(kraak, playing, maker)
             chain.apply(kraak)
         if "kraak" not in self.given:
             return len(chain)
         level = self._kraak_fact(levels)
         if self.actions and level != len(chain):
-            raise self.refuse("kraak", "kraak disagrees with the challenges given as actions")
+            raise self.refuse("kraak", "kraak_disagrees")
         return level
 
     def _kraak_fact(self, levels: Sequence[str]) -> int:
@@ -344,12 +336,9 @@ class QuickHand:
             return 0
         if word in levels:
             return levels.index(word) + 1
-        raise self.refuse(
-            "kraak",
-            f"kraak must be one of {', '.join(levels)}"
-            if levels
-            else f"{self.rules.name} has no challenges",
-        )
+        if levels:
+            raise self.refuse("kraak", "kraak_word", levels=levels)
+        raise self.refuse("kraak", "no_kraak", game=self.rules.name)
 
 
 def score_quick(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from scorekeeper.cards import RANK_NAMES, SUIT_NAMES, Card, format_cards
 from scorekeeper.errors import IllegalActionError, OptionError
 from scorekeeper.games.klaverjassen.rules import DeclarationsSpec, RoemSpec, options, spec
+from scorekeeper.reasons import because
 from scorekeeper.rules import Ruleset
 
 JACK = "J"
@@ -51,11 +52,13 @@ def four_of_a_kind_ranks(rules: Ruleset) -> list[str]:
     ranks = [r.upper() for r in options(rules).four_of_a_kind_ranks]
     for rank in ranks:
         if rank not in rules.deck.ranks:
-            raise OptionError(
-                f"option four_of_a_kind_ranks: {rank!r} is not a rank of this deck "
-                f"({' '.join(rules.deck.ranks)})",
-                rule="options.four_of_a_kind_ranks",
+            reason = because(
+                "klaverjassen.four_of_a_kind_rank",
+                "options.four_of_a_kind_ranks",
+                rank=repr(rank),
+                ranks=list(rules.deck.ranks),
             )
+            raise OptionError(reason)
     return ranks
 
 
@@ -157,7 +160,7 @@ def _declarations(rules: Ruleset) -> DeclarationsSpec:
 def declared_combination(rules: Ruleset, cards: Sequence[Card], where: str) -> Roem:
     """The combination ``cards`` form when declared from a hand, or a refusal saying why."""
     if len(set(cards)) != len(cards):
-        raise IllegalActionError(f"{where}: a card is named twice", rule="declarations")
+        raise IllegalActionError(because("klaverjassen.declare.twice", "declarations", where=where))
     order = sequence_order(rules)
     declarations = _declarations(rules)
     runs_table = declarations.runs
@@ -166,22 +169,29 @@ def declared_combination(rules: Ruleset, cards: Sequence[Card], where: str) -> R
         combo = _four_of_a_kind(rules, cards, "declarations", declarations)
         if combo:
             return combo[0]
-        raise IllegalActionError(
-            f"{where}: four {RANK_NAMES[cards[0].rank]}s score nothing here "
-            f"(option four_of_a_kind_ranks: {', '.join(four_of_a_kind_ranks(rules))})",
-            rule="options.four_of_a_kind_ranks",
+        reason = because(
+            "klaverjassen.declare.four_nothing",
+            "options.four_of_a_kind_ranks",
+            where=where,
+            rank=RANK_NAMES[cards[0].rank],
+            ranks=four_of_a_kind_ranks(rules),
         )
+        raise IllegalActionError(reason)
     runs = runs_in(cards, order, 1)
     if len(runs) == 1 and len(runs[0]) == len(cards) and len(cards) >= shortest:
         run = runs[0]
         return Roem(
             _run_label(run), run_value(runs_table, len(run)), "declarations.runs", tuple(run)
         )
-    raise IllegalActionError(
-        f"{where}: {format_cards(cards)} is neither a run of {shortest} or more cards of one suit "
-        f"(order {' '.join(order)}) nor four of a kind",
-        rule="declarations",
+    reason = because(
+        "klaverjassen.declare.no_combination",
+        "declarations",
+        where=where,
+        cards=list(cards),
+        shortest=shortest,
+        order=order,
     )
+    raise IllegalActionError(reason)
 
 
 def declaration_rank(rules: Ruleset, combo: Roem) -> tuple[int, int, int]:
@@ -205,6 +215,37 @@ def highest_declaration(
     if not combos:
         return None
     return max(combos, key=lambda tc: declaration_rank(rules, tc[1]))
+
+
+# ---------------------------------------------------------------------- how much roem
+
+
+def roem_values(rules: Ruleset) -> list[int]:
+    """Every value one pattern of roem has in this rule set, smallest first."""
+    typed = spec(rules)
+    tables: list[RoemSpec | DeclarationsSpec] = [typed.roem]
+    if typed.declarations is not None:
+        tables.append(typed.declarations)
+    values: set[int] = set()
+    for t in tables:
+        values |= {*t.runs.values(), t.stuk, t.four_of_a_kind, t.four_jacks}
+    return sorted(v for v in values if v)
+
+
+def most_roem(rules: Ruleset) -> int:
+    """The most roem a side can count in one hand under this rule set: every trick at its
+    richest (the longest run with stuk, or the best four of a kind) and, where
+    combinations are declared, every dealt card in one of the richest combinations."""
+    typed = spec(rules)
+    roem = typed.roem
+    per_trick = max(max(roem.runs.values()) + roem.stuk, roem.four_of_a_kind, roem.four_jacks)
+    most = per_trick * (typed.play.tricks or typed.deal.hand_size)
+    declared = typed.declarations
+    if declared is not None:
+        cards = typed.deal.hand_size * max(typed.players)
+        best = max(*declared.runs.values(), declared.four_of_a_kind, declared.four_jacks)
+        most += cards // declared.shortest_run() * best + declared.stuk
+    return most
 
 
 # ---------------------------------------------------------------------- tally marks

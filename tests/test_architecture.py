@@ -1,0 +1,156 @@
+"""The shape of the package: no import cycle, small modules, simple functions, layers.
+
+- No import cycle among ``scorekeeper`` modules, imports inside functions included
+  (imports under ``if TYPE_CHECKING:`` are for type checkers only and do not count).
+- No module over 600 lines; no function above cyclomatic complexity 20 (radon's grade C
+  at worst).
+- The data layer (``scorekeeper.rules``) and the engine (cards, contract, following, hand,
+  match) never import a game family: the family is handed in.
+- The only imports deferred into functions go to leaf modules of the view (the words of
+  ``scorekeeper.text``, rendering) or are for start-up speed in the command line.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+MAX_LINES = 600
+MAX_COMPLEXITY = 20
+ENGINE = ("scorekeeper.rules", "scorekeeper.cards", "scorekeeper.contract",
+          "scorekeeper.following", "scorekeeper.hand", "scorekeeper.actions",
+          "scorekeeper.errors", "scorekeeper.reasons")
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(sub) for sub in ast.walk(node))
+    return skip
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The package modules ``name`` imports, at any depth of its code."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_checking_nodes(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            targets.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package
+                for _ in range(node.level - 1):
+                    anchor = anchor.rpartition(".")[0]
+                base = f"{anchor}.{base}" if base else anchor
+            targets.add(base)
+            targets.update(f"{base}.{a.name}" for a in node.names)
+    out = set()
+    for target in targets:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target and target != name and target.startswith("scorekeeper"):
+            out.add(target)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle() -> None:
+    assert cycles(graph()) == []
+
+
+def test_the_engine_never_imports_a_game_family() -> None:
+    edges = graph()
+    for name, targets in edges.items():
+        if any(name == e or name.startswith(e + ".") for e in ENGINE):
+            wrong = sorted(t for t in targets if t.startswith("scorekeeper.games"))
+            assert not wrong, f"{name} imports {wrong}"
+
+
+def test_no_module_is_too_long() -> None:
+    long = {
+        str(path.relative_to(PACKAGE.parent))
+        for path in PACKAGE.rglob("*.py")
+        if len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES
+    }
+    assert not long, f"modules over {MAX_LINES} lines: {sorted(long)}"
+
+
+def test_no_function_is_too_complex() -> None:
+    from radon import complexity as radon  # a test dependency (pyproject: test extras)
+    complex_ = set()
+    for path in PACKAGE.rglob("*.py"):
+        rel = str(path.relative_to(PACKAGE.parent))
+        for block in radon.cc_visit(path.read_text(encoding="utf-8")):
+            if block.complexity > MAX_COMPLEXITY:
+                owner = getattr(block, "classname", None)
+                complex_.add((rel, f"{owner}.{block.name}" if owner else block.name))
+    assert not complex_, f"above complexity {MAX_COMPLEXITY}: {sorted(complex_)}"
