@@ -165,9 +165,12 @@ class Match:
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
-        Normally the first problem stops the replay. With ``every_problem`` a hand that
-        fails is left out and the replay goes on, so that each broken hand is reported
-        (its first problem); the MatchFileError then lists them all.
+        Normally the first problem stops the replay. With ``every_problem`` every
+        independent problem is reported: an action other than a card that is refused is
+        skipped and the hand goes on (what was said does not move the turn), while a
+        refused card ends the hand's replay (every later card depends on it); a hand that
+        fails is left out and the replay goes on with the next hand. The MatchFileError
+        then lists them all.
         """
 
         def where(line: int | None) -> str:
@@ -189,31 +192,31 @@ class Match:
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
         problems: list[str] = []
         for i, record in enumerate(log.hands):
+            skipped: list[_ReplayError] | None = [] if every_problem else None
+            errors: list[_ReplayError] = []
             try:
-                match._replay_hand(i, record)
+                match._replay_hand(i, record, skipped)
             except _ReplayError as err:
-                line = None
-                if source_map is not None:
-                    if err.action_index is not None:
-                        line = source_map.action_line(i, err.action_index)
-                    elif err.key:
-                        line = (
-                            source_map.quick_line(i, err.key.split(".", 1)[-1])
-                            if err.key.startswith("quick")
-                            else source_map.deal_line(i, err.key)
-                        )
-                    line = line or source_map.hand_line(i)
-                problem = f"{where(line)}: hand {i + 1}: {err.error}"
-                if not every_problem:
-                    raise MatchFileError([problem]) from None
-                problems.append(problem)
-                if match.hands and not match.hands[-1].finished:
-                    match.hands.pop()  # the broken hand: later hands replay without it
+                errors.append(err)
+            errors[:0] = skipped or []
+            found = [
+                f"{where(_line_of(source_map, i, err))}: hand {i + 1}: {err.error}"
+                for err in errors
+            ]
+            if found and not every_problem:
+                raise MatchFileError(found) from None
+            problems.extend(found)
+            if found and match.hands and not match.hands[-1].finished:
+                match.hands.pop()  # the broken hand: later hands replay without it
         if problems:
             raise MatchFileError(problems)
         return match
 
-    def _replay_hand(self, index: int, record: HandRecord) -> None:
+    def _replay_hand(
+        self, index: int, record: HandRecord, skipped: list[_ReplayError] | None = None
+    ) -> None:
+        """Replay one hand of the log; refused actions other than cards go to ``skipped``
+        when it is given, anything else refused is raised."""
         if record.quick is not None:
             try:
                 self.add_quick(record.quick, record.actions)
@@ -236,16 +239,27 @@ class Match:
                 self.start_hand(deal)
         except ScorekeeperError as exc:
             raise _ReplayError(exc, key=next(iter(record.deal or {}), None)) from None
+        opened = self.open_hand is not None
         for j, text in enumerate(record.actions):
             try:
-                if self.open_hand is None and j > 0:
+                if self.open_hand is None and opened:
                     raise IllegalActionError(
                         f"{text}: the hand is already over (after action {j}); start a new [[hand]]",
                         rule="play.tricks",
                     )
                 self.apply(text)
+                opened = True
             except ScorekeeperError as exc:
-                raise _ReplayError(exc, action_index=j) from None
+                if skipped is None or self._moves_cards(text):
+                    raise _ReplayError(exc, action_index=j) from None
+                skipped.append(_ReplayError(exc, action_index=j))
+
+    def _moves_cards(self, text: str) -> bool:
+        """Whether an action plays a card (or cannot be read at all, so might)."""
+        try:
+            return parse_action(text, self.players).is_play
+        except ScorekeeperError:
+            return True
 
     def record(self, log: MatchLog, text: str) -> Outcome:
         """Apply an action and, once accepted, append it to the log's hand."""
@@ -278,6 +292,22 @@ class Match:
         mh = self.add_quick(facts, actions)
         log.hands.append(HandRecord(actions=[a.text for a in mh.actions], quick=dict(facts)))
         return mh
+
+
+def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int | None:
+    """The line of a replay problem of hand ``index``: its action, quick key, deal or hand."""
+    if source_map is None:
+        return None
+    line = None
+    if err.action_index is not None:
+        line = source_map.action_line(index, err.action_index)
+    elif err.key:
+        line = (
+            source_map.quick_line(index, err.key.split(".", 1)[-1])
+            if err.key.startswith("quick")
+            else source_map.deal_line(index, err.key)
+        )
+    return line or source_map.hand_line(index)
 
 
 class _ReplayError(Exception):

@@ -716,6 +716,53 @@ def test_check_lists_every_problem(sk, quick, tmp_path: Path) -> None:
     assert all(p.startswith(f"{path}:") for p in data["problems"])
 
 
+def test_check_lists_every_independent_problem_of_a_hand(sk, quick, tmp_path: Path) -> None:
+    # an unknown word and a late wedding are skipped (they do not move the turn); the
+    # unknown card ends the hand's check: what follows it depends on it
+    path = tmp_path / "hand.toml"
+    actions = ["Ben QC", "Carla frobnicate", "Carla 10H", "Dirk wedding", "Dirk 9D"]
+    actions += ["Anna AD", "Ben 9X", "Carla QS"]
+    body = "".join(f'    "{a}",\n' for a in actions)
+    path.write_text(HEADER + f"\n[[hand]]\nactions = [\n{body}]\n")
+    before = snapshot(path)
+    res = sk("check", path)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 3, res.stderr
+    for line, (no, word) in zip(
+        lines, ((10, "frobnicate"), (12, "wedding"), (15, "9X")), strict=True
+    ):
+        assert f"{path}:{no}: hand 1:" in line and word in line, lines
+    data = json.loads(quick("check", path, "--json").stdout)
+    assert data["ok"] is False and len(data["problems"]) == 3 and data["warnings"] == []
+    assert snapshot(path) == before
+    # recording refuses the same file at its first problem, as before
+    res = sk("score", "--match", path)
+    assert res.returncode == 1 and f"{path}:10:" in res.stderr
+
+
+def test_check_and_recording_agree_on_a_revoke(sk, quick, match: Path) -> None:
+    # Carla shows a void in hearts in trick 1, then plays KH: a revoke, which recording
+    # accepts with a warning (a scored fact); check reports it the same way, exit 0,
+    # and only --strict makes it a problem
+    assert quick("trick", "AH", "9C", "KH", "9H", "--match", match).returncode == 0
+    res = sk("trick", "AH", "KH", "--match", match)
+    assert res.returncode == 0 and "revoke by Carla" in res.stderr
+    before = snapshot(match)
+    res = sk("check", match)
+    assert res.returncode == 0, res.stderr
+    assert "ok (1 hand)" in res.stdout
+    assert "warning:" in res.stderr and "hand 1: revoke by Carla in trick 1" in res.stderr
+    data = json.loads(quick("check", match, "--json").stdout)
+    assert data["ok"] is True and data["problems"] == []
+    assert len(data["warnings"]) == 1 and "revoke by Carla" in data["warnings"][0]
+    res = sk("check", match, "--strict")
+    assert res.returncode == 1 and "hand 1: revoke by Carla in trick 1" in res.stderr
+    data = json.loads(quick("check", match, "--strict", "--json").stdout)
+    assert data["ok"] is False and "revoke by Carla" in data["problems"][0]
+    assert snapshot(match) == before
+
+
 def test_check_of_a_missing_file(sk, tmp_path: Path) -> None:
     res = sk("check", tmp_path / "nope.toml")
     assert res.returncode == 1 and "Traceback" not in res.stderr

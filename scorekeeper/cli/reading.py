@@ -48,21 +48,28 @@ def score(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 @guarded
 def check(
     file: Annotated[Path, typer.Argument(help="The match file to check.")],
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Count a recorded revoke as a problem too.")
+    ] = False,
     json_: JsonOpt = False,
 ) -> None:
     """Check a match file (for instance after editing it by hand); exit 0 if it is sound.
 
+    Every independent problem is listed. A recorded revoke is reported but, as when it was
+    recorded, is a scored fact, not an error (unless --strict).
     Example: scorekeeper check match.toml
     """
     from scorekeeper.cli import render
     from scorekeeper.session.check import check as check_file
 
-    report = check_file(file)
+    report = check_file(file, strict=strict)
     if json_:
         render.emit_json(report.to_dict())
     else:
         for p in report.problems:
             render.error(p)
+        for w in report.warnings:
+            render.warn(w)
         if report.ok:
             hands = report.hands
             typer.echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")

@@ -1,7 +1,9 @@
 """Checking a match file, for instance after editing it by hand: every problem it has.
 
-The shape of the file, the replay of every hand (a broken hand is reported and left out,
-so later hands are checked too), the deck of each dealt hand, and the revokes recorded.
+The shape of the file, the replay of every hand (every independent problem of a hand is
+reported; a broken hand is left out, so later hands are checked too) and the deck of each
+dealt hand. A recorded revoke is a scored fact, as when it was recorded: it is reported,
+not counted as a problem, unless the check is strict.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from scorekeeper.match import Match
 
 @dataclass
 class CheckReport:
-    """What ``check`` found: how many hands replayed, and each problem on a line."""
+    """What ``check`` found: how many hands replayed, each problem and each revoke."""
 
     file: Path
     hands: int = 0
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -32,11 +35,15 @@ class CheckReport:
             "ok": self.ok,
             "hands": self.hands,
             "problems": self.problems,
+            "warnings": self.warnings,
         }
 
 
-def check(file: Path) -> CheckReport:
-    """Read and replay ``file`` collecting every problem instead of stopping at the first."""
+def check(file: Path, *, strict: bool = False) -> CheckReport:
+    """Read and replay ``file`` collecting every problem instead of stopping at the first.
+
+    ``strict``: a recorded revoke is a problem too.
+    """
     report = CheckReport(file)
     try:
         log, source_map = matchlog.read(file)
@@ -50,6 +57,6 @@ def check(file: Path) -> CheckReport:
             continue
         for p in mh.hand.deck_check():
             report.problems.append(f"{file}: hand {mh.number}: {p} [rule: deck.copies]")
-        for r in mh.hand.revokes:
-            report.problems.append(f"{file}: hand {mh.number}: {r.text()}")
+        revokes = [f"{file}: hand {mh.number}: {r.text()}" for r in mh.hand.revokes]
+        (report.problems if strict else report.warnings).extend(revokes)
     return report
