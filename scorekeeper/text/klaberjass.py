@@ -171,6 +171,10 @@ TEXTS: dict[str, str] = {
     "klaberjass.quick.bella_blocked": (
         "quick: {player} cannot hold the bella: {owner}'s sequence {cards} holds one of its cards"
     ),
+    "klaberjass.quick.too_many_cards": (
+        "quick: the sequences and bella given for {player} need {count} cards; "
+        "a player holds {size}"
+    ),
     "klaberjass.quick.action": (
         "quick: {action}: a quick hand takes sequences and bella as actions; "
         "maker= and trump= say the bidding"

@@ -230,6 +230,23 @@ def read_quick(
     said = _replay(sheet, value["sequences"], value["bella"], actions)
     value["revoke"] = FIELD["revoke"].read(sheet, given["revoke"])
     trump = value["trump"]
+    _possible(sheet, trump, value["points"], said)
+    return Facts(
+        list(players),
+        value["maker"],
+        trump,
+        value["points"],
+        list(said.runs),
+        said.bella,
+        value["revoke"],
+    )
+
+
+def _possible(sheet: Sheet, trump: str, points: Mapping[str, int], said: Announced) -> None:
+    """Facts that cannot be true together under the rule set's deck and deal: a bella whose
+    card is in the other's sequence, more card points than the cards played can hold, more
+    cards announced by a player than a player holds."""
+    rules = sheet.rules
     if said.bella is not None:
         blocking = said.bella_blocked(said.bella, trump)
         if blocking is not None:
@@ -241,15 +258,28 @@ def read_quick(
                 owner=blocking.player,
                 cards=blocking.cards,
             )
-    return Facts(
-        list(players),
-        value["maker"],
-        trump,
-        value["points"],
-        list(said.runs),
-        said.bella,
-        value["revoke"],
-    )
+    # Only the cards dealt are played: at most the best of them, with this trump.
+    played = rules.hand_size * len(sheet.players)
+    values = sorted((rules.card_points(c, trump) for c in rules.deck.cards), reverse=True)
+    bonus = spec(rules).play.last_trick_bonus
+    total, most = sum(points.values()), sum(values[:played]) + bonus
+    if total > most:
+        sheet.refuse(
+            "points_total", "points", "card_points.total", total=total, bonus=bonus, most=most
+        )
+    for player in sheet.players:
+        held = {c for run in said.runs if run.player == player for c in run.cards}
+        if said.bella == player:
+            held.update(said.bella_cards(trump))
+        if len(held) > rules.hand_size:
+            sheet.refuse(
+                "too_many_cards",
+                "sequences",
+                "deal.packets",
+                player=player,
+                count=len(held),
+                size=rules.hand_size,
+            )
 
 
 def _replay(
