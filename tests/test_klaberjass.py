@@ -568,6 +568,78 @@ def test_quick_facts_of_the_wrong_kind_are_refused(
     assert key.split(".")[1] in err.value.message
 
 
+def most_card_points(trump: str) -> int:
+    """From the rule set: the best 18 cards (nine each) with this trump, and the last trick."""
+    rs = rules()
+    values = sorted((rs.card_points(c, trump) for c in rs.deck.cards), reverse=True)
+    return sum(values[: rs.hand_size * len(TABLE)]) + int(rs.get("play.last_trick_bonus"))
+
+
+def test_more_card_points_than_the_cards_played_hold_are_refused() -> None:
+    # Only 18 of the 32 cards are played. By hand, trump spades: the pack holds 152; the
+    # 14 cards left out are at best the eleven worth nothing (7 8 9 of three plain suits,
+    # trump 7 and 8) and three plain jacks (6): 146, and 10 for the last trick: 156.
+    assert most_card_points("S") == 156
+    assert quick({"maker": "Ben", "trump": "S", "points": ["Anna:20", "Ben:136"]}).scores == {
+        "Anna": 20,
+        "Ben": 136,
+    }
+    with pytest.raises(IllegalActionError) as err:
+        quick({"maker": "Ben", "trump": "S", "points": ["Anna:21", "Ben:136"]})
+    assert err.value.where == "quick.points" and err.value.rule == "card_points.total"
+    assert "add up to 157" in err.value.message and "between 10 and 156" in err.value.message
+
+
+def test_the_card_point_bound_follows_the_rule_set(tmp_path: Path) -> None:
+    # A house rule makes the trump nine worth 30 instead of 14: the pack holds 168, and
+    # the best 18 cards with the last trick 156 + 16 = 172.
+    path = tmp_path / "house.toml"
+    path.write_text(
+        'extends = "klaberjass"\nname = "House"\n[card_points]\ntotal = 168\n'
+        '[card_points.trump]\n"9" = 30\n',
+        encoding="utf-8",
+    )
+    rs = ruleset.load(str(path))
+
+    def score(anna: int, ben: int) -> HandResult:
+        facts = {"maker": "Ben", "trump": "S", "points": [f"Anna:{anna}", f"Ben:{ben}"]}
+        return FAMILY.score_quick(rs, TABLE, "Anna", facts, [], {})
+
+    assert score(36, 136).scores == {"Anna": 36, "Ben": 136}
+    with pytest.raises(IllegalActionError) as err:
+        score(37, 136)
+    assert "between 10 and 172" in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("sequences", "bella", "count"),
+    [
+        # eight hearts and three spades: eleven cards, and a player holds nine
+        (["Ben:7H 8H 9H 10H JH QH KH AH", "Ben:7S 8S 9S"], None, 11),
+        # eight hearts, and bella in spades (KS QS): ten cards
+        (["Ben:7H 8H 9H 10H JH QH KH AH"], "Ben", 10),
+    ],
+)
+def test_more_cards_announced_than_a_player_holds_are_refused(
+    sequences: list[str], bella: str | None, count: int
+) -> None:
+    facts: dict[str, Any] = {
+        "maker": "Ben",
+        "trump": "S",
+        "points": ["Anna:40", "Ben:91"],
+        "sequences": sequences,
+    }
+    if bella:
+        facts["bella"] = bella
+    with pytest.raises(IllegalActionError) as err:
+        quick(facts)
+    assert (err.value.where, err.value.rule) == ("quick.sequences", "deal.packets")
+    assert f"need {count} cards" in err.value.message and "holds 9" in err.value.message
+    # bella inside the player's own sequence needs no more cards: eight hearts, trump hearts
+    facts.update(trump="H", sequences=sequences[:1], bella="Ben")
+    assert quick(facts).scores["Ben"] > 0
+
+
 # ---------------------------------------------------------------------- the match
 
 

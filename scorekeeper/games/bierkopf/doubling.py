@@ -17,6 +17,7 @@ from scorekeeper.games.bierkopf.notation import DOUBLE, Double, read, unknown_ve
 from scorekeeper.games.bierkopf.rules import seats_before_play, spec
 from scorekeeper.games.bierkopf.teams import team_index, team_name, teams_of
 from scorekeeper.games.common import refuse
+from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
@@ -52,7 +53,7 @@ class Doubling:
         """Refuse the double unless it is allowed now; return it typed. ``cards_on_table``
         is None when the record does not say (a quick hand)."""
         if action.verb != DOUBLE:
-            refuse(unknown_verb(action, self.rules.name), "actions")
+            refuse(unknown_verb(action, self.rules.name))
         said = read(action)
         if not self.doubles:
             self._verify_first(action, cards_on_table)
@@ -63,16 +64,23 @@ class Doubling:
     def _verify_first(self, action: Action, on_table: int | None) -> None:
         if on_table:
             refuse(
-                f"{action}: nobody doubled before the first card, so the stakes stay single "
-                f"({on_table} cards are on the table)",
-                "doubling.before_play_seats",
+                because(
+                    "bierkopf.double.single",
+                    "doubling.before_play_seats",
+                    action=action.text,
+                    cards=on_table,
+                )
             )
         seats = seats_before_play(self.rules, self.table, self.dealer)
         if action.actor not in seats:
             refuse(
-                f"{action}: before the first card only {', '.join(seats)} may double, in turn "
-                f"from the dealer's left; {action.actor} may not",
-                "doubling.before_play_seats",
+                because(
+                    "bierkopf.double.seats",
+                    "doubling.before_play_seats",
+                    action=action.text,
+                    seats=seats,
+                    player=action.actor,
+                )
             )
 
     def _verify_answer(self, action: Action, on_table: int | None) -> None:
@@ -80,18 +88,27 @@ class Doubling:
         again = spec(self.rules).doubling.again_from_card
         if on_table is not None and on_table < again:
             refuse(
-                f"{action}: {last.player}'s double ends the doubling before play; the other "
-                f"team may double again once {again} cards are on the table ({on_table} are)",
-                "doubling.again_from_card",
+                because(
+                    "bierkopf.double.window",
+                    "doubling.again_from_card",
+                    action=action.text,
+                    last=last.player,
+                    again=again,
+                    cards=on_table,
+                )
             )
         if (
             spec(self.rules).doubling.alternate
             and team_index(self.table, action.actor) == last.team
         ):
             refuse(
-                f"{action}: {action.actor}'s team made the last double ({last.player}); "
-                "the teams double in turn",
-                "doubling.alternate",
+                because(
+                    "bierkopf.double.alternate",
+                    "doubling.alternate",
+                    action=action.text,
+                    player=action.actor,
+                    last=last.player,
+                )
             )
 
     def apply(self, said: Double, cards_on_table: int | None) -> list[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from scorekeeper.actions import Action
 from scorekeeper.games.common import refuse
+from scorekeeper.reasons import Reason, because
 
 DOUBLE = "double"
 VERBS = (DOUBLE,)
@@ -25,7 +26,7 @@ class Double:
 def read(action: Action) -> Double:
     """The typed action of a double."""
     if action.args:
-        refuse(f"{action}: a double says nothing more", "doubling")
+        refuse(because("bierkopf.double.no_words", "doubling", action=action.text))
     return Double(action.actor)
 
 
@@ -38,9 +39,13 @@ def to_action(said: Double) -> Action:
     return Action(said.player, DOUBLE)
 
 
-def unknown_verb(action: Action, game: str) -> str:
+def unknown_verb(action: Action, game: str) -> Reason:
     """The refusal of a word that is neither a card nor one of Bierkopf's actions."""
-    return (
-        f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
-        f"an action of {game} (actions: {', '.join(VERBS)})"
+    return because(
+        "bierkopf.unknown_verb",
+        "actions",
+        action=action.text,
+        verb=action.verb,
+        game=game,
+        actions=list(VERBS),
     )

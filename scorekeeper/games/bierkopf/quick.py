@@ -19,6 +19,7 @@ from scorekeeper.games.bierkopf.rules import spec
 from scorekeeper.games.bierkopf.scoring import Facts, score
 from scorekeeper.games.bierkopf.teams import carried_in, team_index, teams_of
 from scorekeeper.games.common import Fact, read_facts, refuse
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ FACTS = (
         "a player of the team whose card points are given (default: the first)",
         rule="teams",
         accept=lambda v, t: v in t.players,
-        refusal=lambda t: f"quick: team names a player ({', '.join(t.players)})",
+        refusal=lambda t: because("bierkopf.quick.team", "teams", players=t.players),
     ),
     Fact(
         "points",
@@ -49,7 +50,7 @@ FACTS = (
         rule="card_points.total",
         required=True,
         accept=lambda v, t: 0 <= v <= t.total,
-        refusal=lambda t: f"quick: points must be the team's card points, 0 to {t.total}",
+        refusal=lambda t: because("bierkopf.quick.points", "card_points.total", total=t.total),
     ),
     Fact(
         "revoke",
@@ -57,7 +58,7 @@ FACTS = (
         "a player of the team that revoked",
         rule="teams",
         accept=lambda v, t: v in t.players,
-        refusal=lambda t: f"quick: revoke names a player ({', '.join(t.players)})",
+        refusal=lambda t: because("bierkopf.quick.revoke", "teams", players=t.players),
     ),
 )
 
@@ -86,7 +87,7 @@ def score_sheet(
     facts = read_facts(FACTS, given, Table(players, total))
     pts = facts["points"]
     if why := impossible_points(rules, pts, len(players)):
-        refuse(f"points: {why}", "card_points", where="quick.points")
+        refuse(because("bierkopf.quick.impossible", "card_points", why=why), where="quick.points")
     named = facts["team"] or players[0]
     points = [pts, total - pts] if team_index(players, named) == 0 else [total - pts, pts]
     revoke = None if facts["revoke"] is None else team_index(players, facts["revoke"])

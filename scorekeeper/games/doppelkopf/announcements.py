@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.doppelkopf.notation import no
 from scorekeeper.games.doppelkopf.records import Announcement, promises, side_word
 from scorekeeper.games.doppelkopf.rules import spec
+from scorekeeper.reasons import Reason
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
-# Is an announcement kind still open for a side: (open?, the window in words).
-Window = Callable[[str], tuple[bool, str]]
+# Is an announcement kind still open for a side: (open?, the window as a reason).
+Window = Callable[[str], tuple[bool, Reason]]
 
 
 class Chain:
@@ -38,31 +39,28 @@ class Chain:
 
     def verify(self, label: str, kind: str, side: str, still_open: Window | None = None) -> None:
         """Refuse ``kind`` for ``side`` if the chain forbids it (``label``: the action)."""
-
-        def refuse(msg: str, rule: str) -> None:
-            raise IllegalActionError(f"{label}: {msg}", rule=rule)
-
         mine = [a for a in self.said if a.side == side]
         words = side_word(side, self.rules)
         first = next((a for a in mine if a.kind == kind), None)
         if first is not None:
-            refuse(
-                f"{words} already announced {kind} ({first.player})",
-                f"announcements.window.{kind}",
-            )
+            rule = f"announcements.window.{kind}"
+            no(label, "announce.again", rule, side=words, kind=kind, player=first.player)
         if kind not in self.levels:
             return
         if not any(a.kind == side for a in mine):
-            refuse(f"{kind} needs {words}'s own {words} first", "announcements.promise")
+            no(label, "announce.promise_needs_side", "announcements.promise", kind=kind, side=words)
         missing = self.skipped(kind, side)
         if missing and not self.skip_levels:
-            refuse(f"{kind} needs {missing[0]} announced first", "announcements.skip_levels")
+            no(label, "announce.skip", "announcements.skip_levels", kind=kind, missing=missing[0])
         for k in missing if still_open else ():
             open_, window = still_open(k)  # type: ignore[misc]
             if not open_:
-                refuse(
-                    f"cannot skip {k}: it closed ({k} is announced {window})",
+                no(
+                    label,
+                    "announce.skip_closed",
                     f"announcements.window.{k}",
+                    missing=k,
+                    window=window,
                 )
 
     def skipped(self, kind: str, side: str) -> list[str]:
@@ -75,5 +73,7 @@ class Chain:
     def add(self, player: str, kind: str, side: str, cards_on_table: int = 0) -> None:
         """Record ``kind`` for ``side``, with every level it skips over as implied."""
         for k in self.skipped(kind, side):
-            self.said.append(Announcement(player, k, side, cards_on_table, implied=True))
-        self.said.append(Announcement(player, kind, side, cards_on_table))
+            self.said.append(
+                Announcement(player, k, side, implied=True, cards_on_table=cards_on_table)
+            )
+        self.said.append(Announcement(player, kind, side, cards_on_table=cards_on_table))

@@ -9,11 +9,10 @@ nines excepted: they change the ranking or the deal, not the sides).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
-from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo
+from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo, no
 from scorekeeper.games.doppelkopf.rounds import is_obligatory_solo
 
 if TYPE_CHECKING:
@@ -33,14 +32,6 @@ NEEDS_OPTION = {
 SETTLE_SIDES = ("wedding", "poverty", "accept", "solo")
 
 
-def refuse(said: Declaration, msg: str, rule: str) -> NoReturn:
-    raise IllegalActionError(f"{_text(said)}: {msg}", rule=rule)
-
-
-def _text(said: Declaration) -> str:
-    return " ".join((said.player, said.word, *said.written))
-
-
 def piglets_late(game: DoppelkopfHand) -> bool:
     """Piglets are announced with the first ace of diamonds played (not before play)."""
     return game.opts.piglets_announce == "on_first_play"
@@ -51,20 +42,22 @@ def verify_declaration(game: DoppelkopfHand, said: Declaration) -> None:
     verb = said.verb
     option = NEEDS_OPTION.get(verb)
     if option and not game.opts.on(option):
-        refuse(said, f"{verb} is not played here (option {option} is off)", f"options.{option}")
+        no(said, "declare.option_off", f"options.{option}", verb=verb, option=option)
     late_ok = verb == "piglets" and piglets_late(game)
     if game.hand.started_play and not late_ok:
-        refuse(said, f"{verb} must be declared before the first card is played", "declarations")
+        no(said, "declare.after_play", "declarations", verb=verb)
     if game.announcements and verb in SETTLE_SIDES:
         first = game.announcements[0]
-        refuse(
+        no(
             said,
-            f"{verb} comes before the announcements, and {first.player} already announced "
-            f"{first.kind}",
+            "declare.after_announcement",
             "declarations",
+            verb=verb,
+            player=first.player,
+            kind=first.kind,
         )
     if game.solo and verb not in ("piglets", "fivenines"):
-        refuse(said, f"{game.soloist} already declared a {game.solo} solo", "solos")
+        no(said, "solo.already", "solos", soloist=game.soloist, solo=game.solo)
     _CHECKS[verb](game, said)
 
 
@@ -76,93 +69,78 @@ def _holding(game: DoppelkopfHand, player: str) -> list[Card] | None:
 def _verify_solo(game: DoppelkopfHand, said: Declaration) -> None:
     solos = game.spec.solos
     if not solos:
-        refuse(said, f"{game.rules.name} has no solos (see doppelkopf-ddv)", "solos")
+        no(said, "solo.none", "solos", name=game.rules.name)
     kind = said.kind if isinstance(said, Solo) else ""
     if kind not in solos:
-        refuse(said, f"name the solo: {', '.join(solos)}", "solos")
+        no(said, "solo.unknown", "solos", solos=list(solos))
     if game.poverty:
-        refuse(said, "a solo cannot be declared after a poverty", "solos")
+        no(said, "solo.after_poverty", "solos")
 
 
 def _verify_wedding(game: DoppelkopfHand, said: Declaration) -> None:
+    rule = "declarations.wedding"
     if game.wedding:
-        refuse(said, f"{game.wedding} already announced a wedding", "declarations.wedding")
+        no(said, "wedding.already", rule, player=game.wedding)
     if game.poverty:
-        refuse(said, "a poverty is already on the table", "declarations.wedding")
+        no(said, "wedding.after_poverty", rule)
     holding = _holding(game, said.player)
     if holding is not None and holding.count(game.queen) != 2:
-        refuse(
-            said,
-            f"a wedding needs both queens of clubs; {said.player} holds "
-            f"{holding.count(game.queen)}",
-            "declarations.wedding",
-        )
+        no(said, "wedding.needs_queens", rule, player=said.player, count=holding.count(game.queen))
 
 
 def _verify_piglets(game: DoppelkopfHand, said: Declaration) -> None:
     player = said.player
     if game.piglets:
-        refuse(said, f"{game.piglets} already announced piglets", "options.piglets")
+        no(said, "piglets.already", "options.piglets", player=game.piglets)
     holding = _holding(game, player)
     if holding is not None and holding.count(game.piglet) != 2:
-        refuse(
-            said,
-            f"piglets need both aces of diamonds; {player} holds {holding.count(game.piglet)}",
-            "options.piglets",
-        )
+        count = holding.count(game.piglet)
+        no(said, "piglets.needs_aces", "options.piglets", player=player, count=count)
     if not piglets_late(game):
         return
     h = game.hand
     rule = "options.piglets_announce"
     if h.to_play() != player:
-        refuse(
-            said,
-            "piglets are announced when playing the first ace of diamonds, on one's turn",
-            rule,
-        )
+        no(said, "piglets.not_turn", rule)
     if any(p.card == game.piglet for p, _, _ in h.plays_by[player]):
-        refuse(said, f"{player} already played an ace of diamonds", rule)
+        no(said, "piglets.ace_played", rule, player=player)
     legal = h.legal_cards(player)
     if legal is not None and game.piglet not in legal:
-        refuse(
-            said,
-            f"{player} cannot play an ace of diamonds now, and piglets are announced with it",
-            rule,
-        )
+        no(said, "piglets.ace_not_playable", rule, player=player)
 
 
 def _verify_poverty(game: DoppelkopfHand, said: Declaration) -> None:
     if game.poverty or game.wedding:
-        refuse(said, "only one wedding or poverty per hand", "options.poverty")
+        no(said, "poverty.one_per_hand", "options.poverty")
     limit = game.opts.poverty_max_trumps
     holding = _holding(game, said.player)
     if holding is not None:
         trumps = [c for c in holding if game.contract().is_trump(c)]
         if len(trumps) > limit:
-            refuse(
+            no(
                 said,
-                f"poverty needs {limit} trumps or fewer; {said.player} holds {len(trumps)}",
+                "poverty.too_many_trumps",
                 "options.poverty_max_trumps",
+                limit=limit,
+                player=said.player,
+                count=len(trumps),
             )
     assert isinstance(said, PassCards)
     given(game, said, holding, limit)
 
 
 def _verify_answer(game: DoppelkopfHand, said: Declaration) -> None:
+    rule = "options.poverty"
     if not game.poverty or game.poverty_partner or game.redeal:
-        refuse(said, "there is no poverty waiting for an answer", "options.poverty")
+        no(said, "poverty.nothing_to_answer", rule)
     left = game.left_of(game.poverty)
     if said.player != left:
-        refuse(said, f"only {left}, left of {game.poverty}, answers the poverty", "options.poverty")
+        no(said, "poverty.not_left", rule, left=left, poor=game.poverty)
     if not isinstance(said, PassCards):
         return
     back = given(game, said, _holding(game, said.player), game.poverty_count, returning=True)
     if isinstance(back, list) and game.poverty_count and len(back) != game.poverty_count:
-        refuse(
-            said,
-            f"must give back {game.poverty_count} cards, as many as were passed",
-            "options.poverty",
-        )
+        no(said, "poverty.give_back", rule, count=game.poverty_count)
 
 
 def _verify_five_nines(game: DoppelkopfHand, said: Declaration) -> None:
@@ -170,10 +148,13 @@ def _verify_five_nines(game: DoppelkopfHand, said: Declaration) -> None:
     holding = _holding(game, said.player)
     nines = sum(c.rank == game.nine for c in holding) if holding is not None else need
     if nines < need:
-        refuse(
+        no(
             said,
-            f"a new deal needs {need} nines; {said.player} holds {nines}",
+            "five_nines.too_few",
             "options.five_nines_count",
+            need=need,
+            player=said.player,
+            count=nines,
         )
 
 
@@ -199,19 +180,19 @@ def given(
     count = said.count()
     if count is not None:
         if count > limit:
-            refuse(said, f"at most {limit} trumps", "options.poverty_max_trumps")
+            no(said, "poverty.count_over", "options.poverty_max_trumps", limit=limit)
         return count
     try:
         cards = said.cards(game.rules.deck)
     except ValueError as exc:
-        refuse(said, str(exc), "deck.ranks")
+        no(said, "poverty.unreadable", "deck.ranks", error=str(exc))
     if not returning:
         _check_passed(game, said, holding, cards, limit)
     if holding is not None:
         pool = list(holding) + (game.poverty_passed if returning else [])
         for c in cards:
             if c not in pool:
-                refuse(said, f"{said.player} does not hold {c}", "deal")
+                no(said, "poverty.not_held", "deal", player=said.player, card=c)
             pool.remove(c)
     return cards
 
@@ -226,18 +207,14 @@ def _check_passed(
     """A poverty passes trumps only, all of them, and no more than the limit."""
     contract = game.contract()
     if len(cards) > limit:
-        refuse(said, f"at most {limit} cards are passed", "options.poverty_max_trumps")
+        no(said, "poverty.too_many_cards", "options.poverty_max_trumps", limit=limit)
     plain = [c for c in cards if not contract.is_trump(c)]
     if plain:
-        refuse(said, f"a poverty passes trumps; {plain[0]} is not one", "options.poverty")
+        no(said, "poverty.not_trump", "options.poverty", card=plain[0])
     held = [c for c in holding or [] if contract.is_trump(c)]
     if holding is not None and sorted(held, key=str) != sorted(cards, key=str):
-        refuse(
-            said,
-            f"a poverty passes all of {said.player}'s trumps "
-            f"({' '.join(map(str, held)) or 'none'})",
-            "options.poverty",
-        )
+        key = "poverty.pass_all" if held else "poverty.pass_all_none"
+        no(said, key, "options.poverty", player=said.player, trumps=held)
 
 
 # ---------------------------------------------------------------------- effects

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.contract import Contract
-from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
-from scorekeeper.games.doppelkopf.quick import quick_keys, score_quick
+from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
 from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, options, spec
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -43,16 +44,12 @@ class Doppelkopf(Family):
             return make_contract(rules)
         if game == "piglets":
             if not options(rules).piglets:
-                raise IllegalActionError(
-                    "piglets are not played here (option piglets is off)", rule="options.piglets"
-                )
+                refuse(because("doppelkopf.game.piglets_off", "options.piglets"))
             return make_contract(rules, piglets=True)
         if game in solos:
             return make_contract(rules, game)
-        games = ", ".join(["normal", "piglets", *solos])
-        raise IllegalActionError(
-            f"unknown game {game!r} for {rules.name}; games: {games}", rule="solos"
-        )
+        games = ["normal", "piglets", *solos]
+        refuse(because("doppelkopf.game.unknown", "solos", game=game, name=rules.name, games=games))
 
     def playing(self, rules: Ruleset, seated: int) -> int:
         return 4 if seated > 4 and spec(rules).match.sit_out == "dealer" else seated
@@ -79,7 +76,7 @@ class Doppelkopf(Family):
         return None
 
     def quick_keys(self) -> dict[str, QuickKey]:
-        return quick_keys()
+        return fact_keys()
 
     def score_quick(
         self,

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
-from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import GameHand
 from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.contracts import make_contract
@@ -25,18 +24,20 @@ from scorekeeper.games.doppelkopf.declarations import (
     verify_declaration,
 )
 from scorekeeper.games.doppelkopf.legal import legal_actions
-from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, read
+from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, no, read
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, SIDES, Announcement, other, side_word
 from scorekeeper.games.doppelkopf.rounds import bock_level
 from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.games.doppelkopf.scoring import score
 from scorekeeper.games.doppelkopf.sheet import hand_facts, sheet_summary
+from scorekeeper.reasons import Reason, because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
 
-Sides = tuple[set[str], set[str], bool, "str | None"]
+# (Re players known, Contra players known, complete?, why the record contradicts itself)
+Sides = tuple[set[str], set[str], bool, "Reason | None"]
 
 
 class DoppelkopfHand(GameHand):
@@ -112,17 +113,17 @@ class DoppelkopfHand(GameHand):
             for player, side in claims:
                 if (side == RE) != (player in fixed):
                     why = "with" if player in fixed else "against"
-                    problem = f"{player} plays {why} the queens of clubs"
+                    problem = because(f"doppelkopf.sides.{why}_queens", "teams", player=player)
                     break
             return set(fixed), set(self.hand.players) - fixed, True, problem
         re = partial | {p for p, side in claims if side == RE}
         contra = {p for p, side in claims if side == CONTRA}
         if both := re & contra:
-            problem = f"{sorted(both)[0]} would be on both sides"
+            problem = because("doppelkopf.sides.both", "teams", player=sorted(both)[0])
         elif len(re) > 2:
-            problem = f"more than two Re players ({', '.join(sorted(re))})"
+            problem = because("doppelkopf.sides.too_many_re", "teams", players=sorted(re))
         elif len(contra) > 3:
-            problem = "all four players cannot be Contra"
+            problem = because("doppelkopf.sides.all_contra", "teams")
         return re, contra, False, problem
 
     def side_of(self, player: str) -> str | None:
@@ -157,9 +158,7 @@ class DoppelkopfHand(GameHand):
             super().verify_action(action)
             return
         if action.actor not in self.hand.players:
-            raise IllegalActionError(
-                f"{action}: {action.actor} deals and sits out this hand", rule="match.sit_out"
-            )
+            no(action, "sits_out", "match.sit_out", player=action.actor)
         if isinstance(said, Announce):
             self._verify_announcement(action, said)
         else:
@@ -189,14 +188,10 @@ class DoppelkopfHand(GameHand):
         spoken = {a.side for a in self.announcements if a.kind in SIDES}
         if len(spoken) == 1:
             return spoken.pop()
-        raise IllegalActionError(
-            f"{action}: it is not yet known which side {action.actor} is on; "
-            f"write '{action.actor} {action.verb} re' or '... contra'",
-            rule="announcements",
-        )
+        no(action, "announce.side_unknown", "announcements", player=action.actor, verb=action.verb)
 
-    def window_limit(self, kind: str, side: str, player: str) -> tuple[bool, str]:
-        """Is the announcement still open, and the window in words."""
+    def window_limit(self, kind: str, side: str, player: str) -> tuple[bool, Reason]:
+        """Is the announcement still open, and the window (a reason: its words say it)."""
         h = self.hand
         rules = self.spec.announcements
         window = rules.window[kind]
@@ -209,31 +204,38 @@ class DoppelkopfHand(GameHand):
         if rules.counted_by == "cards_in_hand":
             need = window - delay - reply
             have = h.cards_in_hand(player)
-            return have >= need, f"while holding at least {need} cards ({player} holds {have})"
+            words = because(
+                "doppelkopf.window.cards_in_hand", None, need=need, player=player, have=have
+            )
+            return have >= need, words
         limit = window + delay * len(h.players) + reply
-        return h.cards_played < limit, f"before card {limit} is on the table ({h.cards_played} are)"
+        played = h.cards_played
+        words = because("doppelkopf.window.cards_on_table", None, limit=limit, played=played)
+        return played < limit, words
 
     def _verify_announcement(self, action: Action, said: Announce) -> None:
         player, kind = action.actor, said.kind
 
-        def refuse(msg: str, rule: str) -> None:
-            raise IllegalActionError(f"{action}: {msg}", rule=rule)
-
         if self.redeal:
-            refuse("this hand is being dealt again", "announcements")
+            no(action, "announce.redeal", "announcements")
         if self.poverty and not self.poverty_partner:
-            refuse("the poverty must be answered first", "options.poverty")
+            no(action, "announce.poverty_open", "options.poverty")
         if self.wedding and self.clarified_in is None:
-            refuse("no announcement before the wedding's partner is known", "teams.wedding_tricks")
+            no(action, "announce.wedding_open", "teams.wedding_tricks")
         side = self.side_for(action, said)
         ok, window = self.window_limit(kind, side, player)
         if not ok:
-            refuse(f"too late for {kind}: it must come {window}", f"announcements.window.{kind}")
+            no(
+                action,
+                "announce.too_late",
+                f"announcements.window.{kind}",
+                kind=kind,
+                window=window,
+            )
         *_, problem = self.sides(extra_claims=[(player, side)])
         if problem:
-            refuse(
-                f"{player} cannot announce for {side_word(side, self.rules)}: {problem}", "teams"
-            )
+            words = side_word(side, self.rules)
+            no(action, "announce.wrong_side", "teams", player=player, side=words, problem=problem)
         self.chain.verify(str(action), kind, side, lambda k: self.window_limit(k, side, player))
 
     def _apply_announcement(self, action: Action, said: Announce) -> list[str]:
@@ -265,11 +267,7 @@ class DoppelkopfHand(GameHand):
         if card == self.queen and not self.wedding and not self.poverty and not self.solo:
             _, _, _, problem = self.sides(extra_qc=[action.actor])
             if problem:
-                raise IllegalActionError(
-                    f"{action}: contradicts the announcements so far: {problem}; if an "
-                    "announcement was recorded wrongly, undo back to it or amend it",
-                    rule="teams",
-                )
+                no(action, "play.contradicts", "teams", problem=problem)
         if not piglets_late(self):
             return
         if self.piglets is None and self.opts.piglets and self.hand.dealt is not None:
@@ -279,10 +277,7 @@ class DoppelkopfHand(GameHand):
                 (i for i, a in enumerate(self.hand.history) if a.verb == "piglets"), None
             )
             if announced_at == len(self.hand.history) - 1 and card != self.piglet:
-                raise IllegalActionError(
-                    f"{action}: piglets announced now, so {action.actor} plays an ace of diamonds",
-                    rule="options.piglets_announce",
-                )
+                no(action, "piglets.play_ace", "options.piglets_announce", player=action.actor)
 
     def on_play(self, play: Play) -> list[str]:
         if play.card == self.queen:

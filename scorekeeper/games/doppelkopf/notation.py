@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card, Deck
+from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.records import SIDES
+from scorekeeper.reasons import because
 
 DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines", "solo")
 
@@ -122,6 +125,19 @@ def read(
 def write(said: DoppelkopfAction) -> str:
     """The match file's string of a typed action."""
     return to_action(said).text
+
+
+def no(action: Action | DoppelkopfAction | str, key: str, rule: str, **params: Any) -> NoReturn:
+    """Refuse an action: the reason ``doppelkopf.KEY`` (its words in
+    ``scorekeeper.text.doppelkopf``) with the action as written and ``params``."""
+    text = (
+        action
+        if isinstance(action, str)
+        else action.text
+        if isinstance(action, Action)
+        else write(action)
+    )
+    refuse(because(f"doppelkopf.{key}", rule, action=text, **params))
 
 
 def to_action(said: DoppelkopfAction) -> Action:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from scorekeeper.games.common import Said
 from scorekeeper.games.doppelkopf.rules import spec
 
 if TYPE_CHECKING:
@@ -44,12 +45,11 @@ def promises(rules: Ruleset) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Announcement:
-    player: str
-    kind: str  # "re", "contra" or a promise ("no90", ...)
-    side: str
+class Announcement(Said):
+    """Re, Contra or a promise (``kind``: "re", "contra", "no90"...) for a ``side``; an
+    ``implied`` one is a level skipped over and counted with the one said."""
+
     cards_on_table: int = 0
-    implied: bool = False  # a level skipped over and counted with the one said
 
 
 Extra = tuple[str, str, int]  # (side, kind, points)

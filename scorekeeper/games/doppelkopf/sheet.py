@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, Extra, Facts
 from scorekeeper.games.doppelkopf.rounds import solo_name, unclarified_solo
+from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
     from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
@@ -24,9 +25,9 @@ def hand_facts(game: DoppelkopfHand) -> Facts:
     if lone:
         re, contra = {lone}, set(h.players) - {lone}
     elif not complete or problem:
-        raise IllegalActionError(
-            f"the sides cannot be told from the record: {problem or 'incomplete'}", rule="teams"
-        )
+        if problem:
+            refuse(because("doppelkopf.sides.untold", "teams", problem=problem))
+        refuse(because("doppelkopf.sides.incomplete", "teams"))
     tally = h.tally(re)
     all_tricks = None if tally.all_tricks is None else (RE if tally.all_tricks else CONTRA)
     revoke = None

@@ -14,6 +14,7 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.common import Said
 from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.sequences import Run, check_runs, read_run
+from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -64,7 +65,7 @@ class Announced:
         """Bella for ``player`` (quick entry: given as a key and as an action is one bella)."""
         if self.bella not in (None, player):
             raise IllegalActionError(
-                f"bella is already given for {self.bella}", rule="bella.announce"
+                because("klaberjass.bella.given", "bella.announce", player=self.bella)
             )
         self.bella = player
 

@@ -7,11 +7,9 @@ maker, who must outscore the other player.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NoReturn
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, Card, Deck
-from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.klaberjass.notation import (
     PASS,
     Accept,
@@ -20,8 +18,10 @@ from scorekeeper.games.klaberjass.notation import (
     Spoken,
     TurnUp,
     read,
+    refusal,
 )
 from scorekeeper.games.klaberjass.scoring import opponent
+from scorekeeper.reasons import because
 
 ROUNDS = 2
 
@@ -65,73 +65,49 @@ class Bidding:
 
     # -- checking
     def verify_turnup(self, action: Action, dealt_to: Callable[[Card], str | None]) -> TurnUp:
-        def refuse(msg: str, rule: str = "bidding.turnup") -> NoReturn:
-            raise IllegalActionError(f"{action}: {msg}", rule=rule)
-
+        rule = "bidding.turnup"
         if action.actor != self.dealer:
-            refuse(f"the dealer ({self.dealer}) turns up the card, not {action.actor}")
+            raise refusal(
+                "turnup.not_dealer", rule, action, dealer=self.dealer, player=action.actor
+            )
         if self.turnup is not None:
-            refuse(f"the turn-up is already recorded: {self.turnup}")
+            raise refusal("turnup.again", rule, action, card=self.turnup)
         said = read(self.deck, action, self.aliases)
         assert isinstance(said, TurnUp)
         holder = dealt_to(said.card)
         if holder:
-            refuse(
-                f"{said.card} is in {holder}'s recorded deal, so it cannot be the turn-up", "deal"
-            )
+            raise refusal("turnup.dealt", "deal", action, card=said.card, holder=holder)
         return said
 
     def verify_bid(self, action: Action) -> Spoken:
-        def refuse(msg: str, rule: str) -> NoReturn:
-            raise IllegalActionError(f"{action}: {msg}", rule=rule)
-
         if self.turnup is None:
-            refuse(
-                f"the dealer records the turned-up card first, like '{self.dealer} turnup JH'",
-                "bidding.turnup",
-            )
+            raise refusal("bid.no_turnup", "bidding.turnup", action, dealer=self.dealer)
         if self.trump is not None:
-            refuse(f"trump is already made: {self.made}", "bidding")
+            raise refusal("bid.made", "bidding", action, suit=self.trump, maker=self.maker)
         speaker = self.speaker
         if action.actor != speaker:
-            who = "non-dealer" if speaker == self.elder else "dealer"
-            refuse(
-                f"it is {speaker}'s turn to bid ({who}, round {self.round}); "
-                "the non-dealer speaks first in each round",
-                "bidding.order",
+            role = because(
+                "klaberjass.role." + ("non_dealer" if speaker == self.elder else "dealer")
             )
+            raise refusal(
+                "bid.turn", "bidding.order", action, speaker=speaker, role=role, round=self.round
+            )
+        suit = self.turnup.suit
         if self.aliases.get(action.verb, action.verb) == "name" and self.round == 1:
-            turn_suit = SUIT_NAMES[self.turnup.suit]
-            refuse(
-                f"in round one only the turn-up's suit ({turn_suit}) can be accepted "
-                f"('{action.actor} accept') or passed; other suits are named in round two",
-                "bidding.round_one",
+            raise refusal(
+                "name.round_one", "bidding.round_one", action, suit=suit, player=action.actor
             )
         said = read(self.deck, action, self.aliases)
-        self._verify_said(said, refuse)
-        return said
-
-    def _verify_said(self, said: Spoken, refuse: Callable[[str, str], NoReturn]) -> None:
-        assert self.turnup is not None
-        turn_suit = SUIT_NAMES[self.turnup.suit]
         if isinstance(said, Accept):
             if self.round != 1:
-                refuse(
-                    f"round two: {turn_suit}, the turn-up's suit, was passed by both; name "
-                    f"another suit ('{said.player} name spades') or pass",
-                    "bidding.round_two",
+                raise refusal(
+                    "accept.round_two", "bidding.round_two", action, suit=suit, player=said.player
                 )
-            if said.named and said.suit != self.turnup.suit:
-                refuse(
-                    f"only the turn-up's suit ({turn_suit}) can be accepted in round one",
-                    "bidding.round_one",
-                )
-        elif isinstance(said, Name) and said.suit == self.turnup.suit:
-            refuse(
-                f"{turn_suit} was the turn-up's suit and both passed it in round one; "
-                "name another suit",
-                "bidding.round_two",
-            )
+            if said.named and said.suit != suit:
+                raise refusal("accept.other_suit", "bidding.round_one", action, suit=suit)
+        elif isinstance(said, Name) and said.suit == suit:
+            raise refusal("name.turnup_suit", "bidding.round_two", action, suit=suit)
+        return said
 
     # -- what may be said now
     def candidates(self) -> list[Spoken]:

@@ -35,19 +35,21 @@ from scorekeeper.games.klaberjass.notation import (
     TurnUp,
     parse_suit,
     read,
+    refusal,
+    unreadable,
     verb_of,
 )
 from scorekeeper.games.klaberjass.rules import CONTRACT, spec
 from scorekeeper.games.klaberjass.scoring import Facts, score
 from scorekeeper.games.klaberjass.sequences import held_runs, run_points, runs_within
 from scorekeeper.games.klaberjass.stock import (
-    Refuse,
     known_cards,
     may_show_bottom,
     out_of_play,
     verify_bottom,
     verify_exchange,
 )
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
@@ -158,92 +160,81 @@ class KlaberjassHand(GameHand):
         elif verb == BELLA:
             self._verify_bella(action)
         else:
-            suit = parse_suit(action.verb)
-            hint = (
-                f"; to name {SUIT_NAMES[suit]} as trumps write '{action.actor} name {action.verb}'"
-                if suit
-                else ""
-            )
-            raise IllegalActionError(
-                f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
-                f"an action of {self.rules.name} (actions: {', '.join(self.words)}){hint}",
-                rule="actions",
-            )
+            self._unknown(action)
+
+    def _unknown(self, action: Action) -> NoReturn:
+        suit = parse_suit(action.verb)
+        raise refusal(
+            "unknown_word_suit" if suit else "unknown_word",
+            "actions",
+            action,
+            word=action.verb,
+            game=self.rules.name,
+            actions=self.words,
+            suit=suit,
+            player=action.actor,
+        )
 
     def _verify_pre_play(self, action: Action, verb: str) -> None:
         rule = PRE_PLAY_RULE[verb]
-
-        def refuse(msg: str, key: str = rule) -> NoReturn:
-            raise IllegalActionError(f"{action}: {msg}", rule=key)
-
         if self.trump is None:
-            refuse(
-                f"{verb} comes after trump is made and the last three cards are dealt; "
-                f"now: {self.why_not_ready()}"
-            )
+            raise refusal("pre_play.no_trump", rule, action, verb=verb, now=self.why_not_ready())
         if self.hand.started_play:
             played = self.hand.cards_played
-            refuse(
-                f"too late: {verb} comes before the first card is played, and "
-                f"{played} card{'s are' if played != 1 else ' is'} on the table"
-            )
+            key = "pre_play.too_late" if played != 1 else "pre_play.too_late_one"
+            raise refusal(key, rule, action, verb=verb, played=played)
         if verb == BOTTOM:
-            may_show_bottom(self, action.actor, refuse)
+            may_show_bottom(self, action)
         said = read(self.rules.deck, action, self.aliases)
         if isinstance(said, Bottom):
-            verify_bottom(self, said, refuse)
+            verify_bottom(self, said, action)
         elif isinstance(said, Exchange):
-            verify_exchange(self, said, refuse)
+            verify_exchange(self, said, action)
         elif isinstance(said, Sequence):
-            self._verify_sequence(said, refuse)
+            self._verify_sequence(said, action)
 
-    def _verify_sequence(self, said: Sequence, refuse: Refuse) -> None:
+    def _verify_sequence(self, said: Sequence, action: Action) -> None:
         player = said.player
         try:
             run = self.announced.read(player, said.cards)
         except IllegalActionError as exc:
-            refuse(exc.message, exc.rule or "sequences.order")
+            raise unreadable(action, exc, "sequences.order") from None
         holding = self.hand.holding(player)
         for card in run.cards:
             if holding is not None and card not in holding:
-                refuse(f"{player} does not hold {card} (holds {format_cards(holding)})", "deal")
+                why = because("klaberjass.not_held", player=player, card=card, holding=holding)
+                raise refusal("action", "deal", action, why=why)
             seen = out_of_play(self, player, card)
             if seen:
-                refuse(*seen)
+                raise refusal("action", seen.rule or "sequences", action, why=seen)
         try:
             self.announced.check(run)
         except IllegalActionError as exc:
-            refuse(exc.message, exc.rule or "sequences.order")
+            raise unreadable(action, exc, "sequences.order") from None
 
     def _verify_bella(self, action: Action) -> None:
-        def refuse(msg: str) -> NoReturn:
-            raise IllegalActionError(f"{action}: {msg}", rule="bella.announce")
-
+        rule = "bella.announce"
+        player = action.actor
         read(self.rules.deck, action, self.aliases)
         if self.trump is None or not self.hand.started_play:
-            refuse("bella is said when playing the second of trump king and queen, during play")
+            raise refusal("bella.not_in_play", rule, action)
         who = self.announced.bella_said_by
         if who:
-            refuse(f"{who} already announced bella")
-        if self.hand.to_play() != action.actor:
-            refuse(f"bella is said on one's own turn to play; {self.hand.to_play()} plays next")
+            raise refusal("bella.again", rule, action, player=who)
+        if self.hand.to_play() != player:
+            raise refusal("bella.not_your_turn", rule, action, next=self.hand.to_play())
         pair = self.bella_cards()
-        mine = [p.card for p, _, _ in self.hand.plays_by[action.actor]]
+        mine = [p.card for p, _, _ in self.hand.plays_by[player]]
         if not any(c in mine for c in pair):
-            names = " and ".join(c.code for c in pair)
-            refuse(
-                f"{action.actor} has not played either of {names} yet; bella is said with "
-                "the second of them"
-            )
+            raise refusal("bella.none_played", rule, action, player=player, pair=pair)
         rest = [c for c in pair if c not in mine]
         if not rest:
-            refuse(f"{action.actor} already played both {pair[0]} and {pair[1]}")
-        second = rest[0]
+            raise refusal("bella.both_played", rule, action, player=player, pair=pair)
         try:
-            self.hand.verify(Action(action.actor, PLAY, second))
+            self.hand.verify(Action(player, PLAY, rest[0]))
         except IllegalActionError as exc:
             why = exc.message.split(": ", 1)[-1]  # without the repeated "Ben QS: "
-            refuse(f"the bella card {second} cannot be played now: {why}")
+            raise refusal("bella.cannot_play", rule, action, card=rest[0], why=why) from None
 
     def legal_actions(self) -> list[Action]:
         """Every non-card action allowed now, each one accepted by ``verify_action``.
@@ -326,45 +317,52 @@ class KlaberjassHand(GameHand):
         card = action.card
         player = action.actor
         assert card is not None
-
-        def refuse(msg: str, rule: str) -> NoReturn:
-            raise IllegalActionError(f"{action}: {msg}", rule=rule)
-
         pending = self.bella_pending
         if pending is not None and pending[0] == player and card != pending[1]:
-            refuse(
-                f"{player} announced bella, so {player} plays {pending[1]} now", "bella.announce"
-            )
+            raise refusal("bella.owed", "bella.announce", action, player=player, card=pending[1])
         seen = out_of_play(self, player, card)
         if seen:
-            refuse(*seen)
+            raise refusal("action", seen.rule or "sequences", action, why=seen)
         if self.hand.dealt is not None:
             return  # every play was already checked against the recorded cards
-        self._verify_known(player, card, refuse)
+        self._verify_known(action, card)
 
-    def _verify_known(self, player: str, card: Card, refuse: Refuse) -> None:
+    def _verify_known(self, action: Action, card: Card) -> None:
         """Without the deal: the cards known to be held bind the play."""
-        known, why = known_cards(self, player)
+        player = action.actor
+        known = known_cards(self, player)
         left = self.hand.cards_in_hand(player)
-        if card not in known and len(known) >= left:
-            refuse(
-                f"{player} has {left} card{'s' if left != 1 else ''} left and must still play "
-                f"{format_cards(known)} ({why})",
-                "exchange.when" if "exchange" in why and "sequence" not in why else "sequences",
+        if card not in known.cards and len(known.cards) >= left:
+            raise refusal(
+                "known.must_play" if left != 1 else "known.must_play_one",
+                "exchange.when" if known.exchange_only else "sequences",
+                action,
+                player=player,
+                left=left,
+                cards=known.cards,
+                known=known.why,
             )
-        if known:
+        if known.cards:
             trick = self.hand.current_trick
             verdict = check_play(
                 self.hand.following,
                 self._contract,
                 trick.cards if trick else [],
                 card,
-                [*known, card],
+                [*known.cards, card],
                 partner_winning=False,
                 last_trick=len(self.hand.completed_tricks()) + 1 == self.hand.tricks_per_hand,
             )
             if not verdict.legal:
-                refuse(f"{verdict.reason} (known from the {why})", verdict.rule or "following")
+                raise IllegalActionError(
+                    because(
+                        "klaberjass.known_from",
+                        verdict.rule or "following",
+                        action=action.text,
+                        why=verdict.reason,
+                        known=known.why,
+                    )
+                )
 
     def on_play(self, play: Play) -> list[str]:
         if self.announced.bella_played(play.player, play.card):

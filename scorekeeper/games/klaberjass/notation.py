@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, Card, Deck
 from scorekeeper.cards import parse_suit as read_suit
-from scorekeeper.errors import CardError, IllegalActionError
+from scorekeeper.errors import CardError, IllegalActionError, ScorekeeperError
+from scorekeeper.reasons import because
 
 TURNUP, ACCEPT, PASS, NAME = "turnup", "accept", "pass", "name"
 BOTTOM, EXCHANGE, SEQUENCE, BELLA = "bottom", "exchange", "sequence", "bella"
@@ -140,44 +141,46 @@ def verb_of(action: Action, aliases: Mapping[str, str]) -> str:
     return aliases.get(action.verb, action.verb)
 
 
-def _refuse(action: Action, message: str, rule: str) -> IllegalActionError:
-    return IllegalActionError(f"{action}: {message}", rule=rule)
+def refusal(key: str, rule: str, action: Action | None = None, **params: Any) -> IllegalActionError:
+    """A Klaberjass refusal: ``klaberjass.KEY`` with its parameters (the action as written)."""
+    if action is not None:
+        params["action"] = action.text
+    return IllegalActionError(because(f"klaberjass.{key}", rule, **params))
+
+
+def unreadable(action: Action, exc: ScorekeeperError, rule: str) -> IllegalActionError:
+    """An action refused for an error met in its words (a card that cannot be read)."""
+    return refusal("action", exc.rule or rule, action, why=exc.reason or exc.message)
 
 
 def _one_card(deck: Deck, action: Action, what: str) -> Card:
     if len(action.args) != 1:
-        raise _refuse(action, f"name the {what}, like '{action.actor} {action.verb} JH'", "actions")
+        raise refusal(f"{what}.no_card", "actions", action, player=action.actor, verb=action.verb)
     try:
         return deck.parse(action.args[0])
     except CardError as exc:
-        raise _refuse(action, exc.message, exc.rule or "deck") from None
+        raise unreadable(action, exc, "deck") from None
 
 
-def _no_words(action: Action, message: str, rule: str) -> None:
+def _no_words(action: Action, key: str, rule: str) -> None:
     if action.args:
-        raise _refuse(action, message, rule)
+        raise refusal(key, rule, action)
 
 
 def _sequence_cards(deck: Deck, action: Action) -> tuple[Card, ...]:
     try:
         cards = tuple(deck.parse(a) for a in action.args)
     except CardError as exc:
-        raise _refuse(action, exc.message, exc.rule or "deck.ranks") from None
+        raise unreadable(action, exc, "deck.ranks") from None
     if not cards:
-        raise _refuse(
-            action, f"name the cards, like '{action.actor} sequence 7H 8H 9H'", "sequences.order"
-        )
+        raise refusal("sequence.no_cards", "sequences.order", action, player=action.actor)
     return cards
 
 
 def _name_suit(deck: Deck, action: Action) -> str:
     suit = parse_suit(action.args[0]) if len(action.args) == 1 else None
     if suit is None or suit not in deck.suits:
-        raise _refuse(
-            action,
-            f"name one suit: clubs, spades, hearts or diamonds, like '{action.actor} name spades'",
-            "bidding.round_two",
-        )
+        raise refusal("name.no_suit", "bidding.round_two", action, player=action.actor)
     return suit
 
 
@@ -189,11 +192,11 @@ def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Spoken:
     spelled = (action.verb, *action.args)
     player = action.actor
     if verb == TURNUP:
-        return TurnUp(player, _one_card(deck, action, "turned-up card"), spelled=spelled)
+        return TurnUp(player, _one_card(deck, action, "turnup"), spelled=spelled)
     if verb == BOTTOM:
-        return Bottom(player, _one_card(deck, action, "bottom card"), spelled=spelled)
+        return Bottom(player, _one_card(deck, action, "bottom"), spelled=spelled)
     if verb == PASS:
-        _no_words(action, "pass takes no words after it", "actions")
+        _no_words(action, "pass.no_words", "actions")
         return Pass(player, spelled=spelled)
     if verb == ACCEPT:
         suit = parse_suit(action.args[0]) if action.args else None
@@ -201,22 +204,14 @@ def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Spoken:
     if verb == NAME:
         return Name(player, _name_suit(deck, action), spelled=spelled)
     if verb == EXCHANGE:
-        _no_words(
-            action,
-            "exchange takes no words after it; the cards are the turn-up and the trump seven",
-            "exchange.when",
-        )
+        _no_words(action, "exchange.no_words", "exchange.when")
         return Exchange(player, spelled=spelled)
     if verb == SEQUENCE:
         return Sequence(player, _sequence_cards(deck, action), spelled=spelled)
     if verb == BELLA:
-        _no_words(
-            action,
-            "bella takes no words after it; the card follows as the next action",
-            "bella.announce",
-        )
+        _no_words(action, "bella.no_words", "bella.announce")
         return Bella(player, spelled=spelled)
-    raise _refuse(action, f"{action.verb!r} is not an action of Klaberjass", "actions")
+    raise refusal("unknown_verb", "actions", action, verb=action.verb)
 
 
 def write(said: Spoken) -> str:

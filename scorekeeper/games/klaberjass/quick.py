@@ -23,6 +23,7 @@ from scorekeeper.games.klaberjass.notation import BELLA, SEQUENCE, parse_suit, v
 from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.scoring import Facts
 from scorekeeper.games.klaberjass.sequences import Run
+from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -35,16 +36,20 @@ class Sheet:
         self.rules = rules
         self.players = list(players)
 
-    def refuse(self, msg: str, key: str, rule: str = "quick") -> NoReturn:
-        raise IllegalActionError(f"quick: {msg}", rule=rule, where=f"quick.{key}")
+    def refuse(self, reason: str, key: str, rule: str = "quick", **params: Any) -> NoReturn:
+        """Refuse fact ``key`` for reason ``klaberjass.quick.REASON``."""
+        raise IllegalActionError(
+            because(f"klaberjass.quick.{reason}", rule, **params), where=f"quick.{key}"
+        )
 
-    def either(self) -> str:
-        return " or ".join(self.players)
+    def either(self) -> Reason:
+        """The players joined by 'or'."""
+        return _or(self.players)
 
-    def player_or_none(self, raw: Any, key: str, msg: str, rule: str) -> str | None:
+    def player_or_none(self, raw: Any, key: str, rule: str) -> str | None:
         value = raw or None
         if value is not None and value not in self.players:
-            self.refuse(f"{msg}: {self.either()}", key, rule)
+            self.refuse(f"{key}_player", key, rule, players=self.either())
         return value  # type: ignore[no-any-return]
 
     def run(self, player: str, words: Sequence[str]) -> Run:
@@ -52,7 +57,14 @@ class Sheet:
             cards = [self.rules.deck.parse(w) for w in words]
             return Announced(self.rules).read(player, cards)
         except (CardError, IllegalActionError) as exc:
-            self.refuse(f"{player}'s sequence: {exc.message}", "sequences", exc.rule or "sequences")
+            why = exc.reason or exc.message
+            self.refuse("sequence", "sequences", exc.rule or "sequences", player=player, why=why)
+
+
+def _or(words: Sequence[Any]) -> Any:
+    if len(words) <= 1:
+        return words[0] if words else ""
+    return because("klaberjass.or", first=words[0], rest=_or(words[1:]))
 
 
 Reader = Callable[[Sheet, Any], Any]
@@ -66,18 +78,25 @@ class Field(Fact):
     read: Reader = field(default=lambda sheet, raw: raw)
 
 
+def _words(sheet: Sheet, reason: str, **params: Any) -> Reason:
+    """The refusal of a fact of the wrong kind: the words of a wrong value of it."""
+    return because(f"klaberjass.quick.{reason}", **params)
+
+
+def _example(players: Sequence[str]) -> str:
+    return ",".join(f"{p}:{n}" for p, n in zip(players, (62, 90), strict=False))
+
+
 def _maker(sheet: Sheet, raw: Any) -> str:
     if raw not in sheet.players:
-        sheet.refuse(
-            f"maker must be the player who made trump: {sheet.either()}", "maker", "bidding"
-        )
+        sheet.refuse("maker", "maker", "bidding", players=sheet.either())
     return str(raw)
 
 
 def _trump(sheet: Sheet, raw: Any) -> str:
     trump = parse_suit(str(raw or ""))
     if trump is None or trump not in sheet.rules.deck.suits:
-        sheet.refuse("trump must be a suit: clubs, spades, hearts or diamonds", "trump", "bidding")
+        sheet.refuse("trump", "trump", "bidding")
     return trump
 
 
@@ -85,40 +104,26 @@ def _points(sheet: Sheet, raw: Any) -> dict[str, int]:
     rules, players = sheet.rules, sheet.players
     bonus = spec(rules).play.last_trick_bonus
     most = spec(rules).card_points.total + bonus
-    example = ",".join(f"{p}:{n}" for p, n in zip(players, (62, 90), strict=False))
+    example = _example(players)
     points: dict[str, int] = {}
     for entry in raw or []:
         name, colon, number = str(entry).partition(":")
         name = name.strip()
         if not colon or name not in players or not number.strip().isdigit():
-            sheet.refuse(
-                f"points must be Name:N for each player, like {example}", "points", "card_points"
-            )
+            sheet.refuse("points_form", "points", "card_points", example=example)
         if name in points:
-            sheet.refuse(f"points for {name} given twice", "points", "card_points")
+            sheet.refuse("points_twice", "points", "card_points", player=name)
         points[name] = int(number)
     missing = [p for p in players if p not in points]
     if missing:
-        sheet.refuse(
-            f"points must give every player's card points (missing {', '.join(missing)}), "
-            f"like {example}",
-            "points",
-            "card_points",
-        )
+        sheet.refuse("points_missing", "points", "card_points", missing=missing, example=example)
     total = sum(points.values())
     if total < bonus or total > most:
         sheet.refuse(
-            f"the card points add up to {total}; with the last trick's {bonus} they come "
-            f"to between {bonus} and {most}",
-            "points",
-            "card_points.total",
+            "points_total", "points", "card_points.total", total=total, bonus=bonus, most=most
         )
     if max(points.values()) < bonus:
-        sheet.refuse(
-            f"someone took the last trick and its {bonus}, so one player has at least {bonus}",
-            "points",
-            "play.last_trick_bonus",
-        )
+        sheet.refuse("last_trick", "points", "play.last_trick_bonus", bonus=bonus)
     return points
 
 
@@ -127,23 +132,17 @@ def _sequences(sheet: Sheet, raw: Any) -> list[Run]:
     for entry in [str(e) for e in raw or []]:
         name, colon, cards_text = entry.partition(":")
         if not colon or name.strip() not in sheet.players:
-            sheet.refuse(
-                f"sequence {entry!r} must be Name:CARDS, like 'Ben:7H 8H 9H'",
-                "sequences",
-                "sequences",
-            )
+            sheet.refuse("sequence_form", "sequences", "sequences", entry=entry)
         runs.append(sheet.run(name.strip(), cards_text.split()))
     return runs
 
 
 def _bella(sheet: Sheet, raw: Any) -> str | None:
-    return sheet.player_or_none(raw, "bella", "bella is a player", "bella")
+    return sheet.player_or_none(raw, "bella", "bella")
 
 
 def _revoke(sheet: Sheet, raw: Any) -> str | None:
-    return sheet.player_or_none(
-        raw, "revoke", "revoke names the player who revoked", "options.revoke_penalty"
-    )
+    return sheet.player_or_none(raw, "revoke", "options.revoke_penalty")
 
 
 def _redeal(sheet: Sheet, raw: Any) -> bool:
@@ -157,6 +156,7 @@ FIELDS: tuple[Field, ...] = (
         "the player who made trump (accepted or named it)",
         rule="bidding",
         read=_maker,
+        refusal=lambda sheet: _words(sheet, "maker", players=sheet.either()),
     ),
     Field(
         "trump",
@@ -164,6 +164,7 @@ FIELDS: tuple[Field, ...] = (
         "the trump suit: clubs, spades, hearts, diamonds (or C S H D)",
         rule="bidding",
         read=_trump,
+        refusal=lambda sheet: _words(sheet, "trump"),
     ),
     Field(
         "points",
@@ -171,6 +172,7 @@ FIELDS: tuple[Field, ...] = (
         "each player's card points, the last trick's 10 included: Anna:62,Ben:90",
         rule="card_points",
         read=_points,
+        refusal=lambda sheet: _words(sheet, "points_form", example=_example(sheet.players)),
     ),
     Field(
         "sequences",
@@ -179,13 +181,21 @@ FIELDS: tuple[Field, ...] = (
         rule="sequences",
         read=_sequences,
     ),
-    Field("bella", "word", "the player who announced bella", rule="bella", read=_bella),
+    Field(
+        "bella",
+        "word",
+        "the player who announced bella",
+        rule="bella",
+        read=_bella,
+        refusal=lambda sheet: _words(sheet, "bella_player", players=sheet.either()),
+    ),
     Field(
         "revoke",
         "word",
         "the player who revoked",
         rule="options.revoke_penalty",
         read=_revoke,
+        refusal=lambda sheet: _words(sheet, "revoke_player", players=sheet.either()),
     ),
     Field(
         "redeal",
@@ -195,6 +205,9 @@ FIELDS: tuple[Field, ...] = (
         read=_redeal,
     ),
 )
+
+
+FIELD = {f.name: f for f in FIELDS}
 
 
 def quick_keys() -> dict[str, QuickKey]:
@@ -210,20 +223,14 @@ def read_quick(
     given = read_facts(FIELDS, facts, sheet)  # unknown keys and values of the wrong kind
     if given["redeal"]:
         if set(facts) - {"redeal"} or actions:
-            sheet.refuse("a redealt hand has nothing else to record", "redeal")
+            sheet.refuse("redeal", "redeal")
         return None
-    value = {f.name: f.read(sheet, given[f.name]) for f in FIELDS}
+    # the revoke is read after the actions, as it always was: the first refusal stays the same
+    value = {f.name: f.read(sheet, given[f.name]) for f in FIELDS if f.name != "revoke"}
     said = _replay(sheet, value["sequences"], value["bella"], actions)
+    value["revoke"] = FIELD["revoke"].read(sheet, given["revoke"])
     trump = value["trump"]
-    if said.bella is not None:
-        blocking = said.bella_blocked(said.bella, trump)
-        if blocking is not None:
-            sheet.refuse(
-                f"{said.bella} cannot hold the bella: {blocking.player}'s sequence "
-                f"{blocking.text} holds one of its cards",
-                "bella",
-                "bella",
-            )
+    _possible(sheet, trump, value["points"], said)
     return Facts(
         list(players),
         value["maker"],
@@ -233,6 +240,46 @@ def read_quick(
         said.bella,
         value["revoke"],
     )
+
+
+def _possible(sheet: Sheet, trump: str, points: Mapping[str, int], said: Announced) -> None:
+    """Facts that cannot be true together under the rule set's deck and deal: a bella whose
+    card is in the other's sequence, more card points than the cards played can hold, more
+    cards announced by a player than a player holds."""
+    rules = sheet.rules
+    if said.bella is not None:
+        blocking = said.bella_blocked(said.bella, trump)
+        if blocking is not None:
+            sheet.refuse(
+                "bella_blocked",
+                "bella",
+                "bella",
+                player=said.bella,
+                owner=blocking.player,
+                cards=blocking.cards,
+            )
+    # Only the cards dealt are played: at most the best of them, with this trump.
+    played = rules.hand_size * len(sheet.players)
+    values = sorted((rules.card_points(c, trump) for c in rules.deck.cards), reverse=True)
+    bonus = spec(rules).play.last_trick_bonus
+    total, most = sum(points.values()), sum(values[:played]) + bonus
+    if total > most:
+        sheet.refuse(
+            "points_total", "points", "card_points.total", total=total, bonus=bonus, most=most
+        )
+    for player in sheet.players:
+        held = {c for run in said.runs if run.player == player for c in run.cards}
+        if said.bella == player:
+            held.update(said.bella_cards(trump))
+        if len(held) > rules.hand_size:
+            sheet.refuse(
+                "too_many_cards",
+                "sequences",
+                "deal.packets",
+                player=player,
+                count=len(held),
+                size=rules.hand_size,
+            )
 
 
 def _replay(
@@ -251,16 +298,14 @@ def _replay(
             try:
                 said.claim_bella(action.actor)
             except IllegalActionError as exc:
-                sheet.refuse(f"{action}: {exc.message}", "bella", exc.rule or "bella")
+                why = exc.reason or exc.message
+                sheet.refuse("said", "bella", exc.rule or "bella", action=action.text, why=why)
         else:
-            sheet.refuse(
-                f"{action}: a quick hand takes sequences and bella as actions; "
-                "maker= and trump= say the bidding",
-                "actions",
-            )
+            sheet.refuse("action", "actions", action=action.text)
     for run in runs:
         try:
             said.add(run)
         except IllegalActionError as exc:
-            sheet.refuse(exc.message, "sequences", exc.rule or "sequences")
+            why = exc.reason or exc.message
+            sheet.refuse("fact", "sequences", exc.rule or "sequences", why=why)
     return said

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from scorekeeper.cards import SUIT_NAMES, Card, format_cards
+from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.klaberjass.rules import options, spec
+from scorekeeper.reasons import Reason, because
 from scorekeeper.result import ValueItem
 
 if TYPE_CHECKING:
@@ -42,32 +43,34 @@ class Run:
         return format_cards(self.cards)
 
 
+def _refused(key: str, rule: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(because(f"klaberjass.sequence.{key}", rule, **params))
+
+
+def _and(words: Sequence[Reason]) -> Reason:
+    """Words joined by 'and': ``clubs and hearts``."""
+    if len(words) == 1:
+        return words[0]
+    return because("klaberjass.and", first=words[0], rest=_and(words[1:]))
+
+
 def read_run(rules: Ruleset, cards: Sequence[Card]) -> tuple[Card, ...]:
     """The cards of a sequence in order, or a refusal saying what is wrong with them."""
     order, least = spec(rules).sequences.order, spec(rules).sequences.min_length
     if len(set(cards)) != len(cards):
-        raise IllegalActionError(
-            f"a card is named twice in {format_cards(cards)}", rule="sequences.order"
-        )
+        raise _refused("twice", "sequences.order", cards=cards)
     if len(cards) < least:
-        raise IllegalActionError(
-            f"a sequence has at least {least} cards, not {len(cards)}", rule="sequences.min_length"
-        )
-    suits = {c.suit for c in cards}
+        raise _refused("short", "sequences.min_length", least=least, count=len(cards))
+    suits = sorted({c.suit for c in cards})
     if len(suits) > 1:
-        raise IllegalActionError(
-            f"a sequence is of one suit; {format_cards(cards)} mixes "
-            + " and ".join(SUIT_NAMES[s] for s in sorted(suits)),
-            rule="sequences.order",
-        )
+        named = _and([because("klaberjass.suit", suit=s) for s in suits])
+        raise _refused("mixed", "sequences.order", cards=cards, suits=named)
     ranked = sorted(cards, key=lambda c: order.index(c.rank))
     for low, high in pairwise(ranked):
         if order.index(high.rank) != order.index(low.rank) + 1:
-            gap = order[order.index(low.rank) + 1]
-            raise IllegalActionError(
-                f"{format_cards(ranked)} is not a sequence: {gap}{low.suit} is missing "
-                f"between {low} and {high} (order {' '.join(order)})",
-                rule="sequences.order",
+            gap = Card(order[order.index(low.rank) + 1], low.suit)
+            raise _refused(
+                "gap", "sequences.order", cards=ranked, missing=gap, low=low, high=high, order=order
             )
     return tuple(ranked)
 
@@ -179,22 +182,20 @@ def check_runs(rules: Ruleset, runs: Sequence[Run]) -> None:
         for b in runs[i + 1 :]:
             shared = [c for c in a.cards if c in b.cards]
             if shared:
-                whose = (
-                    f"{a.player}'s own sequence {a.text}"
+                owner = because(
+                    "klaberjass.sequence.owner_own"
                     if a.player == b.player
-                    else f"{a.player}'s sequence {a.text}"
+                    else "klaberjass.sequence.owner",
+                    player=a.player,
                 )
-                raise IllegalActionError(
-                    f"{shared[0]} is already in {whose}; a card belongs to one sequence only",
-                    rule="sequences.order",
+                raise _refused(
+                    "shared", "sequences.order", card=shared[0], owner=owner, cards=a.cards
                 )
             if a.player == b.player and a.suit == b.suit:
                 lo_a, hi_a = order.index(a.cards[0].rank), order.index(a.top.rank)
                 lo_b, hi_b = order.index(b.cards[0].rank), order.index(b.top.rank)
                 if hi_a + 1 == lo_b or hi_b + 1 == lo_a:
                     joined = sorted(a.cards + b.cards, key=lambda c: order.index(c.rank))
-                    raise IllegalActionError(
-                        f"{a.text} and {b.text} touch: they are one sequence, "
-                        f"announce {format_cards(joined)}",
-                        rule="sequences.order",
+                    raise _refused(
+                        "touch", "sequences.order", first=a.cards, second=b.cards, joined=joined
                     )

@@ -5,100 +5,130 @@ sequences, prove about a hand whose deal was not recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorekeeper.cards import SUIT_NAMES, Card, format_cards
-from scorekeeper.games.klaberjass.notation import Bottom, Exchange
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.games.klaberjass.notation import Bottom, Exchange, refusal
+from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
     from scorekeeper.games.klaberjass.hand import KlaberjassHand
 
-Refuse = Callable[..., NoReturn]  # raises IllegalActionError with a message and a rule key
 
-
-def out_of_play(game: KlaberjassHand, player: str, card: Card) -> tuple[str, str] | None:
-    """Why ``player`` cannot have ``card`` (message, rule), from what the table has seen."""
-    if card == game.turnup and game.exchanged_by != player:
-        if game.exchanged_by:
-            return (
-                f"{card} is the turn-up, which {game.exchanged_by} took in the exchange",
-                "exchange.when",
-            )
-        return f"{card} is the turn-up card, which is not in play", "deal.turnup"
-    if game.exchanged_by and card == game.seven:
-        return (
-            f"{card} was exchanged for the turn-up by {game.exchanged_by} and lies under the stock",
-            "exchange.when",
-        )
+def out_of_play(game: KlaberjassHand, player: str, card: Card) -> Reason | None:
+    """Why ``player`` cannot have ``card`` (with the rule), from what the table has seen."""
+    taker = game.exchanged_by
+    if card == game.turnup and taker != player:
+        if taker:
+            return because("klaberjass.out.turnup_taken", "exchange.when", card=card, player=taker)
+        return because("klaberjass.out.turnup", "deal.turnup", card=card)
+    if taker and card == game.seven:
+        return because("klaberjass.out.seven", "exchange.when", card=card, player=taker)
     if card == game.bottom:
-        return f"{card} is the bottom card of the stock, which is not in play", "deal.bottom_card"
+        return because("klaberjass.out.bottom", "deal.bottom_card", card=card)
     for run in game.announced.runs:
         if run.player != player and card in run.cards:
-            return f"{card} is in {run.player}'s announced sequence {run.text}", "sequences"
+            return because(
+                "klaberjass.out.sequence",
+                "sequences",
+                card=card,
+                player=run.player,
+                cards=run.cards,
+            )
     return None
 
 
-def known_cards(game: KlaberjassHand, player: str) -> tuple[list[Card], str]:
+@dataclass(frozen=True)
+class Known:
+    """Cards a player is known to hold still, without the deal, and how the table knows."""
+
+    cards: list[Card]
+    sources: list[Reason]
+    exchange_only: bool  # known from the exchange alone (no announced sequence)
+
+    @property
+    def why(self) -> Reason | None:
+        return _joined(self.sources)
+
+
+def _joined(reasons: Sequence[Reason]) -> Reason | None:
+    if not reasons:
+        return None
+    rest = _joined(reasons[1:])
+    if rest is None:
+        return reasons[0]
+    return because("klaberjass.known.more", first=reasons[0], rest=rest)
+
+
+def known_cards(game: KlaberjassHand, player: str) -> Known:
     """Cards ``player`` is known to hold still, without the deal, and how we know."""
     played = set(game.hand.played)
     known: list[Card] = []
-    why: list[str] = []
+    sources: list[Reason] = []
     for run in game.announced.runs:
         if run.player == player:
             rest = [c for c in run.cards if c not in played]
             if rest:
                 known.extend(rest)
-                why.append(f"announced sequence {run.text}")
+                sources.append(because("klaberjass.known.sequence", cards=run.cards))
+    runs = bool(sources)
     turnup = game.turnup
     if game.exchanged_by == player and turnup is not None and turnup not in played | set(known):
         known.append(turnup)
-        why.append(f"{turnup} taken in the exchange")
-    return known, "; ".join(why)
+        sources.append(because("klaberjass.known.exchange", card=turnup))
+    return Known(known, sources, bool(sources) and not runs)
 
 
-def may_show_bottom(game: KlaberjassHand, player: str, refuse: Refuse) -> None:
+def may_show_bottom(game: KlaberjassHand, action: Action) -> None:
     """Only the dealer shows the bottom card, once (checked before the card is read)."""
-    if player != game.dealer:
-        refuse(f"the dealer ({game.dealer}) shows the bottom card, not {player}")
+    rule = "deal.bottom_card"
+    if action.actor != game.dealer:
+        raise refusal("bottom.not_dealer", rule, action, dealer=game.dealer, player=action.actor)
     if game.bottom is not None:
-        refuse(f"the bottom card is already recorded: {game.bottom}")
+        raise refusal("bottom.again", rule, action, card=game.bottom)
 
 
-def verify_bottom(game: KlaberjassHand, said: Bottom, refuse: Refuse) -> None:
+def verify_bottom(game: KlaberjassHand, said: Bottom, action: Action) -> None:
     card = said.card
     if card == game.turnup:
-        refuse(f"{card} is the turn-up; the bottom card is another card")
+        raise refusal("bottom.turnup", "deal.bottom_card", action, card=card)
     if game.exchanged_by and card == game.seven:
-        refuse(f"{card} went under the stock in {game.exchanged_by}'s exchange", "exchange.when")
+        raise refusal(
+            "bottom.exchanged", "exchange.when", action, card=card, player=game.exchanged_by
+        )
     holder = game.dealt_to(card)
     if holder:
-        refuse(f"{card} is in {holder}'s recorded deal", "deal")
+        raise refusal("bottom.dealt", "deal", action, card=card, holder=holder)
     for run in game.announced.runs:
         if card in run.cards:
-            refuse(f"{card} is in {run.player}'s announced sequence {run.text}", "sequences")
+            why = because("klaberjass.out.sequence", card=card, player=run.player, cards=run.cards)
+            raise refusal("action", "sequences", action, why=why)
 
 
-def verify_exchange(game: KlaberjassHand, said: Exchange, refuse: Refuse) -> None:
+def verify_exchange(game: KlaberjassHand, said: Exchange, action: Action) -> None:
     turnup, trump, seven = game.turnup, game.trump, game.seven
     assert turnup is not None and trump is not None and seven is not None
     player = said.player
+    rule = "exchange.when"
     if trump != turnup.suit:
-        refuse(
-            f"trump is {SUIT_NAMES[trump]}, named in round two, not the turn-up's "
-            f"suit ({SUIT_NAMES[turnup.suit]}): there is nothing to exchange"
-        )
+        raise refusal("exchange.named_suit", rule, action, trump=trump, suit=turnup.suit)
     if game.exchanged_by:
-        refuse(f"{game.exchanged_by} already exchanged {seven} for {turnup}")
+        raise refusal(
+            "exchange.again", rule, action, player=game.exchanged_by, seven=seven, turnup=turnup
+        )
     if turnup == seven:
-        refuse(f"the turn-up is {seven} itself")
+        raise refusal("exchange.turnup_is_seven", rule, action, seven=seven)
     holding = game.hand.holding(player)
     if holding is not None and seven not in holding:
-        refuse(f"{player} does not hold {seven} (holds {format_cards(holding)})", "deal")
+        why = because("klaberjass.not_held", player=player, card=seven, holding=holding)
+        raise refusal("action", "deal", action, why=why)
     if seven == game.bottom:
-        refuse(f"{seven} is the bottom card of the stock", "deal.bottom_card")
+        raise refusal("exchange.bottom", "deal.bottom_card", action, seven=seven)
     for run in game.announced.runs:
         if seven in run.cards:
-            if run.player == player:
-                refuse(f"{seven} is in {player}'s own announced sequence {run.text}", "sequences")
-            refuse(f"{seven} is in {run.player}'s announced sequence {run.text}", "sequences")
+            key = "own_sequence" if run.player == player else "out.sequence"
+            why = because(f"klaberjass.{key}", card=seven, player=run.player, cards=run.cards)
+            raise refusal("action", "sequences", action, why=why)

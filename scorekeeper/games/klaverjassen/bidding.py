@@ -231,7 +231,8 @@ class TrumpChoice:
 
     # -- what may be said now
     def legal(self) -> list[Bid]:
-        """Every bid allowed now: pass, accept, each suit to name, each card to turn up."""
+        """Every bid allowed now: pass, accept, each suit to name (as ``trump hearts`` and
+        as the bare ``hearts``), each card to turn up."""
         step = self.step()
         if step is None:
             return []
@@ -240,7 +241,9 @@ class TrumpChoice:
         if step.kind == "accept":
             candidates.append(Accept(player))
         elif step.kind == "choose":
-            candidates += [ChooseTrump(player, s) for s in self.rules.deck.suits]
+            for suit in self.rules.deck.suits:  # both spellings the hand's verbs name
+                candidates.append(ChooseTrump(player, suit))
+                candidates.append(ChooseTrump(player, suit, SUIT_NAMES[suit], bare=True))
         elif step.kind == "upturn":
             candidates += [Upturn(player, c) for c in self.rules.deck.cards]
         return [b for b in candidates if self.can(b)]

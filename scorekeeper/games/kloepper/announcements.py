@@ -31,12 +31,18 @@ from scorekeeper.games.kloepper.notation import (
 )
 from scorekeeper.games.kloepper.rules import callable_aces, spec
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS
+from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
-# (why, rule) of a contradiction
-Conflict = tuple[str, str]
+# Why a word or card would contradict the record (its reason carries the rule broken)
+Conflict = Reason
+
+
+def contradiction(action: Action, why: Conflict) -> Reason:
+    """The refusal of an action that would make the record contradict itself."""
+    return because("kloepper.contradiction", why.rule, action=action.text, why=why)
 
 
 @dataclass(frozen=True)
@@ -94,30 +100,49 @@ class Announcements:
         if action.verb in DECLARATIONS:
             return self._verify_declaration(action, evidence, cards_played)
         if action.verb != KNOCK:
-            refuse(unknown_verb(action, self.rules.name), "actions")
+            refuse(unknown_verb(action, self.rules.name))
         return self._verify_knock(action, evidence, cards_played, players)
 
     def _verify_declaration(self, action: Action, evidence: Evidence, cards_played: int) -> Said:
         rule = f"teams.{action.verb}"
         if cards_played:
-            refuse(f"{action}: the call or going alone comes before the first card", rule)
+            refuse(because("kloepper.declare.too_late", rule, action=action.text))
+        if self.declarer and self.called:
+            refuse(
+                because(
+                    "kloepper.declare.already_called",
+                    rule,
+                    action=action.text,
+                    declarer=self.declarer,
+                    ace=self.called,
+                )
+            )
         if self.declarer:
-            how = f"called {self.called}" if self.called else "goes alone"
-            refuse(f"{action}: {self.declarer} already declared both black queens and {how}", rule)
+            refuse(
+                because(
+                    "kloepper.declare.already_alone",
+                    rule,
+                    action=action.text,
+                    declarer=self.declarer,
+                )
+            )
         said = self.read(action)
         called = said.ace if isinstance(said, Call) else None
         if called is not None and called not in self.aces:
-            aces = " ".join(c.code for c in self.aces)
             refuse(
-                f"{action}: {called} cannot be called; the call names the ace of a plain suit "
-                f"({aces})",
-                "teams.call.aces",
+                because(
+                    "kloepper.call.not_callable",
+                    "teams.call.aces",
+                    action=action.text,
+                    card=called,
+                    aces=list(self.aces),
+                )
             )
         why = evidence.declaration(action.actor, action.verb, called) or evidence.conflict(
             replace(self.claims, declarer=action.actor, called=called)
         )
         if why:
-            refuse(f"{action}: {why[0]}", why[1])
+            refuse(contradiction(action, why))
         return said
 
     def _verify_knock(
@@ -128,24 +153,37 @@ class Announcements:
         before = spec(self.rules).knock.before_trick
         if cards_played > (before - 1) * players:
             refuse(
-                f"{action}: too late: knocks come before the first card of trick {before} "
-                f"({cards_played} cards are on the table)",
-                "knock.before_trick",
+                because(
+                    "kloepper.knock.too_late",
+                    "knock.before_trick",
+                    action=action.text,
+                    trick=before,
+                    cards=cards_played,
+                )
             )
         if self.knocker is None:
             claims = replace(self.claims, knocker=player)
         elif self.replier is None:
             if player == self.knocker:
-                refuse(f"{action}: {player} already knocked", "knock.reply")
+                refuse(
+                    because(
+                        "kloepper.knock.again", "knock.reply", action=action.text, player=player
+                    )
+                )
             claims = replace(self.claims, replier=player)
         else:
             refuse(
-                f"{action}: both sides have knocked already ({self.knocker}, then {self.replier})",
-                "knock.reply",
+                because(
+                    "kloepper.knock.both_sides",
+                    "knock.reply",
+                    action=action.text,
+                    knocker=self.knocker,
+                    replier=self.replier,
+                )
             )
         why = evidence.conflict(claims)
         if why:
-            refuse(f"{action}: {why[0]}", why[1])
+            refuse(contradiction(action, why))
         return said
 
     # -- changes

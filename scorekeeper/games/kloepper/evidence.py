@@ -12,6 +12,7 @@ from typing import Protocol
 
 from scorekeeper.cards import Card
 from scorekeeper.games.kloepper.announcements import Claims, Conflict
+from scorekeeper.reasons import because
 
 
 class Dealt(Protocol):
@@ -61,17 +62,17 @@ class Record:
         holding = self.dealt.get(player) if self.dealt else None
         if holding is None:
             return None
-        missing = [q.code for q in self.queen_cards if q not in holding]
+        missing = [q for q in self.queen_cards if q not in holding]
         if missing:
-            return (
-                f"{verb} needs both black queens; {player} does not hold {' '.join(missing)}",
+            return because(
+                "kloepper.declare.missing_queens",
                 f"teams.{verb}",
+                verb=verb,
+                player=player,
+                missing=missing,
             )
         if called and called in holding:
-            return (
-                f"{player} holds {called}; the ace called must be one the caller does not hold",
-                "teams.call.aces",
-            )
+            return because("kloepper.call.own_ace", "teams.call.aces", player=player, card=called)
         return None
 
     def conflict(self, claims: Claims, extra: Mapping[Card, str] | None = None) -> Conflict | None:
@@ -82,7 +83,12 @@ class Record:
             return why
         partner = held.get(claims.called) if claims.called else None
         if claims.called and partner == claims.declarer:
-            return f"{claims.declarer} called {claims.called} but holds it", "teams.call.aces"
+            return because(
+                "kloepper.call.holds_called",
+                "teams.call.aces",
+                declarer=claims.declarer,
+                ace=claims.called,
+            )
         if claims.declarer:
             side = {claims.declarer} | ({partner} if partner else set())
         else:
@@ -95,14 +101,12 @@ class Record:
             rule = "teams.call" if claims.called else "teams.alone"
             for q, p in queens.items():
                 if p != declarer:
-                    return f"{p} holds {q}, yet {declarer} declared both black queens", rule
+                    return because(
+                        "kloepper.declare.other_holds", rule, holder=p, queen=q, declarer=declarer
+                    )
         elif len(queens) == len(self.queen_cards) and len(set(queens.values())) == 1:
             p = next(iter(queens.values()))
-            return (
-                f"{p} holds both black queens and so calls an ace ('{p} call AH') or goes "
-                f"alone ('{p} alone') before the first card",
-                "teams.call",
-            )
+            return because("kloepper.declare.undeclared", "teams.call", player=p)
         return None
 
     def _knock_conflict(
@@ -111,21 +115,15 @@ class Record:
         knocker, replier, declarer = claims.knocker, claims.replier, claims.declarer
         if knocker:
             if declarer and knocker != declarer:
-                return (
-                    f"{knocker} knocked, but {declarer} holds both black queens; "
-                    "only a black-queen holder knocks",
-                    "knock",
+                return because(
+                    "kloepper.knock.not_declarer", "knock", knocker=knocker, declarer=declarer
                 )
             all_known = len(queens) == len(self.queen_cards)
             if not declarer and all_known and knocker not in side:
-                shown = ", ".join(f"{q} {p}" for q, p in queens.items())
-                return f"{knocker} knocked without a black queen ({shown})", "knock"
+                shown = [f"{q} {p}" for q, p in queens.items()]
+                return because("kloepper.knock.no_queen", "knock", knocker=knocker, shown=shown)
         if replier and (replier == knocker or replier in side):
-            return (
-                f"{replier} knocked in reply, but {replier} plays on the queens' side; "
-                "only an opponent of the queens replies",
-                "knock.reply",
-            )
+            return because("kloepper.reply.queens_side", "knock.reply", replier=replier)
         return None
 
     def queens_side(self, claims: Claims) -> tuple[set[str], bool]:

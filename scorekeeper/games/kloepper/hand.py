@@ -16,12 +16,13 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import GameHand
 from scorekeeper.games.common import Said as SaidRecord
-from scorekeeper.games.kloepper.announcements import Announcements
+from scorekeeper.games.kloepper.announcements import Announcements, contradiction
 from scorekeeper.games.kloepper.evidence import Record
 from scorekeeper.games.kloepper.notation import ALONE, CALL, KNOCK, VERBS
 from scorekeeper.games.kloepper.rules import queen_cards
 from scorekeeper.games.kloepper.scoring import Facts, score
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class KloepperHand(GameHand):
         if card in self.queen_cards or card in self.aces:
             conflict = self.record.conflict(self.chain.claims, {card: action.actor})
             if conflict:
-                raise IllegalActionError(f"{action}: {conflict[0]}", rule=conflict[1])
+                raise IllegalActionError(contradiction(action, conflict))
 
     def on_play(self, play: Play) -> list[str]:
         if play.card in self.queen_cards or play.card in self.aces:
@@ -148,7 +149,7 @@ class KloepperHand(GameHand):
         h = self.hand
         queens, complete = self.queens_side()
         if not complete:
-            raise IllegalActionError("the sides cannot be told from the record yet", rule="teams")
+            raise IllegalActionError(because("kloepper.sides_unknown", "teams"))
         tally = h.tally(set(queens))
         all_tricks = None if tally.all_tricks is None else (QUEENS if tally.all_tricks else OTHERS)
         revoke = None

@@ -14,6 +14,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import CardError
 from scorekeeper.games.common import refuse
+from scorekeeper.reasons import Reason, because
 
 CALL, ALONE, KNOCK = "call", "alone", "knock"
 DECLARATIONS = (CALL, ALONE)
@@ -46,16 +47,21 @@ Said = Call | Alone | Knock
 
 
 def _called_ace(action: Action, deck: Deck, aces: Sequence[Card]) -> Card:
-    names = " ".join(c.code for c in aces)
+    rule = "teams.call.aces"
     if len(action.args) != 1:
         refuse(
-            f"{action}: name the one ace called, like '{action.actor} call AH' (one of {names})",
-            "teams.call.aces",
+            because(
+                "kloepper.call.one_ace",
+                rule,
+                action=action.text,
+                player=action.actor,
+                aces=list(aces),
+            )
         )
     try:
         return deck.parse(action.args[0])
     except CardError as exc:
-        refuse(f"{action}: {exc.message}", "teams.call.aces")
+        refuse(because("kloepper.call.unreadable", rule, action=action.text, why=exc.message))
 
 
 def read(action: Action, deck: Deck, aces: Sequence[Card]) -> Said:
@@ -64,8 +70,8 @@ def read(action: Action, deck: Deck, aces: Sequence[Card]) -> Said:
         return Call(action.actor, _called_ace(action, deck, aces))
     if action.args:
         if action.verb == ALONE:
-            refuse(f"{action}: going alone names no card", "teams.alone")
-        refuse(f"{action}: a knock says nothing more", "knock")
+            refuse(because("kloepper.alone.no_card", "teams.alone", action=action.text))
+        refuse(because("kloepper.knock.no_words", "knock", action=action.text))
     return Alone(action.actor) if action.verb == ALONE else Knock(action.actor)
 
 
@@ -82,9 +88,13 @@ def to_action(said: Said) -> Action:
     return Action(said.player, ALONE if isinstance(said, Alone) else KNOCK)
 
 
-def unknown_verb(action: Action, game: str) -> str:
+def unknown_verb(action: Action, game: str) -> Reason:
     """The refusal of a word that is neither a card nor one of Kloepper's actions."""
-    return (
-        f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
-        f"an action of {game} (actions: {', '.join(VERBS)})"
+    return because(
+        "kloepper.unknown_verb",
+        "actions",
+        action=action.text,
+        verb=action.verb,
+        game=game,
+        actions=list(VERBS),
     )

@@ -20,6 +20,7 @@ from scorekeeper.games.kloepper.notation import ALONE, CALL, DECLARATIONS, Alone
 from scorekeeper.games.kloepper.rules import spec
 from scorekeeper.games.kloepper.scoring import Facts, score
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -51,9 +52,7 @@ FACTS = (
         rule="teams",
         required=True,
         accept=_queens_named,
-        refusal=lambda t: (
-            f"quick: queens must name the queens' side (one or two of {', '.join(t.players)})"
-        ),
+        refusal=lambda t: because("kloepper.quick.queens", "teams", players=t.players),
     ),
     Fact(
         "queens_points",
@@ -61,7 +60,9 @@ FACTS = (
         "the queens' side's card points, 0 to 120",
         rule="card_points.total",
         accept=lambda v, t: 0 <= v <= t.total,
-        refusal=lambda t: f"quick: queens_points must be the queens' card points, 0 to {t.total}",
+        refusal=lambda t: because(
+            "kloepper.quick.queens_points", "card_points.total", total=t.total
+        ),
     ),
     Fact("all_tricks", "word", "queens or others, when one side took every trick", choices=SIDES),
     Fact("revoke", "word", "queens or others: the side that revoked", choices=SIDES),
@@ -77,22 +78,18 @@ class Sheet:
 
     def declaration(self, player: str, verb: str, called: Card | None) -> Conflict | None:
         if verb == CALL and (len(self.queens) != 2 or player not in self.queens):
-            return (
-                "the caller and the called ace's holder form the queens' side; queens= must "
-                f"name {player} and the partner",
-                "teams.call",
-            )
+            return because("kloepper.sheet.call_side", "teams.call", player=player)
         if verb == ALONE and self.queens != [player]:
-            return f"a player alone is the queens' side alone: queens={player}", "teams.alone"
+            return because("kloepper.sheet.alone_side", "teams.alone", player=player)
         return None
 
     def conflict(self, claims: Claims) -> Conflict | None:
         if claims.knocker:
             holders = [claims.declarer] if claims.declarer else self.queens
             if claims.knocker not in holders:
-                return f"only a black-queen holder knocks ({', '.join(holders)})", "knock"
+                return because("kloepper.sheet.knock_holder", "knock", holders=holders)
         if claims.replier and claims.replier in self.queens:
-            return "only an opponent of the queens knocks in reply", "knock.reply"
+            return because("kloepper.sheet.reply", "knock.reply")
         return None
 
 
@@ -105,8 +102,7 @@ def _points(given: Mapping[str, Any], table: Table) -> int:
         points = table.total if all_tricks == QUEENS else 0
     if (all_tricks == QUEENS and points != table.total) or (all_tricks == OTHERS and points != 0):
         refuse(
-            f"quick: a side that took every trick has all {table.total} card points",
-            "card_points.total",
+            because("kloepper.quick.every_trick", "card_points.total", total=table.total),
             where="quick.all_tricks",
         )
     return int(points)

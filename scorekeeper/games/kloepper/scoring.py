@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.kloepper.rules import Row, spec
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES, other, side_word
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -101,9 +102,13 @@ def _table_item(
     winners = [side for side in SIDES if reached[side]]
     if len(winners) != 1:  # thresholds that overlap: the schema refuses them
         raise IllegalActionError(
-            f"the scoring table gives {points[QUEENS]}:{points[OTHERS]} to "
-            f"{' and '.join(winners) or 'nobody'}",
-            rule="scoring",
+            because(
+                "kloepper.table_overlap",
+                "scoring",
+                queens=points[QUEENS],
+                others=points[OTHERS],
+                winners=" and ".join(winners) or "nobody",
+            )
         )
     winner = winners[0]
     column = "alone" if facts.lone else "points"

@@ -1,0 +1,28 @@
+"""English templates of Bierkopf's reasons: refusals of doubles and of a score sheet's facts."""
+
+TEXTS: dict[str, str] = {
+    "bierkopf.unknown_verb": (
+        "{action}: '{verb}' is neither a card (write cards like QC, 10H, Q♣) nor an action "
+        "of {game} (actions: {actions!l})"
+    ),
+    "bierkopf.double.no_words": "{action}: a double says nothing more",
+    "bierkopf.double.single": (
+        "{action}: nobody doubled before the first card, so the stakes stay single "
+        "({cards} cards are on the table)"
+    ),
+    "bierkopf.double.seats": (
+        "{action}: before the first card only {seats!l} may double, in turn from the "
+        "dealer's left; {player} may not"
+    ),
+    "bierkopf.double.window": (
+        "{action}: {last}'s double ends the doubling before play; the other team may double "
+        "again once {again} cards are on the table ({cards} are)"
+    ),
+    "bierkopf.double.alternate": (
+        "{action}: {player}'s team made the last double ({last}); the teams double in turn"
+    ),
+    "bierkopf.quick.team": "quick: team names a player ({players!l})",
+    "bierkopf.quick.points": "quick: points must be the team's card points, 0 to {total}",
+    "bierkopf.quick.revoke": "quick: revoke names a player ({players!l})",
+    "bierkopf.quick.impossible": "points: {why}",
+}

@@ -1,0 +1,106 @@
+"""English templates of Doppelkopf's reasons (declarations, announcements, sides, quick
+entry). ``{action}`` is the action as written in the match file."""
+
+TEXTS: dict[str, str] = {
+    # who may act
+    "doppelkopf.sits_out": "{action}: {player} deals and sits out this hand",
+    # declarations before play
+    "doppelkopf.declare.option_off": "{action}: {verb} is not played here (option {option} is off)",
+    "doppelkopf.declare.after_play": (
+        "{action}: {verb} must be declared before the first card is played"
+    ),
+    "doppelkopf.declare.after_announcement": (
+        "{action}: {verb} comes before the announcements, and {player} already announced {kind}"
+    ),
+    "doppelkopf.solo.already": "{action}: {soloist} already declared a {solo} solo",
+    "doppelkopf.solo.none": "{action}: {name} has no solos (see doppelkopf-ddv)",
+    "doppelkopf.solo.unknown": "{action}: name the solo: {solos!l}",
+    "doppelkopf.solo.after_poverty": "{action}: a solo cannot be declared after a poverty",
+    "doppelkopf.wedding.already": "{action}: {player} already announced a wedding",
+    "doppelkopf.wedding.after_poverty": "{action}: a poverty is already on the table",
+    "doppelkopf.wedding.needs_queens": (
+        "{action}: a wedding needs both queens of clubs; {player} holds {count}"
+    ),
+    "doppelkopf.piglets.already": "{action}: {player} already announced piglets",
+    "doppelkopf.piglets.needs_aces": (
+        "{action}: piglets need both aces of diamonds; {player} holds {count}"
+    ),
+    "doppelkopf.piglets.not_turn": (
+        "{action}: piglets are announced when playing the first ace of diamonds, on one's turn"
+    ),
+    "doppelkopf.piglets.ace_played": "{action}: {player} already played an ace of diamonds",
+    "doppelkopf.piglets.ace_not_playable": (
+        "{action}: {player} cannot play an ace of diamonds now, and piglets are announced with it"
+    ),
+    "doppelkopf.piglets.play_ace": (
+        "{action}: piglets announced now, so {player} plays an ace of diamonds"
+    ),
+    "doppelkopf.poverty.one_per_hand": "{action}: only one wedding or poverty per hand",
+    "doppelkopf.poverty.too_many_trumps": (
+        "{action}: poverty needs {limit} trumps or fewer; {player} holds {count}"
+    ),
+    "doppelkopf.poverty.nothing_to_answer": "{action}: there is no poverty waiting for an answer",
+    "doppelkopf.poverty.not_left": "{action}: only {left}, left of {poor}, answers the poverty",
+    "doppelkopf.poverty.give_back": (
+        "{action}: must give back {count} cards, as many as were passed"
+    ),
+    "doppelkopf.poverty.count_over": "{action}: at most {limit} trumps",
+    "doppelkopf.poverty.unreadable": "{action}: {error}",
+    "doppelkopf.poverty.not_held": "{action}: {player} does not hold {card}",
+    "doppelkopf.poverty.too_many_cards": "{action}: at most {limit} cards are passed",
+    "doppelkopf.poverty.not_trump": "{action}: a poverty passes trumps; {card} is not one",
+    "doppelkopf.poverty.pass_all": "{action}: a poverty passes all of {player}'s trumps ({trumps})",
+    "doppelkopf.poverty.pass_all_none": "{action}: a poverty passes all of {player}'s trumps (none)",
+    "doppelkopf.five_nines.too_few": "{action}: a new deal needs {need} nines; {player} holds {count}",
+    # announcements
+    "doppelkopf.announce.redeal": "{action}: this hand is being dealt again",
+    "doppelkopf.announce.poverty_open": "{action}: the poverty must be answered first",
+    "doppelkopf.announce.wedding_open": (
+        "{action}: no announcement before the wedding's partner is known"
+    ),
+    "doppelkopf.announce.side_unknown": (
+        "{action}: it is not yet known which side {player} is on; "
+        "write '{player} {verb} re' or '... contra'"
+    ),
+    "doppelkopf.announce.too_late": "{action}: too late for {kind}: it must come {window}",
+    "doppelkopf.announce.wrong_side": "{action}: {player} cannot announce for {side}: {problem}",
+    "doppelkopf.announce.again": "{action}: {side} already announced {kind} ({player})",
+    "doppelkopf.announce.promise_needs_side": "{action}: {kind} needs {side}'s own {side} first",
+    "doppelkopf.announce.skip": "{action}: {kind} needs {missing} announced first",
+    "doppelkopf.announce.skip_closed": (
+        "{action}: cannot skip {missing}: it closed ({missing} is announced {window})"
+    ),
+    "doppelkopf.window.cards_in_hand": "while holding at least {need} cards ({player} holds {have})",
+    "doppelkopf.window.cards_on_table": "before card {limit} is on the table ({played} are)",
+    # the sides
+    "doppelkopf.sides.with_queens": "{player} plays with the queens of clubs",
+    "doppelkopf.sides.against_queens": "{player} plays against the queens of clubs",
+    "doppelkopf.sides.both": "{player} would be on both sides",
+    "doppelkopf.sides.too_many_re": "more than two Re players ({players!l})",
+    "doppelkopf.sides.all_contra": "all four players cannot be Contra",
+    "doppelkopf.sides.untold": "the sides cannot be told from the record: {problem}",
+    "doppelkopf.sides.incomplete": "the sides cannot be told from the record: incomplete",
+    "doppelkopf.play.contradicts": (
+        "{action}: contradicts the announcements so far: {problem}; if an announcement was "
+        "recorded wrongly, undo back to it or amend it"
+    ),
+    # the games a referee may name
+    "doppelkopf.game.piglets_off": "piglets are not played here (option piglets is off)",
+    "doppelkopf.game.unknown": "unknown game {game!r} for {name}; games: {games!l}",
+    # quick entry
+    "doppelkopf.quick.re": "re must list the Re players (one or two of {players!l})",
+    "doppelkopf.quick.re_points": "re_points must be Re's card points, 0 to {total}",
+    "doppelkopf.quick.all_tricks": 'all_tricks is "re" or "contra"',
+    "doppelkopf.quick.all_tricks_points": (
+        "a side that took every trick has all {total} card points"
+    ),
+    "doppelkopf.quick.extras": "extras is a list of 'Name kind' with kind one of {kinds!l}",
+    "doppelkopf.quick.extra": "extra {entry!r} must be 'Name kind' with kind one of {kinds!l}",
+    "doppelkopf.quick.extra_off": "extra {entry!r}: option {option} is off",
+    "doppelkopf.quick.revoke": 'revoke is "re" or "contra"',
+    "doppelkopf.quick.solo_unknown": "solo {solo!r} is not one of: {solos!l}",
+    "doppelkopf.quick.no_solos": "solo {solo!r} is not one of: none",
+    "doppelkopf.quick.solo_alone": "a solo has one Re player, the soloist",
+    "doppelkopf.quick.unknown_announcement": "{action}: unknown announcement {verb!r}",
+    "doppelkopf.quick.other_side": "{action}: {player} is on the {side} side",
+}
