@@ -168,5 +168,11 @@ TEXTS.update(
         ),
         "klaverjassen.quick.kraak_word": "quick: kraak must be one of {levels!l}",
         "klaverjassen.quick.no_kraak": "quick: {game} has no challenges",
+        "klaverjassen.quick.redeal_alone": (
+            "quick: a thrown-in deal (redeal=true) has no other facts; leave out {keys!l}"
+        ),
+        "klaverjassen.quick.roem_total": (
+            "quick: the roem of all sides together, {sum}, is more than one hand can hold ({most})"
+        ),
     }
 )

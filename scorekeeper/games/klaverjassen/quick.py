@@ -262,6 +262,13 @@ class QuickHand:
         roem = {p: self._roem_amount("roem_of", given_roem.get(p, 0)) for p in self.table}
         return {p: points[p] for p in self.table}, roem
 
+    def _roem_total(self, roem: Mapping[str, int]) -> None:
+        """Every side's roem comes from the same cards: together no more than a hand holds."""
+        together, most = sum(roem.values()), most_roem(self.rules)
+        if together > most:
+            key = "roem_other" if self.partners else "roem_of"
+            raise self.refuse(key, "roem_total", "roem", sum=together, most=most)
+
     def _pit(self, points: Mapping[str, int], roem: Mapping[str, int]) -> str | None:
         all_tricks = self.given.get("all_tricks", True)
         full = [s for s in self.sides if points[s] == self.total]
@@ -283,12 +290,16 @@ class QuickHand:
         if given.get("redeal"):
             if spec(rules).trump.all_pass != "redeal":
                 raise self.refuse("redeal", "no_redeal", "trump.all_pass", game=rules.name)
+            others = [k for k in given if k != "redeal"]
+            if others:
+                raise self.refuse(others[0], "redeal_alone", "trump.all_pass", keys=others)
             return redeal_result(self.table, EVERYBODY_PASSED, "trump.all_pass")
         playing, maker = self._side("playing", self.needed("playing"))
         trump = self._trump()
         points, roem_amounts = (
             self._team_points(playing) if self.partners else self._player_points()
         )
+        self._roem_total(roem_amounts)
         pit = self._pit(points, roem_amounts)
         revoke = self._side("revoke", given["revoke"])[0] if "revoke" in given else None
         kraak = self._kraak(playing, maker)
