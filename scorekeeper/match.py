@@ -8,7 +8,7 @@ the log untouched.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +16,7 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.errors import IllegalActionError, MatchFileError, ScorekeeperError
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
+from scorekeeper.matchlog.shape import describe
 from scorekeeper.result import HandResult
 from scorekeeper.ruleset import Ruleset, load
 
@@ -144,9 +145,14 @@ class Match:
             raise IllegalActionError(f"the match is over: {reason}", rule="match")
         dealer = self.next_dealer()
         parsed = [parse_action(a, self.players) for a in actions]
-        result = self.family.score_quick(
-            self.rules, self.players, dealer, facts, parsed, self.context()
-        )
+        try:
+            result = self.family.score_quick(
+                self.rules, self.players, dealer, facts, parsed, self.context()
+            )
+        except (TypeError, AttributeError, KeyError, IndexError):
+            # a hand-edited file's fact of the wrong type that the family did not catch
+            _check_fact_types(facts, self.family.quick_keys())
+            raise
         mh = MatchHand(
             len(self.hands) + 1, dealer, quick=dict(facts), actions=parsed, result=result
         )
@@ -292,6 +298,37 @@ class Match:
         mh = self.add_quick(facts, actions)
         log.hands.append(HandRecord(actions=[a.text for a in mh.actions], quick=dict(facts)))
         return mh
+
+
+_KINDS: dict[str, tuple[str, Callable[[object], bool]]] = {
+    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "word": ("a word (a string)", lambda v: isinstance(v, str)),
+    "list": (
+        "a list of strings",
+        lambda v: (
+            isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+        ),
+    ),
+}
+
+
+def _check_fact_types(facts: Mapping[str, Any], keys: Mapping[str, Any]) -> None:
+    """Refuse a quick fact whose value is of the wrong type for its declared kind.
+
+    Facts typed at the table are parsed by their declaration; a match file edited by hand
+    can hold anything. Families refuse wrong types in their own words; this is the net
+    under them, so that a value of the wrong type is never an internal error.
+    """
+    for name, value in facts.items():
+        key = keys.get(name)
+        kind = _KINDS.get(key.kind) if key is not None else None
+        if kind is not None and not kind[1](value):
+            raise IllegalActionError(
+                f"quick fact {name} must be {kind[0]}, not {describe(value)}",
+                rule="quick",
+                where=f"quick.{name}",
+            )
 
 
 def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int | None:

@@ -50,6 +50,7 @@ def guarded(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        refuse_undecodable(kwargs)
         try:
             return func(*args, **kwargs)
         except ScorekeeperError as exc:
@@ -58,6 +59,45 @@ def guarded(func: F) -> F:
             fail(ScorekeeperError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")))
 
     return wrapper  # type: ignore[return-value]
+
+
+def refuse_undecodable(params: dict[str, Any]) -> None:
+    """Refuse, at the door, words that are not UTF-8 text (a usage error, exit 2).
+
+    The shell hands Python undecodable bytes as lone surrogates, which pass every check
+    and then fail when the match file is written. File names are paths and may hold any
+    bytes, so only words (players, cards, actions, facts...) are looked at.
+    """
+    for name, value in params.items():
+        for word in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(word, str) and not _is_utf8(word):
+                shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                raise typer.BadParameter(
+                    f"'{shown}' is not UTF-8 text; type it again in UTF-8",
+                    param_hint=_hint(name),
+                )
+
+
+def _is_utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _hint(name: str) -> str:
+    """How the command line spells a parameter: ``'--player'`` or ``'ACTIONS...'``."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        for param in ctx.command.params:
+            if param.name == name:
+                if isinstance(param, click.Option):
+                    return " / ".join(f"'{opt}'" for opt in param.opts)
+                return f"'{param.human_readable_name}'"
+    return f"'{name}'"
 
 
 def fail(exc: ScorekeeperError) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Outcome
@@ -59,12 +60,12 @@ def next_up(match: Match) -> None:
             console.print(f"[bold]Match over:[/] {escape(reason)}")
         else:
             console.print(
-                f"[dim]next: hand {len(match.hands) + 1}, dealt by {match.next_dealer()}[/]"
+                f"[dim]next: hand {len(match.hands) + 1}, dealt by {escape(match.next_dealer())}[/]"
             )
         return
     player = mh.hand.to_play()
     if player:
-        console.print(f"[dim]next: {player} to play[/]")
+        console.print(f"[dim]next: {escape(player)} to play[/]")
     else:
         console.print(f"[dim]next: {escape(mh.hand.game.why_not_ready())}[/]")
 
@@ -84,8 +85,8 @@ def result(res: HandResult, title: str = "Value") -> None:
         console.print(f"[bold]{title}:[/] {escape(res.items[0].label)}")
         return
     pts = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
-    head = f"[bold]{title}:[/] {escape(res.game_type)}; card points {pts}; "
-    head += f"winner: {res.winner or 'nobody'}; value {res.value}"
+    head = f"[bold]{title}:[/] {escape(res.game_type)}; card points {escape(pts)}; "
+    head += f"winner: {escape(res.winner or 'nobody')}; value {res.value}"
     console.print(head)
     table = Table(show_header=False, box=None, padding=(0, 2))
     for item in res.items:
@@ -93,7 +94,7 @@ def result(res: HandResult, title: str = "Value") -> None:
     console.print(table)
     for note in res.notes:
         console.print(f"[dim]{escape(note)}[/]")
-    console.print("scores: " + ", ".join(f"{p} {s:+d}" for p, s in res.scores.items()))
+    console.print("scores: " + escape(", ".join(f"{p} {s:+d}" for p, s in res.scores.items())))
 
 
 def hand_status(hand: Hand) -> dict[str, Any]:
@@ -124,18 +125,21 @@ def hand_status(hand: Hand) -> dict[str, Any]:
 
 def status(data: dict[str, Any]) -> None:
     console.print(
-        f"[bold]Hand {data['hand']}[/], dealer {data['dealer']}, {data['contract']}; "
+        f"[bold]Hand {data['hand']}[/], dealer {escape(data['dealer'])}, "
+        f"{escape(data['contract'])}; "
         f"{data['cards_played']} cards played"
     )
     for t in data["tricks"]:
         plays = " ".join(f"{p}:{c}" for p, c in t["plays"])
-        console.print(f"  trick {t['number']}: {plays} -> {t['winner']} ({t['points']})")
+        console.print(
+            f"  trick {t['number']}: {escape(plays)} -> {escape(t['winner'])} ({t['points']})"
+        )
     if data["current_trick"]:
         plays = " ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"])
-        console.print(f"  trick {data['current_trick']['number']} so far: {plays}")
+        console.print(f"  trick {data['current_trick']['number']} so far: {escape(plays)}")
     for a in data.get("announcements", []):
         if not a["implied"]:
-            console.print(f"  {a['player']} announced {a['kind']} ({a['side']})")
+            console.print(escape(f"  {a['player']} announced {a['kind']} ({a['side']})"))
     for v in data["voids"]:
         console.print(f"  [dim]{escape(v)}[/]")
     for r in data["revokes"]:
@@ -146,7 +150,7 @@ def status(data: dict[str, Any]) -> None:
         line = f"{data['to_play']} to play"
         if "legal_cards" in data:
             line += ": may play " + " ".join(data["legal_cards"])
-        console.print(line)
+        console.print(escape(line))
 
 
 def sheet_dict(match: Match) -> dict[str, Any]:
@@ -177,26 +181,33 @@ def sheet_dict(match: Match) -> dict[str, Any]:
 def sheet(data: dict[str, Any], name: str) -> None:
     """The score sheet: a compact table, then each hand's reasons on a line of its own."""
     players = data["players"]
-    table = Table(title=f"{name}: score sheet")
+    table = Table(title=f"{escape(name)}: score sheet")
     table.add_column("#", justify="right")
     table.add_column("dealer")
     table.add_column("game")
     table.add_column("result")
     table.add_column("value", justify="right")
     for p in players:
-        table.add_column(p, justify="right")
+        table.add_column(Text(p), justify="right")
     reasons: list[str] = []
     for h in data["hands"]:
         res = h["result"]
         if res is None:
-            table.add_row(str(h["number"]), h["dealer"], "in play", "", "", *[""] * len(players))
+            table.add_row(
+                str(h["number"]), Text(h["dealer"]), "in play", "", "", *[""] * len(players)
+            )
             continue
         pts = ":".join(str(v) for v in res["card_points"].values())
         outcome = "new deal" if res["redeal"] else f"{res['winner'] or 'nobody'} {pts}".strip()
         cells = [f"{h['totals'][p]} [dim]({res['scores'].get(p, 0):+d})[/]" for p in players]
         game = res["game_type"] + (" (quick)" if h["kind"] == "quick" else "")
         table.add_row(
-            str(h["number"]), h["dealer"], escape(game), escape(outcome), str(res["value"]), *cells
+            str(h["number"]),
+            Text(h["dealer"]),
+            Text(game),
+            Text(outcome),
+            str(res["value"]),
+            *cells,
         )
         reasons.append(f"{h['number']:>3}  {escape(h.get('reasons', ''))}")
     console.print(table)
@@ -205,7 +216,7 @@ def sheet(data: dict[str, Any], name: str) -> None:
         for line in reasons:
             console.print(line)
     totals = ", ".join(f"{p} {data['totals'][p]}" for p in players)
-    console.print(f"[bold]Totals:[/] {totals}")
+    console.print(f"[bold]Totals:[/] {escape(totals)}")
     if data["over"]:
         console.print(f"[bold]Match over:[/] {escape(data['over'])}")
 
@@ -215,7 +226,12 @@ def rules_list(rows: list[dict[str, Any]]) -> None:
     for col in ("id", "name", "players", "extends"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["id"], r["name"], ", ".join(map(str, r["players"])), r.get("extends") or "")
+        table.add_row(
+            Text(r["id"]),
+            Text(r["name"]),
+            ", ".join(map(str, r["players"])),
+            Text(r.get("extends") or ""),
+        )
     console.print(table)
 
 
@@ -235,12 +251,14 @@ def rules_dict(rules: Ruleset) -> dict[str, Any]:
 
 
 def rules_show(data: dict[str, Any]) -> None:
-    console.print(f"[bold]{escape(data['name'])}[/] ({data['id']}), players {data['players']}")
+    console.print(
+        f"[bold]{escape(data['name'])}[/] ({escape(data['id'])}), players {data['players']}"
+    )
     if data.get("summary"):
         console.print(escape(data["summary"]))
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
-            console.print(f"[bold]{section}[/]: {escape(body['explain'])}")
+            console.print(f"[bold]{escape(section)}[/]: {escape(body['explain'])}")
     table = Table(title="Options")
     table.add_column("option")
     table.add_column("value")
@@ -249,7 +267,10 @@ def rules_show(data: dict[str, Any]) -> None:
     for name, spec in data["options"].items():
         choices = f" ({' | '.join(map(str, spec['choices']))})" if spec["choices"] else ""
         table.add_row(
-            name, str(spec["value"]), str(spec["default"]) + choices, escape(spec["explain"])
+            Text(name),
+            Text(str(spec["value"])),
+            Text(str(spec["default"]) + choices),
+            Text(spec["explain"]),
         )
     console.print(table)
     for note in data["rules"].get("notes", []):
@@ -269,7 +290,7 @@ def ruling(r: Any) -> None:
         return
     trick = " ".join(f"{p}:{c}" for p, c in r.trick) or "(nothing yet)"
     console.print(
-        f"[bold]{escape(r.contract)}[/]; trick so far: {escape(trick)}; {r.player} to play"
+        f"[bold]{escape(r.contract)}[/]; trick so far: {escape(trick)}; {escape(r.player)} to play"
     )
     if r.cards:
         console.print("may play: " + (" ".join(c.card.code for c in r.legal) or "nothing"))
@@ -284,10 +305,11 @@ def ruling(r: Any) -> None:
 def explanation(data: dict[str, Any]) -> None:
     if "sections" not in data:
         console.print(
-            f"[bold]Topics for {data['ruleset']}[/] (scorekeeper explain {data['ruleset']} TOPIC):"
+            f"[bold]Topics for {escape(data['ruleset'])}[/] "
+            f"(scorekeeper explain {escape(data['ruleset'])} TOPIC):"
         )
         for topic, title in data["topics"].items():
-            console.print(f"  {topic:14} {title}")
+            console.print(escape(f"  {topic:14} {title}"))
         return
     console.print(f"[bold]{escape(data['ruleset'])}: {escape(data['title'])}[/]")
     if data["options"]:

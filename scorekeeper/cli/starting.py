@@ -62,7 +62,7 @@ def new(
 @guarded
 def demo(
     ruleset: Annotated[str, typer.Argument(help="Rule set to demonstrate.")] = "doppelkopf",
-    hands: Annotated[int, typer.Option(help="How many hands to play.")] = 4,
+    hands: Annotated[int, typer.Option(min=0, help="How many hands to play.")] = 4,
     seed: Annotated[int, typer.Option(help="Random seed, to repeat a demo exactly.")] = 1,
     match: Annotated[
         Path | None, typer.Option("--match", "-m", help="Write the demo match here.")

@@ -32,7 +32,14 @@ from pathlib import Path
 from scorekeeper.errors import MatchFileError
 from scorekeeper.matchlog.files import lock, write_text
 from scorekeeper.matchlog.records import HandRecord, MatchLog
-from scorekeeper.matchlog.shape import FORMAT, MAX_PLAYERS, MIN_PLAYERS, KeyPath, shape_problems
+from scorekeeper.matchlog.shape import (
+    FORMAT,
+    MAX_DEPTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    KeyPath,
+    shape_problems,
+)
 from scorekeeper.matchlog.sourcemap import SourceMap
 
 __all__ = [
@@ -75,6 +82,22 @@ def _syntax_problem(filename: str, text: str, error: tomllib.TOMLDecodeError) ->
     return f"{filename}:{line}: column {column}: {message}"
 
 
+def _deep_line(text: str, limit: int) -> int:
+    """The line where brackets and braces first open more than ``limit`` deep (roughly:
+    strings are not told apart; it only points at the place, on a refusal)."""
+    depth, line = 0, 1
+    for char in text:
+        if char in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif char in "]}":
+            depth -= 1
+        elif char == "\n":
+            line += 1
+    return 1
+
+
 def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
     """Parse and shape-check a match file given as text.
 
@@ -87,6 +110,14 @@ def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise MatchFileError([_syntax_problem(filename, text, error)]) from None
+    except RecursionError:
+        line = _deep_line(text, MAX_DEPTH)
+        raise MatchFileError(
+            [
+                f"{filename}:{line}: values nest more than {MAX_DEPTH} levels deep; "
+                "a match file needs only a few"
+            ]
+        ) from None
     source_map = SourceMap(text)
     return MatchLog.from_dict(data, source_map, filename), source_map
 

@@ -27,6 +27,9 @@ KeyPath = tuple[str | int, ...]
 Problem = tuple[KeyPath, str]
 Add = Callable[[KeyPath, str], None]
 
+MAX_DEPTH = 20
+"""How deeply values may nest in a match file; a sound one never goes beyond six."""
+
 _REQUIRED_HEADER = ("format", "ruleset", "players", "first_dealer", "started")
 _HEADER_KEYS = frozenset({*_REQUIRED_HEADER, "options", "hand"})
 _HAND_KEYS = frozenset({"actions", "deal", "quick", "amended"})
@@ -79,8 +82,48 @@ def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
     return None
 
 
+def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
+    """Where values first nest deeper than ``limit`` tables and lists, or None.
+
+    Walks without recursion, so that absurd nesting is answered, never a crash.
+    """
+    stack: list[tuple[KeyPath, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, Mapping):
+            items: Any = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        if len(path) >= limit:
+            return path
+        stack.extend(((*path, key), item) for key, item in items)
+    return None
+
+
+def path_text(path: KeyPath) -> str:
+    """A location for people: ``hand 2: quick.re`` or ``options.fox``."""
+    if len(path) >= 2 and path[0] == "hand" and isinstance(path[1], int):
+        rest = ".".join(str(p) for p in path[2:] if isinstance(p, str))
+        return f"hand {path[1] + 1}" + (f": {rest}" if rest else "")
+    return ".".join(str(p) for p in path if isinstance(p, str)) or "the file"
+
+
 def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
-    """Every shape problem of a parsed match document, each with where it is."""
+    """Every shape problem of a parsed match document, each with where it is.
+
+    A document nested absurdly deep gets that one problem: nothing else is looked at.
+    """
+    deep = too_deep(data)
+    if deep is not None:
+        return [
+            (
+                deep,
+                f"{path_text(deep[:4])}: values nest more than {MAX_DEPTH} levels deep; "
+                "a match file needs only a few",
+            )
+        ]
     problems: list[Problem] = []
 
     def add(path: KeyPath, message: str) -> None:
