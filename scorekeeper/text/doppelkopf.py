@@ -22,6 +22,7 @@ TEXTS: dict[str, str] = {
         "{action}: a wedding needs both queens of clubs; {player} holds {count}"
     ),
     "doppelkopf.piglets.already": "{action}: {player} already announced piglets",
+    "doppelkopf.piglets.not_in_game": "{action}: piglets are not played in a {game}",
     "doppelkopf.piglets.needs_aces": (
         "{action}: piglets need both aces of diamonds; {player} holds {count}"
     ),

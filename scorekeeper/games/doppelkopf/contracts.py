@@ -15,7 +15,12 @@ if TYPE_CHECKING:
 
 
 def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False) -> Contract:
-    """The contract of a normal game or a solo, with the options that change rankings."""
+    """The contract of a normal game or a solo, with the options that change rankings.
+
+    Options that move or re-rank particular trumps apply only where those cards are trumps
+    (ruling of 2026-11-23): the second ten of hearts and the second Charlie only where
+    the ten of hearts or the jack of clubs is a trump, piglets as ``piglets_refused`` says.
+    """
     rs, opts = spec(rules), options(rules)
     if solo:
         solo_spec = rs.solos[solo]
@@ -26,17 +31,17 @@ def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False
     twice: set[Card] = set()
     twice_last: set[Card] = set()
     reversals: list[tuple[Card, str]] = []
-    if opts.second_ten_of_hearts_beats_first:
-        card = rs.option_card("second_ten_of_hearts_beats_first")
-        twice.add(card)
-        reversals.append((card, "options.second_ten_of_hearts_beats_first"))
-    if opts.second_charlie_beats_first:
-        card = Card.parse(rs.extras.charlie_card)
-        twice_last.add(card)
-        reversals.append((card, "options.second_charlie_beats_first"))
+    ten = rs.option_card("second_ten_of_hearts_beats_first")
+    if opts.second_ten_of_hearts_beats_first and contract.is_trump(ten):
+        twice.add(ten)
+        reversals.append((ten, "options.second_ten_of_hearts_beats_first"))
+    charlie = Card.parse(rs.extras.charlie_card)
+    if opts.second_charlie_beats_first and contract.is_trump(charlie):
+        twice_last.add(charlie)
+        reversals.append((charlie, "options.second_charlie_beats_first"))
     trumps = contract.trumps
     promoted: tuple[tuple[Card, str], ...] = ()
-    if piglets:
+    if piglets and piglets_refused(rules, contract) is None:
         pig = rs.option_card("piglets")
         trumps = (pig, *(c for c in trumps if c != pig))
         promoted = ((pig, "options.piglets"),)
@@ -47,3 +52,14 @@ def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False
         second_beats_first_last_trick=frozenset(twice_last),
         reversal_rules=tuple(reversals),
     )
+
+
+def piglets_refused(rules: Ruleset, contract: Contract) -> str | None:
+    """Why piglets cannot be played in this contract (the rule), or None when they can:
+    where the aces of diamonds are trumps (a normal game, a diamonds solo), and in the
+    other suit solos with ``piglets_in_suit_solos``; never where no suit is trumps."""
+    if contract.is_trump(spec(rules).option_card("piglets")):
+        return None
+    if contract.trump_suit is not None:
+        return None if options(rules).piglets_in_suit_solos else "options.piglets_in_suit_solos"
+    return "options.piglets"

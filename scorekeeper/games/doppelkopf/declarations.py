@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
+from scorekeeper.games.doppelkopf.contracts import make_contract, piglets_refused
 from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo, no
 from scorekeeper.games.doppelkopf.rounds import is_obligatory_solo
 
@@ -92,6 +93,8 @@ def _verify_piglets(game: DoppelkopfHand, said: Declaration) -> None:
     player = said.player
     if game.piglets:
         no(said, "piglets.already", "options.piglets", player=game.piglets)
+    if rule := piglets_refused(game.rules, game.contract()):
+        no(said, "piglets.not_in_game", rule, game=game.contract().name)
     holding = _holding(game, player)
     if holding is not None and holding.count(game.piglet) != 2:
         count = holding.count(game.piglet)
@@ -233,6 +236,8 @@ def _solo(game: DoppelkopfHand, said: Declaration) -> list[str]:
     game.solo = said.kind
     game.soloist = player
     game.obligatory = is_obligatory_solo(game.rules, player, game.hand.context)
+    if game.piglets and piglets_refused(game.rules, make_contract(game.rules, game.solo)):
+        game.piglets = None  # piglets announced earlier do not stand in this solo: they lapse
     game.remake_contract()
     kind = "obligatory" if game.obligatory else "voluntary"
     lead = f"; {player} leads" if game.obligatory else ""

@@ -220,6 +220,7 @@ class DoppelkopfOptions(Section):
     second_charlie_beats_first: bool
     piglets: bool
     piglets_announce: Literal["before_play", "on_first_play"]
+    piglets_in_suit_solos: bool
     poverty: bool
     poverty_max_trumps: int = key(min=0)
     five_nines: bool
