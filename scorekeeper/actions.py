@@ -26,7 +26,8 @@ class Action:
 
     @property
     def is_play(self) -> bool:
-        return self.verb == PLAY
+        # "Anna play" without a card is a verb no family knows, not a card play
+        return self.verb == PLAY and self.card is not None
 
     @property
     def text(self) -> str:

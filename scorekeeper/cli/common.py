@@ -56,7 +56,11 @@ def guarded(func: F) -> F:
         except ScorekeeperError as exc:
             fail(exc)
         except OSError as exc:
-            fail(ScorekeeperError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")))
+            fail(
+                ScorekeeperError(
+                    f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), kind="file"
+                )
+            )
 
     return wrapper  # type: ignore[return-value]
 
@@ -165,5 +169,6 @@ def lock_wait() -> float:
         raise ScorekeeperError(
             f"SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
             rule="match",
+            kind="usage",
         )
     return seconds

@@ -9,7 +9,8 @@ rule set; this package holds what is structural, one concern per module:
 - ``bidding``: the trump choice under each method of option ``trump_choice``;
 - ``announcements``: Wilde Boom's challenge chain, declarations and stuk;
 - ``roem``: the roem in a trick, declared combinations, tally marks;
-- ``hand``: one hand's state machine and its ``Facts``;
+- ``hand``: one hand's state machine;
+- ``sheet``: what a finished hand amounts to, its ``Facts`` and quick-entry summary;
 - ``scoring``: how a hand's points are shared out (full and quick hands alike);
 - ``quick``: quick entry, its facts declared once;
 - ``rules``: the family's checks of a rule set;

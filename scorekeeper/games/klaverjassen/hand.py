@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import scorekeeper.games.klaverjassen.notation as n
+import scorekeeper.games.klaverjassen.sheet as sheet
 from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.contract import Contract
@@ -39,12 +40,11 @@ from scorekeeper.games.klaverjassen.roem import (
     Roem,
     declared_combination,
     four_of_a_kind_ranks,
-    highest_declaration,
     trick_roem,
 )
 from scorekeeper.games.klaverjassen.rules import options, spec
-from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, last_trick_bonus, score
-from scorekeeper.games.klaverjassen.sides import partnerships, side_names, side_of, verb_for
+from scorekeeper.games.klaverjassen.scoring import Facts, score
+from scorekeeper.games.klaverjassen.sides import side_names, side_of, verb_for
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
 
@@ -219,7 +219,7 @@ class KlaverjassenHand(GameHand):
                 assert played is not None and self.trump is not None
                 other = Card(QUEEN if played.rank == KING else KING, self.trump)
                 self.declarations.declare_stuk(player, other)
-                pts = self._stuk_points()
+                pts = self.stuk_points()
                 return [f"{player} declares stuk ({played} and {other}): {pts} for {side}"]
         return []
 
@@ -228,7 +228,7 @@ class KlaverjassenHand(GameHand):
         assert kraak is not None  # a challenge is an action only where the rule set has them
         return kraak.multiplier
 
-    def _stuk_points(self) -> int:
+    def stuk_points(self) -> int:
         declarations = spec(self.rules).declarations
         assert declarations is not None  # stuk is declared only where the rule set says so
         return declarations.stuk
@@ -389,82 +389,8 @@ class KlaverjassenHand(GameHand):
 
     # -- result
     def facts(self) -> Facts:
-        assert self.trump is not None and self.maker is not None
-        sides = self.sides
-        tricks = self.hand.completed_tricks()
-        points = {s: 0 for s in sides}
-        roem: dict[str, list[Roem]] = {s: [] for s in sides}
-        for t in tricks:
-            side = self.side(t.winner or "")
-            points[side] += t.points
-            for r in self.roem_by_trick.get(t.number, []):
-                roem[side].append(Roem(f"trick {t.number}: {r.label}", r.points, r.rule, r.cards))
-        last = self.side(tricks[-1].winner or "")
-        points[last] += last_trick_bonus(self.rules)
-        notes: list[str] = []
-        if self.discards:
-            worth = sum(self.card_points(c) for c in self.discards)
-            points[last] += worth
-            notes.append(
-                f"the discards {format_cards(self.discards)} ({worth} points) go to {last}, "
-                "winner of the last trick [rule: talon.discards_to]"
-            )
-        notes += self._declared_roem(roem)
-        notes += self._declines(roem)
-        winners = {self.side(t.winner or "") for t in tricks}
-        revokes = self.hand.revokes
-        if revokes:
-            notes.append(revokes[0].text())
-        return Facts(
-            sides={s: list(m) for s, m in sides.items()},
-            playing=self.side(self.maker),
-            trump=self.trump,
-            points=points,
-            roem=roem,
-            pit=winners.pop() if len(winners) == 1 else None,
-            kraak=len(self.challenges),
-            revoke=self.side(revokes[0].player) if revokes else None,
-            maker=self.maker,
-            notes=notes,
-        )
-
-    def _declared_roem(self, roem: dict[str, list[Roem]]) -> list[str]:
-        """Add the declarations of the team with the highest one, and every stuk."""
-        notes: list[str] = []
-        declared = self.declarations.declared
-        if declared:
-            best = highest_declaration(
-                self.rules, [(self.side(d.player), d.combo) for d in declared]
-            )
-            assert best is not None
-            team, top = best
-            notes.append(
-                f"highest declaration: {top.label} ({team}); only {team} scores declarations "
-                "[rule: declarations]"
-            )
-            for d in declared:
-                if self.side(d.player) == team:
-                    roem[team].append(
-                        Roem(
-                            f"declared by {d.player}: {d.combo.label}", d.combo.points, d.combo.rule
-                        )
-                    )
-        for player, _card in self.stuk:
-            pts = self._stuk_points()
-            roem[self.side(player)].append(
-                Roem(f"stuk declared by {player}", pts, "declarations.stuk")
-            )
-        return notes
-
-    def _declines(self, roem: dict[str, list[Roem]]) -> list[str]:
-        notes: list[str] = []
-        for side in self.declined:
-            if roem[side]:
-                notes.append(
-                    f"{side} declined their roem ({sum(r.points for r in roem[side])}) [rule: roem]"
-                )
-            roem[side] = []
-        return notes
+        """What the finished hand's score depends on."""
+        return sheet.facts(self)
 
     def result(self) -> HandResult:
         if self.redeal:
@@ -473,24 +399,4 @@ class KlaverjassenHand(GameHand):
 
     def summary(self) -> dict[str, Any]:
         """The quick-entry facts of this finished hand."""
-        if self.redeal:
-            return {"redeal": True}
-        f = self.facts()
-        out: dict[str, Any] = {"playing": self.maker, "trump": SUIT_NAMES[f.trump]}
-        roem = {s: sum(r.points for r in f.roem[s]) for s in f.sides}
-        if partnerships(self.rules):
-            other = next(s for s in f.sides if s != f.playing)
-            out["points"] = f.points[f.playing]
-            out["roem"] = roem[f.playing]
-            out["roem_other"] = roem[other]
-        else:
-            out["points_of"] = [f"{p}:{f.points[p]}" for p in f.sides]
-            out["roem_of"] = [f"{p}:{roem[p]}" for p in f.sides]
-        full = [s for s in f.sides if f.points[s] == hand_total(self.rules)]
-        if full and f.pit != full[0]:
-            out["all_tricks"] = False
-        if f.revoke is not None:
-            out["revoke"] = self.hand.revokes[0].player
-        if f.kraak:
-            out["kraak"] = n.kraak_levels(self.rules)[f.kraak - 1]
-        return out
+        return sheet.summary(self)
