@@ -1,7 +1,9 @@
 """The errors scorekeeper raises: every one is a ValueError that carries its context.
 
 Each error knows the rule-set key it enforces (``rule``) where there is one, so the CLI
-can name it and ``--json`` output can carry it, and where in a file it happened.
+can name it and ``--json`` output can carry it, and where in a file it happened. A refusal
+that is not about a game's rules (a usage mistake, a missing or broken match file, a lock)
+says what ``kind`` of problem it is instead of naming a rule.
 """
 
 from __future__ import annotations
@@ -16,13 +18,22 @@ class ScorekeeperError(ValueError):
     """Base of all input and rule errors; the message is one complete sentence.
 
     ``rule`` is the rule-set key the refusal enforces; each kind of error has a default
-    (``default_rule``) so that no refusal goes without one.
+    (``default_rule``) so that no refusal goes without one. ``kind`` is ``rule`` for a
+    refusal under a game's rules, else what kind of problem it is (``usage``, ``match
+    file``, ``lock``, ``file``): the text then names the kind, not the rule, while
+    ``to_dict`` keeps ``rule`` for programs that read it.
     """
 
     default_rule: str | None = None
+    default_kind: str = "rule"
 
     def __init__(
-        self, message: str | Reason, *, rule: str | None = None, where: str | None = None
+        self,
+        message: str | Reason,
+        *,
+        rule: str | None = None,
+        where: str | None = None,
+        kind: str | None = None,
     ) -> None:
         reason = None if isinstance(message, str) else message
         super().__init__(message if reason is None else reason.key)
@@ -30,6 +41,7 @@ class ScorekeeperError(ValueError):
         self._message = message if isinstance(message, str) else None
         self.rule = rule or (reason.rule if reason else None) or self.default_rule
         self.where = where
+        self.kind = kind or self.default_kind
 
     @property
     def message(self) -> str:
@@ -41,7 +53,9 @@ class ScorekeeperError(ValueError):
 
     def __str__(self) -> str:
         text = self.message
-        if self.rule:
+        if self.kind != "rule":
+            text = f"{text} [{self.kind}]"
+        elif self.rule:
             text = f"{text} [rule: {self.rule}]"
         if self.where:
             text = f"{self.where}: {text}"
@@ -52,6 +66,7 @@ class ScorekeeperError(ValueError):
             "error": type(self).__name__,
             "message": self.message,
             "rule": self.rule,
+            "kind": self.kind,
             "where": self.where,
         }
         if self.reason is not None:
@@ -93,6 +108,7 @@ class MatchFileError(ScorekeeperError):
     """A match file with problems; ``problems`` holds one ``file:line: message`` each."""
 
     default_rule = "match"
+    default_kind = "match file"
 
     def __init__(self, problems: list[str]) -> None:
         super().__init__(problems[0] if problems else "invalid match file")
@@ -111,6 +127,7 @@ class MatchFileError(ScorekeeperError):
             "error": type(self).__name__,
             "message": self.message,
             "rule": rule,
+            "kind": "rule" if rule != self.default_rule else self.kind,
             "problems": self.problems,
         }
 
@@ -119,3 +136,4 @@ class LockedError(ScorekeeperError):
     """Another scorekeeper process is writing the same match file."""
 
     default_rule = "match"
+    default_kind = "lock"

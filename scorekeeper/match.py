@@ -360,7 +360,9 @@ class _ReplayError(Exception):
 def undo(log: MatchLog) -> str:
     """Remove the last action (or the last quick hand, or an empty hand's deal); say what went."""
     if not log.hands:
-        raise IllegalActionError("nothing to undo: the match has no hands yet", rule="undo")
+        raise IllegalActionError(
+            "nothing to undo: the match has no hands yet", rule="undo", kind="usage"
+        )
     last = log.hands[-1]
     if last.quick is not None:
         log.hands.pop()
@@ -392,7 +394,7 @@ def amend(
     """
     if not 1 <= number <= len(log.hands):
         raise IllegalActionError(
-            f"there is no hand {number} (hands 1 to {len(log.hands)})", rule="amend"
+            f"there is no hand {number} (hands 1 to {len(log.hands)})", rule="amend", kind="usage"
         )
     record = log.hands[number - 1]
     if trick is not None:
@@ -403,6 +405,7 @@ def amend(
             raise IllegalActionError(
                 f"give one action text to replace action {action} of {len(record.actions)}",
                 rule="amend",
+                kind="usage",
             )
         before = [record.actions[action - 1]]
         after = [values[0]]
@@ -421,12 +424,15 @@ def _amend_trick(
 ) -> tuple[list[str], list[str]]:
     record = log.hands[number - 1]
     if record.quick is not None:
-        raise IllegalActionError(f"hand {number} was entered quick; it has no tricks", rule="amend")
+        raise IllegalActionError(
+            f"hand {number} was entered quick; it has no tricks", rule="amend", kind="usage"
+        )
     indices = _trick_actions(log, number, trick)
     if len(cards) != len(indices):
         raise IllegalActionError(
             f"trick {trick} has {len(indices)} cards; give {len(indices)}, not {len(cards)}",
             rule="amend",
+            kind="usage",
         )
     before = [record.actions[i] for i in indices]
     after = [f"{old.split()[0]} {card}" for old, card in zip(before, cards, strict=True)]
@@ -442,9 +448,12 @@ def _amend_facts(
         raise IllegalActionError(
             f"hand {number} was played card by card: amend a --trick or an --action",
             rule="amend",
+            kind="usage",
         )
     if not facts:
-        raise IllegalActionError("nothing to amend: give KEY=VALUE facts", rule="amend")
+        raise IllegalActionError(
+            "nothing to amend: give KEY=VALUE facts", rule="amend", kind="usage"
+        )
     before, after = [], []
     for key, value in facts:
         before.append(f"{key}={record.quick.get(key)!r}")
@@ -467,5 +476,5 @@ def _trick_actions(log: MatchLog, number: int, trick: int) -> list[int]:
         if hand.tricks and hand.tricks[-1].number == trick and hand.history[-1].is_play:
             found.append(i)
     if not found:
-        raise IllegalActionError(f"hand {number} has no trick {trick}", rule="amend")
+        raise IllegalActionError(f"hand {number} has no trick {trick}", rule="amend", kind="usage")
     return found

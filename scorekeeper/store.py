@@ -43,6 +43,7 @@ def current_path(explicit: str | Path | None = None) -> Path:
         "no current match: start one with 'scorekeeper new RULESET PLAYER...' "
         "or pick a file with --match FILE",
         rule="match",
+        kind="match file",
     )
 
 
@@ -69,7 +70,9 @@ def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
 def create(log: MatchLog, path: Path) -> None:
     """Write a new match file (refusing to overwrite one) and make it current."""
     if path.exists():
-        raise ScorekeeperError(f"{path} already exists; choose another file", rule="match")
+        raise ScorekeeperError(
+            f"{path} already exists; choose another file", rule="match", kind="match file"
+        )
     Match.from_log(log, None, "the new match")  # the header must replay
     path.parent.mkdir(parents=True, exist_ok=True)
     with matchlog.lock(path):

@@ -57,6 +57,7 @@ def assert_refused(
     res: subprocess.CompletedProcess[str],
     *,
     rule: str | None = None,
+    kind: str | None = None,
     names: tuple[str, ...] = (),
     path: Path | None = None,
     before: tuple[bytes, list[str]] | None = None,
@@ -64,7 +65,8 @@ def assert_refused(
     """A refusal: exit 1, one line on stderr naming the rule, nothing on stdout, file unchanged.
 
     ``rule`` is the expected rule-set key or a section of it ("deck" takes "deck.ranks");
-    None only requires that some rule is named. ``names`` must all appear in the message
+    None only requires that some rule is named. ``kind`` instead: a refusal that is not
+    about a game's rules, whose line ends with its kind (``[usage]``, ``[match file]``). ``names`` must all appear in the message
     (in any case).
     Returns the error line.
     """
@@ -74,8 +76,12 @@ def assert_refused(
     lines = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, f"expected one line on stderr: {where}"
     line = lines[0]
-    assert "[rule: " in line, f"the message names no rule: {where}"
-    if rule is not None:
+    if kind is not None:  # not a game's rule: the line says what kind of problem it is
+        assert line.endswith(f"[{kind}]"), where
+        assert "[rule: " not in line, where
+    else:
+        assert "[rule: " in line, f"the message names no rule: {where}"
+    if rule is not None and kind is None:
         tag = line.rsplit("[rule: ", 1)[1].rstrip("]").strip()
         assert tag == rule or tag.startswith(rule + "."), where
     for name in names:  # case aside: "xz" names what was typed as "XZ"

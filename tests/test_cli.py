@@ -133,7 +133,7 @@ def test_new_with_match_file_writes_there_and_makes_it_current(quick, home, tmp_
 def test_new_refuses_to_overwrite_a_match(sk, match: Path) -> None:
     before = snapshot(match)
     res = sk("new", "doppelkopf", *PLAYERS, "--match", match)
-    assert_refused(res, rule="match", path=match, before=before)
+    assert_refused(res, kind="match file", path=match, before=before)
 
 
 def test_scorekeeper_match_env_picks_the_file(sk, tmp_path: Path) -> None:
@@ -397,7 +397,7 @@ def test_undo_removes_exactly_the_last_action(quick, match: Path) -> None:
         assert res.returncode == 0, res.stderr
         assert match.read_bytes() == expected
     before = snapshot(match)
-    assert_refused(quick("undo", "--match", match), rule="undo", path=match, before=before)
+    assert_refused(quick("undo", "--match", match), kind="usage", path=match, before=before)
 
 
 def test_undo_of_a_quick_hand_and_of_a_deal(quick, match: Path) -> None:
@@ -522,7 +522,7 @@ def test_error_as_json(sk, quick, match: Path) -> None:
 
 def test_no_current_match(sk, home: Path) -> None:
     res = sk("score")
-    assert_refused(res, rule="match")
+    assert_refused(res, kind="match file")
 
 
 def test_malformed_rule_set_file(sk, home: Path, tmp_path: Path) -> None:
@@ -591,7 +591,7 @@ def test_a_second_writer_waits_and_says_so(sk, match: Path) -> None:
 def test_a_bad_lock_wait_is_refused(sk, match: Path) -> None:
     before = snapshot(match)
     res = sk("play", "Ben", "QC", "--match", match, env={"SCOREKEEPER_LOCK_WAIT": "soon"})
-    assert_refused(res, rule="match", names=("SCOREKEEPER_LOCK_WAIT",), path=match, before=before)
+    assert_refused(res, kind="usage", names=("SCOREKEEPER_LOCK_WAIT",), path=match, before=before)
 
 
 def test_six_plays_started_together_all_succeed(home: Path, match: Path) -> None:
@@ -822,10 +822,29 @@ def test_export_json_and_csv(quick, match: Path, tmp_path: Path) -> None:
     assert json.loads(out_json.read_text()) == data
 
 
+def test_refusals_not_about_rules_say_their_kind(sk, quick, home: Path, match: Path) -> None:
+    # the line names the kind of problem; --json keeps the old rule and adds the kind
+    before = snapshot(match)
+    res = sk("undo", "--match", match, "--json")
+    assert res.returncode == 1 and res.stdout == ""
+    data = json.loads(res.stderr)
+    assert (data["rule"], data["kind"]) == ("undo", "usage")
+    assert "[usage]" in sk("undo", "--match", match).stderr
+    assert snapshot(match) == before
+    res = sk("score", "--json", match_env=match.parent / "missing.toml")
+    data = json.loads(res.stderr)
+    assert (data["rule"], data["kind"]) == ("match", "match file")
+    assert "no match file" in data["message"]
+    assert quick("play", "Ben", "QC", "--match", match).returncode == 0
+    res = sk("play", "Ben", "QS", "--match", match, "--json")  # a game's rule: kind rule
+    data = json.loads(res.stderr)
+    assert data["kind"] == "rule" and data["rule"].startswith("play")
+
+
 def test_export_refuses_an_unknown_format(quick, match: Path, tmp_path: Path) -> None:
     before = snapshot(match)
     res = quick("export", "--format", "xml", "--match", match)
-    assert_refused(res, rule="export", names=("xml",), path=match, before=before)
+    assert_refused(res, kind="usage", names=("xml",), path=match, before=before)
 
 
 # --------------------------------------------------------------------------- 8. rules
@@ -921,7 +940,7 @@ def test_amend_a_quick_hand_replays_the_match(sk, quick, match: Path) -> None:
 
     before = snapshot(match)
     assert_refused(
-        sk("amend", "9", "re_points=1", "--match", match), rule="amend", path=match, before=before
+        sk("amend", "9", "re_points=1", "--match", match), kind="usage", path=match, before=before
     )
     assert_refused(sk("amend", "1", "re_points=300", "--match", match), path=match, before=before)
 
@@ -933,7 +952,7 @@ def test_amend_a_trick_of_a_full_hand(sk, quick, match: Path) -> None:
     assert read_log(match).hands[0].actions == ["Ben QC", "Carla 10H", "Dirk AD", "Anna KD"]
     before = snapshot(match)
     res = sk("amend", "1", "--trick", "1", "QC", "10H", "--match", match)
-    assert_refused(res, rule="amend", path=match, before=before)
+    assert_refused(res, kind="usage", path=match, before=before)
 
 
 def test_judge_and_explain(quick) -> None:

@@ -56,7 +56,11 @@ def guarded(func: F) -> F:
         except ScorekeeperError as exc:
             fail(exc)
         except OSError as exc:
-            fail(ScorekeeperError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")))
+            fail(
+                ScorekeeperError(
+                    f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), kind="file"
+                )
+            )
 
     return wrapper  # type: ignore[return-value]
 
@@ -117,13 +121,9 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
     """Option values from ``--options FILE`` and ``--set name=value`` (these win)."""
     found: dict[str, Any] = {}
     if file is not None:
-        import tomllib
+        from scorekeeper.rules.source import read_options
 
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise ScorekeeperError(f"{file}: {exc}", rule="options") from None
-        found.update(data.get("options", data))
+        found.update(read_options(file))
     for pair in pairs or []:
         if "=" not in pair:
             raise ScorekeeperError(
@@ -169,5 +169,6 @@ def lock_wait() -> float:
         raise ScorekeeperError(
             f"SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
             rule="match",
+            kind="usage",
         )
     return seconds

@@ -29,7 +29,9 @@ def export(
     from scorekeeper.session import Session
 
     if format_ not in ("json", "csv"):
-        raise ScorekeeperError(f"unknown export format {format_!r}; use json or csv", rule="export")
+        raise ScorekeeperError(
+            f"unknown export format {format_!r}; use json or csv", rule="export", kind="usage"
+        )
     session = Session.open(match_path(match))
     log, m = session.log, session.match
     text = to_json(log, m) if format_ == "json" else to_csv(m)

@@ -56,7 +56,7 @@ class Session:
     def read(cls, path: Path) -> Session:
         """Read and shape-check a match file, without replaying it."""
         if not path.exists():
-            raise ScorekeeperError(f"no match file {path}", rule="match")
+            raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
         log, source_map = matchlog.read(path)
         return cls(path, log, None, source_map)
 
@@ -194,7 +194,9 @@ class Session:
         if not 1 <= number <= len(self.log.hands) or self.log.hands[number - 1].quick is None:
             return None  # the engine says what is wrong
         if not values:
-            raise IllegalActionError("nothing to amend: give KEY=VALUE facts", rule="amend")
+            raise IllegalActionError(
+                "nothing to amend: give KEY=VALUE facts", rule="amend", kind="usage"
+            )
         rules = load(self.log.ruleset, self.log.options)
         return parse_fact_items(values, family_for(rules).quick_keys(), rules.name)
 
