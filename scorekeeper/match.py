@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, parse_action
-from scorekeeper.errors import IllegalActionError, MatchFileError, ScorekeeperError
+from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
-from scorekeeper.matchlog.shape import describe
+from scorekeeper.matchlog.shape import describe, name_problem
 from scorekeeper.result import HandResult
 from scorekeeper.ruleset import Ruleset, load
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Family
 
 
 @dataclass
@@ -42,10 +45,21 @@ class MatchHand:
 
 
 class Match:
-    def __init__(self, rules: Ruleset, players: Sequence[str], first_dealer: str) -> None:
-        from scorekeeper.games import family_for
+    """A match: its table, its hands replayed, its totals.
 
-        if len(set(players)) != len(players):
+    The family that plays the rule set is handed in, by default the one the rule set was
+    loaded with (``rules.mechanics``); the engine never looks a family up itself.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        first_dealer: str,
+        *,
+        family: Family | None = None,
+    ) -> None:
+        if any(name_problem(p, players[:i]) == "twice" for i, p in enumerate(players)):
             raise ScorekeeperError("player names must differ", rule="players")
         if len(players) not in rules.player_counts:
             counts = " or ".join(str(n) for n in rules.player_counts)
@@ -59,7 +73,13 @@ class Match:
         self.rules = rules
         self.players = list(players)
         self.first_dealer = first_dealer
-        self.family = family_for(rules)
+        mechanics = family or rules.mechanics
+        if mechanics is None:
+            raise RulesetError(
+                f"{rules.source}: loaded without its game family; load rule sets with "
+                "scorekeeper.games.load"
+            )
+        self.family: Family = mechanics
         self.hands: list[MatchHand] = []
 
     # ------------------------------------------------------------------ queries
