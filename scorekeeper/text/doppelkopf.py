@@ -102,6 +102,21 @@ TEXTS: dict[str, str] = {
     "doppelkopf.quick.solo_unknown": "solo {solo!r} is not one of: {solos!l}",
     "doppelkopf.quick.no_solos": "solo {solo!r} is not one of: none",
     "doppelkopf.quick.solo_alone": "a solo has one Re player, the soloist",
+    # what a score sheet can hold
+    "doppelkopf.possible.copies": (
+        "{count} {kind} extras are impossible: the deck holds {card} {copies} times"
+    ),
+    "doppelkopf.possible.one_last_trick": (
+        "{kinds!l}: a hand has one last trick, so one Charlie at most"
+    ),
+    "doppelkopf.possible.last_trick_sides": (
+        "Charlie's extras go to the side that won the last trick, not to both sides"
+    ),
+    "doppelkopf.possible.tricks": "{count} Doppelkopf tricks, but a hand has {tricks} tricks",
+    "doppelkopf.possible.no_trick": ("{side} took no trick, so it cannot have earned {kinds!l}"),
+    "doppelkopf.possible.points": (
+        "{side}'s extras need at least {need} card points in its tricks; it has {points}"
+    ),
     "doppelkopf.quick.unknown_announcement": "{action}: unknown announcement {verb!r}",
     "doppelkopf.quick.other_side": "{action}: {player} is on the {side} side",
 }

@@ -19,6 +19,7 @@ from scorekeeper.games.base import QuickKey
 from scorekeeper.games.common import Fact, quick_keys, read_facts, refuse
 from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.notation import Announce, no, read
+from scorekeeper.games.doppelkopf.possible import check_extras
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
     EXTRA_OPTIONS,
@@ -133,6 +134,8 @@ def read_sheet(rules: Ruleset, players: list[str], given: Mapping[str, Any]) -> 
     sheet.values["all_tricks"] = _all_tricks(sheet)
     _check_solo(sheet)
     sheet.values["extras"] = _extras(sheet)
+    values = sheet.values
+    check_extras(sheet.rules, values["extras"], values["re_points"], values["all_tricks"])
     return sheet
 
 

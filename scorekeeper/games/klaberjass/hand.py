@@ -359,7 +359,7 @@ class KlaberjassHand(GameHand):
                         "klaberjass.known_from",
                         verdict.rule or "following",
                         action=action.text,
-                        why=verdict.reason,
+                        why=verdict.why,
                         known=known.why,
                     )
                 )

@@ -42,7 +42,7 @@ class Sheet:
             because(f"klaberjass.quick.{reason}", rule, **params), where=f"quick.{key}"
         )
 
-    def either(self) -> Reason:
+    def either(self) -> Reason | str:
         """The players joined by 'or'."""
         return _or(self.players)
 
