@@ -29,7 +29,7 @@ RULESET_IDS = sorted(ruleset.available())
 # them only the cards are checked, and play goes on with any verb the hand accepts. Each
 # family's engineer removes it from here with the family's legal_actions(); the set must
 # end empty.
-PENDING = {"kloepper", "bierkopf"}
+PENDING: set[str] = set()
 
 
 def table_for(rules: Ruleset) -> list[str]:

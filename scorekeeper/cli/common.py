@@ -121,13 +121,9 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
     """Option values from ``--options FILE`` and ``--set name=value`` (these win)."""
     found: dict[str, Any] = {}
     if file is not None:
-        import tomllib
+        from scorekeeper.rules.source import read_options
 
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise ScorekeeperError(f"{file}: {exc}", rule="options") from None
-        found.update(data.get("options", data))
+        found.update(read_options(file))
     for pair in pairs or []:
         if "=" not in pair:
             raise ScorekeeperError(

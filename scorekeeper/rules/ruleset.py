@@ -107,10 +107,14 @@ class Ruleset:
     @cached_property
     def data(self) -> dict[str, Any]:
         data = self.base
-        for name, spec in self.base.get("options", {}).items():
-            value = self.overrides.get(name, spec.get("default"))
-            patch = spec.get("when", {}).get(when_key(value))
-            if patch:
+        options = self.base.get("options")
+        # Read before validation: a malformed option is skipped here and refused there.
+        for name, spec in (options.items() if isinstance(options, Mapping) else ()):
+            when = spec.get("when") if isinstance(spec, Mapping) else None
+            if not isinstance(when, Mapping):
+                continue
+            patch = when.get(when_key(self.overrides.get(name, spec.get("default"))))
+            if isinstance(patch, Mapping) and patch:
                 data = merge(data, patch)
         return data
 

@@ -218,7 +218,16 @@ class Reader:
 
 def unknown_key(name: str, known: Iterable[str]) -> str:
     """The refusal of a key nobody reads, with the nearest known key when one is near."""
-    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    # A low bar, measured both ways: a key of a few letters (``value`` for ``default``)
+    # is still worth a guess.
+    def likeness(other: str) -> float:
+        return max(
+            difflib.SequenceMatcher(None, name, other).ratio(),
+            difflib.SequenceMatcher(None, other, name).ratio(),
+        )
+
+    ranked = sorted(known, key=lambda k: (-likeness(k), k))
+    close = [k for k in ranked[:1] if likeness(k) >= 0.3]
     hint = f"; did you mean {close[0]}?" if close else f"; known keys: {', '.join(sorted(known))}"
     return f"unknown key{hint}"
 

@@ -84,6 +84,18 @@ def read_toml(path: Path, what: str = "rule set") -> dict[str, Any]:
     return parse_toml(text, str(path), what)
 
 
+def read_options(path: Path) -> dict[str, Any]:
+    """Option values from a TOML file (``fox = false``, or the same under ``[options]``)."""
+    try:
+        data = read_toml(path, "file of options")
+    except RulesetError as exc:
+        raise RulesetError(exc.message, rule="options") from None
+    values = data.get("options", data)
+    if not isinstance(values, Mapping):
+        raise RulesetError(f"{path}: options: must be a table of option values", rule="options")
+    return dict(values)
+
+
 def parse_toml(text: str, where: str, what: str = "rule set") -> dict[str, Any]:
     """TOML text into data, with its problems named (``where`` is the file or argument)."""
     try:
@@ -92,8 +104,10 @@ def parse_toml(text: str, where: str, what: str = "rule set") -> dict[str, Any]:
         raise RulesetError(f"{where}: {exc}") from None
     except RecursionError:
         raise RulesetError(f"{where}: nested too deep to be a {what}") from None
-    except ValueError as exc:  # an integer of thousands of digits, say
-        raise RulesetError(f"{where}: cannot be read as TOML: {exc}") from None
+    except ValueError:  # an integer of thousands of digits, say
+        raise RulesetError(
+            f"{where}: holds a number of thousands of digits: no {what} needs one"
+        ) from None
     if (deepest := nesting(data)) > MAX_DEPTH:
         raise RulesetError(
             f"{where}: nested {deepest} levels deep; a {what} needs at most {MAX_DEPTH}"

@@ -20,10 +20,10 @@ from scorekeeper.games.klaverjassen.notation import (
     ChooseTrump,
     Pass,
     Upturn,
-    suit_label,
     text,
 )
 from scorekeeper.games.klaverjassen.rules import METHODS, options, spec
+from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
@@ -203,18 +203,20 @@ class TrumpChoice:
             case Upturn(card=card):
                 self.upturned.append(card)
                 nxt = self.step()
+                if nxt is None:
+                    return [words("msg.upturn", player=bid.player, card=card)]
                 return [
-                    f"{bid.player} turns up {card}" + (f"; {nxt.describe(card)}" if nxt else "")
+                    words("msg.upturn_next", player=bid.player, card=card, now=nxt.reason(card))
                 ]
             case Pass():
                 nxt = self.step()
                 if nxt is not None and nxt.kind == "redeal":
                     self.redeal = True
-                    return [f"{bid.player} passes; everybody passed: the same dealer deals again"]
-                return [
-                    f"{bid.player} passes"
-                    + (f"; {nxt.describe(self.last_upturned)}" if nxt else "")
-                ]
+                    return [words("msg.pass_redeal", player=bid.player)]
+                if nxt is None:
+                    return [words("msg.pass", player=bid.player)]
+                now = nxt.reason(self.last_upturned)
+                return [words("msg.pass_next", player=bid.player, now=now)]
             case Accept():
                 assert self.last_upturned is not None
                 self.trump = self.last_upturned.suit
@@ -222,12 +224,6 @@ class TrumpChoice:
                 self.trump = suit
         self.maker = bid.player
         return []
-
-    def chosen(self, bid: Bid) -> str:
-        """The words for a bid that made trump: 'Carla chooses hearts ♥ as trump'."""
-        assert self.trump is not None
-        how = "accepts" if isinstance(bid, Accept) else "chooses"
-        return f"{bid.player} {how} {suit_label(self.trump)} as trump"
 
     # -- what may be said now
     def legal(self) -> list[Bid]:
