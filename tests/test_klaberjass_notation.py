@@ -8,9 +8,12 @@ form; and ``legal_actions`` lists what the hand accepts at each step of a hand.
 from __future__ import annotations
 
 import random
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,3 +191,25 @@ def _probes(hand: Hand) -> list[Action]:
         out += [Action(p, "bottom", None, (c.code,)) for c in deck.cards[::5]]
         out += [Action(p, PLAY, c) for c in deck.cards[::3]]
     return out
+
+
+def test_a_match_file_s_actions_read_and_write_back_byte_for_byte(tmp_path: Path) -> None:
+    """The actions a match file holds, written by the command line with aliases and symbols,
+    come back from the typed actions as the very same strings."""
+
+    def ok(*args: str) -> None:
+        res = run_cli(tmp_path, *args)
+        assert res.returncode == 0, f"{args}: {res.stdout} {res.stderr}"
+
+    ok("new", "klaberjass", "Anna", "Ben")
+    ok("act", "Anna turnup 10H", "Ben pass", "Anna pass", "Ben pass", "Anna name ♦")
+    ok("act", "Anna bottom 7♣", "Ben seq 7s 8s 9s", "Anna sequence QC KC AC")
+    path = next((tmp_path / "matches").glob("*.toml"))
+    texts = tomllib.loads(path.read_text(encoding="utf-8"))["hand"][0]["actions"]
+    assert len(texts) == 8
+    for text in texts:
+        said = typed(text)
+        assert write(said) == text
+        assert f'"{text}"' in path.read_text(encoding="utf-8")
+    assert typed(texts[4]) == Name("Anna", "D")
+    assert typed(texts[6]) == Sequence("Ben", tuple(Card(r, "S") for r in ("7", "8", "9")))

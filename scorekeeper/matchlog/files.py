@@ -11,7 +11,6 @@ import errno
 import fcntl
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Callable, Iterator
@@ -35,7 +34,7 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     remove_leftovers(target)
-    temporary = directory / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    temporary = directory / f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -17,7 +17,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import match as engine
 from scorekeeper import matchlog, store
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import family_for
@@ -25,6 +24,7 @@ from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
 from scorekeeper.ruleset import load
+from scorekeeper.session import corrections
 from scorekeeper.session.facts import parse_fact_items, parse_facts
 
 LOCK_WAIT = 10.0
@@ -166,7 +166,7 @@ class Session:
 
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
-        what = engine.undo(self.log)
+        what = corrections.undo(self.log)
         self._verify_as = str(self.path)
         return what
 
@@ -182,7 +182,7 @@ class Session:
         facts: list[tuple[str, Any]] | None = None
         if trick is None and action is None:
             facts = self._amended_facts(number, values)
-        change = engine.amend(
+        change = corrections.amend(
             self.log, number, trick=trick, action=action, values=values, facts=facts
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)

@@ -174,5 +174,98 @@ TEXTS.update(
         "klaverjassen.quick.roem_total": (
             "quick: the roem of all sides together, {sum}, is more than one hand can hold ({most})"
         ),
+        # the score sheet
+        "klaverjassen.item.card_points": "{side}: card points with the last trick",
+        "klaverjassen.item.pit": "{side}: pit, every trick",
+        "klaverjassen.item.trump_doubles": "{suit} trumps",
+        "klaverjassen.note.no_pit_for_defenders": (
+            "{side} took every trick but scores no pit as defenders "
+            "[rule: options.pit_for_defenders]"
+        ),
+        "klaverjassen.note.revoke": (
+            "revoke by {side}: it scores nothing; {innocent} score {total} plus all roem "
+            "({roem}) = {awarded}"
+        ),
+        "klaverjassen.note.kraak_made": (
+            "{level} by {side}: {mine} beats {theirs}, so {side} takes all {everything} points"
+        ),
+        "klaverjassen.note.kraak_failed": (
+            "{level} by {side} failed: {mine} is not more than {theirs}, so {other} takes all "
+            "{everything} points"
+        ),
+        "klaverjassen.note.made": "{side} chose trump and made it: {total} against {against}",
+        "klaverjassen.note.nat": (
+            "nat: {side} chose trump but has {total}, not more than {against}; it scores "
+            "nothing, {winner} scores all {everything} ({cards} plus all roem {roem})"
+        ),
+        "klaverjassen.note.nat_pit": (
+            "nat: {side} chose trump but has {total}, not more than {against}; it scores "
+            "nothing, {winner} scores all {everything} ({cards} plus all roem {roem} plus pit)"
+        ),
+        "klaverjassen.note.nat_each": (
+            "nat: {side} chose trump but has {total}, not more than {against}; it scores "
+            "nothing, {winner} each score all {everything} ({cards} plus all roem {roem})"
+        ),
+        "klaverjassen.note.nat_each_pit": (
+            "nat: {side} chose trump but has {total}, not more than {against}; it scores "
+            "nothing, {winner} each score all {everything} ({cards} plus all roem {roem} plus pit)"
+        ),
+        # what the hand says as it goes
+        "klaverjassen.msg.decline_team": "{side} decline their roem for this hand",
+        "klaverjassen.msg.decline_one": "{side} declines their roem for this hand",
+        "klaverjassen.msg.discard": (
+            "{player} lays away {count} cards; their card points go to the winner of the last trick"
+        ),
+        "klaverjassen.msg.kraak": "{player} says {level} for {side}: the hand counts x{factor}",
+        "klaverjassen.msg.declare": "{player} declares {combo}",
+        "klaverjassen.msg.stuk": "{player} declares stuk ({played} and {other}): {points} for {side}",
+        "klaverjassen.msg.chooses_team": "{player} chooses {suit} as trump; {side} play",
+        "klaverjassen.msg.chooses_one": "{player} chooses {suit} as trump; {side} plays",
+        "klaverjassen.msg.accepts_team": "{player} accepts {suit} as trump; {side} play",
+        "klaverjassen.msg.accepts_one": "{player} accepts {suit} as trump; {side} plays",
+        "klaverjassen.msg.talon": (
+            "{player} takes the talon and lays {count} cards away ('{player} discard C1 C2')"
+        ),
+        "klaverjassen.msg.redeal_wait": "everybody passed; the same dealer deals again",
+        "klaverjassen.msg.no_trump_yet": "trump is not chosen yet: {now}",
+        "klaverjassen.msg.discard_first": (
+            "{player} takes the talon and must lay {count} cards away first "
+            "('{player} discard C1 C2')"
+        ),
+        "klaverjassen.msg.trick": "trick {number} to {winner} ({points} points): {reason}",
+        "klaverjassen.msg.trick_roem": (
+            "trick {number} to {winner} ({points} points): {reason}; roem for {side}: {roem!l}"
+        ),
+        "klaverjassen.msg.upturn": "{player} turns up {card}",
+        "klaverjassen.msg.upturn_next": "{player} turns up {card}; {now}",
+        "klaverjassen.msg.pass": "{player} passes",
+        "klaverjassen.msg.pass_next": "{player} passes; {now}",
+        "klaverjassen.msg.pass_redeal": (
+            "{player} passes; everybody passed: the same dealer deals again"
+        ),
+        "klaverjassen.msg.over_draw": "{hands} hands played: {standing!l}; a draw",
+        "klaverjassen.msg.over_team": "{hands} hands played: {standing!l}; {side} win",
+        "klaverjassen.msg.over_one": "{hands} hands played: {standing!l}; {side} wins",
+        # the notes and labels of a finished hand
+        "klaverjassen.label.trick": "trick {number}: {label}",
+        "klaverjassen.label.declared": "declared by {player}: {label}",
+        "klaverjassen.label.stuk": "stuk declared by {player}",
+        "klaverjassen.note.discards": (
+            "the discards {cards} ({points} points) go to {side}, winner of the last trick "
+            "[rule: talon.discards_to]"
+        ),
+        "klaverjassen.note.highest": (
+            "highest declaration: {combo} ({side}); only {side} scores declarations "
+            "[rule: declarations]"
+        ),
+        "klaverjassen.note.declined": "{side} declined their roem ({points}) [rule: roem]",
+        "klaverjassen.note.trick_roem": "roem for the trick's winner: {roem} [rule: {rule}]",
+        # roem patterns
+        "klaverjassen.label.run": "run of {length} in {suit} ({cards})",
+        "klaverjassen.label.stuk_trick": "stuk ({king} {queen})",
+        "klaverjassen.label.stuk_inside": "stuk, inside the run ({king} {queen})",
+        "klaverjassen.label.four_jacks": "four jacks ({cards})",
+        "klaverjassen.label.four": "four {rank} ({cards})",
+        "klaverjassen.trump.unknown_method": "unknown trump_choice {method}",
     }
 )

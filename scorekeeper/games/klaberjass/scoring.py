@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import SUIT_NAMES
 from scorekeeper.games.klaberjass.rules import spec
@@ -34,6 +34,28 @@ class Facts:
     bella: str | None = None
     revoke: str | None = None
     notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Details:
+    """What a Klaberjass result adds to the shared record (``HandResult.details``)."""
+
+    maker: str
+    trump: str
+    totals: dict[str, int]  # each player's total before the maker's duty is applied
+    runs: list[Run]  # every sequence announced
+    bella: str | None
+    revoke: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "maker": self.maker,
+            "trump": self.trump,
+            "totals": dict(self.totals),
+            "sequences": [[r.player, r.text] for r in self.runs],
+            "bella": self.bella,
+            "revoke": self.revoke,
+        }
 
 
 def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
@@ -113,12 +135,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         value=scores[winner] if winner else 0,
         scores=full_scores,
         notes=notes,
-        details={
-            "maker": maker,
-            "trump": facts.trump,
-            "totals": totals,
-            "sequences": [[r.player, r.text] for r in facts.runs],
-            "bella": facts.bella,
-            "revoke": facts.revoke,
-        },
+        details=Details(
+            maker, facts.trump, totals, facts.runs, facts.bella, facts.revoke
+        ).to_dict(),
     )

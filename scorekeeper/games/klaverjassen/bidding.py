@@ -20,10 +20,10 @@ from scorekeeper.games.klaverjassen.notation import (
     ChooseTrump,
     Pass,
     Upturn,
-    suit_label,
     text,
 )
 from scorekeeper.games.klaverjassen.rules import METHODS, options, spec
+from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
@@ -68,9 +68,6 @@ class Step:
             return because("klaverjassen.turn.must_choose", None, player=player)
         return because("klaverjassen.turn.redeal")
 
-    def describe(self, upturned: Card | None) -> str:
-        return self.reason(upturned).text()
-
 
 def _free(order: Sequence[str], dealer: str, dealer_chooses: bool) -> list[Step]:
     steps = [Step("choose", p) for p in order[:-1]]
@@ -106,7 +103,7 @@ def trump_script(rules: Ruleset, players: Sequence[str], dealer: str) -> list[St
         return [Step("choose", order[0], may_pass=False)]
     if method in ("upturn_forced", "upturn_other_suit"):
         return _upturn(order, dealer, method == "upturn_other_suit")
-    raise ScorekeeperError(f"unknown trump_choice {method!r}", rule=RULE)
+    raise ScorekeeperError(because("klaverjassen.trump.unknown_method", RULE, method=repr(method)))
 
 
 class TrumpChoice:
@@ -131,9 +128,10 @@ class TrumpChoice:
             return None
         return self.script[self.steps_done]
 
-    def describe_now(self) -> str:
+    def now(self) -> Reason | None:
+        """Whose turn it is and what they may do, while the choice goes on."""
         step = self.step()
-        return step.describe(self.last_upturned) if step else ""
+        return step.reason(self.last_upturned) if step else None
 
     # -- checking
     def verify(self, bid: Bid) -> None:
@@ -203,18 +201,20 @@ class TrumpChoice:
             case Upturn(card=card):
                 self.upturned.append(card)
                 nxt = self.step()
+                if nxt is None:
+                    return [words("msg.upturn", player=bid.player, card=card)]
                 return [
-                    f"{bid.player} turns up {card}" + (f"; {nxt.describe(card)}" if nxt else "")
+                    words("msg.upturn_next", player=bid.player, card=card, now=nxt.reason(card))
                 ]
             case Pass():
                 nxt = self.step()
                 if nxt is not None and nxt.kind == "redeal":
                     self.redeal = True
-                    return [f"{bid.player} passes; everybody passed: the same dealer deals again"]
-                return [
-                    f"{bid.player} passes"
-                    + (f"; {nxt.describe(self.last_upturned)}" if nxt else "")
-                ]
+                    return [words("msg.pass_redeal", player=bid.player)]
+                if nxt is None:
+                    return [words("msg.pass", player=bid.player)]
+                now = nxt.reason(self.last_upturned)
+                return [words("msg.pass_next", player=bid.player, now=now)]
             case Accept():
                 assert self.last_upturned is not None
                 self.trump = self.last_upturned.suit
@@ -222,12 +222,6 @@ class TrumpChoice:
                 self.trump = suit
         self.maker = bid.player
         return []
-
-    def chosen(self, bid: Bid) -> str:
-        """The words for a bid that made trump: 'Carla chooses hearts ♥ as trump'."""
-        assert self.trump is not None
-        how = "accepts" if isinstance(bid, Accept) else "chooses"
-        return f"{bid.player} {how} {suit_label(self.trump)} as trump"
 
     # -- what may be said now
     def legal(self) -> list[Bid]:

@@ -18,6 +18,7 @@ from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
 from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem
 from scorekeeper.games.klaverjassen.rules import KlaverjassenRules, spec
 from scorekeeper.games.klaverjassen.sides import side_names
+from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class Klaverjassen(Family):
 
     def trick_notes(self, rules: Ruleset, contract: Contract, cards: Sequence[Card]) -> list[str]:
         roem = trick_roem(rules, cards, contract.trump_suit)
-        return [f"roem for the trick's winner: {r.text} [rule: {r.rule}]" for r in roem]
+        return [words("note.trick_roem", roem=r.text, rule=r.rule) for r in roem]
 
     def validate(self, rules: Ruleset) -> list[str]:
         """The option values in force against the deck (the rest is the schema's)."""
@@ -62,11 +63,11 @@ class Klaverjassen(Family):
         by_side = {s: totals[members[0]] for s, members in sides.items()}
         best = max(by_side.values())
         top = [s for s, v in by_side.items() if v == best]
-        standing = ", ".join(f"{s} {v}" for s, v in by_side.items())
+        standing = [f"{s} {v}" for s, v in by_side.items()]
         if len(top) > 1:
-            return f"{need} hands played: {standing}; a draw"
-        plural = "s" if len(sides[top[0]]) == 1 else ""
-        return f"{need} hands played: {standing}; {top[0]} win{plural}"
+            return words("msg.over_draw", hands=need, standing=standing)
+        key = "msg.over_one" if len(sides[top[0]]) == 1 else "msg.over_team"
+        return words(key, hands=need, standing=standing, side=top[0])
 
     # -- quick entry
     def quick_keys(self) -> dict[str, QuickKey]:

@@ -44,7 +44,8 @@ from scorekeeper.games.klaverjassen.roem import (
 )
 from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.scoring import Facts, score
-from scorekeeper.games.klaverjassen.sides import side_names, side_of, verb_for
+from scorekeeper.games.klaverjassen.sides import side_names, side_of
+from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
 
@@ -197,22 +198,19 @@ class KlaverjassenHand(GameHand):
                 return self._apply_bid(typed)
             case n.DeclineRoem():
                 self.declined.append(side)
-                return [f"{verb_for(self.sides, side, 'decline')} their roem for this hand"]
+                return [words(f"msg.decline_{self._team_or_one(side)}", side=side)]
             case n.Discard(cards=cards):
                 self.discards = list(cards)
                 self.hand.take(player, cards)
-                return [
-                    f"{player} lays away {len(cards)} cards; their card points go to the "
-                    "winner of the last trick"
-                ]
+                return [words("msg.discard", player=player, count=len(cards))]
             case n.Kraak(level=level):
                 self.challenges.apply(typed)
                 factor = self._kraak_multiplier() ** len(self.challenges)
-                return [f"{player} says {level} for {side}: the hand counts x{factor}"]
+                return [words("msg.kraak", player=player, level=level, side=side, factor=factor)]
             case n.DeclareRoem(cards=cards):
                 combo = declared_combination(self.rules, cards, n.text(typed))
                 self.declarations.declare(player, combo)
-                return [f"{player} declares {combo.text}"]
+                return [words("msg.declare", player=player, combo=combo.text)]
             case n.Stuk():
                 # history already holds this action; the play it follows comes just before
                 played = self.hand.history[-2].card
@@ -220,7 +218,11 @@ class KlaverjassenHand(GameHand):
                 other = Card(QUEEN if played.rank == KING else KING, self.trump)
                 self.declarations.declare_stuk(player, other)
                 pts = self.stuk_points()
-                return [f"{player} declares stuk ({played} and {other}): {pts} for {side}"]
+                return [
+                    words(
+                        "msg.stuk", player=player, played=played, other=other, points=pts, side=side
+                    )
+                ]
         return []
 
     def _kraak_multiplier(self) -> int:
@@ -238,16 +240,21 @@ class KlaverjassenHand(GameHand):
         if self.maker is None:
             return messages
         maker = self.maker
-        messages = [f"{self.bidding.chosen(bid)}; {verb_for(self.sides, self.side(maker), 'play')}"]
+        how = "accepts" if isinstance(bid, n.Accept) else "chooses"
+        side = self.side(maker)
+        suit = n.suit_label(self.bidding.trump or "")
+        key = f"msg.{how}_{self._team_or_one(side)}"
+        messages = [words(key, player=maker, suit=suit, side=side)]
         if self.talon_size:
             talon = self.talon()
             if talon is not None:
                 self.hand.give(maker, talon)
-            messages.append(
-                f"{maker} takes the talon and lays {self.discard_count} cards away "
-                f"('{maker} discard C1 C2')"
-            )
+            messages.append(words("msg.talon", player=maker, count=self.discard_count))
         return messages
+
+    def _team_or_one(self, side: str) -> str:
+        """'team' for a side of several players (they play), 'one' for a player alone."""
+        return "team" if len(self.sides[side]) > 1 else "one"
 
     def _verify_decline(self, typed: n.DeclineRoem) -> None:
         side = self.side(typed.player)
@@ -342,13 +349,11 @@ class KlaverjassenHand(GameHand):
 
     def why_not_ready(self) -> str:
         if self.redeal:
-            return "everybody passed; the same dealer deals again"
-        if self.bidding.step() is not None:
-            return "trump is not chosen yet: " + self.bidding.describe_now()
-        return (
-            f"{self.maker} takes the talon and must lay {self.discard_count} cards away first "
-            f"('{self.maker} discard C1 C2')"
-        )
+            return words("msg.redeal_wait")
+        now = self.bidding.now()
+        if now is not None:
+            return words("msg.no_trump_yet", now=now)
+        return words("msg.discard_first", player=self.maker, count=self.discard_count)
 
     def not_ready_rule(self) -> str:
         if self.redeal:
@@ -377,12 +382,16 @@ class KlaverjassenHand(GameHand):
     def on_trick(self, trick: Trick) -> list[str]:
         roem = trick_roem(self.rules, trick.cards, self.trump)
         self.roem_by_trick[trick.number] = roem
-        message = f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
+        said = {
+            "number": trick.number,
+            "winner": trick.winner,
+            "points": trick.points,
+            "reason": trick.reason,
+        }
         if roem:
-            message += f"; roem for {self.side(trick.winner or '')}: " + ", ".join(
-                r.text for r in roem
-            )
-        return [message]
+            side = self.side(trick.winner or "")
+            return [words("msg.trick_roem", **said, side=side, roem=[r.text for r in roem])]
+        return [words("msg.trick", **said)]
 
     def is_over(self) -> bool:
         return self.redeal or super().is_over()

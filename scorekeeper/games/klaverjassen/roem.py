@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.cards import RANK_NAMES, SUIT_NAMES, Card, format_cards
+from scorekeeper.cards import RANK_NAMES, SUIT_NAMES, Card
 from scorekeeper.errors import IllegalActionError, OptionError
 from scorekeeper.games.klaverjassen.rules import DeclarationsSpec, RoemSpec, options, spec
+from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import because
 from scorekeeper.rules import Ruleset
 
@@ -86,7 +87,7 @@ def runs_in(cards: Sequence[Card], order: Sequence[str], shortest: int) -> list[
 
 def _run_label(run: Sequence[Card]) -> str:
     length = _LENGTH_WORDS.get(len(run), str(len(run)))
-    return f"run of {length} in {SUIT_NAMES[run[0].suit]} ({format_cards(run)})"
+    return words("label.run", length=length, suit=SUIT_NAMES[run[0].suit], cards=list(run))
 
 
 def trick_roem(rules: Ruleset, cards: Sequence[Card], trump_suit: str | None) -> list[Roem]:
@@ -104,10 +105,10 @@ def trick_roem(rules: Ruleset, cards: Sequence[Card], trump_suit: str | None) ->
         king, queen = Card(KING, trump_suit), Card(QUEEN, trump_suit)
         if king in cards and queen in cards:
             inside = any(king in run and queen in run for run in runs)
-            label = "stuk, inside the run" if inside else "stuk"
+            key = "label.stuk_inside" if inside else "label.stuk_trick"
             found.append(
                 Roem(
-                    f"{label} ({king} {queen})",
+                    words(key, king=king, queen=queen),
                     roem.stuk,
                     "roem.stuk",
                     (king, queen),
@@ -130,7 +131,7 @@ def _four_of_a_kind(
     if rank == JACK:
         return [
             Roem(
-                f"four jacks ({format_cards(cards)})",
+                words("label.four_jacks", cards=list(cards)),
                 values.four_jacks,
                 f"{table}.four_jacks",
                 tuple(cards),
@@ -139,7 +140,7 @@ def _four_of_a_kind(
     if rank in four_of_a_kind_ranks(rules):
         return [
             Roem(
-                f"four {plural} ({format_cards(cards)})",
+                words("label.four", rank=plural, cards=list(cards)),
                 values.four_of_a_kind,
                 "options.four_of_a_kind_ranks",
                 tuple(cards),

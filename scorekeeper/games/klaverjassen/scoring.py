@@ -15,6 +15,7 @@ from scorekeeper.cards import SUIT_NAMES
 from scorekeeper.games.klaverjassen.notation import kraak_levels, suit_label
 from scorekeeper.games.klaverjassen.roem import Roem, tally
 from scorekeeper.games.klaverjassen.rules import options, spec
+from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -96,9 +97,7 @@ class _Sheet:
         for side in self.order:
             pts = facts.points[side]
             self.items.append(
-                ValueItem(
-                    f"{side}: card points with the last trick", pts, "card_points.total", side=side
-                )
+                ValueItem(words("item.card_points", side=side), pts, "card_points.total", side=side)
             )
             for r in facts.roem.get(side, []):
                 self.items.append(ValueItem(f"{side}: {r.label}", r.points, r.rule, side=side))
@@ -112,14 +111,11 @@ class _Sheet:
         if pit == self.playing or options(self.rules).pit_for_defenders:
             self.pit_bonus = spec(self.rules).scoring.pit
             self.items.append(
-                ValueItem(f"{pit}: pit, every trick", self.pit_bonus, "scoring.pit", side=pit)
+                ValueItem(words("item.pit", side=pit), self.pit_bonus, "scoring.pit", side=pit)
             )
             self.totals[pit] += self.pit_bonus
         else:
-            self.notes.append(
-                f"{pit} took every trick but scores no pit as defenders "
-                "[rule: options.pit_for_defenders]"
-            )
+            self.notes.append(words("note.no_pit_for_defenders", side=pit))
 
     # -- who scores what
     def revoke(self, offender: str) -> None:
@@ -131,8 +127,14 @@ class _Sheet:
         for s in innocent:
             self.scores[s] = awarded
         self.note(
-            f"revoke by {offender}: it scores nothing; "
-            f"{' and '.join(innocent)} score {total} plus all roem ({all_roem}) = {awarded}",
+            words(
+                "note.revoke",
+                side=offender,
+                innocent=" and ".join(innocent),
+                total=total,
+                roem=all_roem,
+                awarded=awarded,
+            ),
             "options.revoke_penalty",
         )
         self.winner = " and ".join(innocent)
@@ -147,15 +149,28 @@ class _Sheet:
         if mine > theirs:
             self.winner = challenger
             self.note(
-                f"{level} by {challenger}: {mine} beats {theirs}, so "
-                f"{challenger} takes all {everything} points",
+                words(
+                    "note.kraak_made",
+                    level=level,
+                    side=challenger,
+                    mine=mine,
+                    theirs=theirs,
+                    everything=everything,
+                ),
                 "kraak",
             )
         else:
             self.winner = other
             self.note(
-                f"{level} by {challenger} failed: {mine} is not more than "
-                f"{theirs}, so {other} takes all {everything} points",
+                words(
+                    "note.kraak_failed",
+                    level=level,
+                    side=challenger,
+                    mine=mine,
+                    theirs=theirs,
+                    other=other,
+                    everything=everything,
+                ),
                 "kraak",
             )
         self.scores[self.winner] = everything
@@ -164,8 +179,12 @@ class _Sheet:
         self.winner = self.playing
         self.scores = dict(self.totals)
         self.note(
-            f"{self.playing} chose trump and made it: {self.totals[self.playing]} against "
-            f"{self.versus(self.others)}",
+            words(
+                "note.made",
+                side=self.playing,
+                total=self.totals[self.playing],
+                against=self.versus(self.others),
+            ),
             "scoring",
         )
 
@@ -176,12 +195,18 @@ class _Sheet:
         self.winner = " and ".join(others)
         for s in others:
             self.scores[s] = everything
-        each = "scores" if len(others) == 1 else "each score"
-        pit = " plus pit" if self.pit_bonus else ""
+        key = "note.nat" if len(others) == 1 else "note.nat_each"
         self.note(
-            f"nat: {self.playing} chose trump but has {self.totals[self.playing]}, not more than "
-            f"{self.versus(others)}; it scores nothing, {self.winner} {each} all {everything} "
-            f"({hand_total(self.rules)} plus all roem {sum(self.roem_of.values())}{pit})",
+            words(
+                f"{key}_pit" if self.pit_bonus else key,
+                side=self.playing,
+                total=self.totals[self.playing],
+                against=self.versus(others),
+                winner=self.winner,
+                everything=everything,
+                cards=hand_total(self.rules),
+                roem=sum(self.roem_of.values()),
+            ),
             "scoring",
         )
 
@@ -208,7 +233,10 @@ class _Sheet:
         if trump in typed.scoring.trump_doubles and double is not None:
             self.items.append(
                 ValueItem(
-                    f"{SUIT_NAMES[trump]} trumps", double, "scoring.trump_doubles", op="times"
+                    words("item.trump_doubles", suit=SUIT_NAMES[trump]),
+                    double,
+                    "scoring.trump_doubles",
+                    op="times",
                 )
             )
             self.factor *= double

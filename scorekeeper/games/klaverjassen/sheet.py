@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import SUIT_NAMES, format_cards
+from scorekeeper.cards import SUIT_NAMES
 from scorekeeper.games.klaverjassen.notation import kraak_levels
 from scorekeeper.games.klaverjassen.roem import Roem, highest_declaration
 from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, last_trick_bonus
 from scorekeeper.games.klaverjassen.sides import partnerships
+from scorekeeper.games.klaverjassen.words import words
 
 if TYPE_CHECKING:
     from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
@@ -28,17 +29,15 @@ def facts(game: KlaverjassenHand) -> Facts:
         side = game.side(t.winner or "")
         points[side] += t.points
         for r in game.roem_by_trick.get(t.number, []):
-            roem[side].append(Roem(f"trick {t.number}: {r.label}", r.points, r.rule, r.cards))
+            label = words("label.trick", number=t.number, label=r.label)
+            roem[side].append(Roem(label, r.points, r.rule, r.cards))
     last = game.side(tricks[-1].winner or "")
     points[last] += last_trick_bonus(game.rules)
     notes: list[str] = []
     if game.discards:
         worth = sum(game.card_points(c) for c in game.discards)
         points[last] += worth
-        notes.append(
-            f"the discards {format_cards(game.discards)} ({worth} points) go to {last}, "
-            "winner of the last trick [rule: talon.discards_to]"
-        )
+        notes.append(words("note.discards", cards=game.discards, points=worth, side=last))
     notes += _declared_roem(game, roem)
     notes += _declines(game, roem)
     winners = {game.side(t.winner or "") for t in tricks}
@@ -67,18 +66,21 @@ def _declared_roem(game: KlaverjassenHand, roem: dict[str, list[Roem]]) -> list[
         best = highest_declaration(game.rules, [(game.side(d.player), d.combo) for d in declared])
         assert best is not None
         team, top = best
-        notes.append(
-            f"highest declaration: {top.label} ({team}); only {team} scores declarations "
-            "[rule: declarations]"
-        )
+        notes.append(words("note.highest", combo=top.label, side=team))
         for d in declared:
             if game.side(d.player) == team:
                 roem[team].append(
-                    Roem(f"declared by {d.player}: {d.combo.label}", d.combo.points, d.combo.rule)
+                    Roem(
+                        words("label.declared", player=d.player, label=d.combo.label),
+                        d.combo.points,
+                        d.combo.rule,
+                    )
                 )
     for player, _card in game.stuk:
         pts = game.stuk_points()
-        roem[game.side(player)].append(Roem(f"stuk declared by {player}", pts, "declarations.stuk"))
+        roem[game.side(player)].append(
+            Roem(words("label.stuk", player=player), pts, "declarations.stuk")
+        )
     return notes
 
 
@@ -87,7 +89,7 @@ def _declines(game: KlaverjassenHand, roem: dict[str, list[Roem]]) -> list[str]:
     for side in game.declined:
         if roem[side]:
             notes.append(
-                f"{side} declined their roem ({sum(r.points for r in roem[side])}) [rule: roem]"
+                words("note.declined", side=side, points=sum(r.points for r in roem[side]))
             )
         roem[side] = []
     return notes

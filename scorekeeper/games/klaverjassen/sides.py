@@ -12,7 +12,7 @@ from scorekeeper.games.klaverjassen.rules import ALONE, PARTNERS, spec
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
-__all__ = ["ALONE", "PARTNERS", "TEAM_KEYS", "partnerships", "side_names", "side_of", "verb_for"]
+__all__ = ["ALONE", "PARTNERS", "TEAM_KEYS", "partnerships", "side_names", "side_of"]
 
 TEAM_KEYS = ("team1", "team2")
 
@@ -32,8 +32,3 @@ def side_names(rules: Ruleset, table: Sequence[str]) -> dict[str, list[str]]:
 
 def side_of(sides: Mapping[str, Sequence[str]], player: str) -> str:
     return next(name for name, members in sides.items() if player in members)
-
-
-def verb_for(sides: Mapping[str, Sequence[str]], side: str, verb: str) -> str:
-    """'Ben/Dirk play', 'Ben plays': a team is plural, a player alone singular."""
-    return f"{side} {verb}" if len(sides[side]) > 1 else f"{side} {verb}s"

@@ -1,0 +1,139 @@
+"""Corrections of a recorded match: undo the last thing recorded, amend a hand after the fact.
+
+Both change the log only; the session replays the whole match before it writes, so a
+correction that leaves the match unsound is refused and nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.hand import Hand
+from scorekeeper.match import Match
+from scorekeeper.matchlog import HandRecord, MatchLog
+from scorekeeper.ruleset import load
+
+
+def undo(log: MatchLog) -> str:
+    """Remove the last action (or the last quick hand, or an empty hand's deal); say what went."""
+    if not log.hands:
+        raise IllegalActionError(
+            "nothing to undo: the match has no hands yet", rule="undo", kind="usage"
+        )
+    last = log.hands[-1]
+    if last.quick is not None:
+        log.hands.pop()
+        return f"removed quick hand {len(log.hands) + 1}"
+    if last.actions:
+        text = last.actions.pop()
+        if not last.actions and last.deal is None:
+            log.hands.pop()
+        return f"removed {text!r}"
+    log.hands.pop()
+    return f"removed the deal of hand {len(log.hands) + 1}"
+
+
+def amend(
+    log: MatchLog,
+    number: int,
+    *,
+    trick: int | None = None,
+    action: int | None = None,
+    values: Sequence[str] = (),
+    facts: Sequence[tuple[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Change a recorded hand in the log; say what changed. The caller replays and writes.
+
+    ``trick``: replace that trick's cards (same players, same order) by ``values``;
+    ``action``: replace one action string by ``values[0]``; neither: set ``facts``, the
+    (key, value) pairs of a quick hand, already read by the family's declaration.
+    The hand keeps an ``amended`` record of each change.
+    """
+    if not 1 <= number <= len(log.hands):
+        raise IllegalActionError(
+            f"there is no hand {number} (hands 1 to {len(log.hands)})", rule="amend", kind="usage"
+        )
+    record = log.hands[number - 1]
+    if trick is not None:
+        before, after = _amend_trick(log, number, trick, values)
+        what = f"trick {trick}"
+    elif action is not None:
+        if not 1 <= action <= len(record.actions) or len(values) != 1:
+            raise IllegalActionError(
+                f"give one action text to replace action {action} of {len(record.actions)}",
+                rule="amend",
+                kind="usage",
+            )
+        before = [record.actions[action - 1]]
+        after = [values[0]]
+        record.actions[action - 1] = values[0]
+        what = f"action {action}"
+    else:
+        before, after = _amend_facts(record, number, facts or [])
+        what = "facts"
+    change: dict[str, Any] = {"what": what, "before": before, "after": after}
+    record.amended = [*(record.amended or []), change]
+    return change
+
+
+def _amend_trick(
+    log: MatchLog, number: int, trick: int, cards: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    record = log.hands[number - 1]
+    if record.quick is not None:
+        raise IllegalActionError(
+            f"hand {number} was entered quick; it has no tricks", rule="amend", kind="usage"
+        )
+    indices = _trick_actions(log, number, trick)
+    if len(cards) != len(indices):
+        raise IllegalActionError(
+            f"trick {trick} has {len(indices)} cards; give {len(indices)}, not {len(cards)}",
+            rule="amend",
+            kind="usage",
+        )
+    before = [record.actions[i] for i in indices]
+    after = [f"{old.split()[0]} {card}" for old, card in zip(before, cards, strict=True)]
+    for i, text in zip(indices, after, strict=True):
+        record.actions[i] = text
+    return before, after
+
+
+def _amend_facts(
+    record: HandRecord, number: int, facts: Sequence[tuple[str, Any]]
+) -> tuple[list[str], list[str]]:
+    if record.quick is None:
+        raise IllegalActionError(
+            f"hand {number} was played card by card: amend a --trick or an --action",
+            rule="amend",
+            kind="usage",
+        )
+    if not facts:
+        raise IllegalActionError(
+            "nothing to amend: give KEY=VALUE facts", rule="amend", kind="usage"
+        )
+    before, after = [], []
+    for key, value in facts:
+        before.append(f"{key}={record.quick.get(key)!r}")
+        record.quick[key] = value
+        after.append(f"{key}={record.quick[key]!r}")
+    return before, after
+
+
+def _trick_actions(log: MatchLog, number: int, trick: int) -> list[int]:
+    """Indices, in the hand's action list, of the plays of one trick (by replaying it)."""
+    rules = load(log.ruleset, log.options)
+    match = Match(rules, log.players, log.first_dealer)
+    for record in log.hands[: number - 1]:
+        match._replay_hand(len(match.hands), record)
+    record = log.hands[number - 1]
+    hand = Hand(rules, log.players, match.next_dealer(), deal=record.deal, context=match.context())
+    found: list[int] = []
+    for i, text in enumerate(record.actions):
+        hand.apply(text)
+        if hand.tricks and hand.tricks[-1].number == trick and hand.history[-1].is_play:
+            found.append(i)
+    if not found:
+        raise IllegalActionError(f"hand {number} has no trick {trick}", rule="amend", kind="usage")
+    return found
