@@ -18,6 +18,7 @@ from scorekeeper.games.base import QuickKey
 
 if TYPE_CHECKING:
     from scorekeeper.reasons import Reason
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -119,3 +120,14 @@ def read_facts(facts: Sequence[Fact], given: Mapping[str, Any], table: Any) -> d
             fact.check(value, table)
         out[fact.name] = value
     return out
+
+
+def reachable_points(rules: Ruleset, per_trick: int) -> frozenset[int]:
+    """Every number of card points one side can hold at the end of a hand: the sums of
+    the deck's cards that whole tricks (``per_trick`` cards each) can make, from the rule
+    set's deck and card points (no trump bonus, no last-trick bonus)."""
+    sums: set[tuple[int, int]] = {(0, 0)}  # (points, cards) of a pile of taken cards
+    for card in rules.deck.all_cards():
+        value = rules.card_points(card)
+        sums |= {(points + value, cards + 1) for points, cards in sums}
+    return frozenset(points for points, cards in sums if cards % per_trick == 0)

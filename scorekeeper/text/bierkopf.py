@@ -25,4 +25,8 @@ TEXTS: dict[str, str] = {
     "bierkopf.quick.points": "quick: points must be the team's card points, 0 to {total}",
     "bierkopf.quick.revoke": "quick: revoke names a player ({players!l})",
     "bierkopf.quick.impossible": "points: {why}",
+    "bierkopf.quick.unreachable": (
+        "points: no whole tricks of this deck add up to {points} card points for one team "
+        "and {other} for the other"
+    ),
 }

@@ -69,5 +69,9 @@ TEXTS: dict[str, str] = {
     "kloepper.quick.queens_points": (
         "quick: queens_points must be the queens' card points, 0 to {total}"
     ),
+    "kloepper.quick.unreachable": (
+        "quick: the queens cannot have {points} card points: no whole tricks of this deck "
+        "add up to {points}, or to the others' {other}"
+    ),
     "kloepper.quick.every_trick": "quick: a side that took every trick has all {total} card points",
 }

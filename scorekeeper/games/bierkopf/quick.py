@@ -18,7 +18,7 @@ from scorekeeper.games.bierkopf.doubling import Doubling
 from scorekeeper.games.bierkopf.rules import spec
 from scorekeeper.games.bierkopf.scoring import Facts, score
 from scorekeeper.games.bierkopf.teams import carried_in, team_index, teams_of
-from scorekeeper.games.common import Fact, read_facts, refuse
+from scorekeeper.games.common import Fact, reachable_points, read_facts, refuse
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
@@ -88,6 +88,11 @@ def score_sheet(
     pts = facts["points"]
     if why := impossible_points(rules, pts, len(players)):
         refuse(because("bierkopf.quick.impossible", "card_points", why=why), where="quick.points")
+    if pts not in reachable_points(rules, len(players)):
+        refuse(
+            because("bierkopf.quick.unreachable", "card_points", points=pts, other=total - pts),
+            where="quick.points",
+        )
     named = facts["team"] or players[0]
     points = [pts, total - pts] if team_index(players, named) == 0 else [total - pts, pts]
     revoke = None if facts["revoke"] is None else team_index(players, facts["revoke"])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
-from scorekeeper.games.common import Fact, read_facts, refuse
+from scorekeeper.games.common import Fact, reachable_points, read_facts, refuse
 from scorekeeper.games.kloepper.announcements import Announcements, Claims, Conflict
 from scorekeeper.games.kloepper.notation import ALONE, CALL, DECLARATIONS, Alone
 from scorekeeper.games.kloepper.rules import spec
@@ -93,8 +93,9 @@ class Sheet:
         return None
 
 
-def _points(given: Mapping[str, Any], table: Table) -> int:
-    """The queens' card points, from the sheet or from a side that took every trick."""
+def _points(rules: Ruleset, given: Mapping[str, Any], table: Table) -> int:
+    """The queens' card points, from the sheet or from a side that took every trick; a
+    number no whole tricks of the deck can make is refused."""
     points, all_tricks = given["queens_points"], given["all_tricks"]
     if points is None:
         if all_tricks is None:
@@ -104,6 +105,16 @@ def _points(given: Mapping[str, Any], table: Table) -> int:
         refuse(
             because("kloepper.quick.every_trick", "card_points.total", total=table.total),
             where="quick.all_tricks",
+        )
+    if points not in reachable_points(rules, len(table.players)):
+        refuse(
+            because(
+                "kloepper.quick.unreachable",
+                "card_points",
+                points=points,
+                other=table.total - points,
+            ),
+            where="quick.queens_points",
         )
     return int(points)
 
@@ -135,7 +146,7 @@ def score_sheet(
     sheet = Table(list(players), spec(rules).card_points.total)
     facts = read_facts(FACTS, given, sheet)
     queens = facts["queens"]
-    points = _points(facts, sheet)
+    points = _points(rules, facts, sheet)
     chain = replay(rules, players, queens, actions)
     return score(
         rules,
