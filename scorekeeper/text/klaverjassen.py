@@ -266,5 +266,6 @@ TEXTS.update(
         "klaverjassen.label.stuk_inside": "stuk, inside the run ({king} {queen})",
         "klaverjassen.label.four_jacks": "four jacks ({cards})",
         "klaverjassen.label.four": "four {rank} ({cards})",
+        "klaverjassen.trump.unknown_method": "unknown trump_choice {method}",
     }
 )

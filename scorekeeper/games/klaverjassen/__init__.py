@@ -14,7 +14,8 @@ rule set; this package holds what is structural, one concern per module:
 - ``scoring``: how a hand's points are shared out (full and quick hands alike);
 - ``quick``: quick entry, its facts declared once;
 - ``rules``: the family's checks of a rule set;
-- ``family``: the ``Family`` the engine is handed.
+- ``family``: the ``Family`` the engine is handed;
+- ``words``: the one way the mechanics put something into words (the view's catalogue).
 """
 
 from __future__ import annotations

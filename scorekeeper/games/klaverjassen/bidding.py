@@ -68,9 +68,6 @@ class Step:
             return because("klaverjassen.turn.must_choose", None, player=player)
         return because("klaverjassen.turn.redeal")
 
-    def describe(self, upturned: Card | None) -> str:
-        return self.reason(upturned).text()
-
 
 def _free(order: Sequence[str], dealer: str, dealer_chooses: bool) -> list[Step]:
     steps = [Step("choose", p) for p in order[:-1]]
@@ -106,7 +103,7 @@ def trump_script(rules: Ruleset, players: Sequence[str], dealer: str) -> list[St
         return [Step("choose", order[0], may_pass=False)]
     if method in ("upturn_forced", "upturn_other_suit"):
         return _upturn(order, dealer, method == "upturn_other_suit")
-    raise ScorekeeperError(f"unknown trump_choice {method!r}", rule=RULE)
+    raise ScorekeeperError(because("klaverjassen.trump.unknown_method", RULE, method=repr(method)))
 
 
 class TrumpChoice:
@@ -131,9 +128,10 @@ class TrumpChoice:
             return None
         return self.script[self.steps_done]
 
-    def describe_now(self) -> str:
+    def now(self) -> Reason | None:
+        """Whose turn it is and what they may do, while the choice goes on."""
         step = self.step()
-        return step.describe(self.last_upturned) if step else ""
+        return step.reason(self.last_upturned) if step else None
 
     # -- checking
     def verify(self, bid: Bid) -> None:

@@ -350,8 +350,9 @@ class KlaverjassenHand(GameHand):
     def why_not_ready(self) -> str:
         if self.redeal:
             return words("msg.redeal_wait")
-        if self.bidding.step() is not None:
-            return words("msg.no_trump_yet", now=self.bidding.describe_now())
+        now = self.bidding.now()
+        if now is not None:
+            return words("msg.no_trump_yet", now=now)
         return words("msg.discard_first", player=self.maker, count=self.discard_count)
 
     def not_ready_rule(self) -> str:

@@ -20,7 +20,7 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
 from scorekeeper.games.klaverjassen.announcements import Challenges
 from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED
-from scorekeeper.games.klaverjassen.notation import kraak_levels, kraak_word, parse_suit, read_kraak
+from scorekeeper.games.klaverjassen.notation import kraak_word, parse_suit, read_kraak
 from scorekeeper.games.klaverjassen.roem import (
     Roem,
     four_of_a_kind_ranks,
@@ -358,4 +358,4 @@ def score_quick(
     return QuickHand(rules, list(table), facts, actions).result()
 
 
-__all__ = ["FACTS", "Fact", "QuickHand", "kraak_levels", "quick_keys", "score_quick"]
+__all__ = ["FACTS", "Fact", "QuickHand", "quick_keys", "score_quick"]
