@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.cards import Card, format_cards
-from scorekeeper.contract import Contract, judge_trick, suit_word
+from scorekeeper.cards import Card
+from scorekeeper.contract import Contract, judge_trick
 from scorekeeper.errors import CardError, IllegalActionError, RulesetError
 from scorekeeper.following import Verdict, check_play, current_best, legal_cards
 from scorekeeper.reasons import Reason
@@ -31,6 +31,11 @@ from scorekeeper.rules import Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
+
+
+def no(key: str, rule: str | None, /, **params: object) -> IllegalActionError:
+    """The refusal of an action, as a reason the view words (``raise no(...)``)."""
+    return IllegalActionError(Reason(key, params, rule))
 
 
 @dataclass(frozen=True)
@@ -80,14 +85,28 @@ class Revoke:
     card: Card
     proof_trick: int
     proof: Card
-    reason: str
+    why: Reason  # the duty broken, told in the past
     rule: str
 
+    @property
+    def reason(self) -> str:
+        return self.why.text()
+
+    def explained(self) -> Reason:
+        """The whole revoke as a reason for the view."""
+        params = {
+            "player": self.player,
+            "trick": self.trick,
+            "card": self.card,
+            "why": self.why,
+            "proof": self.proof,
+            "proof_trick": self.proof_trick,
+            "rule": self.rule,
+        }
+        return Reason("hand.revoke", params, self.rule)
+
     def text(self) -> str:
-        return (
-            f"revoke by {self.player} in trick {self.trick}: played {self.card} but {self.reason} "
-            f"(proven by {self.proof} in trick {self.proof_trick}) [rule: {self.rule}]"
-        )
+        return self.explained().text()
 
 
 @dataclass(frozen=True)
@@ -156,32 +175,31 @@ class Hand:
     def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> None:
         """Record the cards each player was dealt; checked against the deck and hand size."""
         if self.dealt is not None:
-            raise IllegalActionError("the deal of this hand is already recorded", rule="deal")
+            raise no("deal.again", "deal")
         cards: dict[str, list[Card]] = {}
         for player, hand in deal.items():
             if player not in self.players:
-                raise IllegalActionError(f"deal: {player} does not play in this hand", rule="deal")
+                raise no("deal.not_playing", "deal", player=player)
             cards[player] = [c if isinstance(c, Card) else self.rules.deck.parse(c) for c in hand]
         missing = [p for p in self.players if p not in cards]
         if missing:
-            raise IllegalActionError(f"deal: no cards given for {', '.join(missing)}", rule="deal")
+            raise no("deal.missing", "deal", players=missing)
         size = self.family.dealt_size(self.rules, len(self.players))
         for player, hand in cards.items():
             if len(hand) != size:
-                raise IllegalActionError(
-                    f"deal: {player} has {len(hand)} cards, the deal gives {size}",
-                    rule="deal.packets",
-                )
+                raise no("deal.size", "deal.packets", player=player, count=len(hand), size=size)
         total: Counter[Card] = Counter()
         for hand in cards.values():
             total.update(hand)
         for card, n in total.items():
             self.rules.deck.verify_card(card)
             if n > self.rules.deck.counts[card]:
-                raise IllegalActionError(
-                    f"deal: {card} dealt {n} times, the deck holds it {self.rules.deck.counts[card]} "
-                    f"time{'s' if self.rules.deck.counts[card] > 1 else ''}",
-                    rule="deck.copies",
+                raise no(
+                    "deal.too_often",
+                    "deck.copies",
+                    card=card,
+                    count=n,
+                    copies=self.rules.deck.counts[card],
                 )
         self.dealt = {p: list(h) for p, h in cards.items()}
         self.holdings = {p: list(h) for p, h in cards.items()}
@@ -202,9 +220,7 @@ class Hand:
         held = self.holdings[player]
         for card in cards:
             if card not in held:
-                raise IllegalActionError(
-                    f"{player} does not hold {card} (holds {format_cards(held)})", rule="deal"
-                )
+                raise no("hand.not_held_holds", "deal", player=player, card=card, held=held)
             held.remove(card)
 
     def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
@@ -275,7 +291,7 @@ class Hand:
         size = self.family.dealt_size(self.rules, len(self.players))
         return size - len(self.plays_by.get(player, ()))
 
-    def voids(self) -> list[str]:
+    def voids(self) -> list[Reason]:
         """What the plays so far prove about suits players no longer hold."""
         out: list[str] = []
         contract = self.contract
@@ -286,7 +302,9 @@ class Hand:
             for play in trick.plays[1:]:
                 if contract.suit_of(play.card) != led:
                     out.append(
-                        f"{play.player} showed void in {suit_word(led)} in trick {trick.number}"
+                        Reason(
+                            "hand.void", {"player": play.player, "suit": led, "trick": trick.number}
+                        )
                     )
         return out
 
@@ -383,10 +401,7 @@ class Hand:
         """Raise with the reason if the action is not allowed now; return it parsed."""
         action = self.parse(text)
         if self.finished:
-            raise IllegalActionError(
-                f"{action}: this hand is over; the next action starts a new hand",
-                rule="play.tricks",
-            )
+            raise no("hand.over", "play.tricks", action=action)
         if action.is_play:
             self._verify_play(action)
         else:
@@ -417,46 +432,62 @@ class Hand:
         try:
             self.rules.deck.verify_card(card)
         except CardError as exc:
-            raise CardError(f"{action}: {exc.message}", rule=exc.rule) from None
+            raise CardError(
+                Reason("hand.refused", {"action": action, "why": exc.message}), rule=exc.rule
+            ) from None
         if not self.game.ready_to_play():
-            raise IllegalActionError(
-                f"{action}: {self.game.why_not_ready()}", rule=self.game.not_ready_rule()
+            raise no(
+                "hand.refused",
+                self.game.not_ready_rule(),
+                action=action,
+                why=self.game.why_not_ready(),
             )
         if action.actor not in self.players:
-            raise IllegalActionError(f"{action}: {action.actor} sits out this hand", rule="players")
+            raise no("hand.sits_out", "players", action=action, player=action.actor)
         turn = self.to_play()
         if action.actor != turn:
             trick = self.current_trick
             when = (
-                f"trick {trick.number} continues with {turn}"
+                Reason("hand.continues", {"trick": trick.number, "player": turn})
                 if trick
-                else f"{turn} leads trick {len(self.tricks) + 1}"
+                else Reason("hand.leads", {"trick": len(self.tricks) + 1, "player": turn})
             )
-            raise IllegalActionError(
-                f"{action}: not {action.actor}'s turn; {when}", rule="play.turn_order"
+            raise no(
+                "hand.not_your_turn",
+                "play.turn_order",
+                action=action,
+                player=action.actor,
+                when=when,
             )
         limit = self.rules.deck.counts[card]
         if self.played[card] >= limit:
             where = [
-                f"trick {t.number} by {p.player}"
+                Reason("hand.played_in", {"trick": t.number, "player": p.player})
                 for t in self.tricks
                 for p in t.plays
                 if p.card == card
             ]
-            times = "once" if limit == 1 else f"{limit} times"
-            raise IllegalActionError(
-                f"{action}: {card} was already played ({'; '.join(where)}); the deck holds it {times}",
-                rule="deck.copies",
+            raise no(
+                "hand.played_out",
+                "deck.copies",
+                action=action,
+                card=card,
+                where=where,
+                copies=limit,
             )
         holding = self.holding(action.actor)
         if holding is not None and card not in holding:
-            raise IllegalActionError(
-                f"{action}: {action.actor} does not hold {card} (holds {format_cards(holding)})",
-                rule="deal",
+            raise no(
+                "hand.refused",
+                "deal",
+                action=action,
+                why=Reason(
+                    "hand.not_held_holds", {"player": action.actor, "card": card, "held": holding}
+                ),
             )
         verdict = self.check_card(action.actor, card)
         if not verdict.legal:
-            raise IllegalActionError(f"{action}: {verdict.reason}", rule=verdict.rule)
+            raise no("hand.refused", verdict.rule, action=action, why=verdict.why)
         self.game.verify_play(action)
 
     def _apply_play(self, action: Action) -> Outcome:
@@ -512,7 +543,7 @@ class Hand:
                 last_trick=last,
             )
             if not verdict.legal:
-                reason = Reason(f"{verdict.why.key}.past", verdict.why.params).text()
+                reason = Reason(f"{verdict.why.key}.past", verdict.why.params, verdict.rule)
                 found.append(
                     Revoke(
                         player,
@@ -538,16 +569,16 @@ class Hand:
 
     def result(self) -> HandResult:
         if not self.finished:
-            raise IllegalActionError("the hand is not over yet", rule="play.tricks")
+            raise no("hand.not_over", "play.tricks")
         return self.game.result()
 
     def summary(self) -> dict[str, object]:
         """The quick-entry facts of this finished hand (what a paper score sheet holds)."""
         return self.game.summary()
 
-    def deck_check(self) -> list[str]:
+    def deck_check(self) -> list[Reason]:
         """Card accounting once every trick is recorded: each card as often as the deck holds it."""
-        problems = []
+        problems: list[Reason] = []
         if len(self.completed_tricks()) < self.tricks_per_hand:
             return problems
         expected = self.family.cards_in_play(self)
@@ -556,6 +587,9 @@ class Hand:
         for card in sorted(set(expected) | set(self.played), key=lambda c: c.code):
             if self.played[card] != expected[card]:
                 problems.append(
-                    f"{card} was played {self.played[card]} times; the deck holds it {expected[card]}"
+                    Reason(
+                        "hand.miscount",
+                        {"card": card, "count": self.played[card], "copies": expected[card]},
+                    )
                 )
         return problems

@@ -45,6 +45,10 @@ def plain(value: Any) -> Any:
         return value.code
     if isinstance(value, list | tuple | set | frozenset):
         return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, Reason):
         return value.to_dict()
-    return value
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)  # an action, a suit...: as it is written

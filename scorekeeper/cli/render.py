@@ -110,7 +110,7 @@ def hand_status(hand: Hand) -> dict[str, Any]:
         "tricks": [t.to_dict() for t in hand.completed_tricks()],
         "current_trick": trick.to_dict() if trick else None,
         "revokes": [r.text() for r in hand.revokes],
-        "voids": hand.voids(),
+        "voids": [str(v) for v in hand.voids()],
         "finished": hand.finished,
     }
     data["announcements"] = [

@@ -7,7 +7,7 @@ key's first dotted part names its catalogue unless the key is in ``common``.
 
 Parameters are formatted for people: a card by its code, a list by its items joined
 with spaces (``{cards}``) and a nested reason by its own words. A template may name a
-parameter with ``!l`` for ", "-joined items: ``{players!l}``.
+parameter with ``!l`` for ", "-joined items (``{players!l}``), ``!j`` for "; "-joined.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ class _Formatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "l":  # {players!l}: ", "-joined
             return ", ".join(_word(v) for v in value)
+        if conversion == "j":  # {where!j}: "; "-joined
+            return "; ".join(_word(v) for v in value)
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -50,6 +52,10 @@ class _Formatter(string.Formatter):
             from scorekeeper.text.common import SUIT_WORDS
 
             return SUIT_WORDS.get(str(value), str(value))
+        if format_spec == "times":
+            return "once" if value == 1 else f"{value} times"
+        if format_spec == "time_s":
+            return f"{value} time{'' if value == 1 else 's'}"
         if format_spec:
             return format(value, format_spec)
         return _word(value)

@@ -1,6 +1,7 @@
 """English templates of the shared engine's reasons (cards, hands, tricks, following).
 
-``{suit:suit}`` prints a suit code (or ``trump``) as its word.
+``{suit:suit}`` prints a suit code (or ``trump``) as its word; ``{n:times}`` a count as
+"once" or "N times", ``{n:time_s}`` as "1 time" or "N times".
 """
 
 _FOLLOWING = {
@@ -25,6 +26,29 @@ TEXTS: dict[str, str] = {
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
     "hand.not_held": "{player} does not hold {card}",
+    "hand.not_held_holds": "{player} does not hold {card} (holds {held})",
+    "hand.refused": "{action}: {why}",
+    "hand.over": "{action}: this hand is over; the next action starts a new hand",
+    "hand.sits_out": "{action}: {player} sits out this hand",
+    "hand.not_your_turn": "{action}: not {player}'s turn; {when}",
+    "hand.continues": "trick {trick} continues with {player}",
+    "hand.leads": "{player} leads trick {trick}",
+    "hand.played_in": "trick {trick} by {player}",
+    "hand.played_out": (
+        "{action}: {card} was already played ({where!j}); the deck holds it {copies:times}"
+    ),
+    "hand.not_over": "the hand is not over yet",
+    "hand.revoke": (
+        "revoke by {player} in trick {trick}: played {card} but {why} "
+        "(proven by {proof} in trick {proof_trick}) [rule: {rule}]"
+    ),
+    "hand.void": "{player} showed void in {suit:suit} in trick {trick}",
+    "hand.miscount": "{card} was played {count} times; the deck holds it {copies}",
+    "deal.again": "the deal of this hand is already recorded",
+    "deal.not_playing": "deal: {player} does not play in this hand",
+    "deal.missing": "deal: no cards given for {players!l}",
+    "deal.size": "deal: {player} has {count} cards, the deal gives {size}",
+    "deal.too_often": "deal: {card} dealt {count} times, the deck holds it {copies:time_s}",
 }
 
 SUIT_WORDS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds", "trump": "trumps"}
