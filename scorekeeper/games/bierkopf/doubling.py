@@ -20,7 +20,7 @@ from scorekeeper.games.common import refuse
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass(frozen=True)

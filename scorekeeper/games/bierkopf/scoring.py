@@ -16,7 +16,7 @@ from scorekeeper.games.bierkopf.teams import team_name
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass

@@ -34,7 +34,7 @@ from scorekeeper.games.kloepper.sides import OTHERS, QUEENS
 from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 # Why a word or card would contradict the record (its reason carries the rule broken)
 Conflict = Reason

@@ -15,7 +15,7 @@ from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 class Kloepper(Family):

@@ -17,7 +17,7 @@ from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
-    from scorekeeper.ruleset import Ruleset
+    from scorekeeper.rules import Ruleset
 
 
 @dataclass
