@@ -221,8 +221,9 @@ class CommonRules(Section):
             if f"{rank}{suit}" not in fixed
         }
         if missing := [r for r in self.deck.ranks if r in plain and r not in order]:
-            yield key, (
-                f"{missing[0]} is a plain card in contract {name}, so this order must rank it"
+            yield (
+                key,
+                (f"{missing[0]} is a plain card in contract {name}, so this order must rank it"),
             )
 
     def _trump_problems(self, name: str, contract: ContractSpec) -> Iterable[Problem]:
