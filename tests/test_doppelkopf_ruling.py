@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 
 from scorekeeper import ruleset
 from scorekeeper.cards import Card
@@ -162,3 +163,14 @@ def test_the_ruling_is_explained(rule_set: str) -> None:
         "second_charlie_beats_first",
     ):
         assert "2026-11-23" in specs[name].explain, name
+
+
+def test_rules_show_and_explain_describe_the_ruling(tmp_path: Path) -> None:
+    shown = run_cli(tmp_path, "rules", "show", "doppelkopf-ddv")
+    assert shown.returncode == 0, shown.stderr
+    assert "piglets_in_suit_solos" in shown.stdout
+    explained = run_cli(tmp_path, "explain", "doppelkopf-ddv", "teams")
+    assert explained.returncode == 0, explained.stderr
+    text = " ".join(explained.stdout.split())
+    assert "ruling of 2026-11-23" in text
+    assert "never in a queens, jacks or meatless solo" in text

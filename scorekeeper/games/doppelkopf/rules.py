@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, cast
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key, read
+from scorekeeper.rules.schema import Problem, Section, key
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -243,8 +243,5 @@ def spec(rules: Ruleset) -> DoppelkopfRules:
 
 
 def options(rules: Ruleset) -> DoppelkopfOptions:
-    """The option values in force, typed (checked when they were set)."""
-    record, problems = read(DoppelkopfOptions, rules.options, strict=False)
-    if record is None:
-        raise rules.error([(f"options.{k}", m) for k, m in problems])
-    return record
+    """The option values in force, typed (read once per rule set)."""
+    return rules.options_as(DoppelkopfOptions)
