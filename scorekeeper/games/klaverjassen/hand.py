@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 
 class KlaverjassenHand(GameHand):
+    """The Klaverjassen part of one hand: what was said, the talon, and the roem found."""
+
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
         rules = self.rules
@@ -102,20 +104,21 @@ class KlaverjassenHand(GameHand):
         known) let a random table finish the trump choice and the discard.
         """
         rules = self.rules
-        words = [*n.BID_VERBS, *(SUIT_NAMES[s] for s in rules.deck.suits), n.DECLINE]
+        suits = [f"trump {SUIT_NAMES[s]}" for s in rules.deck.suits]
+        known = [*n.BID_VERBS, *suits, n.DECLINE]
         if options(rules).trump_choice.startswith("upturn"):
-            words += [f"upturn 7{s}" for s in rules.deck.suits]
-            words += [f"upturn 8{s}" for s in rules.deck.suits]
+            known += [f"upturn 7{s}" for s in rules.deck.suits]
+            known += [f"upturn 8{s}" for s in rules.deck.suits]
         if self.talon_size:
-            words.append(n.DISCARD)
+            known.append(n.DISCARD)
             talon = self.talon()
             if talon is not None:
-                words.append(f"{n.DISCARD} " + format_cards(talon))
+                known.append(f"{n.DISCARD} " + format_cards(talon))
         if n.has_kraak(rules):
-            words += n.kraak_levels(rules)
+            known += n.kraak_levels(rules)
         if n.has_declarations(rules):
-            words += [n.ROEM, n.STUK]
-        return tuple(words)
+            known += [n.ROEM, n.STUK]
+        return tuple(known)
 
     def talon(self) -> list[Card] | None:
         """The talon's cards: what the deal left over (known only with the deal)."""
