@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
+from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
+    from scorekeeper.hand import Trick
     from scorekeeper.reasons import Reason
     from scorekeeper.rules import Ruleset
 
@@ -34,6 +36,23 @@ class Said:
 def refuse(message: str | Reason, rule: str | None = None, *, where: str | None = None) -> NoReturn:
     """Raise the refusal of an action or a fact: the words (or reason) and the rule it breaks."""
     raise IllegalActionError(message, rule=rule, where=where)
+
+
+def words(key: str, /, **params: Any) -> str:
+    """What the referee says (a message, a line of a hand's value) where the engine still
+    carries text: made by the view's catalogue from the key and its parameters."""
+    return because(key, **params).text()
+
+
+def trick_words(trick: Trick) -> str:
+    """What the referee says when a trick is complete: who took it, its points, and why."""
+    return words(
+        "games.trick",
+        number=trick.number,
+        winner=trick.winner,
+        points=trick.points,
+        reason=trick.reason,
+    )
 
 
 # A fact's own test of a value of the right kind: (value, table) -> acceptable?

@@ -30,3 +30,22 @@ TEXTS: dict[str, str] = {
         "and {other} for the other"
     ),
 }
+
+# What the referee says, and the lines of a hand's value
+TEXTS.update(
+    {
+        "bierkopf.says.double": "{player} doubles: the game points count x{multiplier}",
+        "bierkopf.says.match_over": "{team} reached {target} game points ({total})",
+        "bierkopf.item.tie": "{first}:{second}: nobody scores",
+        "bierkopf.item.carry": (
+            "{step} game point carried to the next hand's winners ({waiting} waiting, not doubled)"
+        ),
+        "bierkopf.item.row": "{team} {at} card points or more ({points})",
+        "bierkopf.item.doubled": "doubled by {player}",
+        "bierkopf.item.carried": "carried from 60:60 hands (not doubled)",
+        "bierkopf.note.revoke": (
+            "revoke by {team}: scored as if they took no card and no trick "
+            "[rule: options.revoke_penalty]"
+        ),
+    }
+)

@@ -102,6 +102,41 @@ TEXTS: dict[str, str] = {
     "doppelkopf.quick.solo_unknown": "solo {solo!r} is not one of: {solos!l}",
     "doppelkopf.quick.no_solos": "solo {solo!r} is not one of: none",
     "doppelkopf.quick.solo_alone": "a solo has one Re player, the soloist",
+    # what happened (the messages of an applied action or a finished trick)
+    "doppelkopf.said.solo_voluntary": "{player} plays a {game} (voluntary)",
+    "doppelkopf.said.solo_obligatory": "{player} plays a {game} (obligatory); {player} leads",
+    "doppelkopf.said.wedding": (
+        "{player} announces a wedding: the first of the first three tricks won by another "
+        "player decides the partner"
+    ),
+    "doppelkopf.said.piglets": (
+        "{player} announces piglets: both aces of diamonds now rank above the ten of hearts"
+    ),
+    "doppelkopf.said.poverty": "{player} declares poverty and passes {count} trump cards to {left}",
+    "doppelkopf.said.poverty_their": (
+        "{player} declares poverty and passes their trump cards to {left}"
+    ),
+    "doppelkopf.said.accept": (
+        "{player} accepts the poverty: {count} trumps returned; {player} and {poor} play together"
+    ),
+    "doppelkopf.said.accept_one": (
+        "{player} accepts the poverty: {count} trump returned; {player} and {poor} play together"
+    ),
+    "doppelkopf.said.accept_count": (
+        "{player} accepts the poverty: {count} trumps returned; {player} and {poor} play together"
+    ),
+    "doppelkopf.said.redeal": "{why}: the same dealer deals again",
+    "doppelkopf.said.new_deal": "new deal: {why}",
+    "doppelkopf.said.not_ready.redeal": "{why}; no card is played in this hand",
+    "doppelkopf.said.not_ready.poverty": "{poor}'s poverty must be accepted or declined first",
+    "doppelkopf.said.announce": "{player} announces {kind} for {side}",
+    "doppelkopf.said.trick": "trick {number} to {winner} ({points} points): {reason}",
+    "doppelkopf.said.wedding.partner": (
+        "wedding: {partner} wins trick {number} and plays with {wedding}"
+    ),
+    "doppelkopf.said.wedding.alone": "wedding: {wedding} won the first {number} tricks and plays alone",
+    "doppelkopf.redeal.declined": "{player} declined {poor}'s poverty",
+    "doppelkopf.redeal.five_nines": "{player} holds five nines",
     # what a score sheet can hold
     "doppelkopf.possible.copies": (
         "{count} {kind} extras are impossible: the deck holds {card} {copies} times"

@@ -75,3 +75,40 @@ TEXTS: dict[str, str] = {
     ),
     "kloepper.quick.every_trick": "quick: a side that took every trick has all {total} card points",
 }
+
+# What the referee says, and the lines of a hand's value
+TEXTS.update(
+    {
+        "kloepper.says.call": (
+            "{player} holds both black queens and calls {ace}: its holder plays with them"
+        ),
+        "kloepper.says.alone": "{player} holds both black queens and plays alone against three",
+        "kloepper.says.knock": "{player} knocks: the queens' side claims every trick",
+        "kloepper.says.reply": "{player} knocks in reply: the others claim at least one trick",
+        "kloepper.says.declare_first": (
+            "{player} holds both black queens and first calls an ace ('{player} call AH') "
+            "or goes alone ('{player} alone')"
+        ),
+        "kloepper.says.shows_queen": "{player} shows {card}: on the queens' side",
+        "kloepper.says.called_ace": "{player} plays the called {card}: partner of {declarer}",
+        "kloepper.says.match_over": "{player} has {score}, at least {target}, and leads alone",
+        "kloepper.side.queens": "the queens",
+        "kloepper.side.others": "the others",
+        "kloepper.item.every_trick": "{side} took every trick",
+        "kloepper.item.row": "{side} {at} card points or more",
+        "kloepper.item.alone": "{item}, alone against three",
+        "kloepper.item.against_lone": "{item}, against a lone player",
+        "kloepper.item.against_knocker": "{item}, against a lone knocker",
+        "kloepper.item.reply_failed": "{player}'s reply knock failed: the queens took every trick",
+        "kloepper.item.reply_made": "{player}'s reply knock made: the others took a trick",
+        "kloepper.item.knock_made": "{player}'s knock made: the queens took every trick",
+        "kloepper.item.knock_failed": "{player}'s knock failed: the others took a trick",
+        "kloepper.note.revoke": (
+            "revoke by {side}: scored as if they took no card and no trick "
+            "[rule: options.revoke_penalty]"
+        ),
+        "kloepper.note.knock": (
+            "after a knock only the tricks count, not the card points [rule: knock]"
+        ),
+    }
+)

@@ -16,7 +16,7 @@ from scorekeeper.actions import Action
 from scorekeeper.games.bierkopf.notation import DOUBLE, Double, read, unknown_verb
 from scorekeeper.games.bierkopf.rules import seats_before_play, spec
 from scorekeeper.games.bierkopf.teams import team_index, team_name, teams_of
-from scorekeeper.games.common import refuse
+from scorekeeper.games.common import refuse, words
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class Doubling:
         """Record a double the chain accepted; what the referee says about it."""
         team = team_index(self.table, said.player)
         self.doubles.append(Doubled(said.player, team, cards_on_table, team_name(self.teams[team])))
-        return [f"{said.player} doubles: the game points count x{self.multiplier}"]
+        return [words("bierkopf.says.double", player=said.player, multiplier=self.multiplier)]
 
     def players(self) -> list[str]:
         """Who doubled, in order."""

@@ -11,7 +11,7 @@ from scorekeeper.games.bierkopf.hand import BierkopfHand
 from scorekeeper.games.bierkopf.quick import FACTS, score_sheet
 from scorekeeper.games.bierkopf.rules import BierkopfRules, spec
 from scorekeeper.games.bierkopf.teams import team_name, teams_of
-from scorekeeper.games.common import quick_keys
+from scorekeeper.games.common import quick_keys, words
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -44,7 +44,12 @@ class Bierkopf(Family):
         totals = match.totals()
         for team in sorted(teams_of(match.players), key=lambda t: -totals[t[0]]):
             if totals[team[0]] >= target:
-                return f"{team_name(team)} reached {target} game points ({totals[team[0]]})"
+                return words(
+                    "bierkopf.says.match_over",
+                    team=team_name(team),
+                    target=target,
+                    total=totals[team[0]],
+                )
         return None
 
 

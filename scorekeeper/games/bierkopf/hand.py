@@ -12,6 +12,7 @@ from scorekeeper.games.bierkopf.doubling import Doubled, Doubling
 from scorekeeper.games.bierkopf.notation import DOUBLE, VERBS
 from scorekeeper.games.bierkopf.scoring import Facts, score
 from scorekeeper.games.bierkopf.teams import carried_in, team_index
+from scorekeeper.games.common import trick_words
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class BierkopfHand(GameHand):
         return allowed
 
     def on_trick(self, trick: Trick) -> list[str]:
-        return [f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"]
+        return [trick_words(trick)]
 
     # -- result
     def facts(self) -> Facts:

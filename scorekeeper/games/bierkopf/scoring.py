@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.bierkopf.rules import options, spec, tie_carry
 from scorekeeper.games.bierkopf.teams import team_name
+from scorekeeper.games.common import words
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -38,12 +39,12 @@ def _tie(
     carry = options(rules).tie == "carry"
     step = tie_carry(rules)
     carry_out = facts.carried_in + step
-    items = [ValueItem(f"{points[0]}:{points[1]}: nobody scores", 0, "options.tie", op="note")]
+    label = words("bierkopf.item.tie", first=points[0], second=points[1])
+    items = [ValueItem(label, 0, "options.tie", op="note")]
     if carry:
         items.append(
             ValueItem(
-                f"{step} game point carried to the next hand's winners "
-                f"({carry_out} waiting, not doubled)",
+                words("bierkopf.item.carry", step=step, waiting=carry_out),
                 step,
                 "scoring.tie_carry",
                 op="note",
@@ -61,10 +62,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     notes = list(facts.notes)
     if facts.revoke is not None:
         points[facts.revoke], points[1 - facts.revoke] = 0, total
-        notes.append(
-            f"revoke by {names[facts.revoke]}: scored as if they took no card and no trick "
-            "[rule: options.revoke_penalty]"
-        )
+        notes.append(words("bierkopf.note.revoke", team=names[facts.revoke]))
     times = spec(rules).doubling.factor
     sides = {names[0]: list(facts.teams[0]), names[1]: list(facts.teams[1])}
     card_points = {names[0]: points[0], names[1]: points[1]}
@@ -86,19 +84,20 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     value = row.points
     items: list[ValueItem] = [
         ValueItem(
-            f"{names[w]} {row.at} card points or more ({points[w]})",
+            words("bierkopf.item.row", team=names[w], at=row.at, points=points[w]),
             value,
             f"scoring.{name}",
             side=names[w],
         )
     ]
     for player in facts.doubles:
-        items.append(ValueItem(f"doubled by {player}", times, "doubling.factor", "times"))
+        label = words("bierkopf.item.doubled", player=player)
+        items.append(ValueItem(label, times, "doubling.factor", "times"))
         value *= times
     if facts.carried_in:
         items.append(
             ValueItem(
-                "carried from 60:60 hands (not doubled)",
+                words("bierkopf.item.carried"),
                 facts.carried_in,
                 "scoring.tie_carry",
                 side=names[w],

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
 from scorekeeper.games.doppelkopf.contracts import make_contract, piglets_refused
-from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo, no
+from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo, no, tell
 from scorekeeper.games.doppelkopf.rounds import is_obligatory_solo
+from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
     from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
@@ -239,25 +240,20 @@ def _solo(game: DoppelkopfHand, said: Declaration) -> list[str]:
     if game.piglets and piglets_refused(game.rules, make_contract(game.rules, game.solo)):
         game.piglets = None  # piglets announced earlier do not stand in this solo: they lapse
     game.remake_contract()
-    kind = "obligatory" if game.obligatory else "voluntary"
-    lead = f"; {player} leads" if game.obligatory else ""
-    return [f"{player} plays a {game.contract().name} ({kind}){lead}"]
+    if game.obligatory:
+        return [tell("solo_obligatory", player=player, game=game.contract().name)]
+    return [tell("solo_voluntary", player=player, game=game.contract().name)]
 
 
 def _wedding(game: DoppelkopfHand, said: Declaration) -> list[str]:
     game.wedding = said.player
-    return [
-        f"{said.player} announces a wedding: the first of the first three tricks won by "
-        "another player decides the partner"
-    ]
+    return [tell("wedding", player=said.player)]
 
 
 def _piglets(game: DoppelkopfHand, said: Declaration) -> list[str]:
     game.piglets = said.player
     game.remake_contract()
-    return [
-        f"{said.player} announces piglets: both aces of diamonds now rank above the ten of hearts"
-    ]
+    return [tell("piglets", player=said.player)]
 
 
 def _poverty(game: DoppelkopfHand, said: Declaration) -> list[str]:
@@ -271,15 +267,17 @@ def _poverty(game: DoppelkopfHand, said: Declaration) -> list[str]:
         game.hand.take(player, passed)
     else:
         game.poverty_count = passed
-    return [
-        f"{player} declares poverty and passes {game.poverty_count or 'their'} trump cards to "
-        f"{game.left_of(player)}"
-    ]
+    left = game.left_of(player)
+    if not game.poverty_count:
+        return [tell("poverty_their", player=player, left=left)]
+    return [tell("poverty", player=player, count=game.poverty_count, left=left)]
 
 
 def _decline(game: DoppelkopfHand, said: Declaration) -> list[str]:
-    game.redeal = f"{said.player} declined {game.poverty}'s poverty"
-    return [f"{game.redeal}: the same dealer deals again"]
+    game.redeal = because(
+        "doppelkopf.redeal.declined", "options.poverty", player=said.player, poor=game.poverty
+    )
+    return [tell("redeal", why=game.redeal)]
 
 
 def _accept(game: DoppelkopfHand, said: Declaration) -> list[str]:
@@ -289,23 +287,19 @@ def _accept(game: DoppelkopfHand, said: Declaration) -> list[str]:
     back = given(game, said, _holding(game, player), game.poverty_count, returning=True)
     if not isinstance(back, list):
         game.poverty_returned = f"{back} trump{'s' if back != 1 else ''}"
-        return [
-            f"{player} accepts the poverty: {back} trumps returned; {player} and {poor} play "
-            "together"
-        ]
+        return [tell("accept_count", player=player, count=back, poor=poor)]
     game.poverty_returned = " ".join(c.code for c in back)
     game.hand.give(player, game.poverty_passed)
     game.hand.pass_cards(player, poor, back)
     trumps = sum(game.contract().is_trump(c) for c in back)
-    return [
-        f"{player} accepts the poverty: {trumps} trump{'s' if trumps != 1 else ''} returned; "
-        f"{player} and {poor} play together"
-    ]
+    if trumps == 1:
+        return [tell("accept_one", player=player, count=trumps, poor=poor)]
+    return [tell("accept", player=player, count=trumps, poor=poor)]
 
 
 def _five_nines(game: DoppelkopfHand, said: Declaration) -> list[str]:
-    game.redeal = f"{said.player} holds five nines"
-    return [f"{game.redeal}: the same dealer deals again"]
+    game.redeal = because("doppelkopf.redeal.five_nines", "options.five_nines", player=said.player)
+    return [tell("redeal", why=game.redeal)]
 
 
 _EFFECTS: dict[str, Callable[[DoppelkopfHand, Declaration], list[str]]] = {

@@ -24,7 +24,7 @@ from scorekeeper.games.doppelkopf.declarations import (
     verify_declaration,
 )
 from scorekeeper.games.doppelkopf.legal import legal_actions
-from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, no, read
+from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, no, read, tell
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, SIDES, Announcement, other, side_word
 from scorekeeper.games.doppelkopf.rounds import bock_level
 from scorekeeper.games.doppelkopf.rules import options, spec
@@ -57,7 +57,7 @@ class DoppelkopfHand(GameHand):
         self.poverty_count = 0
         self.poverty_partner: str | None = None
         self.poverty_returned: str | None = None
-        self.redeal: str | None = None
+        self.redeal: Reason | None = None  # why the hand is dealt again
         self.partner: str | None = None  # the wedding partner, once found
         self.clarified_in: int | None = None  # trick that decided the wedding
         self.qc_plays: list[str] = []
@@ -241,7 +241,9 @@ class DoppelkopfHand(GameHand):
     def _apply_announcement(self, action: Action, said: Announce) -> list[str]:
         side = self.side_for(action, said)
         self.chain.add(action.actor, said.kind, side, self.hand.cards_played)
-        return [f"{action.actor} announces {said.kind} for {side_word(side, self.rules)}"]
+        return [
+            tell("announce", player=action.actor, kind=said.kind, side=side_word(side, self.rules))
+        ]
 
     # -- play
     def first_leader(self) -> str:
@@ -256,11 +258,11 @@ class DoppelkopfHand(GameHand):
 
     def why_not_ready(self) -> str:
         if self.redeal:
-            return f"{self.redeal}; no card is played in this hand"
-        return f"{self.poverty}'s poverty must be accepted or declined first"
+            return tell("not_ready.redeal", why=self.redeal)
+        return tell("not_ready.poverty", poor=self.poverty)
 
     def not_ready_rule(self) -> str:
-        return "options.five_nines" if self.redeal and "nines" in self.redeal else "options.poverty"
+        return self.redeal.rule or "options.poverty" if self.redeal else "options.poverty"
 
     def verify_play(self, action: Action) -> None:
         card = action.card
@@ -286,20 +288,29 @@ class DoppelkopfHand(GameHand):
 
     def on_trick(self, trick: Trick) -> list[str]:
         messages = [
-            f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
+            tell(
+                "trick",
+                number=trick.number,
+                winner=trick.winner,
+                points=trick.points,
+                reason=trick.reason,
+            )
         ]
         if self.wedding and self.clarified_in is None:
             if trick.winner != self.wedding:
                 self.partner = trick.winner
                 self.clarified_in = trick.number
                 messages.append(
-                    f"wedding: {self.partner} wins trick {trick.number} and plays with {self.wedding}"
+                    tell(
+                        "wedding.partner",
+                        partner=self.partner,
+                        number=trick.number,
+                        wedding=self.wedding,
+                    )
                 )
             elif trick.number >= self.spec.teams.wedding_tricks:
                 self.clarified_in = trick.number
-                messages.append(
-                    f"wedding: {self.wedding} won the first {trick.number} tricks and plays alone"
-                )
+                messages.append(tell("wedding.alone", wedding=self.wedding, number=trick.number))
         return messages
 
     def is_over(self) -> bool:
@@ -310,8 +321,8 @@ class DoppelkopfHand(GameHand):
         if self.redeal:
             return redeal_result(
                 self.hand.table,
-                f"new deal: {self.redeal}",
-                "options.five_nines" if "nines" in self.redeal else "options.poverty",
+                tell("new_deal", why=self.redeal),
+                self.redeal.rule or "options.poverty",
             )
         return score(self.rules, self.hand.table, hand_facts(self))
 

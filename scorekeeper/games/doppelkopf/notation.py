@@ -127,6 +127,12 @@ def write(said: DoppelkopfAction) -> str:
     return to_action(said).text
 
 
+def tell(key: str, **params: Any) -> str:
+    """What happened, in words: the template ``doppelkopf.said.KEY`` of
+    ``scorekeeper.text.doppelkopf`` filled with ``params`` (the engine builds no sentence)."""
+    return because(f"doppelkopf.said.{key}", None, **params).text()
+
+
 def no(action: Action | DoppelkopfAction | str, key: str, rule: str, **params: Any) -> NoReturn:
     """Refuse an action: the reason ``doppelkopf.KEY`` (its words in
     ``scorekeeper.text.doppelkopf``) with the action as written and ``params``."""

@@ -225,8 +225,8 @@ class TrumpChoice:
 
     # -- what may be said now
     def legal(self) -> list[Bid]:
-        """Every bid allowed now: pass, accept, each suit to name (as ``trump hearts`` and
-        as the bare ``hearts``), each card to turn up."""
+        """Every bid allowed now: pass, accept, each suit to name, each card to turn up;
+        each once, in its canonical spelling (``trump hearts``, not also ``hearts``)."""
         step = self.step()
         if step is None:
             return []
@@ -235,9 +235,7 @@ class TrumpChoice:
         if step.kind == "accept":
             candidates.append(Accept(player))
         elif step.kind == "choose":
-            for suit in self.rules.deck.suits:  # both spellings the hand's verbs name
-                candidates.append(ChooseTrump(player, suit))
-                candidates.append(ChooseTrump(player, suit, SUIT_NAMES[suit], bare=True))
+            candidates += [ChooseTrump(player, suit) for suit in self.rules.deck.suits]
         elif step.kind == "upturn":
             candidates += [Upturn(player, c) for c in self.rules.deck.cards]
         return [b for b in candidates if self.can(b)]

@@ -104,7 +104,8 @@ class KlaverjassenHand(GameHand):
         known) let a random table finish the trump choice and the discard.
         """
         rules = self.rules
-        known = [*n.BID_VERBS, *(SUIT_NAMES[s] for s in rules.deck.suits), n.DECLINE]
+        suits = [f"trump {SUIT_NAMES[s]}" for s in rules.deck.suits]
+        known = [*n.BID_VERBS, *suits, n.DECLINE]
         if options(rules).trump_choice.startswith("upturn"):
             known += [f"upturn 7{s}" for s in rules.deck.suits]
             known += [f"upturn 8{s}" for s in rules.deck.suits]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.games.common import Said as SaidRecord
-from scorekeeper.games.common import refuse
+from scorekeeper.games.common import refuse, words
 from scorekeeper.games.kloepper.notation import (
     ALONE,
     CALL,
@@ -192,18 +192,16 @@ class Announcements:
         player = said.player
         if isinstance(said, Call):
             self.claims = replace(self.claims, declarer=player, called=said.ace)
-            return [
-                f"{player} holds both black queens and calls {said.ace}: its holder plays with them"
-            ]
+            return [words("kloepper.says.call", player=player, ace=said.ace)]
         if isinstance(said, Alone):
             self.claims = replace(self.claims, declarer=player)
-            return [f"{player} holds both black queens and plays alone against three"]
+            return [words("kloepper.says.alone", player=player)]
         assert isinstance(said, Knock)
         if self.knocker is None:
             self.claims = replace(self.claims, knocker=player)
-            return [f"{player} knocks: the queens' side claims every trick"]
+            return [words("kloepper.says.knock", player=player)]
         self.claims = replace(self.claims, replier=player)
-        return [f"{player} knocks in reply: the others claim at least one trick"]
+        return [words("kloepper.says.reply", player=player)]
 
     def said(self) -> list[SaidRecord]:
         """What was said before or early in play, for the hand's status."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.games.base import Family, QuickKey
-from scorekeeper.games.common import quick_keys
+from scorekeeper.games.common import quick_keys, words
 from scorekeeper.games.kloepper.hand import KloepperHand
 from scorekeeper.games.kloepper.quick import FACTS, score_sheet
 from scorekeeper.games.kloepper.rules import KloepperRules, spec
@@ -45,7 +45,7 @@ class Kloepper(Family):
         best = max(totals.values())
         leaders = [p for p, t in totals.items() if t == best]
         if best >= target and len(leaders) == 1:
-            return f"{leaders[0]} has {best}, at least {target}, and leads alone"
+            return words("kloepper.says.match_over", player=leaders[0], score=best, target=target)
         return None
 
 

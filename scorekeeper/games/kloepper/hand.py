@@ -16,6 +16,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import GameHand
 from scorekeeper.games.common import Said as SaidRecord
+from scorekeeper.games.common import trick_words, words
 from scorekeeper.games.kloepper.announcements import Announcements, contradiction
 from scorekeeper.games.kloepper.evidence import Record
 from scorekeeper.games.kloepper.notation import ALONE, CALL, KNOCK, VERBS
@@ -116,10 +117,7 @@ class KloepperHand(GameHand):
 
     def why_not_ready(self) -> str:
         p = self.record.double_holder()
-        return (
-            f"{p} holds both black queens and first calls an ace ('{p} call AH') "
-            f"or goes alone ('{p} alone')"
-        )
+        return words("kloepper.says.declare_first", player=p)
 
     def not_ready_rule(self) -> str:
         return "teams.call"
@@ -136,13 +134,20 @@ class KloepperHand(GameHand):
         if play.card in self.queen_cards or play.card in self.aces:
             self.record.show(play.card, play.player)
         if play.card in self.queen_cards:
-            return [f"{play.player} shows {play.card}: on the queens' side"]
+            return [words("kloepper.says.shows_queen", player=play.player, card=play.card)]
         if self.called is not None and play.card == self.called:
-            return [f"{play.player} plays the called {play.card}: partner of {self.declarer}"]
+            return [
+                words(
+                    "kloepper.says.called_ace",
+                    player=play.player,
+                    card=play.card,
+                    declarer=self.declarer,
+                )
+            ]
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
-        return [f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"]
+        return [trick_words(trick)]
 
     # -- result
     def facts(self) -> Facts:

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.common import words
 from scorekeeper.games.kloepper.rules import Row, spec
-from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES, other, side_word
-from scorekeeper.reasons import because
+from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES, other
+from scorekeeper.reasons import Reason, because
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -42,12 +43,17 @@ class Facts:
 
 def _row_label(side: str, row: Row, lone: bool) -> str:
     if row.all_tricks:
-        text = f"{side_word(side)} took every trick"
+        reason = because("kloepper.item.every_trick", side=_side(side))
     else:
-        text = f"{side_word(side)} {row.at} card points or more"
+        reason = because("kloepper.item.row", side=_side(side), at=row.at)
     if lone:
-        text += ", alone against three" if side == QUEENS else ", against a lone player"
-    return text
+        lone_key = "kloepper.item.alone" if side == QUEENS else "kloepper.item.against_lone"
+        reason = because(lone_key, item=reason)
+    return reason.text()
+
+
+def _side(side: str) -> Reason:
+    return because(f"kloepper.side.{side}")
 
 
 def game_type(facts: Facts) -> str:
@@ -68,23 +74,16 @@ def _knock_item(rules: Ruleset, facts: Facts, all_tricks: str | None) -> ValueIt
     winner = QUEENS if queens_all else OTHERS
     if facts.replier:
         base, outcome = "knock.reply", ("failed" if queens_all else "made")
-        label = (
-            f"{facts.replier}'s reply knock failed: the queens took every trick"
-            if queens_all
-            else f"{facts.replier}'s reply knock made: the others took a trick"
-        )
+        label = because(f"kloepper.item.reply_{outcome}", player=facts.replier)
     else:
         base, outcome = "knock", ("made" if queens_all else "failed")
-        label = (
-            f"{facts.knocker}'s knock made: the queens took every trick"
-            if queens_all
-            else f"{facts.knocker}'s knock failed: the others took a trick"
-        )
+        label = because(f"kloepper.item.knock_{outcome}", player=facts.knocker)
     key = f"{base}.{outcome}{'_alone' if facts.lone else ''}"
     if facts.lone:
-        label += ", alone against three" if winner == QUEENS else ", against a lone knocker"
+        lone_key = "kloepper.item.alone" if winner == QUEENS else "kloepper.item.against_knocker"
+        label = because(lone_key, item=label)
     values = spec(rules).knock.reply if facts.replier else spec(rules).knock
-    return ValueItem(label, values.value(outcome, facts.lone), key, side=winner)
+    return ValueItem(label.text(), values.value(outcome, facts.lone), key, side=winner)
 
 
 def _table_item(
@@ -131,13 +130,10 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         offender = facts.revoke
         points = {offender: 0, other(offender): total}
         all_tricks = other(offender)
-        notes.append(
-            f"revoke by {side_word(offender)}: scored as if they took no card and no trick "
-            "[rule: options.revoke_penalty]"
-        )
+        notes.append(words("kloepper.note.revoke", side=_side(offender)))
     if facts.knocker:
         item = _knock_item(rules, facts, all_tricks)
-        notes.append("after a knock only the tricks count, not the card points [rule: knock]")
+        notes.append(words("kloepper.note.knock"))
     else:
         item = _table_item(rules, facts, points, all_tricks)
     winner = item.side
