@@ -138,14 +138,16 @@ def test_a_misspelt_key_in_a_house_rule_is_pointed_out(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text(
         'extends = "doppelkopf"\n[scoring]\nre_neds = 120\n'
-        '[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n',
+        '[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n'
+        'plain_order = ["A", "10", "K", "Q", "J", "9"]\n',
         encoding="utf-8",
     )
     with pytest.raises(RulesetError) as err:
         load(str(house))
     assert "scoring.re_neds: unknown key; did you mean re_needs?" in err.value.message
     house.write_text(
-        'extends = "doppelkopf"\n[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n',
+        'extends = "doppelkopf"\n[contracts.my_solo]\nname = "mine"\ntrumps = ["QC"]\n'
+        'plain_order = ["A", "10", "K", "Q", "J", "9"]\n',
         encoding="utf-8",
     )
     assert unknown_keys(load(str(house))) == []

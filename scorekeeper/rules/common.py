@@ -175,6 +175,7 @@ class CommonRules(Section):
         yield from self._card_point_problems()
         for name, contract in self.contracts.items():
             yield from self._trump_problems(name, contract)
+            yield from self._plain_order_problems(name, contract)
         for name, spec in self.options.items():
             for param in spec.params:
                 if self.strict and param not in self.option_params:
@@ -200,6 +201,29 @@ class CommonRules(Section):
             yield (
                 "card_points.total",
                 f"the deck's card points add up to {computed}, not {points.total}",
+            )
+
+    def _plain_order_problems(self, name: str, contract: ContractSpec) -> Iterable[Problem]:
+        """Every card that is not a trump in a contract must rank in a plain suit."""
+        order = contract.plain_order or self.ranking.plain_order
+        key = f"contracts.{name}.plain_order" if contract.plain_order else "ranking.plain_order"
+        if unknown := [r for r in order if r not in RANKS]:
+            yield key, f"unknown rank {unknown[0]!r}; known: {' '.join(RANKS)}"
+            return
+        if len(set(order)) != len(order):
+            yield key, "names a rank twice"
+            return
+        fixed = {code for code in contract.trumps if TRUMP_PLACEHOLDER not in code}
+        plain = {
+            rank
+            for rank in self.deck.ranks
+            for suit in self.deck.suits
+            if f"{rank}{suit}" not in fixed
+        }
+        if missing := [r for r in self.deck.ranks if r in plain and r not in order]:
+            yield (
+                key,
+                (f"{missing[0]} is a plain card in contract {name}, so this order must rank it"),
             )
 
     def _trump_problems(self, name: str, contract: ContractSpec) -> Iterable[Problem]:

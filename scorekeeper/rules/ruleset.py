@@ -27,6 +27,8 @@ class Mechanics(Protocol):
 
     def playing(self, rules: Ruleset, seated: int) -> int: ...
 
+    def dealt_size(self, rules: Ruleset, players: int) -> int: ...
+
     def validate(self, rules: Ruleset) -> list[str]: ...
 
 
@@ -109,7 +111,7 @@ class Ruleset:
         data = self.base
         options = self.base.get("options")
         # Read before validation: a malformed option is skipped here and refused there.
-        for name, spec in (options.items() if isinstance(options, Mapping) else ()):
+        for name, spec in options.items() if isinstance(options, Mapping) else ():
             when = spec.get("when") if isinstance(spec, Mapping) else None
             if not isinstance(when, Mapping):
                 continue
@@ -284,6 +286,14 @@ def validate(rs: Ruleset) -> None:
                 (
                     "deal.packets",
                     f"{count} players of {per_player} cards need more than {len(rs.deck)} cards",
+                )
+            )
+        tricks, held = record.play.tricks, mechanics.dealt_size(rs, count)
+        if tricks is not None and tricks != held:
+            problems.append(
+                (
+                    "play.tricks",
+                    f"{tricks} tricks need {tricks} cards in each hand; the deal gives {held}",
                 )
             )
     if problems:

@@ -218,6 +218,7 @@ class Reader:
 
 def unknown_key(name: str, known: Iterable[str]) -> str:
     """The refusal of a key nobody reads, with the nearest known key when one is near."""
+
     # A low bar, measured both ways: a key of a few letters (``value`` for ``default``)
     # is still worth a guess.
     def likeness(other: str) -> float:

@@ -1,0 +1,105 @@
+"""The records of a hand's play: a card played, a trick, a revoke proven later, a side's
+tally of the tricks, and what one applied action did (``Outcome``). ``Hand`` builds them;
+the families and the views read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.reasons import Reason
+from scorekeeper.result import HandResult
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: Card
+    trick: int  # 1-based trick number
+    position: int  # 0 = leader
+
+
+@dataclass
+class Trick:
+    number: int
+    leader: str
+    plays: list[Play] = field(default_factory=list)
+    winner: str | None = None
+    reason: str = ""
+    rule: str = ""
+    points: int = 0
+
+    @property
+    def cards(self) -> list[Card]:
+        return [p.card for p in self.plays]
+
+    @property
+    def players(self) -> list[str]:
+        return [p.player for p in self.plays]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "plays": [[p.player, p.card.code] for p in self.plays],
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A following rule broken earlier, proven by a card played later."""
+
+    player: str
+    trick: int
+    card: Card
+    proof_trick: int
+    proof: Card
+    why: Reason  # the duty broken, told in the past
+    rule: str
+
+    @property
+    def reason(self) -> str:
+        return self.why.text()
+
+    def explained(self) -> Reason:
+        """The whole revoke as a reason for the view."""
+        params = {
+            "player": self.player,
+            "trick": self.trick,
+            "card": self.card,
+            "why": self.why,
+            "proof": self.proof,
+            "proof_trick": self.proof_trick,
+            "rule": self.rule,
+        }
+        return Reason("hand.revoke", params, self.rule)
+
+    def text(self) -> str:
+        return self.explained().text()
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A side's share of the finished tricks: card points, every trick?, the first revoke."""
+
+    points: int
+    all_tricks: bool | None  # True: the side took every trick; False: the others did
+    revoke: Revoke | None  # the first revoke, if any
+    revoke_by_side: bool  # whether that revoke was the side's own
+
+
+@dataclass
+class Outcome:
+    """What one applied action did, for the caller to report."""
+
+    action: Action
+    trick: Trick | None = None  # a trick this action completed
+    revokes: list[Revoke] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    result: HandResult | None = None  # set when the hand is over
