@@ -137,6 +137,42 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.wedding.alone": "wedding: {wedding} won the first {number} tricks and plays alone",
     "doppelkopf.redeal.declined": "{player} declined {poor}'s poverty",
     "doppelkopf.redeal.five_nines": "{player} holds five nines",
+    # the value of a hand, item by item
+    "doppelkopf.said.score.revoke": (
+        "revoke by {side}: scored as if it took no card and no trick [rule: options.revoke_penalty]"
+    ),
+    "doppelkopf.said.score.need_black": "every trick (black announced)",
+    "doppelkopf.said.score.need_promise": "{need} ({kind} announced)",
+    "doppelkopf.said.score.need_against_black": "one trick (the others announced black)",
+    "doppelkopf.said.score.need_against": "{need} (the others announced {kind})",
+    "doppelkopf.said.score.under": "{side} under {threshold}",
+    "doppelkopf.said.score.black": "{side} black",
+    "doppelkopf.said.score.against": "{side} reached {points} against {kind}",
+    "doppelkopf.said.score.nobody_wins": "nobody wins: Re needed {re_need}, {contra} {contra_need}",
+    "doppelkopf.said.score.nobody_scores": (
+        "nobody wins, so nobody scores [rule: announcements.promise]"
+    ),
+    "doppelkopf.said.score.announced": "{side} announced",
+    "doppelkopf.said.score.promise_said": "{kind} announced by {side}",
+    "doppelkopf.said.score.promise_made": "{kind} announced and made",
+    "doppelkopf.said.score.promise_failed": "{side}'s {kind} failed",
+    "doppelkopf.said.score.promise_failed_threshold": "threshold of the failed {kind}",
+    "doppelkopf.said.score.won": "won ({side} needed {need})",
+    "doppelkopf.said.score.against_the_queens": "against the queens",
+    "doppelkopf.said.score.no_extras_alone": (
+        "no extra points in a game of one against three [rule: extras]"
+    ),
+    "doppelkopf.said.score.no_extras_revoke": (
+        "the revoking side keeps no extra points [rule: options.revoke_penalty]"
+    ),
+    "doppelkopf.said.score.no_extras_nobody": (
+        "nobody won, so no extra points count [rule: announcements.promise]"
+    ),
+    "doppelkopf.said.score.extra": "{kind} for {side}",
+    "doppelkopf.said.score.alone": "alone against three",
+    "doppelkopf.said.score.bock": "Bock round",
+    "doppelkopf.said.score.bocks": "Bock rounds",
+    "doppelkopf.said.score.bock_game": "{game}, Bock x{factor}",
     # what a score sheet can hold
     "doppelkopf.possible.copies": (
         "{count} {kind} extras are impossible: the deck holds {card} {copies} times"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
     RE,
@@ -60,10 +61,7 @@ def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
         offender = facts.revoke
         points = {offender: 0, other(offender): total}
         all_tricks = other(offender)
-        notes.append(
-            f"revoke by {side_word(offender, rules)}: scored as if it took no card "
-            "and no trick [rule: options.revoke_penalty]"
-        )
+        notes.append(tell("score.revoke", side=side_word(offender, rules)))
     said = {RE: False, CONTRA: False}
     made: dict[str, list[str]] = {RE: [], CONTRA: []}
     for a in facts.announcements:
@@ -79,15 +77,15 @@ def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
         if mine:
             top = mine[-1]
             if top == "black":
-                return all_tricks == side, "every trick (black announced)"
+                return all_tricks == side, tell("score.need_black")
             need = promise_table[top].target
-            return points[side] >= need, f"{need} ({top} announced)"
+            return points[side] >= need, tell("score.need_promise", need=need, kind=top)
         if theirs:
             top = theirs[-1]
             if top == "black":
-                return all_tricks != other(side), "one trick (the others announced black)"
+                return all_tricks != other(side), tell("score.need_against_black")
             below = promise_table[top].below
-            return points[side] >= below, f"{below} (the others announced {top})"
+            return points[side] >= below, tell("score.need_against", need=below, kind=top)
         need = s.re_needs if side == RE else s.contra_needs
         if s.contra_only_flips_tie and said[CONTRA] and not said[RE]:
             need = s.contra_needs if side == RE else s.re_needs
@@ -133,9 +131,10 @@ def _thresholds(rules: Ruleset, items: _Items, play: _Play, under: str, side: st
     who = side_word(under, rules)
     for threshold in s.loser_thresholds:
         if play.points[under] < threshold:
-            items.add(f"{who} under {threshold}", 1, "scoring.loser_thresholds", side)
+            label = tell("score.under", side=who, threshold=threshold)
+            items.add(label, 1, "scoring.loser_thresholds", side)
     if _black(rules, play, under):
-        items.add(f"{who} black", s.black, "scoring.black", side)
+        items.add(tell("score.black", side=who), s.black, "scoring.black", side)
 
 
 def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> None:
@@ -146,7 +145,7 @@ def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> No
         against = promise_table[kind].against
         if against is not None and play.points[side] >= against:
             items.add(
-                f"{side_word(side, rules)} reached {against} against {kind}",
+                tell("score.against", side=side_word(side, rules), points=against, kind=kind),
                 s.number("against_promise"),
                 "scoring.against_promise",
                 side,
@@ -157,11 +156,16 @@ def _nobody_wins(rules: Ruleset, items: _Items, play: _Play, notes: list[str]) -
     """Neither side reached its target: Re's value (multiplied: nothing; additive: each
     side keeps what it made against the other, netted)."""
     items.note(
-        f"nobody wins: Re needed {play.re_need}, {side_word(CONTRA, rules)} {play.contra_need}",
+        tell(
+            "score.nobody_wins",
+            re_need=play.re_need,
+            contra=side_word(CONTRA, rules),
+            contra_need=play.contra_need,
+        ),
         "announcements.promise",
     )
     if spec(rules).scoring.style != "additive":
-        notes.append("nobody wins, so nobody scores [rule: announcements.promise]")
+        notes.append(tell("score.nobody_scores"))
         return 0
     gains = {}
     for side in (RE, CONTRA):
@@ -179,7 +183,7 @@ def _additive_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> 
     for side in (RE, CONTRA):
         if play.said[side]:
             items.add(
-                f"{side_word(side, rules)} announced",
+                tell("score.announced", side=side_word(side, rules)),
                 s.number("announced"),
                 "scoring.announced",
                 winner,
@@ -187,7 +191,7 @@ def _additive_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> 
     for side in (RE, CONTRA):
         for kind in play.made[side]:
             items.add(
-                f"{kind} announced by {side_word(side, rules)}",
+                tell("score.promise_said", kind=kind, side=side_word(side, rules)),
                 s.number("promise_said"),
                 "scoring.promise_said",
                 winner,
@@ -201,17 +205,20 @@ def _multiplied_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -
     loser = other(winner)
     for kind in play.made[winner]:
         items.add(
-            f"{kind} announced and made", s.number("promise_made"), "scoring.promise_made", winner
+            tell("score.promise_made", kind=kind),
+            s.number("promise_made"),
+            "scoring.promise_made",
+            winner,
         )
     for kind in play.made[loser]:
         items.add(
-            f"{side_word(loser, rules)}'s {kind} failed",
+            tell("score.promise_failed", side=side_word(loser, rules), kind=kind),
             s.number("promise_failed"),
             "scoring.promise_failed",
             winner,
         )
         items.add(
-            f"threshold of the failed {kind}",
+            tell("score.promise_failed_threshold", kind=kind),
             s.number("promise_failed_threshold"),
             "scoring.promise_failed_threshold",
             winner,
@@ -219,7 +226,7 @@ def _multiplied_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -
     for side in (RE, CONTRA):
         if play.said[side]:
             items.times(
-                f"{side_word(side, rules)} announced",
+                tell("score.announced", side=side_word(side, rules)),
                 s.number("announcement_multiplier"),
                 "scoring.announcement_multiplier",
             )
@@ -229,9 +236,11 @@ def _won(rules: Ruleset, items: _Items, play: _Play, winner: str) -> int:
     """The winners' value as Re's (negative when Contra won)."""
     s = spec(rules).scoring
     need = play.re_need if winner == RE else play.contra_need
-    items.add(f"won ({side_word(winner, rules)} needed {need})", s.won, "scoring.won", winner)
+    label = tell("score.won", side=side_word(winner, rules), need=need)
+    items.add(label, s.won, "scoring.won", winner)
     if winner == CONTRA and s.against_the_queens:
-        items.add("against the queens", s.against_the_queens, "scoring.against_the_queens", winner)
+        label = tell("score.against_the_queens")
+        items.add(label, s.against_the_queens, "scoring.against_the_queens", winner)
     _thresholds(rules, items, play, other(winner), winner)
     if s.style == "additive":
         _additive_items(rules, items, play, winner)
@@ -250,13 +259,13 @@ def _extras_that_count(
     if facts.normal_game and winner == CONTRA and queens:
         extras.append((CONTRA, "against_the_queens", queens))
     if not facts.normal_game and extras:
-        notes.append("no extra points in a game of one against three [rule: extras]")
+        notes.append(tell("score.no_extras_alone"))
         extras = []
     if facts.revoke and any(side == facts.revoke for side, _, _ in extras):
-        notes.append("the revoking side keeps no extra points [rule: options.revoke_penalty]")
+        notes.append(tell("score.no_extras_revoke"))
         extras = [e for e in extras if e[0] != facts.revoke]
     if winner is None and extras:
-        notes.append("nobody won, so no extra points count [rule: announcements.promise]")
+        notes.append(tell("score.no_extras_nobody"))
         extras = []
     return extras
 
@@ -272,7 +281,7 @@ def _add_extras(rules: Ruleset, items: _Items, extras: list[Extra]) -> int:
         )
         items.items.append(
             ValueItem(
-                f"{kind.replace('_', ' ')} for {side_word(side, rules)}",
+                tell("score.extra", kind=kind.replace("_", " "), side=side_word(side, rules)),
                 pts,
                 rule,
                 side=side,
@@ -289,7 +298,7 @@ def _multiply(rules: Ruleset, items: _Items, facts: Facts, re_value: int) -> tup
     if facts.lone and re_value:
         items.items.append(
             ValueItem(
-                "alone against three",
+                tell("score.alone"),
                 factor,
                 "scoring.lone_factor",
                 "times",
@@ -298,9 +307,10 @@ def _multiply(rules: Ruleset, items: _Items, facts: Facts, re_value: int) -> tup
             )
         )
     if facts.bock and re_value:
+        label = tell("score.bock") if facts.bock == 1 else tell("score.bocks")
         items.items.append(
             ValueItem(
-                f"Bock round{'s' if facts.bock > 1 else ''}",
+                label,
                 2**facts.bock,
                 "options.bock",
                 "times",
@@ -329,7 +339,9 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         scores[p] = re_value * factor
     for p in facts.contra_players:
         scores[p] = -re_value
-    game_type = facts.game_type + (f", Bock x{2**facts.bock}" if facts.bock else "")
+    game_type = facts.game_type
+    if facts.bock:
+        game_type = tell("score.bock_game", game=game_type, factor=2**facts.bock)
     details: dict[str, Any] = {
         "re_needs": play.re_need,
         "contra_needs": play.contra_need,
