@@ -253,9 +253,11 @@ class Match:
             try:
                 self.add_quick(record.quick, record.actions)
             except ScorekeeperError as exc:
-                key = exc.where
-                exc.where = None
-                raise _ReplayError(exc, key=key or "quick") from None
+                # several independent problems of the facts (FactProblems) each get a line
+                found = [_ReplayError.at_key(p) for p in getattr(exc, "problems", [exc])]
+                if skipped is not None:
+                    skipped.extend(found[:-1])
+                raise found[-1] from None
             return
         if self.open_hand is not None:
             raise _ReplayError(
@@ -381,3 +383,9 @@ class _ReplayError(Exception):
         self.error = error
         self.action_index = action_index
         self.key = key
+
+    @classmethod
+    def at_key(cls, error: ScorekeeperError) -> _ReplayError:
+        """A refused quick fact, placed at its key's line (``where`` names the key)."""
+        key, error.where = error.where, None
+        return cls(error, key=key or "quick")

@@ -119,25 +119,47 @@ def quick_keys(facts: Sequence[Fact]) -> dict[str, QuickKey]:
     return {f.name: f.key() for f in facts}
 
 
+class FactProblems(IllegalActionError):
+    """Every independent problem of a quick hand's facts: the first is the error's own
+    (rule, where, words), and ``problems`` holds them all, each one line."""
+
+    def __init__(self, problems: list[IllegalActionError]) -> None:
+        first = problems[0]
+        super().__init__(first.reason or first.message, rule=first.rule, where=first.where)
+        self.problems = problems
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
 def read_facts(facts: Sequence[Fact], given: Mapping[str, Any], table: Any) -> dict[str, Any]:
-    """Check a quick hand's facts against their declaration; every fact, None when absent."""
+    """Check a quick hand's facts against their declaration; every fact, None when absent.
+    Each fact is checked on its own, and every problem found is reported together."""
     names = [f.name for f in facts]
-    unknown = sorted(set(given) - set(names))
-    if unknown:
-        refuse(
-            f"quick: unknown key {unknown[0]!r}; keys: {', '.join(names)}",
-            "quick",
-            where=f"quick.{unknown[0]}",
+    problems: list[IllegalActionError] = [
+        IllegalActionError(
+            f"quick: unknown key {key!r}; keys: {', '.join(names)}",
+            rule="quick",
+            where=f"quick.{key}",
         )
+        for key in sorted(set(given) - set(names))
+    ]
     out: dict[str, Any] = {}
     for fact in facts:
         value = given.get(fact.name)
-        if value is None:
-            if fact.required:
-                refuse(fact.words(table), fact.rule, where=f"quick.{fact.name}")
-        else:
-            fact.check(value, table)
+        try:
+            if value is None:
+                if fact.required:
+                    refuse(fact.words(table), fact.rule, where=f"quick.{fact.name}")
+            else:
+                fact.check(value, table)
+        except IllegalActionError as exc:
+            problems.append(exc)
         out[fact.name] = value
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise FactProblems(problems)
     return out
 
 
