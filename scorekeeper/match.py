@@ -18,7 +18,7 @@ from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.shape import describe, name_problem
 from scorekeeper.result import HandResult
-from scorekeeper.ruleset import Ruleset, load
+from scorekeeper.rules import Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Family
@@ -188,6 +188,7 @@ class Match:
         filename: str = "<match>",
         *,
         every_problem: bool = False,
+        loader: Callable[[str, Mapping[str, Any] | None], Ruleset] | None = None,
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
@@ -197,13 +198,18 @@ class Match:
         refused card ends the hand's replay (every later card depends on it); a hand that
         fails is left out and the replay goes on with the next hand. The MatchFileError
         then lists them all.
+
+        ``loader`` loads the match's rule set with its family (``scorekeeper.games.load``,
+        which the session hands in); the engine itself knows no family.
         """
 
         def where(line: int | None) -> str:
             return f"{filename}:{line or 1}" if source_map is not None else filename
 
         try:
-            rules = load(log.ruleset, log.options)
+            if loader is None:
+                raise RulesetError(f"{filename}: no rule-set loader was handed in")
+            rules = loader(log.ruleset, log.options)
         except ScorekeeperError as exc:
             line = (
                 source_map.line_of_key("options" if "option" in exc.message else "ruleset")

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from scorekeeper import matchlog
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.games import load
 from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
-from scorekeeper.ruleset import data_home
+from scorekeeper.rules import data_home
 
 
 def matches_dir() -> Path:
@@ -73,7 +74,7 @@ def create(log: MatchLog, path: Path) -> None:
         raise ScorekeeperError(
             f"{path} already exists; choose another file", rule="match", kind="match file"
         )
-    Match.from_log(log, None, "the new match")  # the header must replay
+    Match.from_log(log, None, "the new match", loader=load)  # the header must replay
     path.parent.mkdir(parents=True, exist_ok=True)
     with matchlog.lock(path):
         matchlog.write(path, log)

@@ -27,15 +27,6 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-def whole_numbers(rules: Ruleset, keys: Sequence[str]) -> list[str]:
-    """``key: missing or not a whole number`` for each key that is not an integer."""
-    return [
-        f"{key}: missing or not a whole number"
-        for key in keys
-        if not isinstance(rules.get(key), int) or isinstance(rules.get(key), bool)
-    ]
-
-
 def impossible_points(rules: Ruleset, points: int, cards_per_trick: int) -> str | None:
     """Why a side cannot have ``points`` card points in this game (None: it can).
 
@@ -193,13 +184,17 @@ class Family:
         self, rules: Ruleset, best: int, position: int, playing: int
     ) -> bool | None:
         """Without names: is the card at trick position ``best`` the partner's of whoever
-        plays at ``position``? From the seating (``teams.mode``), or None when the game's
-        sides are hidden."""
-        mode = rules.get("teams.mode")
+        plays at ``position``? From the seating, or None when the game's sides are hidden."""
+        mode = self.seating(rules)
         if playing == 2 or mode == "alone":
             return False
         if mode == "partners":
             return (position - best) % playing == playing // 2
+        return None
+
+    def seating(self, rules: Ruleset) -> str | None:
+        """How the seating makes the sides: ``partners`` (those opposite play together),
+        ``alone`` (everyone for themselves), or None where the sides are hidden."""
         return None
 
     def trick_notes(self, rules: Ruleset, contract: Contract, cards: Sequence[Card]) -> list[str]:

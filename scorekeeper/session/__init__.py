@@ -64,7 +64,7 @@ class Session:
     def open(cls, path: Path) -> Session:
         """Read and replay a match file, for reading; problems come with their lines."""
         session = cls.read(path)
-        session._match = Match.from_log(session.log, session.source_map, str(path))
+        session._match = Match.from_log(session.log, session.source_map, str(path), loader=load)
         return session
 
     @classmethod
@@ -91,14 +91,14 @@ class Session:
             if session.log.dumps() == before:
                 return
             if session._verify_as is not None:
-                Match.from_log(session.log, None, session._verify_as)
+                Match.from_log(session.log, None, session._verify_as, loader=load)
             matchlog.write(path, session.log)
 
     @property
     def match(self) -> Match:
         """The match replayed from the log."""
         if self._match is None:
-            self._match = Match.from_log(self.log, self.source_map, str(self.path))
+            self._match = Match.from_log(self.log, self.source_map, str(self.path), loader=load)
         return self._match
 
     # ------------------------------------------------------------------ views

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from scorekeeper import matchlog
 from scorekeeper.errors import MatchFileError
+from scorekeeper.games import load
 from scorekeeper.match import Match
 
 
@@ -47,7 +48,7 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
     report = CheckReport(file)
     try:
         log, source_map = matchlog.read(file)
-        m = Match.from_log(log, source_map, str(file), every_problem=True)
+        m = Match.from_log(log, source_map, str(file), every_problem=True, loader=load)
     except MatchFileError as exc:
         report.problems = list(exc.problems)
         return report

@@ -24,6 +24,9 @@ class Bierkopf(Family):
     hand_class = BierkopfHand
     schema = BierkopfRules
 
+    def seating(self, rules: Ruleset) -> str | None:
+        return spec(rules).teams.mode
+
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys(FACTS)
 

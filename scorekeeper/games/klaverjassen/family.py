@@ -70,6 +70,9 @@ class Klaverjassen(Family):
         return words(key, hands=need, standing=standing, side=top[0])
 
     # -- quick entry
+    def seating(self, rules: Ruleset) -> str | None:
+        return spec(rules).teams.mode
+
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick.quick_keys()
 
