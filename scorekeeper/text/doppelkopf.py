@@ -137,6 +137,20 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.wedding.alone": "wedding: {wedding} won the first {number} tricks and plays alone",
     "doppelkopf.redeal.declined": "{player} declined {poor}'s poverty",
     "doppelkopf.redeal.five_nines": "{player} holds five nines",
+    # the game on the score sheet, its notes, the match
+    "doppelkopf.said.game.solo": "{name}, {soloist}",
+    "doppelkopf.said.game.solo_obligatory": "{name}, {soloist} (obligatory)",
+    "doppelkopf.said.game.solo_voluntary": "{name}, {soloist} (voluntary)",
+    "doppelkopf.said.game.wedding_alone": "wedding, {player} alone",
+    "doppelkopf.said.game.silent_wedding": "silent wedding, {player} alone",
+    "doppelkopf.said.game.unclarified": "{solo} (wedding without partner)",
+    "doppelkopf.said.note.piglets": "piglets: {player}",
+    "doppelkopf.said.note.poverty": "poverty: {poor} passed to {partner}, who returned {back}",
+    "doppelkopf.said.trump_count": "{count} trump",
+    "doppelkopf.said.trumps_count": "{count} trumps",
+    "doppelkopf.said.match.round_complete": (
+        "the round of {games} games is complete (obligatory solos not counted)"
+    ),
     # the value of a hand, item by item
     "doppelkopf.said.score.revoke": (
         "revoke by {side}: scored as if it took no card and no trick [rule: options.revoke_penalty]"

@@ -286,7 +286,9 @@ def _accept(game: DoppelkopfHand, said: Declaration) -> list[str]:
     game.poverty_partner = player
     back = given(game, said, _holding(game, player), game.poverty_count, returning=True)
     if not isinstance(back, list):
-        game.poverty_returned = f"{back} trump{'s' if back != 1 else ''}"
+        game.poverty_returned = (
+            tell("trump_count", count=back) if back == 1 else tell("trumps_count", count=back)
+        )
         return [tell("accept_count", player=player, count=back, poor=poor)]
     game.poverty_returned = " ".join(c.code for c in back)
     game.hand.give(player, game.poverty_passed)

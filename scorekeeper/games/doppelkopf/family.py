@@ -12,6 +12,7 @@ from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
 from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, options, spec
 from scorekeeper.reasons import because
@@ -72,7 +73,7 @@ class Doppelkopf(Family):
             and not mh.result.details.get("obligatory")
         ]
         if len(played) >= games:
-            return f"the round of {games} games is complete (obligatory solos not counted)"
+            return tell("match.round_complete", games=games)
         return None
 
     def quick_keys(self) -> dict[str, QuickKey]:

@@ -18,7 +18,7 @@ from scorekeeper.actions import Action
 from scorekeeper.games.base import QuickKey
 from scorekeeper.games.common import Fact, quick_keys, read_facts, refuse
 from scorekeeper.games.doppelkopf.announcements import Chain
-from scorekeeper.games.doppelkopf.notation import Announce, no, read
+from scorekeeper.games.doppelkopf.notation import Announce, no, read, tell
 from scorekeeper.games.doppelkopf.possible import check_extras
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
@@ -221,13 +221,13 @@ def _game(sheet: Sheet, declared: set[str], obligatory: bool) -> tuple[str, str 
         if verb in declared:
             kind = verb
     if lone and kind == "normal":
-        return f"silent wedding, {re[0]} alone", None
+        return tell("game.silent_wedding", player=re[0]), None
     if lone and kind == "wedding" and unclarified_solo(rules):
         becomes = unclarified_solo(rules)
         assert becomes is not None
-        return solo_name(rules, becomes, re[0], False) + " (wedding without partner)", becomes
+        return tell("game.unclarified", solo=solo_name(rules, becomes, re[0], False)), becomes
     if lone and kind == "wedding":
-        return f"wedding, {re[0]} alone", None
+        return tell("game.wedding_alone", player=re[0]), None
     return kind, None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.records import CONTRA, RE
 from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.result import HandResult
@@ -22,10 +23,11 @@ def unclarified_solo(rules: Ruleset) -> str | None:
 
 def solo_name(rules: Ruleset, solo: str, soloist: str, obligatory: bool) -> str:
     name = spec(rules).solos[solo].name
-    kind = "obligatory" if obligatory else "voluntary"
-    if options(rules).obligatory_solos:
-        return f"{name}, {soloist} ({kind})"
-    return f"{name}, {soloist}"
+    if not options(rules).obligatory_solos:
+        return tell("game.solo", name=name, soloist=soloist)
+    if obligatory:
+        return tell("game.solo_obligatory", name=name, soloist=soloist)
+    return tell("game.solo_voluntary", name=name, soloist=soloist)
 
 
 def _results(context: Mapping[str, object]) -> list[HandResult]:

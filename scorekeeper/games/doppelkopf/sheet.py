@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.common import refuse
+from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, Extra, Facts
 from scorekeeper.games.doppelkopf.rounds import solo_name, unclarified_solo
 from scorekeeper.reasons import because
@@ -57,11 +58,11 @@ def hand_facts(game: DoppelkopfHand) -> Facts:
 def _declared(game: DoppelkopfHand) -> list[str]:
     notes = []
     if game.piglets:
-        notes.append(f"piglets: {game.piglets}")
+        notes.append(tell("note.piglets", player=game.piglets))
     if game.poverty and game.poverty_partner:
         returned = game.poverty_returned or "?"
         notes.append(
-            f"poverty: {game.poverty} passed to {game.poverty_partner}, who returned {returned}"
+            tell("note.poverty", poor=game.poverty, partner=game.poverty_partner, back=returned)
         )
     return notes
 
@@ -73,13 +74,13 @@ def game_type(game: DoppelkopfHand, lone: str | None) -> str:
         return solo_name(rules, game.solo, lone or "", game.obligatory)
     becomes = unclarified_solo(rules)
     if game.wedding and not game.partner and becomes:
-        return solo_name(rules, becomes, lone or "", False) + " (wedding without partner)"
+        return tell("game.unclarified", solo=solo_name(rules, becomes, lone or "", False))
     if game.wedding:
-        return "wedding" if game.partner else f"wedding, {game.wedding} alone"
+        return "wedding" if game.partner else tell("game.wedding_alone", player=game.wedding)
     if game.poverty:
         return "poverty"
     if lone:
-        return f"silent wedding, {lone} alone"
+        return tell("game.silent_wedding", player=lone)
     return "normal"
 
 
