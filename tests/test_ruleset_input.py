@@ -216,3 +216,43 @@ def test_random_house_rules_end_in_a_refusal_or_a_playable_game(
         simulate.play_random(hand, rng)
     except ScorekeeperError:
         pass
+
+
+OPTION_NAMES = sorted(
+    {name for rid in SHIPPED for name in ruleset.load(rid).option_specs} | {"foxes", "", "x.y"}
+)
+
+
+@settings(
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    base=st.sampled_from(SHIPPED),
+    pairs=st.lists(
+        st.tuples(
+            st.sampled_from(OPTION_NAMES) | st.text(max_size=8),
+            st.text(max_size=12) | st.sampled_from(["true", "no", "3", "-1", "A,K", "9" * 40]),
+        ),
+        max_size=4,
+    ),
+    body=st.binary(max_size=60) | values.map(lambda v: tomli_w.dumps({"fox": v}).encode()),
+)
+def test_random_set_values_and_options_files_end_in_a_refusal_or_a_rule_set(
+    tmp_path: Path, base: str, pairs: list[tuple[str, str]], body: bytes
+) -> None:
+    """What ``--set NAME=VALUE`` and ``--options FILE`` hand to the loader, at random."""
+    from scorekeeper.cli.common import options
+
+    opts = tmp_path / "opts.toml"
+    opts.write_bytes(body)
+    try:
+        chosen = options([f"{k}={v}" for k, v in pairs], opts)
+        rules = ruleset.load(base, chosen)
+    except ScorekeeperError:
+        return
+    assert rules.spec is not None
+    hand = Hand(rules, [*PLAYERS, "Erik", "Frida"][: rules.player_counts[0]], PLAYERS[0])
+    hand.record_deal(simulate.deal(rules, hand.players, random.Random(0)))
