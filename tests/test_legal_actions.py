@@ -5,8 +5,8 @@ known) and plays them to the end by choosing among the listed actions. At every 
 
 - something is listed while the hand is not over;
 - every listed action is accepted (``can``), card or not;
-- a sample of actions that are not listed (every card for every player, every verb of
-  the family without arguments, for every player) is refused.
+- actions that are not listed are refused: every verb of the family without arguments
+  for every player, and a sample of the cards for every player.
 """
 
 from __future__ import annotations
@@ -19,44 +19,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset, simulate
-from scorekeeper.actions import Action
 from scorekeeper.hand import Hand
 from scorekeeper.rules import Ruleset
 
 RULESET_IDS = sorted(ruleset.available())
-
-# Families whose GameHand.legal_actions() does not list their non-card actions yet: for
-# them only the cards are checked, and play goes on with any verb the hand accepts. Each
-# family's engineer removes it from here with the family's legal_actions(); the set must
-# end empty.
-PENDING: set[str] = set()
-
 
 def table_for(rules: Ruleset) -> list[str]:
     return [*PLAYERS, "Erik", "Frida"][: rules.player_counts[0]]
 
 
 def unlisted_sample(hand: Hand, listed: set[str], rng: random.Random, size: int = 12) -> list[str]:
-    words = [c.code for c in hand.rules.deck.cards]
-    if hand.rules.family not in PENDING:
-        words += list(hand.game.verbs)
-    candidates = [f"{p} {w}" for p in hand.table for w in words]
-    others = [c for c in candidates if c not in listed]
-    return rng.sample(others, min(size, len(others)))
-
-
-def accepted_verbs(hand: Hand) -> list[Action]:
-    """For a pending family: the argument-free verbs the hand accepts now."""
-    texts = [f"{p} {v}" for p in hand.table for v in hand.game.verbs]
-    return [hand.parse(t) for t in texts if hand.can(t)]
+    """Every verb of the family without arguments, for every player, and a sample of
+    cards, for every player, that are not listed now."""
+    cards = [f"{p} {c.code}" for p in hand.table for c in hand.rules.deck.cards]
+    cards = [c for c in cards if c not in listed]
+    verbs = [f"{p} {v}" for p in hand.table for v in hand.game.verbs]
+    return [v for v in verbs if v not in listed] + rng.sample(cards, min(size, len(cards)))
 
 
 def play_by_the_list(hand: Hand, rng: random.Random) -> int:
     steps = 0
     while not hand.finished:
         actions = hand.legal_actions()
-        if hand.rules.family in PENDING:
-            actions += accepted_verbs(hand)
         assert actions, f"nothing listed, yet the hand is not over: {hand.history}"
         listed = {a.text for a in actions}
         for action in actions:
