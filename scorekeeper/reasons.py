@@ -30,8 +30,30 @@ class Reason:
     def __str__(self) -> str:
         return self.text()
 
+    def worded(self) -> Worded:
+        """The words, as a string that still carries this reason."""
+        return Worded(self)
+
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "params": {k: plain(v) for k, v in self.params.items()}}
+
+
+class Worded(str):
+    """Words the view made from a reason, still carrying the reason: a ``str`` wherever
+    the engine's records hold text (a line of a hand's value, a message, a note), and the
+    key and parameters for ``--json`` and for the words of another language."""
+
+    reason: Reason
+
+    def __new__(cls, reason: Reason) -> Worded:
+        made = super().__new__(cls, reason.text())
+        made.reason = reason
+        return made
+
+
+def reason_of(text: str) -> Reason | None:
+    """The reason behind a text the engine holds, if the view made it from one."""
+    return text.reason if isinstance(text, Worded) else None
 
 
 def because(key: str, rule: str | None = None, /, **params: Any) -> Reason:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.reasons import reason_of
+
 
 @dataclass(frozen=True)
 class ValueItem:
@@ -30,7 +32,7 @@ class ValueItem:
         return f"{self.points:+d} {self.label}{where}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "label": self.label,
             "points": self.points,
             "op": self.op,
@@ -38,6 +40,9 @@ class ValueItem:
             "side": self.side,
             "clause": self.clause,
         }
+        if (why := reason_of(self.label)) is not None:
+            out["reason"] = why.to_dict()
+        return out
 
 
 @dataclass

@@ -41,7 +41,7 @@ def refuse(message: str | Reason, rule: str | None = None, *, where: str | None 
 def words(key: str, /, **params: Any) -> str:
     """What the referee says (a message, a line of a hand's value) where the engine still
     carries text: made by the view's catalogue from the key and its parameters."""
-    return because(key, **params).text()
+    return because(key, **params).worded()
 
 
 def trick_words(trick: Trick) -> str:

@@ -130,7 +130,7 @@ def write(said: DoppelkopfAction) -> str:
 def tell(key: str, **params: Any) -> str:
     """What happened, in words: the template ``doppelkopf.said.KEY`` of
     ``scorekeeper.text.doppelkopf`` filled with ``params`` (the engine builds no sentence)."""
-    return because(f"doppelkopf.said.{key}", None, **params).text()
+    return because(f"doppelkopf.said.{key}", None, **params).worded()
 
 
 def no(action: Action | DoppelkopfAction | str, key: str, rule: str, **params: Any) -> NoReturn:

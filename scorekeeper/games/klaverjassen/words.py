@@ -10,4 +10,4 @@ from scorekeeper.reasons import because
 
 def words(key: str, **params: Any) -> str:
     """The sentence for ``klaverjassen.KEY`` with ``params``, in the view's words."""
-    return because(f"klaverjassen.{key}", None, **params).text()
+    return because(f"klaverjassen.{key}", None, **params).worded()
