@@ -181,3 +181,67 @@ TEXTS: dict[str, str] = {
     ),
     "klaberjass.quick.redeal": "quick: a redealt hand has nothing else to record",
 }
+
+# What the referee says during a hand and at the end of a match.
+TEXTS.update(
+    {
+        "klaberjass.said.made": "{suit:suit} trump, made by {maker}",
+        "klaberjass.said.turnup": "turn-up {card}: {elder} may accept {suit:suit}",
+        "klaberjass.said.pass_redeal": "{player} passes; both passed twice: {dealer} deals again",
+        "klaberjass.said.pass_accept": "{player} passes; {next} may accept {suit:suit}",
+        "klaberjass.said.pass_name": "{player} passes; {next} may name a suit other than {suit:suit}",
+        "klaberjass.said.makes": (
+            "{player} makes {suit:suit} trump and must outscore {opponent}; three more cards "
+            "each, then {elder} leads"
+        ),
+        "klaberjass.said.redeal_ready": "both players passed twice; {dealer} deals again",
+        "klaberjass.said.redeal": "both players passed twice: {dealer} deals again",
+        "klaberjass.said.await_turnup": (
+            "{dealer} (dealer) records the turned-up card, like '{dealer} turnup JH'"
+        ),
+        "klaberjass.said.await_accept": (
+            "{player} accepts {suit:suit} as trump or passes ('{player} accept' / '{player} pass')"
+        ),
+        "klaberjass.said.await_name": (
+            "{player} names a trump suit other than {suit:suit} or passes "
+            "('{player} name spades' / '{player} pass')"
+        ),
+        "klaberjass.said.match_won": "{player} wins with {total} (target {target})",
+        "klaberjass.said.match_won_higher": (
+            "{player} wins with {total} against {loser}'s {lost}: both passed {target}, "
+            "the higher total wins"
+        ),
+        "klaberjass.said.bottom": "bottom card {card} (out of play)",
+        "klaberjass.said.exchange": "{player} exchanges {seven} for the turn-up {turnup}",
+        "klaberjass.said.sequence": "{player} announces the sequence {run} (worth {value} if best)",
+        "klaberjass.said.bella": "{player} announces bella and plays {card} next",
+        "klaberjass.said.bella_played": "{player}: bella ({points})",
+        "klaberjass.said.last_trick": "{player} takes the last trick: +{bonus}",
+        "klaberjass.said.last_trick_note": "last trick to {player} [rule: play.last_trick_bonus]",
+        "klaberjass.said.item.points": "{player}: card points, last trick included",
+        "klaberjass.said.item.bella": "{player}: bella",
+        "klaberjass.said.item.revoke": (
+            "revoke by {offender}: {taker} scores both totals ({both}), {offender} nothing"
+        ),
+        "klaberjass.said.item.made": (
+            "{maker} made trump and has {total}, more than {other}'s {theirs}: "
+            "both score their own totals"
+        ),
+        "klaberjass.said.item.failed": (
+            "{maker} made trump but has {total}, not more than {other}'s {theirs}: "
+            "{other} scores both totals ({both}), {maker} nothing"
+        ),
+        "klaberjass.said.same_score": (
+            "both scored the same in this hand: the dealer deals again [rule: match.dealer]"
+        ),
+        "klaberjass.said.game": "{suit:suit} by {maker}",
+        "klaberjass.said.item.runs_tie": (
+            "sequences tie exactly ({player} {run}, {other} {theirs}): nobody scores for sequences"
+        ),
+        "klaberjass.said.item.runs_beat": "{player}'s {run} beats {other}'s {theirs} ({why})",
+        "klaberjass.said.item.why_longer": "longer",
+        "klaberjass.said.item.why_higher": "higher top card",
+        "klaberjass.said.item.why_trump": "a trump sequence",
+        "klaberjass.said.item.run": "{player}: sequence {run} ({cards} cards)",
+    }
+)

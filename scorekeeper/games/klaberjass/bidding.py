@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import SUIT_NAMES, Card, Deck
+from scorekeeper.cards import Card, Deck
+from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.notation import (
     PASS,
     Accept,
@@ -56,7 +57,7 @@ class Bidding:
     def made(self) -> str:
         """The contract's name once trump is made."""
         assert self.trump is not None
-        return f"{SUIT_NAMES[self.trump]} trump, made by {self.maker}"
+        return words("klaberjass.said.made", suit=self.trump, maker=self.maker)
 
     @property
     def open(self) -> bool:
@@ -124,50 +125,50 @@ class Bidding:
     # -- applying
     def apply_turnup(self, said: TurnUp) -> list[str]:
         self.turnup = said.card
-        return [f"turn-up {said.card}: {self.elder} may accept {SUIT_NAMES[said.card.suit]}"]
+        return [
+            words("klaberjass.said.turnup", card=said.card, elder=self.elder, suit=said.card.suit)
+        ]
 
     def apply_bid(self, said: Spoken) -> list[str]:
         assert self.turnup is not None
         player = said.player
-        turn_suit = SUIT_NAMES[self.turnup.suit]
+        turn_suit = self.turnup.suit
         if isinstance(said, Pass):
             self.bids.append((player, PASS, None))
             if len(self.bids) == ROUNDS * len(self.players):
                 self.redeal = True
-                return [f"{player} passes; both passed twice: {self.dealer} deals again"]
+                return [words("klaberjass.said.pass_redeal", player=player, dealer=self.dealer)]
             nxt = self.speaker
             if self.round == 1:
-                return [f"{player} passes; {nxt} may accept {turn_suit}"]
-            return [f"{player} passes; {nxt} may name a suit other than {turn_suit}"]
+                return [
+                    words("klaberjass.said.pass_accept", player=player, next=nxt, suit=turn_suit)
+                ]
+            return [words("klaberjass.said.pass_name", player=player, next=nxt, suit=turn_suit)]
         suit = said.suit if isinstance(said, Name) else self.turnup.suit
         assert suit is not None
         self.bids.append((player, said.VERB, suit))
         self.maker, self.trump = player, suit
         return [
-            f"{player} makes {SUIT_NAMES[suit]} trump and must outscore "
-            f"{opponent(self.players, player)}; three more cards each, then "
-            f"{self.elder} leads"
+            words(
+                "klaberjass.said.makes",
+                player=player,
+                suit=suit,
+                opponent=opponent(self.players, player),
+                elder=self.elder,
+            )
         ]
 
     # -- before play
     def why_not_ready(self) -> str:
         if self.redeal:
-            return f"both players passed twice; {self.dealer} deals again"
+            return words("klaberjass.said.redeal_ready", dealer=self.dealer)
         if self.turnup is None:
-            return (
-                f"{self.dealer} (dealer) records the turned-up card, like '{self.dealer} turnup JH'"
-            )
-        suit = SUIT_NAMES[self.turnup.suit]
+            return words("klaberjass.said.await_turnup", dealer=self.dealer)
+        suit = self.turnup.suit
         speaker = self.speaker
         if self.round == 1:
-            return (
-                f"{speaker} accepts {suit} as trump or passes "
-                f"('{speaker} accept' / '{speaker} pass')"
-            )
-        return (
-            f"{speaker} names a trump suit other than {suit} or passes "
-            f"('{speaker} name spades' / '{speaker} pass')"
-        )
+            return words("klaberjass.said.await_accept", player=speaker, suit=suit)
+        return words("klaberjass.said.await_name", player=speaker, suit=suit)
 
     def not_ready_rule(self) -> str:
         if self.redeal:

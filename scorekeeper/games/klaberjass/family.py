@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.hand import KlaberjassHand
 from scorekeeper.games.klaberjass.quick import quick_keys, read_quick
 from scorekeeper.games.klaberjass.rules import KlaberjassRules, spec
@@ -60,13 +61,19 @@ class Klaberjass(Family):
             return None
         if len(reached) == 1:
             winner = reached[0]
-            return f"{winner} wins with {totals[winner]} (target {target})"
+            return words(
+                "klaberjass.said.match_won", player=winner, total=totals[winner], target=target
+            )
         if totals[reached[0]] == totals[reached[1]]:
             return None  # both reached the target level: play on
         loser = reached[1]
-        return (
-            f"{reached[0]} wins with {totals[reached[0]]} against {loser}'s {totals[loser]}: "
-            f"both passed {target}, the higher total wins"
+        return words(
+            "klaberjass.said.match_won_higher",
+            player=reached[0],
+            total=totals[reached[0]],
+            loser=loser,
+            lost=totals[loser],
+            target=target,
         )
 
     def quick_keys(self) -> dict[str, QuickKey]:
@@ -85,6 +92,6 @@ class Klaberjass(Family):
         read = read_quick(rules, players, facts, actions)
         if read is None:
             return redeal_result(
-                list(table), f"both players passed twice: {dealer} deals again", "bidding.redeal"
+                list(table), words("klaberjass.said.redeal", dealer=dealer), "bidding.redeal"
             )
         return score(rules, table, read)

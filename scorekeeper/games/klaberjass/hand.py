@@ -17,7 +17,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import check_play
 from scorekeeper.games.base import GameHand
-from scorekeeper.games.common import Said
+from scorekeeper.games.common import Said, trick_words, words
 from scorekeeper.games.klaberjass.announcements import Announced
 from scorekeeper.games.klaberjass.bidding import Bidding
 from scorekeeper.games.klaberjass.notation import (
@@ -283,22 +283,22 @@ class KlaberjassHand(GameHand):
             return messages
         if isinstance(said, Bottom):
             self.bottom = said.card
-            return [f"bottom card {self.bottom} (out of play)"]
+            return [words("klaberjass.said.bottom", card=self.bottom)]
         if isinstance(said, Exchange):
             seven, turnup = self.seven, self.turnup
             assert seven is not None and turnup is not None
             self.exchanged_by = player
             self.hand.exchange(player, [seven], [turnup])
-            return [f"{player} exchanges {seven} for the turn-up {turnup}"]
+            return [words("klaberjass.said.exchange", player=player, seven=seven, turnup=turnup)]
         if isinstance(said, Sequence):
             run = self.announced.read(player, said.cards)
             self.announced.add(run)
             value = run_points(self.rules, len(run.cards))
-            return [f"{player} announces the sequence {run.text} (worth {value} if best)"]
+            return [words("klaberjass.said.sequence", player=player, run=run.text, value=value)]
         mine = [p.card for p, _, _ in self.hand.plays_by[player]]
         second = next(c for c in self.bella_cards() if c not in mine)
         self.announced.bella_pending = (player, second)
-        return [f"{player} announces bella and plays {second} next"]
+        return [words("klaberjass.said.bella", player=player, card=second)]
 
     # -- play
     def ready_to_play(self) -> bool:
@@ -366,16 +366,20 @@ class KlaberjassHand(GameHand):
 
     def on_play(self, play: Play) -> list[str]:
         if self.announced.bella_played(play.player, play.card):
-            return [f"{play.player}: bella ({self.spec.bella.points})"]
+            return [
+                words(
+                    "klaberjass.said.bella_played",
+                    player=play.player,
+                    points=self.spec.bella.points,
+                )
+            ]
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
-        messages = [
-            f"trick {trick.number} to {trick.winner} ({trick.points} points): {trick.reason}"
-        ]
+        messages = [trick_words(trick)]
         if trick.number == self.hand.tricks_per_hand:
             bonus = self.spec.play.last_trick_bonus
-            messages.append(f"{trick.winner} takes the last trick: +{bonus}")
+            messages.append(words("klaberjass.said.last_trick", player=trick.winner, bonus=bonus))
         return messages
 
     def is_over(self) -> bool:
@@ -394,7 +398,7 @@ class KlaberjassHand(GameHand):
             last = tricks[-1].winner
             assert last is not None
             points[last] += self.spec.play.last_trick_bonus
-            notes.append(f"last trick to {last} [rule: play.last_trick_bonus]")
+            notes.append(words("klaberjass.said.last_trick_note", player=last))
         revoke = None
         if h.revokes:
             revoke = h.revokes[0].player
@@ -408,7 +412,7 @@ class KlaberjassHand(GameHand):
         if self.redeal:
             return redeal_result(
                 self.hand.table,
-                f"both players passed twice: {self.dealer} deals again",
+                words("klaberjass.said.redeal", dealer=self.dealer),
                 "bidding.redeal",
             )
         return score(self.rules, self.hand.table, self.facts())

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import SUIT_NAMES
+from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.sequences import Run, judge_runs
 from scorekeeper.result import HandResult, ValueItem
@@ -68,7 +68,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     for p in players:
         items.append(
             ValueItem(
-                f"{p}: card points, last trick included",
+                words("klaberjass.said.item.points", player=p),
                 facts.points[p],
                 "card_points",
                 side=p,
@@ -80,7 +80,12 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     if facts.bella:
         bella[facts.bella] = spec(rules).bella.points
         items.append(
-            ValueItem(f"{facts.bella}: bella", bella[facts.bella], "bella.points", side=facts.bella)
+            ValueItem(
+                words("klaberjass.said.item.bella", player=facts.bella),
+                bella[facts.bella],
+                "bella.points",
+                side=facts.bella,
+            )
         )
     totals = {p: facts.points[p] + run_pts[p] + bella[p] for p in players}
     both = sum(totals.values())
@@ -90,7 +95,7 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         scores = {offender: 0, taker: both}
         items.append(
             ValueItem(
-                f"revoke by {offender}: {taker} scores both totals ({both}), {offender} nothing",
+                words("klaberjass.said.item.revoke", offender=offender, taker=taker, both=both),
                 0,
                 "options.revoke_penalty",
                 "note",
@@ -100,8 +105,13 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         scores = dict(totals)
         items.append(
             ValueItem(
-                f"{maker} made trump and has {totals[maker]}, more than {other}'s {totals[other]}: "
-                "both score their own totals",
+                words(
+                    "klaberjass.said.item.made",
+                    maker=maker,
+                    total=totals[maker],
+                    other=other,
+                    theirs=totals[other],
+                ),
                 0,
                 "scoring.maker_must_exceed",
                 "note",
@@ -111,8 +121,14 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         scores = {maker: 0, other: both}
         items.append(
             ValueItem(
-                f"{maker} made trump but has {totals[maker]}, not more than {other}'s "
-                f"{totals[other]}: {other} scores both totals ({both}), {maker} nothing",
+                words(
+                    "klaberjass.said.item.failed",
+                    maker=maker,
+                    total=totals[maker],
+                    other=other,
+                    theirs=totals[other],
+                    both=both,
+                ),
                 0,
                 "scoring.maker_must_exceed",
                 "note",
@@ -121,13 +137,11 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     ordered = sorted(players, key=lambda p: scores[p], reverse=True)
     winner = ordered[0] if scores[ordered[0]] != scores[ordered[1]] else None
     if winner is None:
-        notes.append(
-            "both scored the same in this hand: the dealer deals again [rule: match.dealer]"
-        )
+        notes.append(words("klaberjass.said.same_score"))
     full_scores = {p: 0 for p in table}
     full_scores.update(scores)
     return HandResult(
-        game_type=f"{SUIT_NAMES[facts.trump]} by {maker}",
+        game_type=words("klaberjass.said.game", suit=facts.trump, maker=maker),
         sides={p: [p] for p in players},
         card_points=dict(facts.points),
         winner=winner,

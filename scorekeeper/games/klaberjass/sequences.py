@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import IllegalActionError
+from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.rules import options, spec
 from scorekeeper.reasons import Reason, because
 from scorekeeper.result import ValueItem
@@ -136,20 +137,30 @@ def judge_runs(
         if a == b:
             items.append(
                 ValueItem(
-                    f"sequences tie exactly ({top.player} {top.text}, {second.player} "
-                    f"{second.text}): nobody scores for sequences",
+                    words(
+                        "klaberjass.said.item.runs_tie",
+                        player=top.player,
+                        run=top.text,
+                        other=second.player,
+                        theirs=second.text,
+                    ),
                     0,
                     "sequences.compare",
                     "note",
                 )
             )
             return points, items
-        why = (
-            "longer" if a[0] != b[0] else "higher top card" if a[1] != b[1] else "a trump sequence"
-        )
+        why = "longer" if a[0] != b[0] else "higher" if a[1] != b[1] else "trump"
         items.append(
             ValueItem(
-                f"{top.player}'s {top.text} beats {second.player}'s {second.text} ({why})",
+                words(
+                    "klaberjass.said.item.runs_beat",
+                    player=top.player,
+                    run=top.text,
+                    other=second.player,
+                    theirs=second.text,
+                    why=words(f"klaberjass.said.item.why_{why}"),
+                ),
                 0,
                 "sequences.compare",
                 "note",
@@ -166,7 +177,9 @@ def judge_runs(
         rule = "sequences.points" if run is top else "options.score_all_sequences"
         items.append(
             ValueItem(
-                f"{winner}: sequence {run.text} ({len(run.cards)} cards)",
+                words(
+                    "klaberjass.said.item.run", player=winner, run=run.text, cards=len(run.cards)
+                ),
                 value,
                 rule,
                 side=winner,
