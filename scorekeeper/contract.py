@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.cards import SUIT_NAMES, Card
+from scorekeeper.reasons import Reason
 from scorekeeper.rules import Ruleset
 
 TRUMP = "trump"
@@ -117,11 +118,16 @@ class Contract:
     def cards_of(self, suit: str, cards: Iterable[Card]) -> list[Card]:
         return [c for c in cards if self.suit_of(c) == suit]
 
-    def describe_rank(self, card: Card) -> str:
+    def rank_reason(self, card: Card) -> Reason:
+        """Where a card stands: its place among the trumps or in its plain suit."""
         if self.is_trump(card):
-            n = self.trump_rank(card) + 1
-            return f"trump number {n} of {len(self.trumps)}"
-        return f"{_ordinal(self.plain_rank(card) + 1)} highest in {SUIT_NAMES[card.suit]}"
+            return Reason(
+                "trick.trump_rank", {"n": self.trump_rank(card) + 1, "of": len(self.trumps)}
+            )
+        return Reason("trick.plain_rank", {"n": self.plain_rank(card) + 1, "suit": card.suit})
+
+    def describe_rank(self, card: Card) -> str:
+        return self.rank_reason(card).text()
 
     def reversal_rule(self, card: Card) -> str | None:
         for c, rule in self.reversal_rules:
@@ -130,17 +136,23 @@ class Contract:
         return None
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 @dataclass(frozen=True)
 class TrickVerdict:
-    """Who took a trick, with the reason in words and the rule behind it."""
+    """Who took a trick, why (a reason the view words) and the rule behind it."""
 
     index: int  # position in the trick (0 = leader)
-    reason: str
+    why: Reason
     rule: str
+
+    @property
+    def reason(self) -> str:
+        return self.why.worded()
+
+
+def _took(key: str, rule: str, best: int, card: Card, who: str, **params: object) -> TrickVerdict:
+    return TrickVerdict(
+        best, Reason(f"trick.{key}", {"card": card, "player": who, **params}, rule), rule
+    )
 
 
 def judge_trick(
@@ -158,16 +170,11 @@ def judge_trick(
     if twins and contract.strength(card, led)[0] > 0:
         if twins[0] < best:
             rule = contract.reversal_rule(card) or "ranking.identical"
-            reason = f"{card} by {who}: the second of two identical cards wins here ({rule})"
-            return TrickVerdict(best, reason, rule)
-        reason = f"{card} by {who}: of two identical cards the first played wins"
-        return TrickVerdict(best, reason, "ranking.identical")
+            return _took("second_wins", rule, best, card, who, reversal=rule)
+        return _took("first_wins", "ranking.identical", best, card, who)
     if contract.is_trump(card):
-        if any(contract.is_trump(c) for j, c in enumerate(cards) if j != best):
-            reason = f"{card} by {who}: the highest trump ({contract.describe_rank(card)})"
-        else:
-            reason = f"{card} by {who}: the only trump"
         rule = dict(contract.promoted).get(card, f"contracts.{contract.key}.trumps")
-        return TrickVerdict(best, reason, rule)
-    reason = f"{card} by {who}: the highest {SUIT_NAMES[led]}, the suit led; no trump played"
-    return TrickVerdict(best, reason, "ranking.plain_order")
+        if any(contract.is_trump(c) for j, c in enumerate(cards) if j != best):
+            return _took("highest_trump", rule, best, card, who, rank=contract.rank_reason(card))
+        return _took("only_trump", rule, best, card, who)
+    return _took("highest_plain", "ranking.plain_order", best, card, who, suit=led)

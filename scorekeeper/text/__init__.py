@@ -52,6 +52,8 @@ class _Formatter(string.Formatter):
             from scorekeeper.text.common import SUIT_WORDS
 
             return SUIT_WORDS.get(str(value), str(value))
+        if format_spec == "ordinal":
+            return {1: "1st", 2: "2nd", 3: "3rd"}.get(value, f"{value}th")
         if format_spec == "times":
             return "once" if value == 1 else f"{value} times"
         if format_spec == "time_s":

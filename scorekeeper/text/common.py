@@ -26,6 +26,13 @@ TEXTS: dict[str, str] = {
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
     "hand.not_held": "{player} does not hold {card}",
+    "trick.second_wins": "{card} by {player}: the second of two identical cards wins here ({reversal})",
+    "trick.first_wins": "{card} by {player}: of two identical cards the first played wins",
+    "trick.highest_trump": "{card} by {player}: the highest trump ({rank})",
+    "trick.only_trump": "{card} by {player}: the only trump",
+    "trick.highest_plain": "{card} by {player}: the highest {suit:suit}, the suit led; no trump played",
+    "trick.trump_rank": "trump number {n} of {of}",
+    "trick.plain_rank": "{n:ordinal} highest in {suit:suit}",
     "hand.not_held_holds": "{player} does not hold {card} (holds {held})",
     "hand.refused": "{action}: {why}",
     "hand.over": "{action}: this hand is over; the next action starts a new hand",
