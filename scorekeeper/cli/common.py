@@ -120,6 +120,7 @@ def fail(exc: ScorekeeperError) -> None:
 def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]:
     """Option values from ``--options FILE`` and ``--set name=value`` (these win)."""
     found: dict[str, Any] = {}
+    given: set[str] = set()
     if file is not None:
         from scorekeeper.rules.source import read_options
 
@@ -130,6 +131,11 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
                 f"--set {pair!r}: write it as name=value, like fox=false", rule="options"
             )
         key, value = pair.split("=", 1)
+        if key.strip() in given:
+            raise ScorekeeperError(
+                f"--set {key.strip()} is given twice; set each option once", rule="options"
+            )
+        given.add(key.strip())
         found[key.strip()] = value.strip()
     return found
 

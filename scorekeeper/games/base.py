@@ -65,7 +65,10 @@ class QuickKey:
             except ValueError:
                 raise IllegalActionError(f"{text!r} is not a whole number", rule="quick") from None
         if self.kind == "bool":
-            return text.strip().lower() in ("true", "yes", "1", "on")
+            word = text.strip().lower()
+            if word not in ("true", "yes", "1", "on", "false", "no", "0", "off"):
+                raise IllegalActionError(f"{text!r} is not true or false", rule="quick")
+            return word in ("true", "yes", "1", "on")
         return text.strip()
 
 

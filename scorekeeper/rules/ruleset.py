@@ -222,8 +222,11 @@ class Ruleset:
                 raise
             except RulesetError as exc:  # the values set make the rule set inconsistent
                 names = ", ".join(f"{n}={checked[n]!r}" for n in overrides)
+                why = "; ".join(
+                    line.removeprefix(f"{self.source}: ") for line in exc.message.splitlines()
+                )
                 raise OptionError(
-                    f"options {names}: {exc.message}", rule=f"options.{next(iter(overrides))}"
+                    f"options {names}: {why}", rule=f"options.{next(iter(overrides))}"
                 ) from None
         return changed
 

@@ -26,13 +26,22 @@ def parse_fact_items(
                 f"{item!r}: write KEY=VALUE with a key of {game}: " + ", ".join(keys),
                 rule="quick",
             )
-        parsed.append((key, keys[key].parse(value)))
+        try:
+            parsed.append((key, keys[key].parse(value)))
+        except ScorekeeperError as exc:
+            raise ScorekeeperError(f"{key}={value}: {exc.message}", rule=exc.rule) from None
     return parsed
 
 
 def parse_facts(items: Sequence[str], keys: Mapping[str, Any], game: str) -> dict[str, Any]:
-    """``KEY=VALUE`` words as a facts table (a key typed twice: the last value counts)."""
-    return dict(parse_fact_items(items, keys, game))
+    """``KEY=VALUE`` words as a facts table; a key typed twice is refused (which value
+    would the table mean?)."""
+    facts: dict[str, Any] = {}
+    for key, value in parse_fact_items(items, keys, game):
+        if key in facts:
+            raise ScorekeeperError(f"{key} is given twice; give each fact once", rule="quick")
+        facts[key] = value
+    return facts
 
 
 def names_from(facts: Mapping[str, Any], seated: int) -> list[str]:

@@ -1,0 +1,70 @@
+"""Facts and options typed on the command line: each mistake refused and named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import PLAYERS, run_cli, snapshot
+
+
+@pytest.fixture
+def match(tmp_path: Path) -> Path:
+    path = tmp_path / "m.toml"
+    assert (
+        run_cli(tmp_path / "home", "new", "doppelkopf", *PLAYERS, "--match", path).returncode == 0
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("facts", "words"),
+    [
+        (["re=Anna,Carla", "re_points=165", "re_points=100"], "re_points is given twice"),
+        (["re=Anna,Carla", "re_points=abc"], "re_points=abc: 'abc' is not a whole number"),
+        (["re=Anna,Carla", "re_points=165", "redeal=maybe"], "'maybe' is not true or false"),
+    ],
+)
+def test_a_mistaken_fact_is_refused_and_named(match: Path, facts: list[str], words: str) -> None:
+    before = snapshot(match)
+    res = run_cli(match.parent / "home", "hand", *facts, "--match", match)
+    assert res.returncode == 1
+    assert words in res.stderr
+    assert snapshot(match) == before
+
+
+def test_an_option_set_twice_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    res = run_cli(
+        tmp_path / "home",
+        "new",
+        "doppelkopf",
+        *PLAYERS,
+        "--set",
+        "fox=false",
+        "--set",
+        "fox=true",
+        "--match",
+        path,
+    )
+    assert res.returncode == 1
+    assert "--set fox is given twice" in res.stderr
+    assert not path.exists()
+
+
+def test_an_option_refusal_names_the_value_not_the_shipped_file(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    res = run_cli(
+        tmp_path / "home",
+        "new",
+        "klaverjassen",
+        *PLAYERS,
+        "--set",
+        "four_of_a_kind_ranks=A,K,Z",
+        "--match",
+        path,
+    )
+    assert res.returncode == 1
+    assert "four_of_a_kind_ranks" in res.stderr and "'Z'" in res.stderr
+    assert "rulesets/klaverjassen.toml" not in res.stderr
+    assert not path.exists()
