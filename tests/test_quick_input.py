@@ -68,3 +68,23 @@ def test_an_option_refusal_names_the_value_not_the_shipped_file(tmp_path: Path) 
     assert "four_of_a_kind_ranks" in res.stderr and "'Z'" in res.stderr
     assert "rulesets/klaverjassen.toml" not in res.stderr
     assert not path.exists()
+
+
+@pytest.mark.parametrize("points", ["1", "239"])
+def test_doppelkopf_card_points_no_tricks_can_make_are_refused(match: Path, points: str) -> None:
+    before = snapshot(match)
+    res = run_cli(
+        match.parent / "home", "hand", "re=Anna,Carla", f"re_points={points}", "--match", match
+    )
+    assert res.returncode == 1
+    assert f"Re cannot have {points} card points" in res.stderr
+    assert "[rule: card_points]" in res.stderr
+    assert snapshot(match) == before
+
+
+def test_doppelkopf_card_points_whole_tricks_make_are_taken(match: Path) -> None:
+    for points in ("0", "2", "238", "240"):
+        res = run_cli(
+            match.parent / "home", "hand", "re=Anna,Carla", f"re_points={points}", "--match", match
+        )
+        assert res.returncode == 0, res.stderr

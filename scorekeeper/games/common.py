@@ -9,6 +9,7 @@ and ``read_facts`` (unknown keys, missing or mistyped values, words out of their
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -167,8 +168,13 @@ def reachable_points(rules: Ruleset, per_trick: int) -> frozenset[int]:
     """Every number of card points one side can hold at the end of a hand: the sums of
     the deck's cards that whole tricks (``per_trick`` cards each) can make, from the rule
     set's deck and card points (no trump bonus, no last-trick bonus)."""
+    values = tuple(sorted(rules.card_points(card) for card in rules.deck.all_cards()))
+    return _reachable(values, per_trick)
+
+
+@functools.lru_cache(maxsize=32)
+def _reachable(values: tuple[int, ...], per_trick: int) -> frozenset[int]:
     sums: set[tuple[int, int]] = {(0, 0)}  # (points, cards) of a pile of taken cards
-    for card in rules.deck.all_cards():
-        value = rules.card_points(card)
+    for value in values:
         sums |= {(points + value, cards + 1) for points, cards in sums}
     return frozenset(points for points, cards in sums if cards % per_trick == 0)

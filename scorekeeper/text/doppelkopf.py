@@ -2,6 +2,10 @@
 entry). ``{action}`` is the action as written in the match file."""
 
 TEXTS: dict[str, str] = {
+    "doppelkopf.quick.unreachable": (
+        "quick: Re cannot have {points} card points: no whole tricks of this deck add up "
+        "to {points}, or to Contra's {other}"
+    ),
     # who may act
     "doppelkopf.sits_out": "{action}: {player} deals and sits out this hand",
     # declarations before play

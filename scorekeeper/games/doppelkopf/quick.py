@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.games.base import QuickKey
-from scorekeeper.games.common import Fact, quick_keys, read_facts, refuse
+from scorekeeper.games.common import Fact, quick_keys, reachable_points, read_facts, refuse
 from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.notation import Announce, no, read, tell
 from scorekeeper.games.doppelkopf.possible import check_extras
@@ -131,12 +131,28 @@ def read_sheet(rules: Ruleset, players: list[str], given: Mapping[str, Any]) -> 
     """Every fact checked against its declaration, then against each other."""
     sheet = Sheet(rules, players)
     sheet.values = read_facts(FACTS, given, sheet)
+    _check_reachable(sheet)
     sheet.values["all_tricks"] = _all_tricks(sheet)
     _check_solo(sheet)
     sheet.values["extras"] = _extras(sheet)
     values = sheet.values
     check_extras(sheet.rules, values["extras"], values["re_points"], values["all_tricks"])
     return sheet
+
+
+def _check_reachable(sheet: Sheet) -> None:
+    """Re's card points must be a sum whole tricks of this deck can make."""
+    points = sheet.values["re_points"]
+    if points not in reachable_points(sheet.rules, len(sheet.players)):
+        refuse(
+            because(
+                "doppelkopf.quick.unreachable",
+                "card_points",
+                points=points,
+                other=sheet.total - points,
+            ),
+            where="quick.re_points",
+        )
 
 
 def _all_tricks(sheet: Sheet) -> str | None:
