@@ -88,3 +88,18 @@ def test_doppelkopf_card_points_whole_tricks_make_are_taken(match: Path) -> None
             match.parent / "home", "hand", "re=Anna,Carla", f"re_points={points}", "--match", match
         )
         assert res.returncode == 0, res.stderr
+
+
+def test_klaverjassen_every_trick_needs_all_the_points(tmp_path: Path) -> None:
+    home, path = tmp_path / "home", tmp_path / "k.toml"
+    assert run_cli(home, "new", "klaverjassen", *PLAYERS, "--match", path).returncode == 0
+    before = snapshot(path)
+    facts = ["playing=Anna", "trump=H", "points=100", "all_tricks=true"]
+    res = run_cli(home, "hand", *facts, "--match", path)
+    assert res.returncode == 1
+    assert "all_tricks=true" in res.stderr and "162" in res.stderr
+    assert snapshot(path) == before
+    res = run_cli(
+        home, "hand", "playing=Anna", "trump=H", "points=162", "all_tricks=true", "--match", path
+    )
+    assert res.returncode == 0, res.stderr

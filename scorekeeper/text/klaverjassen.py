@@ -149,6 +149,10 @@ TEXTS.update(
         ),
         "klaverjassen.quick.points_over": "quick: points_of adds up to more than {total}",
         "klaverjassen.quick.points_sum": "quick: points_of must add up to {total}, not {sum}",
+        "klaverjassen.quick.all_tricks_true": (
+            "quick: all_tricks=true says one side took every trick, so it needs a side with "
+            "all {total} card points"
+        ),
         "klaverjassen.quick.all_tricks": (
             "quick: all_tricks=false only matters when a side has all {total} card points"
         ),

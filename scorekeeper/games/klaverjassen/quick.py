@@ -275,6 +275,8 @@ class QuickHand:
         pit = full[0] if full and all_tricks else None
         if all_tricks is False and not full:
             raise self.refuse("all_tricks", "all_tricks", total=self.total)
+        if "all_tricks" in self.given and all_tricks is True and not full:
+            raise self.refuse("all_tricks", "all_tricks_true", total=self.total)
         if pit is not None and spec(self.rules).declarations is None:
             for s in self.sides:
                 if s != pit and roem[s]:
