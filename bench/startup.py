@@ -58,12 +58,13 @@ def main() -> None:
             ("scorekeeper status", timed([*sk, "status", "--match", match], env, args.runs)),
         ]
         from scorekeeper import matchlog
+        from scorekeeper.games import load
         from scorekeeper.match import Match
 
         log, smap = matchlog.read(match)
         start = time.perf_counter()
         for _ in range(args.runs):
-            Match.from_log(log, smap, match)
+            Match.from_log(log, smap, match, loader=load)
         replay = (time.perf_counter() - start) / args.runs
     base = rows[0][1]
     print(f"{'command':45} {'median s':>9} {'x typer':>8}")
