@@ -94,13 +94,20 @@ def figures(path: Path) -> MatchFigures:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem={"kind": "file", "rule": None, "message": str(exc)})
-    key = hashlib.sha256(data).hexdigest()
-    entry = cache_dir() / f"{key}.v{VERSION}.json"
-    found = _cached(entry)
+    found = _cached(_entry(data))
     if found is not None:
         return found
     made = work_out(path, data)
+    remember(data, made)
+    return made
+
+
+def _entry(data: bytes) -> Path:
+    return cache_dir() / f"{hashlib.sha256(data).hexdigest()}.v{VERSION}.json"
+
+
+def remember(data: bytes, made: MatchFigures) -> None:
+    """Keep the figures of the match file whose bytes are ``data``."""
     stored = {"rules": _rules_digest(made.ruleset), "figures": made.to_dict()}
     with suppress(OSError):  # a read-only data folder: the figures are made each time
-        matchlog.write_text(entry, json.dumps(stored, ensure_ascii=False))
-    return made
+        matchlog.write_text(_entry(data), json.dumps(stored, ensure_ascii=False))
