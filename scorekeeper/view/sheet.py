@@ -42,6 +42,18 @@ class Row:
     check: tuple[bool, str] | None = None
     why: str = ""
 
+    def cell(self, i: int) -> str:
+        """Column ``i``'s running total with this hand's score, and the legend's mark."""
+        if self.scores is None:
+            return ""
+        mark = "*" if self.marked and self.marked[i] else ""
+        return f"{self.totals[i]} ({self.scores[i]:+d}){mark}"
+
+    @property
+    def game_text(self) -> str:
+        """The game and the row's marks, as one cell."""
+        return ", ".join([self.game, *self.marks]) if self.marks else self.game
+
 
 @dataclass
 class Sheet:
@@ -300,7 +312,11 @@ def to_dict(sheet: Sheet) -> dict[str, Any]:
         "totals": sheet.totals,
         "progress": sheet.progress,
         "rows": [
-            {"number": r.number, "marked": r.marked, "check_ok": None if r.check is None else r.check[0]}
+            {
+                "number": r.number,
+                "marked": r.marked,
+                "check_ok": None if r.check is None else r.check[0],
+            }
             for r in sheet.rows
         ],
     }

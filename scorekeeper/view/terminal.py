@@ -78,21 +78,10 @@ def _draw(cols: list[Col], rule: str) -> list[str]:
     return lines
 
 
-def _score(row: Row, i: int) -> str:
-    if row.scores is None:
-        return ""
-    mark = "*" if row.marked and row.marked[i] else ""
-    return f"{row.totals[i]} ({row.scores[i]:+d}){mark}"
-
-
 def _check(row: Row, ok: str, bad: str) -> str:
     if row.check is None:
         return ""
     return ok if row.check[0] else f"{bad} {row.check[1]}"
-
-
-def _game(row: Row) -> str:
-    return ", ".join([row.game, *row.marks]) if row.marks else row.game
 
 
 def _table(sheet: Sheet, p: Callable[[str], str], dealer: bool) -> list[Col]:
@@ -101,13 +90,15 @@ def _table(sheet: Sheet, p: Callable[[str], str], dealer: bool) -> list[Col]:
     cols = [Col(say("sheet.col.number"), [str(r.number) for r in rows], right=True)]
     if dealer:
         cols.append(Col(p(say("sheet.col.dealer")), [p(r.dealer) for r in rows], wraps=True))
-    cols.append(Col(p(say("sheet.col.game")), [p(_game(r)) for r in rows], wraps=True))
+    cols.append(Col(p(say("sheet.col.game")), [p(r.game_text) for r in rows], wraps=True))
     cols.append(Col(p(say("sheet.col.result")), [p(r.result) for r in rows], wraps=True))
     for i, c in enumerate(sheet.columns):
-        cells = [_score(r, i) for r in rows]
+        cells = [r.cell(i) for r in rows]
         cols.append(Col(p(c.name), cells, right=True, wraps=True))
     if sheet.has_checks:
-        cols.append(Col(p(say("sheet.col.check")), [p(_check(r, ok, bad)) for r in rows], wraps=True))
+        cols.append(
+            Col(p(say("sheet.col.check")), [p(_check(r, ok, bad)) for r in rows], wraps=True)
+        )
     return cols
 
 
@@ -129,12 +120,14 @@ def _stacked(sheet: Sheet, p: Callable[[str], str], width: int) -> list[str]:
     pad = min(max(len(n) for n in names), max(width - 18, 4)) if names else 0
     ok, bad = p("✓"), p("✗")
     for row in sheet.rows:
-        head = f"{row.number} " + p(", ".join([say("sheet.deals", dealer=row.dealer), _game(row)]))
+        head = f"{row.number} " + p(
+            ", ".join([say("sheet.deals", dealer=row.dealer), row.game_text])
+        )
         lines += _wrap(head, width)
         if row.result:
             lines += ["   " + t for t in _wrap(p(say("sheet.won", result=row.result)), width - 3)]
         if row.scores is not None:
-            values = [_score(row, i) for i in range(len(names))]
+            values = [row.cell(i) for i in range(len(names))]
             right = max(len(v.rstrip("*")) for v in values)
             for name, value in zip(names, values, strict=True):
                 shown = value.rstrip("*").rjust(right) + value[len(value.rstrip("*")) :]
@@ -157,7 +150,7 @@ def render(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str
     def p(text: str) -> str:
         return printable(text, encoding)
 
-    lines = [p(sheet.title)]
+    lines = _wrap(p(sheet.title), width)
     table: list[str] | None = None
     for dealer in (True, False):
         cols = _table(sheet, p, dealer)
