@@ -175,6 +175,10 @@ TEXTS.update(
         "klaverjassen.quick.redeal_alone": (
             "quick: a thrown-in deal (redeal=true) has no other facts; leave out {keys!l}"
         ),
+        "klaverjassen.quick.unreachable": (
+            "quick: {who} cannot have {points} card points with {trump} trumps: no whole "
+            "tricks of this deck (with the last trick's bonus) add up to {points}"
+        ),
         "klaverjassen.quick.roem_total": (
             "quick: the roem of all sides together, {sum}, is more than one hand can hold ({most})"
         ),
