@@ -14,7 +14,16 @@ import sys
 
 import typer
 
-from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
+from scorekeeper.cli import (
+    archive,
+    exporting,
+    reading,
+    recording,
+    referee,
+    settle,
+    starting,
+    stats,
+)
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 
@@ -60,6 +69,7 @@ for command in (
     archive.rename,
     archive.archive,
     stats.stats,
+    settle.settle,
 ):
     app.command()(command)
 app.command(name="import")(archive.import_)

@@ -38,6 +38,15 @@ def new(
             "(default: $SCOREKEEPER_LANG, else the locale, else en).",
         ),
     ] = None,
+    price: Annotated[
+        float | None,
+        typer.Option(
+            "--price",
+            min=0,
+            max=1_000_000,
+            help="Price per point for settling up at the end ('scorekeeper settle').",
+        ),
+    ] = None,
     json_: JsonOpt = False,
 ) -> None:
     """Start a match; it becomes the current match.
@@ -52,7 +61,7 @@ def new(
     rules = rs.load(ruleset, options(set_, options_file))
     warn_unknown_keys(rules)
     stored = chosen if lang or chosen != DEFAULT else None
-    log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
+    log, path = start_match(rules, ruleset, players, dealer, match, lang=stored, price=price)
     if json_:
         from scorekeeper.cli import render
 
@@ -64,6 +73,7 @@ def new(
                 "first_dealer": log.first_dealer,
                 "options": rules.overrides,
                 "lang": chosen,
+                "price": price,
             }
         )
         return
