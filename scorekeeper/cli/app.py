@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from scorekeeper.cli import exporting, reading, recording, referee, starting
+from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 
@@ -55,8 +55,14 @@ for command in (
     referee.judge,
     referee.explain,
     recording.amend,
+    archive.matches,
+    archive.switch,
+    archive.rename,
+    archive.archive,
+    stats.stats,
 ):
     app.command()(command)
+app.command(name="import")(archive.import_)
 
 
 def main() -> None:
