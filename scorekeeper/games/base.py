@@ -148,7 +148,7 @@ class GameHand:
         return self.rules.card_points(card, self.contract().trump_suit)
 
     def is_over(self) -> bool:
-        return len(self.hand.completed_tricks()) == self.hand.tricks_per_hand
+        return self.hand.tricks_done == self.hand.tricks_per_hand
 
     def result(self) -> HandResult:
         raise NotImplementedError
