@@ -21,7 +21,7 @@ def _row(cells: list[str]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def render(sheet: Sheet) -> str:
+def _table(sheet: Sheet) -> list[str]:
     headers = [
         say("sheet.col.number"),
         say("sheet.col.dealer"),
@@ -42,7 +42,12 @@ def render(sheet: Sheet) -> str:
         lines.append(_row([escape(c) for c in cells]))
     total = ["", escape(say("sheet.total_row")), "", "", *(str(t) for t in sheet.totals)]
     lines.append(_row(total + ([""] if sheet.has_checks else [])))
-    lines.append("")
+    return lines
+
+
+def render(sheet: Sheet) -> str:
+    """The whole sheet as Markdown."""
+    lines = [*_table(sheet), ""]
     if sheet.legend:
         lines += [escape(sheet.legend), ""]
     shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
