@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from scorekeeper.cli import exporting, reading, recording, referee, starting
+from scorekeeper.cli import archive, exporting, reading, recording, referee, starting
 from scorekeeper.cli import table as table_session
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
@@ -76,8 +76,13 @@ for command in (
     referee.judge,
     referee.explain,
     recording.amend,
+    archive.matches,
+    archive.switch,
+    archive.rename,
+    archive.archive,
 ):
     app.command()(command)
+app.command(name="import")(archive.import_)
 
 
 def main() -> None:

@@ -80,10 +80,11 @@ def demo(
 
     rules = rs.load(ruleset)
     path = play_demo(rules, hands, seed, match)
-    data = render.sheet_dict(Session.open(path).match)
+    m = Session.open(path).match
     if json_:
+        data = render.sheet_dict(m)
         data["match"] = str(path)
         render.emit_json(data)
         return
-    render.sheet(data, rules.name)
+    render.score_sheet(m)
     typer.echo(f"Demo match written to {path} (now the current match).")

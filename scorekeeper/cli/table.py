@@ -190,7 +190,7 @@ def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
     current = session.current()
     m = current.match
     if name == "score":
-        render.sheet(render.sheet_dict(m), m.rules.name)
+        render.score_sheet(m)
     elif name == "status":
         from scorekeeper.cli.reading import show_status
 
