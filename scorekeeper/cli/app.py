@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from scorekeeper.cli import archive, exporting, reading, recording, referee, starting
+from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
 from scorekeeper.cli import table as table_session
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
@@ -80,6 +80,7 @@ for command in (
     archive.switch,
     archive.rename,
     archive.archive,
+    stats.stats,
 ):
     app.command()(command)
 app.command(name="import")(archive.import_)
