@@ -26,10 +26,11 @@ from scorekeeper.table.session import TableSession
 Chooser = Callable[[Hand, list[Action]], "str | None"]
 
 
-def new_match(tmp: Path, rule_set: str, players: Sequence[str], **options: object) -> Path:
+def new_match(tmp: Path, rule_set: str, players: Sequence[str], *, lang: str | None = None) -> Path:
     path = tmp / "match.toml"
-    rules = ruleset.load(rule_set, options or None)
-    matchlog.write(path, MatchLog.new(rule_set, list(players), players[0], rules.overrides))
+    rules = ruleset.load(rule_set)
+    log = MatchLog.new(rule_set, list(players), players[0], rules.overrides, lang=lang)
+    matchlog.write(path, log)
     return path
 
 
@@ -56,10 +57,19 @@ def drive(path: Path, keys: str, *, lang: str = "en") -> TableSession:
     return session
 
 
-def typed_hand(path: Path, choose: Chooser, *, limit: int = 200) -> list[str]:
+def typed_hand(
+    path: Path,
+    choose: Chooser,
+    *,
+    card_word: Callable[[str], str] = str.lower,
+    said_word: Callable[[str], str] = str,
+    limit: int = 200,
+) -> list[str]:
     """The lines a table types for the open hand of ``path`` (its deal recorded): the
     chooser's words when it has some, else each trick in play order, lowest legal card
-    first. The lines are worked out on a copy; the file is not changed."""
+    first, each card as ``card_word`` writes its code. The chooser speaks English; a line
+    is typed as ``said_word`` writes it. The lines are worked out on a copy; the file is
+    not changed."""
     session = Session.open(path)
     hand = session.current_hand()
     lines: list[str] = []
@@ -67,7 +77,7 @@ def typed_hand(path: Path, choose: Chooser, *, limit: int = 200) -> list[str]:
         said = [a for a in hand.legal_actions() if not a.is_play]
         words = choose(hand, said)
         if words is not None:
-            lines.append(words)
+            lines.append(said_word(words))
             hand.apply(_action_of(hand, words, said))
             continue
         cards: list[str] = []
@@ -76,7 +86,7 @@ def typed_hand(path: Path, choose: Chooser, *, limit: int = 200) -> list[str]:
             assert player is not None, hand.game.why_not_ready()
             card = hand.playable_cards(player)[-1]
             hand.apply(f"{player} {card.code}")
-            cards.append(card.code.lower())
+            cards.append(card_word(card.code))
             if hand.current_trick is None:
                 break
         lines.append(" ".join(cards))

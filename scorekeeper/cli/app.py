@@ -82,7 +82,7 @@ for command in (
     archive.archive,
     stats.stats,
 ):
-    app.command()(command)
+    app.command(cls=getattr(command, "command_class", None))(command)
 app.command(name="import")(archive.import_)
 
 

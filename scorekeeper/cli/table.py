@@ -37,7 +37,10 @@ def table(
         str | None, typer.Option(help="Who deals first in a new match (default: the first).")
     ] = None,
     lang: Annotated[
-        str | None, typer.Option("--lang", help="Language of what is typed: en, de or nl.")
+        str | None,
+        typer.Option(
+            "--lang", help="Language of what is typed: de, nl or en (default: the match's)."
+        ),
     ] = None,
     match: MatchOpt = None,
 ) -> None:
@@ -50,18 +53,23 @@ def table(
     Examples: scorekeeper table  |  scorekeeper table doppelkopf Anna Ben Carla Dirk
     """
     if ruleset is not None:
-        path = _start(ruleset, players or [], dealer, match)
+        path = _start(ruleset, players or [], dealer, match, lang)
     else:
         path = match_path(match)
+    from scorekeeper.lang import match_lang
     from scorekeeper.session import Session
     from scorekeeper.table.session import TableSession
 
-    Session.read(path)  # a missing or broken file is refused before the prompt opens
-    run(TableSession(path, lang=_lang(lang, path), wait=lock_wait()))
+    log = Session.read(path).log  # a missing or broken file is refused before the prompt
+    run(TableSession(path, lang=match_lang(log, lang), wait=lock_wait()))
 
 
-def _start(ruleset: str, players: list[str], dealer: str | None, match: Path | None) -> Path:
+def _start(
+    ruleset: str, players: list[str], dealer: str | None, match: Path | None, lang: str | None
+) -> Path:
+    """A new match, as ``new`` starts it (its language stored when chosen)."""
     from scorekeeper import ruleset as rs
+    from scorekeeper.lang import DEFAULT, resolve_lang
     from scorekeeper.session.new import start_match
 
     if not players:
@@ -70,22 +78,11 @@ def _start(ruleset: str, players: list[str], dealer: str | None, match: Path | N
             rule="players",
             kind="usage",
         )
+    chosen = resolve_lang(lang)
     rules = rs.load(ruleset, options(None))
-    _log, path = start_match(rules, ruleset, players, dealer, match)
+    stored = chosen if lang or chosen != DEFAULT else None
+    _log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
     return path
-
-
-def _lang(explicit: str | None, path: Path) -> str:
-    """The language of what is typed: ``--lang``, else the match's, else English."""
-    try:
-        from scorekeeper import lang as langs
-    except ImportError:
-        return explicit or "en"
-    if explicit:
-        return str(langs.resolve_lang(explicit))
-    from scorekeeper.session import Session
-
-    return str(langs.match_lang(Session.read(path).log))
 
 
 def run(session: TableSession, *, input: Input | None = None, output: Output | None = None) -> None:
@@ -163,7 +160,9 @@ def _completer(session: TableSession) -> Any:
             before = document.text_before_cursor
             word = document.get_word_before_cursor(WORD=True)
             try:
-                found = candidates(session.hand(), session.current().match.players, before)
+                found = candidates(
+                    session.hand(), session.current().match.players, before, session.lang
+                )
             except (ScorekeeperError, OSError):
                 return
             for text in found:

@@ -50,8 +50,12 @@ def bar_data(session: Session) -> dict[str, Any]:
 
 
 def _multiplier(game: object) -> int:
-    value = getattr(game, "multiplier", 1)
-    return value if isinstance(value, int) else 1
+    """The doubling in force, where the game keeps one (Bierkopf's chain of doubles)."""
+    for holder in (game, getattr(game, "chain", None)):
+        value = getattr(holder, "multiplier", None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 1
 
 
 def bar_text(data: dict[str, Any]) -> str:

@@ -9,31 +9,53 @@ without it where only one player may say it) and the commands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from scorekeeper.actions import PLAY, Action
 from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
-from scorekeeper.table.reading import COMMANDS, find_player, is_card, said_text
+from scorekeeper.table.reading import COMMANDS, canonical, find_player, is_card, said_text
 from scorekeeper.table.words import listed
 
 
-def candidates(hand: Hand, players: Sequence[str], before: str) -> list[str]:
-    """What may complete the last word of ``before`` (the line up to the cursor)."""
+def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en") -> list[str]:
+    """What may complete the last word of ``before`` (the line up to the cursor); the
+    words before it may be in the match's language ``lang`` (``kreuz dame``), and a card
+    is offered for its code and for the short forms of that language (``KrD`` -> QC)."""
     words = before.split()
     typed = "" if not words or before.endswith(" ") else words[-1]
     done = words[:-1] if typed else words
+    if done and lang != "en":
+        done = canonical(" ".join(done), lang, hand.rules.family, players)
     options = _options(hand, players, done)
-    return [o for o in options if _matches(o, typed)]
+    return [o for o in options if _matches(o, typed, lang)]
 
 
-def _matches(option: str, typed: str) -> bool:
-    low, want = option.lower(), typed.lower()
-    if low.startswith(want):
+def _matches(option: str, typed: str, lang: str) -> bool:
+    want = typed.lower()
+    if option.lower().startswith(want):
         return True
+    if not is_card(option):
+        return False
     # T is the ten: "th" completes to 10H
-    return want.startswith("t") and low.startswith("10" + want[1:])
+    if want.startswith("t") and option.lower().startswith("10" + want[1:]):
+        return True
+    return lang != "en" and any(form.startswith(want) for form in _forms(option, lang))
+
+
+@functools.cache
+def _forms(code: str, lang: str) -> tuple[str, ...]:
+    """The short forms of a card in ``lang`` that read as that card only (``krd``,
+    ``dkr``, ``kreuzdame``), lower case."""
+    from scorekeeper.lang import card_readings, language
+
+    words = language(lang)
+    card = Card.parse(code)
+    suit, rank = words.suits[card.suit], words.ranks[card.rank]
+    forms = (suit.letter + rank.letter, rank.letter + suit.letter, suit.name + rank.name)
+    return tuple(f.lower() for f in forms if {c.code for c in card_readings(f, lang)} == {code})
 
 
 def _options(hand: Hand, players: Sequence[str], done: list[str]) -> list[str]:

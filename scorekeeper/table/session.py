@@ -10,7 +10,8 @@ front end is :mod:`scorekeeper.cli.table`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,19 +64,44 @@ class TableSession:
         self.lang = lang
         self.wait = wait
         self.on_wait = on_wait
-        self._seen: tuple[int, int, int] | None = None
-        self._session: Session | None = None
+        self._kept: tuple[bytes, Session] | None = None
         self.quick: quick.QuickHand | None = None
 
     # ------------------------------------------------------------------ reading
     def current(self) -> Session:
-        """The match as the file holds it now (read again only when the file changed)."""
-        st = self.path.stat()
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-        if self._session is None or stamp != self._seen:
-            self._session = Session.open(self.path)
-            self._seen = stamp
-        return self._session
+        """The match as the file holds it now: replayed again only when the file's bytes
+        are not those this session last read or wrote (another command's change is seen)."""
+        data = self.path.read_bytes()
+        if self._kept is None or data != self._kept[0]:
+            self._kept = (data, Session.open(self.path))
+        return self._kept[1]
+
+    @contextmanager
+    def editing(self) -> Iterator[Session]:
+        """:meth:`Session.edit` (lock, reread, change, write atomically), reusing the match
+        this session holds when the file, read again under the lock, holds byte for byte
+        what this session last wrote (so another command's change is always seen); a
+        refusal forgets it, since it may be half changed."""
+        table = self
+
+        class Kept(Session):
+            @classmethod
+            def open(cls, path: Path) -> Session:
+                kept = table._kept
+                if kept is not None and path.read_bytes() == kept[0]:
+                    return kept[1]
+                return Session.open(path)
+
+        edited: Session | None = None
+        try:
+            with Kept.edit(self.path, wait=self.wait, on_wait=self.on_wait) as session:
+                edited = session
+                yield session
+        except BaseException:
+            self._kept = None
+            raise
+        assert edited is not None
+        self._kept = (edited.log.dumps().encode("utf-8"), edited)
 
     def hand(self) -> Hand:
         return self.current().current_hand()
@@ -104,7 +130,7 @@ class TableSession:
         return self._words(entry, line)
 
     def _cards(self, entry: Entry) -> Reply:
-        with Session.edit(self.path, wait=self.wait, on_wait=self.on_wait) as s:
+        with self.editing() as s:
             if entry.actor is not None and len(entry.cards) == 1:
                 outcomes = [s.play(entry.cards[0], player=entry.actor)]
             else:
@@ -122,7 +148,7 @@ class TableSession:
         return Reply(lines)
 
     def _words(self, entry: Entry, line: str) -> Reply:
-        with Session.edit(self.path, wait=self.wait, on_wait=self.on_wait) as s:
+        with self.editing() as s:
             hand = s.current_hand()
             actor = entry.actor or self._implied_actor(hand, entry, line)
             text = " ".join((actor, *entry.words))
@@ -134,10 +160,14 @@ class TableSession:
         return Reply(lines)
 
     def _implied_actor(self, hand: Hand, entry: Entry, line: str) -> str:
-        """Who says ``entry.words``: the only player who may say it now; else the player to
-        act, so that the engine's refusal names the rule."""
+        """Who says ``entry.words``: the only player who may say it now (as listed by the
+        engine, or accepted from them in another spelling, ``hearts`` for ``trump
+        hearts``); else the player to act, so that the engine's refusal names the rule."""
         said = [a for a in hand.legal_actions() if not a.is_play]
         actors = listed(a.actor for a in said if same_words(entry.words, said_text(a)))
+        if not actors:
+            text = " ".join(entry.words)
+            actors = [p for p in hand.players if hand.can(f"{p} {text}")]
         if len(actors) == 1:
             return actors[0]
         if actors:
@@ -205,7 +235,7 @@ class TableSession:
         return self._quick_record(facts, said)
 
     def _quick_record(self, facts: list[str], said: list[str]) -> Reply:
-        with Session.edit(self.path, wait=self.wait, on_wait=self.on_wait) as s:
+        with self.editing() as s:
             mh = s.quick(facts, said)
             assert mh.result is not None
             lines = result_lines(mh.result, mh.number) + after_hand(s.match)

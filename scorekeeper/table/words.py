@@ -80,6 +80,46 @@ def winner_line(totals: Mapping[str, int]) -> str:
     return say(key, players=top, points=best)
 
 
+def partners(match: Match) -> list[list[str]]:
+    """The fixed partnerships, where the seating makes them (partners sit opposite)."""
+    players = match.players
+    if match.family.seating(match.rules) != "partners" or len(players) % 2:
+        return []
+    half = len(players) // 2
+    return [players[i::half] for i in range(half)]
+
+
+def opening(match: Match) -> dict[str, Any]:
+    """Who deals the next hand, who leads it or speaks first, and the fixed partners."""
+    from scorekeeper.hand import Hand
+
+    hand = Hand(match.rules, match.players, match.next_dealer(), context=match.context())
+    leader = hand.to_play()
+    said = [a.actor for a in hand.legal_actions() if not a.is_play]
+    return {
+        "dealer": hand.dealer,
+        "leader": leader,
+        "first_to_act": None if leader is not None or not said else said[0],
+        "before_play": None if leader is not None else hand.game.why_not_ready(),
+        "sits_out": [p for p in match.players if p not in hand.players],
+        "partners": partners(match),
+    }
+
+
+def opening_lines(data: Mapping[str, Any]) -> list[str]:
+    lines = []
+    if data["sits_out"]:
+        lines.append(say("table.status.sits_out", players=data["sits_out"]))
+    if data["leader"]:
+        lines.append(say("table.new.leads", player=data["leader"]))
+    elif data["before_play"]:
+        lines.append(say("table.new.before_play", why=data["before_play"]))
+    if data["partners"]:
+        teams = [" & ".join(team) for team in data["partners"]]
+        lines.append(say("table.new.teams", teams=teams))
+    return lines
+
+
 def listed(words: Sequence[str]) -> list[str]:
     """Distinct words in their first order."""
     return list(dict.fromkeys(words))
