@@ -10,10 +10,10 @@ cards is refused as ambiguous (the data are designed, and tested, so that none d
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from scorekeeper.actions import _looks_like_card  # the old notation reads it
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 from scorekeeper.lang.data import DEFAULT, Language, Name, fold, language
@@ -66,6 +66,8 @@ def _one(text: str, lang: str) -> Card | None:
 
 def nearest(text: str, lang: str, deck: Deck | None = None) -> str:
     """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``)."""
+    import difflib
+
     from scorekeeper.cards import RANKS, SUITS
     from scorekeeper.lang.naming import card_name
 
@@ -125,18 +127,10 @@ def _suit_word(word: str, lang: str) -> str | None:
 def _as_card(words: Sequence[str], lang: str) -> str | None:
     """The code of the card ``words`` name together, or None. In English a word the old
     notation reads stays as typed, so that English input is stored exactly as before."""
-    if lang == DEFAULT and len(words) == 1 and _old_notation(words[0]):
+    if lang == DEFAULT and len(words) == 1 and _looks_like_card(words[0]):
         return words[0]
     card = _one("".join(words), lang)
     return None if card is None else card.code
-
-
-def _old_notation(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except CardError:
-        return False
-    return True
 
 
 def translate(
@@ -213,3 +207,20 @@ def _starts_card(words: Sequence[str], i: int, lang: str) -> bool:
         _as_card(words[i : i + n], lang) is not None
         for n in range(1, min(MAX_WORDS, len(words) - i) + 1)
     )
+
+
+def read_trick(text: str, lang: str = DEFAULT, deck: Deck | None = None) -> str:
+    """A trick as ``judge --trick`` takes it, ``Anna:Kreuz Dame Ben:HZ`` (a card may take
+    several words; bare cards too), with each card as its code: ``Anna:QC Ben:10H``."""
+    plays: list[tuple[str, list[str]]] = []
+    for word in text.replace(",", " ").split():
+        who, colon, card = word.rpartition(":")
+        if colon or not plays:
+            plays.append((who + colon, [card] if card else []))
+        else:
+            plays[-1][1].append(word)
+    out = []
+    for who, words in plays:
+        codes = read_cards(words, lang, deck) if words else []
+        out.extend([who + codes[0], *codes[1:]] if codes else [who])
+    return " ".join(out)
