@@ -219,7 +219,7 @@ class TableSession:
             )
         if args:
             return self._quick_record([a for a in args if "=" in a], [])
-        self.quick = quick.QuickHand(session.quick_keys())
+        self.quick = quick.QuickHand(session.quick_keys(), session.match.rules.name)
         return Reply()
 
     def _quick_answer(self, line: str) -> Reply:
