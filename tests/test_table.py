@@ -174,3 +174,16 @@ def test_status_has_the_running_totals(tmp_path: Path) -> None:
     res = run_cli(tmp_path, "status", "--match", path)
     assert res.returncode == 0, res.stderr
     assert "Totals: Anna +0, Ben +0, Carla +0, Dirk +0" in res.stdout
+
+
+def test_a_quick_answer_of_the_wrong_kind_is_asked_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    keys = list(Session.open(path).quick_keys())
+    assert keys[:2] == ["re", "re_points"]
+    rest = "\r" * (len(keys) - 2)
+    drive(path, "hand\rAnna,Carla\rmany\r165\r" + rest + "\r")
+    captured = capsys.readouterr()
+    assert "re_points=many" in captured.err
+    assert Session.open(path).match.hands[0].quick["re_points"] == 165

@@ -90,3 +90,19 @@ def test_a_whole_hand(
     totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
     assert f"totals: {totals}" in out
     assert f"{m.next_dealer()} deals next." in out
+
+
+def test_the_session_says_at_once_when_the_match_is_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "bierkopf", FOUR)
+    while not Session.open(path).match.over():
+        with Session.edit(path) as s:
+            s.quick(["team=Anna", "points=90"])
+    with Session.edit(path, replay=False) as s:
+        s.undo()
+    drive(path, "hand team=Anna points=90\rqc\r")
+    captured = capsys.readouterr()
+    assert "Match over:" in captured.out
+    assert "The winner: Anna, Carla" in captured.out
+    assert "the match is over" in captured.err  # the card after it is refused

@@ -219,7 +219,7 @@ class TableSession:
             )
         if args:
             return self._quick_record([a for a in args if "=" in a], [])
-        self.quick = quick.QuickHand(session.quick_keys())
+        self.quick = quick.QuickHand(session.quick_keys(), session.match.rules.name)
         return Reply()
 
     def _quick_answer(self, line: str) -> Reply:
@@ -227,6 +227,10 @@ class TableSession:
         if line.strip().lower() in ("quit", "cancel"):
             self.quick = None
             return Reply([say("table.quick.cancelled")])
+        if self.lang != "en":  # each item of the answer read in the match's language
+            m = self.current().match
+            items = [canonical(i, self.lang, m.rules.family, m.players) for i in line.split(",")]
+            line = ",".join(" ".join(words) for words in items)
         done = self.quick.answer(line)
         if not done:
             return Reply()
