@@ -261,7 +261,9 @@ class TableSession:
         if not said:
             return say("table.prompt.next_hand", number=hand.number, dealer=hand.dealer)
         actor = _to_act(hand, said)
-        verbs = listed(a.verb for a in said if a.actor == actor)
+        from scorekeeper.lang import game_word
+
+        verbs = listed(game_word(a.verb, self.lang) for a in said if a.actor == actor)
         return say("table.prompt.act", player=actor, what=" / ".join(verbs))
 
 
