@@ -101,7 +101,10 @@ class TableSession:
             self._kept = None
             raise
         assert edited is not None
-        self._kept = (edited.log.dumps().encode("utf-8"), edited)
+        # the canonical text the session layer wrote (its own ``text()`` where it has one)
+        text = getattr(edited, "text", None)
+        written = text() if callable(text) else edited.log.dumps()
+        self._kept = (written.encode("utf-8"), edited)
 
     def hand(self) -> Hand:
         return self.current().current_hand()
