@@ -187,3 +187,15 @@ def test_a_quick_answer_of_the_wrong_kind_is_asked_again(
     captured = capsys.readouterr()
     assert "re_points=many" in captured.err
     assert Session.open(path).match.hands[0].quick["re_points"] == 165
+
+
+def test_the_match_kept_after_an_entry_is_not_trusted_over_the_file(tmp_path: Path) -> None:
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    table = TableSession(path)
+    assert table.handle("qc").ok  # the session keeps the match it wrote
+    with Session.edit(path) as s:  # another command plays Carla's card meanwhile
+        s.play("10H")
+    assert table.handle("ad").ok  # Dirk's card, not Carla's
+    assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla 10H", "Dirk AD"]
