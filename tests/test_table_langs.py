@@ -104,6 +104,6 @@ def test_a_quick_hand_answered_in_german(
     typed = "".join(answers.get(k, "") + "\r" for k in keys) + "Anna re\rBen kontra\r\r"
     drive(path, "hand\r" + typed, lang="de")
     assert "Hand 1 over:" in capsys.readouterr().out
-    mh = Session.open(path).match.hands[0]
-    assert mh.kind == "quick"
-    assert [a.text for a in mh.actions] == ["Anna re", "Ben contra"]
+    record = Session.open(path).log.hands[0]
+    assert record.quick is not None
+    assert record.actions == ["Anna re", "Ben contra"]
