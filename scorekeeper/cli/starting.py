@@ -58,6 +58,10 @@ def new(
     if created:  # said, so that a mistyped folder does not go unnoticed
         told = because("new.created_folders", folders=[str(created[-1])])
         typer.echo(told.text(), err=True)
+    from scorekeeper.session import Session
+    from scorekeeper.table.words import opening, opening_lines
+
+    first = opening(Session.open(path).match)
     if json_:
         from scorekeeper.cli import render
 
@@ -69,15 +73,20 @@ def new(
                 "first_dealer": log.first_dealer,
                 "options": rules.overrides,
                 "lang": chosen,
+                "first_leader": first["leader"],
+                "first_to_act": first["first_to_act"],
+                "sits_out": first["sits_out"],
+                "partners": first["partners"],
             }
         )
         return
     typer.echo(f"New {rules.name} match: {', '.join(players)}; {log.first_dealer} deals first.")
     if chosen != DEFAULT:
         from scorekeeper.lang import language
-        from scorekeeper.reasons import because
 
         typer.echo(str(because("lang.new_lang", None, name=language(chosen).name, lang=chosen)))
+    for line in opening_lines(first):
+        typer.echo(line)
     typer.echo(f"Match file: {path}")
 
 
