@@ -237,3 +237,14 @@ def test_klaverjas_marks_in_the_tables_words(tmp_path) -> None:
         assert f"{pit} Anna/Carla" in rows[1], rows[1]
         assert f"{revoke} Anna/Carla" in rows[2], rows[2]
     assert game_word("revoke", "nl") == "verzaakt"
+
+
+def test_bierkopf_marks_carried_points(tmp_path) -> None:
+    # 60:60 carries a game point to the next hand's winners; the sheet says so on both rows
+    path = tmp_path / "bk.toml"
+    sk(tmp_path, "new", "bierkopf", "Anna", "Ben", "Carla", "Dirk", "--match", path)
+    for facts in ("team=Anna points=60", "team=Anna points=100"):
+        assert sk(tmp_path, "hand", *facts.split(), "--match", path).returncode == 0
+    rows = sk(tmp_path, "score", "--match", path).stdout.splitlines()[3:5]
+    assert "carries 1" in rows[0] and "carried +1" in rows[1], rows
+    assert rows[1].split()[-4:] == ["3", "(+3)", "0", "(+0)"], rows
