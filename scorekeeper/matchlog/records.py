@@ -150,8 +150,14 @@ class MatchLog:
         data: Mapping[str, Any],
         source_map: SourceMap | None = None,
         filename: str = "<match>",
+        *,
+        owned: bool = False,
     ) -> MatchLog:
         """Build a match from a parsed TOML document, checking its shape.
+
+        The match copies what it keeps of ``data``, unless ``owned`` says that ``data`` is
+        the match's to keep (a document just parsed for it: a long match's lists are not
+        copied then).
 
         Every problem found is reported, each as ``filename:line: message``, in one
         :class:`MatchFileError`. Lines come from ``source_map``; a problem it cannot place
@@ -165,7 +171,7 @@ class MatchLog:
             ]
             located.sort(key=lambda item: item[0])
             raise MatchFileError([f"{filename}:{line}: {message}" for line, message in located])
-        hands = [_hand_from_dict(table) for table in data.get("hand", [])]
+        hands = [_hand_from_dict(table, owned) for table in data.get("hand", [])]
         return cls(
             ruleset=data["ruleset"],
             players=list(data["players"]),
@@ -187,11 +193,13 @@ class MatchLog:
         return tomli_w.dumps(self.to_dict())
 
 
-def _hand_from_dict(table: Mapping[str, Any]) -> HandRecord:
+def _hand_from_dict(table: Mapping[str, Any], owned: bool = False) -> HandRecord:
     deal = table.get("deal")
+    if not owned and deal is not None:
+        deal = {player: list(cards) for player, cards in deal.items()}
     return HandRecord(
-        actions=list(table["actions"]),
-        deal=None if deal is None else {player: list(cards) for player, cards in deal.items()},
+        actions=table["actions"] if owned else list(table["actions"]),
+        deal=deal,
         quick=copy.deepcopy(table.get("quick")),
         amended=copy.deepcopy(table.get("amended")),
         extra={k: copy.deepcopy(v) for k, v in table.items() if k.startswith("_")},
