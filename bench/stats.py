@@ -54,7 +54,7 @@ def build(home: Path, matches: int, hands: int, distinct: int, *, cold: bool) ->
         if cold:
             cache.figures(path)
         else:
-            cache.remember(path.read_bytes(), of_match(copy, match))
+            cache.remember(path, path.read_bytes(), of_match(copy, match))
     for source in sources:
         source.unlink()
     return per_match

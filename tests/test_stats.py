@@ -143,6 +143,7 @@ def test_the_cache_never_wins_over_the_file(tmp_path: Path) -> None:
     _ok(tmp_path, "undo", "--match", match)
     after = _stats(tmp_path)
     assert after["hands"] == 2 and after["players"]["Anna"]["hands"] == 2
+    assert len(list((tmp_path / "cache" / "stats").glob("*.json"))) == 1  # the old one went
     assert _ok(tmp_path, "matches").count(" 2 ") >= 1
 
 

@@ -94,20 +94,29 @@ def figures(path: Path) -> MatchFigures:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem={"kind": "file", "rule": None, "message": str(exc)})
-    found = _cached(_entry(data))
+    found = _cached(_entry(path, data))
     if found is not None:
         return found
     made = work_out(path, data)
-    remember(data, made)
+    remember(path, data, made)
     return made
 
 
-def _entry(data: bytes) -> Path:
-    return cache_dir() / f"{hashlib.sha256(data).hexdigest()}.v{VERSION}.json"
+def _entry(path: Path, data: bytes) -> Path:
+    """``<where>-<bytes>.vN.json``: the file's place (so that a file's older entries can
+    go when it changes) and the SHA-256 of its exact bytes (the key that counts)."""
+    where = hashlib.sha256(str(path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
+    return cache_dir() / f"{where[:16]}-{hashlib.sha256(data).hexdigest()}.v{VERSION}.json"
 
 
-def remember(data: bytes, made: MatchFigures) -> None:
-    """Keep the figures of the match file whose bytes are ``data``."""
+def remember(path: Path, data: bytes, made: MatchFigures) -> None:
+    """Keep the figures of the match file at ``path`` whose bytes are ``data``; the
+    entries of its earlier versions are removed (a match in play changes often)."""
+    entry = _entry(path, data)
     stored = {"rules": _rules_digest(made.ruleset), "figures": made.to_dict()}
     with suppress(OSError):  # a read-only data folder: the figures are made each time
-        matchlog.write_text(_entry(data), json.dumps(stored, ensure_ascii=False))
+        matchlog.write_text(entry, json.dumps(stored, ensure_ascii=False))
+        where = entry.name.split("-", 1)[0]
+        for old in entry.parent.glob(f"{where}-*.json"):
+            if old != entry:
+                old.unlink(missing_ok=True)
