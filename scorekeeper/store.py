@@ -8,6 +8,7 @@ another. Opening and changing a match file is the session's business
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass
@@ -271,6 +272,17 @@ def listing(*, archived: bool = False) -> list[Listed]:
 
 
 def every_figures() -> list[tuple[str, MatchFigures]]:
-    """The figures of every match of the data folder, the archived ones included."""
-    entries = [*stored(), *stored(archived=True)]
-    return [(entry.name, figures(entry.path)) for entry in entries]
+    """The figures of every match of the data folder, the archived ones included; a file
+    that is a byte-for-byte copy of one already counted (an import made twice) is not
+    counted again."""
+    seen: set[str] = set()
+    found = []
+    for entry in [*stored(), *stored(archived=True)]:
+        try:
+            digest = hashlib.sha256(entry.path.read_bytes()).hexdigest()
+        except OSError:
+            digest = str(entry.path)
+        if digest not in seen:
+            seen.add(digest)
+            found.append((entry.name, figures(entry.path)))
+    return found

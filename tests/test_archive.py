@@ -138,7 +138,7 @@ def test_import_copies_a_sound_file_byte_for_byte(tmp_path: Path) -> None:
     source = elsewhere / "friday.toml"
     _ok(elsewhere, "demo", "bierkopf", "--hands", "3", "--match", source)
     out = _ok(home, "import", source)
-    assert "imported as friday (3 hands)" in out
+    assert "imported as friday (hands: 3)" in out
     assert (home / "matches" / "friday.toml").read_bytes() == source.read_bytes()
     data = json.loads(_ok(home, "import", source, "--name", "again", "--json"))
     assert data["name"] == "again" and data["hands"] == 3

@@ -124,6 +124,8 @@ def test_a_price_is_given_or_kept_and_never_made_up(tmp_path: Path) -> None:
     assert json.loads(_ok(tmp_path, "settle", "--json"))["price"] == "0.5"
     bad = run_cli(tmp_path, "settle", "--price", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    words = run_cli(tmp_path, "settle", "--price", "abc")
+    assert words.returncode == 2 and "env var" not in words.stderr
 
 
 def test_a_bad_price_in_the_header_is_a_match_file_problem(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ def matches(
 def _state(entry: Listed) -> str:
     f = entry.figures
     if f.problem is not None:
-        return say("archive.state.unreadable", problem=f.problem.get("kind"))
+        return say("archive.state.unreadable", problem=f.problem.get("message") or "")
     return say("archive.state.finished" if f.finished else "archive.state.playing")
 
 
@@ -103,6 +103,9 @@ def _table(listed: list[Listed], current: Path | None) -> None:
 def _stacked(listed: list[Listed], current: Path | None) -> None:
     for entry in listed:
         typer.echo(f"{'*' if _is_current(entry, current) else ' '} {entry.stored.name}")
+        if entry.figures.problem is not None:
+            typer.echo(f"    {_state(entry)}")
+            continue
         facts = say(
             "archive.stacked",
             game=entry.figures.game or entry.figures.ruleset,
@@ -232,8 +235,9 @@ def import_(
     if not report.ok:
         raise MatchFileError([say("archive.import_refused", file=file), *report.problems])
     added = store.add(file, name)
+    hands = store.figures(added.path).hands  # counted as 'matches' counts them
     _done(
         json_,
-        {"name": added.name, "path": str(added.path), "hands": report.hands},
-        say("archive.imported", file=file, name=added.name, hands=report.hands),
+        {"name": added.name, "path": str(added.path), "hands": hands},
+        say("archive.imported", file=file, name=added.name, hands=hands),
     )

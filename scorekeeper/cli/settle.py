@@ -22,6 +22,7 @@ def settle(
             "--price",
             min=0,
             max=1_000_000,
+            show_envvar=False,
             help="Price per point (default: the one kept in the match).",
         ),
     ] = None,

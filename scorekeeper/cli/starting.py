@@ -44,6 +44,7 @@ def new(
             "--price",
             min=0,
             max=1_000_000,
+            show_envvar=False,
             help="Price per point for settling up at the end ('scorekeeper settle').",
         ),
     ] = None,

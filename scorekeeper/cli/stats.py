@@ -11,6 +11,7 @@ from scorekeeper.cli.archive import say
 from scorekeeper.cli.common import JsonOpt, guarded
 
 if TYPE_CHECKING:
+    from scorekeeper.stats.figures import MatchFigures
     from scorekeeper.stats.summary import PlayerStats, Stats
 
 SUBS = ("played", "won", "made", "good", "nat", "n")
@@ -72,7 +73,9 @@ def stats(
     from scorekeeper.stats.summary import gather
 
     day = _since(since)
-    result = gather(store.every_figures(), game=game, player=player, since=day)
+    every = store.every_figures()
+    _known_game(game, [figures for _, figures in every if figures.problem is None])
+    result = gather(every, game=game, player=player, since=day)
     if player is not None and player not in result.players:
         raise ScorekeeperError(
             because("stats.no_player", player=player), rule="stats", kind="usage"
@@ -85,6 +88,20 @@ def stats(
         render.emit_json(data)
         return
     _show(result)
+
+
+def _known_game(game: str | None, every: list[MatchFigures]) -> None:
+    """Refuse a game that no match of the data folder plays (a typo, most likely)."""
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.reasons import because
+    from scorekeeper.stats.summary import plays
+
+    if game is None or any(plays(figures, game) for figures in every):
+        return
+    games = ", ".join(sorted({figures.rules_id for figures in every})) or "-"
+    raise ScorekeeperError(
+        because("stats.no_game", game=game, games=games), rule="stats", kind="usage"
+    )
 
 
 def _show(result: Stats) -> None:

@@ -23,7 +23,7 @@ TEXTS: dict[str, str] = {
     "archive.no_current": "there is no current match now; start one or switch to one",
     "archive.restored": "{name} is back in the list ({path})",
     "archive.imported": (
-        "{file} imported as {name} ({hands} hands); "
+        "{file} imported as {name} (hands: {hands}); "
         "'scorekeeper switch \"{name}\"' makes it the current match"
     ),
     "archive.import_refused": "{file} is not a sound match file; nothing was imported",
@@ -39,6 +39,6 @@ TEXTS: dict[str, str] = {
     "archive.state.finished": "finished",
     "archive.state.playing": "in play",
     "archive.state.unreadable": "unreadable: {problem}",
-    "archive.stacked": "{game}; {players!l}; {hands} hands; {started}; {state}",
+    "archive.stacked": "{game}; {players!l}; hands: {hands}; {started}; {state}",
     "archive.current_mark": "* the current match",
 }

@@ -1,13 +1,19 @@
 """English templates of the statistics across matches (``scorekeeper stats``)."""
 
 TEXTS: dict[str, str] = {
-    "stats.header": "{matches} matches, {hands} hands ({games})",
+    "stats.header": "matches: {matches}, hands: {hands} ({games})",
     "stats.game_count": "{game} {n}",
     "stats.nothing": "no finished hands to count",
     "stats.skipped": "left out {name}: {message}",
     "stats.bad_date": "--since {value}: give a date as YYYY-MM-DD, like 2026-11-01",
     "stats.no_player": "no match counted has a player named {player}",
-    "stats.player.hands": "{matches} matches, {hands} hands: won {won}, lost {lost}, tied {tied}",
+    "stats.no_game": (
+        "no match in the data folder plays {game}: give a rule set id or a family "
+        "of the matches listed ({games})"
+    ),
+    "stats.player.hands": (
+        "matches: {matches}, hands: {hands}; won {won}, lost {lost}, tied {tied}"
+    ),
     "stats.player.points": "points {points}, {average} per hand; best hand {best}, worst hand {worst}",
     "stats.player.streaks": "longest run of hands won {won}, of hands lost {lost}",
     "stats.player.partners": "partners (hands won of hands together): {partners}",
