@@ -29,8 +29,16 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     existing file's permission bits are kept. Temporary files that a crashed process left
     beside ``path`` are removed first.
     """
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, *, sync: bool = True) -> None:
+    """Store ``data`` at ``path`` atomically, as :func:`write_text` does.
+
+    ``sync=False`` skips the syncs, for files that may be lost in a crash without harm
+    (a cache): the rename still makes the change all or nothing for readers.
+    """
     target = Path(path)
-    data = text.encode("utf-8")
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     remove_leftovers(target)
@@ -42,13 +50,15 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         os.replace(temporary, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)
         raise
-    _fsync_directory(directory)
+    if sync:
+        _fsync_directory(directory)
 
 
 def remove_leftovers(target: Path) -> list[Path]:
