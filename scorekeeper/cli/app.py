@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from scorekeeper.cli import archive, exporting, reading, recording, referee, starting
+from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 
@@ -59,6 +59,7 @@ for command in (
     archive.switch,
     archive.rename,
     archive.archive,
+    stats.stats,
 ):
     app.command()(command)
 app.command(name="import")(archive.import_)
