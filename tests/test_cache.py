@@ -288,7 +288,7 @@ def test_a_hand_edited_file_is_read_in_full_and_written_canonically(
 
 
 def test_the_cache_lives_in_the_data_folder_not_beside_the_match(warm: Path, home: Path) -> None:
-    assert cache.cache_file(warm).parent == home / "cache"
+    assert cache.cache_file(warm).parent == home / "cache" / "snapshots"
     beside = {p.name for p in warm.parent.iterdir() if p.is_file()}
     assert beside <= {"m.toml", "m.toml.lock"}
 

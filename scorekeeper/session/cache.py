@@ -17,9 +17,9 @@ unreadable cache file, a hand-edited match) falls back to the full replay, which
 writes a fresh snapshot; a debug log line says why, the user sees nothing. Deleting every
 cache changes nothing but speed.
 
-Where: ``$SCOREKEEPER_HOME/cache`` when ``SCOREKEEPER_HOME`` is set, else
-``$XDG_CACHE_HOME/scorekeeper`` (``~/.cache/scorekeeper``); one file per match file, named
-by a digest of its absolute path. ``SCOREKEEPER_CACHE=off`` turns the cache off.
+Where: ``$SCOREKEEPER_HOME/cache/snapshots`` when ``SCOREKEEPER_HOME`` is set, else
+``$XDG_CACHE_HOME/scorekeeper/snapshots`` (``~/.cache/scorekeeper/snapshots``); one file
+per match file, named by a digest of its absolute path. ``SCOREKEEPER_CACHE=off`` turns the cache off.
 """
 
 from __future__ import annotations
@@ -94,9 +94,9 @@ def enabled() -> bool:
 
 def cache_dir() -> Path:
     if home := os.environ.get("SCOREKEEPER_HOME"):
-        return Path(home) / "cache"
+        return Path(home) / "cache" / "snapshots"
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "scorekeeper"
+    return Path(base) / "scorekeeper" / "snapshots"
 
 
 def cache_file(path: Path) -> Path:
