@@ -15,6 +15,7 @@ import sys
 import typer
 
 from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
+from scorekeeper.cli import table as table_session
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 
@@ -30,16 +31,36 @@ app = typer.Typer(
         "'scorekeeper score' shows the sheet."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
 app.add_typer(rules_app, name="rules")
 
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"scorekeeper {version('scorekeeper')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and stop."
+    ),
+) -> None:
+    """Keep the score and settle the rules of Doppelkopf and related trick-taking games."""
+
+
 # The order here is the order of 'scorekeeper --help'.
 for command in (
     starting.new,
     starting.demo,
+    table_session.table,
     recording.play,
     recording.trick,
     recording.announce,
@@ -61,7 +82,7 @@ for command in (
     archive.archive,
     stats.stats,
 ):
-    app.command()(command)
+    app.command(cls=getattr(command, "command_class", None))(command)
 app.command(name="import")(archive.import_)
 
 
