@@ -172,8 +172,8 @@ def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) 
     from scorekeeper.lang import match_lang, translate
 
     family = _rules(session, rules).family
-    lang = match_lang(session.log)
-    return translate(words, lang, family=family, players=session.log.players)
+    lang = match_lang(session.header)
+    return translate(words, lang, family=family, players=session.header.players)
 
 
 def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
@@ -182,7 +182,7 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     from scorekeeper.errors import CardError
     from scorekeeper.lang import DEFAULT, match_lang, read_cards
 
-    lang = match_lang(session.log)
+    lang = match_lang(session.header)
     try:
         return read_cards(words, lang, _rules(session, rules).deck)
     except CardError:
@@ -196,7 +196,7 @@ def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = 
     language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
     from scorekeeper.lang import DEFAULT, match_lang
 
-    if match_lang(session.log) == DEFAULT:
+    if match_lang(session.header) == DEFAULT:
         return list(facts)
     out = []
     for fact in facts:
@@ -214,9 +214,9 @@ def typed_amendment(
     from scorekeeper.lang import DEFAULT, match_lang
     from scorekeeper.ruleset import load
 
-    if match_lang(session.log) == DEFAULT:
+    if match_lang(session.header) == DEFAULT:
         return list(values)
-    rules = load(session.log.ruleset, session.log.options)
+    rules = load(session.header.ruleset, session.header.options)
     if trick is not None:
         return typed_cards(session, values, rules)
     if action is not None:

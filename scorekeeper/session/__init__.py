@@ -136,13 +136,13 @@ class Session:
 
     def text(self) -> str:
         """The match file's canonical text as the session now holds it."""
-        if self._tail is not None:
-            return self._tail.prefix + cache.tail_text(self._tail.log.hands)
+        if self._tail is not None and (text := self._tail.text()) is not None:
+            return text
         return self.log.dumps()
 
     def _write(self, text: str) -> None:
         tail = self._tail
-        if tail is None or shape_problems(tail.log.to_dict()):
+        if tail is None or tail.text() != text or shape_problems(tail.log.to_dict()):
             matchlog.write(self.path, self.log)  # refuses a bad shape, naming every problem
         else:
             matchlog.write_text(self.path, text)
@@ -183,6 +183,11 @@ class Session:
             log.hands.extend(tail.log.hands)
             self._log, self._tail = log, None
         return self._log
+
+    @property
+    def header(self) -> MatchLog:
+        """The match file's header (no hands): read without reading every hand."""
+        return cache.header_of(self._tail.log if self._tail is not None else self.log)
 
     def _changing(self) -> MatchLog:
         """The log that changes append to: the tail's through the cache, else the whole."""

@@ -37,6 +37,7 @@ from typing import Any
 
 import tomli_w
 
+from scorekeeper.actions import Action, parse_action
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.files import write_bytes
@@ -65,6 +66,8 @@ class Snapshot:
     ends: dict[int, int]
     header: MatchLog
     hands: list[MatchHand]
+    sections_from: int | None = None
+    """The fewest hands that include one too long to be inline (None: no such hand)."""
 
     def fit(self, raw: bytes) -> int | None:
         """The most hands whose text ``raw`` begins with, byte for byte; None if none."""
@@ -85,6 +88,23 @@ class Tail:
     first: int
     prefix: str
     log: MatchLog
+
+    def sections(self) -> bool:
+        """Whether the whole match is written in ``[[hand]]`` sections, so that the
+        prefix followed by each tail hand's text is the canonical text."""
+        since = self.snapshot.sections_from
+        if since is not None and since <= self.first:
+            return True
+        if not self.log.hands:
+            return self.first == 0
+        return not all(inline(r) for r in self.log.hands)
+
+    def text(self) -> str | None:
+        """The canonical text of the match as the tail now stands; None if the hands are
+        all short (the file then holds them inline: dump the whole match)."""
+        if not self.sections():
+            return None
+        return self.prefix + tail_text(self.log.hands)
 
 
 # ---------------------------------------------------------------------- where and whether
@@ -112,9 +132,23 @@ def _debug(message: str) -> None:
 
 
 # ---------------------------------------------------------------------- canonical text
+SEPARATOR = "\n[[hand]]\n"
+_WIDE = {"actions": ["x" * 120]}
+"""A hand too wide for an inline table: dumped after a hand, it makes ``tomli_w`` write
+the hands as ``[[hand]]`` sections, which is how they stand in any match that has one."""
+
+
 def hand_text(record: HandRecord) -> str:
-    """One hand as the canonical match file writes it after the text before it."""
-    return "\n" + tomli_w.dumps({"hand": [record.to_dict()]})
+    """One hand as a canonical match file with ``[[hand]]`` sections writes it, after the
+    text before it (``tomli_w`` writes the hands inline only when every one is short)."""
+    both = tomli_w.dumps({"hand": [record.to_dict(), _WIDE]})
+    return "\n" + both[: both.rfind(SEPARATOR)]
+
+
+def inline(record: HandRecord) -> bool:
+    """Whether the hand is short enough for ``tomli_w`` to write it as an inline table:
+    when every hand of a match is, the file holds ``hand = [...]`` instead of sections."""
+    return tomli_w.dumps({"hand": [record.to_dict()]}).startswith("hand = ")
 
 
 def tail_text(records: Sequence[HandRecord]) -> str:
@@ -218,10 +252,11 @@ def open_tail(path: Path, raw: bytes) -> Tail | None:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         _debug(f"{path}: the text after the snapshot is not read quickly ({exc})")
         return None
-    if tail_text(log.hands) != rest:
+    tail = Tail(snapshot, first, prefix, log)
+    if tail.text() != prefix + rest:
         _debug(f"{path}: the text after the snapshot is not canonical")
         return None
-    return Tail(snapshot, first, prefix, log)
+    return tail
 
 
 def replay(tail: Tail, rules: Ruleset) -> Match | None:
@@ -232,9 +267,11 @@ def replay(tail: Tail, rules: Ruleset) -> Match | None:
     header = tail.snapshot.header
     try:
         match = Match(rules, header.players, header.first_dealer)
-        match.hands = tail.snapshot.hands[: tail.first]
+        match.hands = list(tail.snapshot.hands[: tail.first])
+        match.replaying = True
         for i, record in enumerate(tail.log.hands):
             match._replay_hand(tail.first + i, record)
+        match.replayed()
     except Exception as exc:  # the full replay says what is wrong, with its line
         _debug(f"the tail does not replay ({type(exc).__name__})")
         return None
@@ -247,10 +284,35 @@ def finished_count(match: Match) -> int:
     return len(match.hands) - (1 if match.open_hand is not None else 0)
 
 
-def lean(mh: MatchHand) -> MatchHand:
-    """A finished hand as a snapshot keeps it: number, dealer, facts, result; no tricks."""
-    actions = list(mh.actions) if mh.quick is not None else []
-    return MatchHand(mh.number, mh.dealer, None, mh.quick, actions, mh.result)
+class CachedHand(MatchHand):
+    """A finished hand as a snapshot keeps it: number, dealer, facts and result at once;
+    its actions are read again from their texts when first asked for; its tricks are not
+    kept (``Session.open(path, full=True)`` replays every hand with its tricks)."""
+
+    def __init__(self, mh: MatchHand, texts: Sequence[str], players: list[str]) -> None:
+        super().__init__(mh.number, mh.dealer, None, mh.quick, [], mh.result)
+        self.__dict__.pop("_actions", None)
+        self._texts = "\n".join(texts) if not any("\n" in t for t in texts) else tuple(texts)
+        self._players = players
+
+    @property  # type: ignore[override]
+    def actions(self) -> list[Action]:
+        if "_actions" not in self.__dict__:
+            texts = self._texts.split("\n") if isinstance(self._texts, str) else self._texts
+            self.__dict__["_actions"] = [parse_action(t, self._players) for t in texts if t]
+        return self.__dict__["_actions"]  # type: ignore[no-any-return]
+
+    @actions.setter
+    def actions(self, value: list[Action]) -> None:
+        self.__dict__["_actions"] = value
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_actions"}
+
+
+def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
+    """A finished hand as a snapshot keeps it (see :class:`CachedHand`)."""
+    return mh if isinstance(mh, CachedHand) else CachedHand(mh, texts, players)
 
 
 def save(path: Path, snapshot: Snapshot) -> None:
@@ -299,12 +361,19 @@ def update(
         data += hand_text(record).encode("utf-8")
         ends[count] = len(data)
     kept = sorted(ends)[-KEPT_ENDS:]
+    since = known.snapshot.sections_from if known is not None else None
+    if since is None or since > start:
+        since = next(
+            (start + i + 1 for i, r in enumerate(records[: done - start]) if not inline(r)), None
+        )
+    players = list(header.players)
+    fresh = zip(match.hands[start:done], records[: done - start], strict=True)
     hands = [
         *(known.snapshot.hands[:start] if known else []),
-        *(lean(mh) for mh in match.hands[start:done]),
+        *(lean(mh, record.actions, players) for mh, record in fresh),
     ]
     snapshot = Snapshot(
-        snapshot_key(match.rules), bytes(data), {c: ends[c] for c in kept}, header, hands
+        snapshot_key(match.rules), bytes(data), {c: ends[c] for c in kept}, header, hands, since
     )
     save(path, snapshot)
 
