@@ -169,10 +169,14 @@ def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) 
     """What a player typed, read in the match's language: canonical card codes and the
     match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed.
     ``rules`` spares a replay (``amend`` reads words before the match replays)."""
-    from scorekeeper.lang import match_lang, translate
+    from scorekeeper.lang import DEFAULT, match_lang
+
+    lang = match_lang(session.header)
+    if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
+        return list(words)  # an actor and one word: nothing English reads otherwise
+    from scorekeeper.lang import translate
 
     family = _rules(session, rules).family
-    lang = match_lang(session.header)
     return translate(words, lang, family=family, players=session.header.players)
 
 
@@ -180,15 +184,26 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     """Cards as a player of the match's language writes them, as codes. In English a word
     no reading knows is handed on as typed, so that its refusal stays the one it was."""
     from scorekeeper.errors import CardError
-    from scorekeeper.lang import DEFAULT, match_lang, read_cards
+    from scorekeeper.lang import DEFAULT, match_lang
 
     lang = match_lang(session.header)
+    if lang == DEFAULT and all(_old_notation(w) for w in words):
+        return list(words)
+    from scorekeeper.lang import read_cards
+
     try:
         return read_cards(words, lang, _rules(session, rules).deck)
     except CardError:
         if lang == DEFAULT:
             return [w for word in words for w in word.replace(",", " ").split()]
         raise
+
+
+def _old_notation(word: str) -> bool:
+    """A card word the old notation reads alone (``QC``, ``10h``, ``Q♣``)."""
+    from scorekeeper.actions import _looks_like_card
+
+    return " " not in word.strip() and "," not in word and _looks_like_card(word)
 
 
 def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = None) -> list[str]:
@@ -222,6 +237,34 @@ def typed_amendment(
     if action is not None:
         return [" ".join(typed(session, v.split(), rules)) for v in values]
     return typed_facts(session, values, rules)
+
+
+def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
+    """``judge``'s words read in the language of the environment (``SCOREKEEPER_LANG``,
+    the locale): the trick's and the hand's cards, the trump suit, the facts and what was
+    said. English input stays exactly as typed."""
+    from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
+
+    lang = environment_lang()
+    if lang == DEFAULT:
+        return asked
+
+    def words(text: str) -> str:
+        return " ".join(translate(text, lang, family=rules.family))
+
+    out = dict(asked)
+    if out.get("trick"):
+        out["trick"] = read_trick(out["trick"], lang, rules.deck)
+    if out.get("hand") is not None:
+        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck))
+    if out.get("trump"):
+        out["trump"] = words(out["trump"])
+    out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
+    facts = [f.partition("=") for f in out.get("fact") or []]
+    out["fact"] = [
+        k + s + ",".join(words(v) for v in v.split(",")) for k, s, v in facts
+    ] or out.get("fact")
+    return out
 
 
 def lock_wait() -> float:

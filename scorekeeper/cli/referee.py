@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import JsonOpt, MatchOpt, SetOpt, guarded, options
+from scorekeeper.cli.common import JsonOpt, MatchOpt, SetOpt, guarded, judged, options
 
 
 @guarded
@@ -27,7 +27,9 @@ def judge(
         str | None, typer.Option(help="The partner of the player to play, where it matters.")
     ] = None,
     last: Annotated[bool, typer.Option("--last", help="It is the last trick of the hand.")] = False,
-    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Players at the table.", show_envvar=False)
+    ] = None,
     fact: Annotated[
         list[str] | None,
         typer.Option("--fact", "-f", help="A quick fact KEY=VALUE: asks for a hand's value."),
@@ -56,6 +58,12 @@ def judge(
     from scorekeeper.session.facts import names_from, parse_facts
 
     rules = rs.load(ruleset, options(set_))
+    asked = judged(
+        rules, {"trick": trick, "hand": hand, "trump": trump, "fact": fact, "action": action}
+    )
+    trick, hand, trump, fact, action = (
+        asked[k] for k in ("trick", "hand", "trump", "fact", "action")
+    )
     if fact:
         keys = family_for(rules).quick_keys()
         facts = parse_facts(fact, keys, rules.name)

@@ -1,6 +1,7 @@
 """Rendering for people (rich) and for programs (plain JSON). The engine never prints.
 
-rich is imported here only, and this module only when a command has something to show.
+rich is imported here only, on first use, and this module only when a command has something
+to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 """
 
 from __future__ import annotations
@@ -9,18 +10,30 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Outcome
     from scorekeeper.match import Match
     from scorekeeper.result import HandResult
     from scorekeeper.rules import Ruleset
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class _Console:
+    """rich's console, made on first use: ``score`` and ``--json`` never import rich."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=True)
+        return getattr(self._console, name)
+
+
+console: Any = _Console()
+err_console: Any = _Console(stderr=True)
 
 
 def emit_json(data: Any) -> None:
@@ -88,6 +101,8 @@ def result(res: HandResult, title: str = "Value") -> None:
     head = f"[bold]{title}:[/] {escape(res.game_type)}; card points {escape(pts)}; "
     head += f"winner: {escape(res.winner or 'nobody')}; value {res.value}"
     console.print(head)
+    from rich.table import Table
+
     table = Table(show_header=False, box=None, padding=(0, 2))
     for item in res.items:
         table.add_row(escape(item.text()), f"[dim]{escape(item.rule)}[/]")
@@ -185,13 +200,13 @@ def sheet_form(match: Match) -> dict[str, Any]:
     return to_dict(build(match))
 
 
-def score_sheet(match: Match, chart: bool = False) -> None:
-    """The score sheet in the game's own form, fitted to the terminal's width and encoding;
-    with ``chart`` the running totals drawn below it."""
+def score_sheet(match: Match, chart: bool = False, lang: str = "en") -> None:
+    """The score sheet in the game's own form, fitted to the terminal's width and encoding,
+    game words in ``lang``; with ``chart`` the running totals drawn below it."""
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
-    sheet = build(match)
+    sheet = build(match, lang)
     width, encoding = output_size()
     text = render(sheet, width, encoding)
     if chart:
@@ -210,6 +225,9 @@ def output_size() -> tuple[int, str | None]:
 
 
 def rules_list(rows: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="Rule sets")
     for col in ("id", "name", "players", "extends"):
         table.add_column(col)
@@ -247,6 +265,9 @@ def rules_show(data: dict[str, Any]) -> None:
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
             console.print(f"[bold]{escape(section)}[/]: {escape(body['explain'])}")
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="Options")
     table.add_column("option")
     table.add_column("value")
