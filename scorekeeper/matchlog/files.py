@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import io
 import os
 import re
 import stat
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import BinaryIO, TextIO
 
 from scorekeeper.errors import LockedError
 
@@ -38,6 +40,24 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, sync: bool = True)
     ``sync=False`` skips the syncs, for files that may be lost in a crash without harm
     (a cache): the rename still makes the change all or nothing for readers.
     """
+    with _atomic(path, sync=sync) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def replacing(path: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """A UTF-8 text file written piece by piece and stored atomically, as by
+    :func:`write_text`: the block writes to a temporary file beside ``path``, which
+    replaces ``path`` only when the block ends without an error."""
+    with _atomic(path, sync=True) as handle:
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
+        yield text
+        text.flush()
+        text.detach()
+
+
+@contextmanager
+def _atomic(path: str | os.PathLike[str], *, sync: bool) -> Iterator[BinaryIO]:
     target = Path(path)
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
@@ -48,7 +68,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, sync: bool = True)
         with os.fdopen(fd, "wb") as handle:
             with suppress(FileNotFoundError):
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
-            handle.write(data)
+            yield handle
             handle.flush()
             if sync:
                 os.fsync(handle.fileno())

@@ -25,7 +25,7 @@ from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.ruleset import load
-from scorekeeper.session import cache, corrections
+from scorekeeper.session import cache, corrections, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts
 
 LOCK_WAIT = 10.0
@@ -79,6 +79,10 @@ class Session:
         if not path.exists():
             raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
         if not full and (session := cls._open_quick(path)) is not None:
+            return session
+        # a canonical file is replayed hand by hand: memory does not grow with the match
+        rebuilt = not full and cache.enabled() and stream.rebuild(path)
+        if rebuilt and (session := cls._open_quick(path)) is not None:
             return session
         session = cls.read(path)
         session._match = Match.from_log(session.log, session.source_map, str(path), loader=load)

@@ -360,7 +360,6 @@ def update(
     for count, record in enumerate(records[: done - start], start + 1):
         data += hand_text(record).encode("utf-8")
         ends[count] = len(data)
-    kept = sorted(ends)[-KEPT_ENDS:]
     since = known.snapshot.sections_from if known is not None else None
     if since is None or since > start:
         since = next(
@@ -372,10 +371,22 @@ def update(
         *(known.snapshot.hands[:start] if known else []),
         *(lean(mh, record.actions, players) for mh, record in fresh),
     ]
-    snapshot = Snapshot(
-        snapshot_key(match.rules), bytes(data), {c: ends[c] for c in kept}, header, hands, since
-    )
-    save(path, snapshot)
+    kept = {c: ends[c] for c in sorted(ends)[-KEPT_ENDS:]}
+    keep(path, match.rules, header, bytes(data), kept, hands, since)
+
+
+def keep(
+    path: Path,
+    rules: Ruleset,
+    header: MatchLog,
+    text: bytes,
+    ends: dict[int, int],
+    hands: list[MatchHand],
+    sections_from: int | None,
+) -> None:
+    """Keep the snapshot of ``hands`` (finished, lean) replayed from ``text``."""
+    header = header_of(header)
+    save(path, Snapshot(snapshot_key(rules), text, ends, header, hands, sections_from))
 
 
 def _worded(text: str, reason: Any) -> Worded:
