@@ -43,6 +43,7 @@ from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.files import write_bytes
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.reasons import Worded
+from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
 FORMAT = "scorekeeper-cache/1"
@@ -285,15 +286,33 @@ def finished_count(match: Match) -> int:
 
 
 class CachedHand(MatchHand):
-    """A finished hand as a snapshot keeps it: number, dealer, facts and result at once;
-    its actions are read again from their texts when first asked for; its tricks are not
-    kept (``Session.open(path, full=True)`` replays every hand with its tricks)."""
+    """A finished hand as a snapshot keeps it: number, dealer and facts at once; its
+    result and its actions are read back (the result unpickled, the actions parsed from
+    their texts) when first asked for, so that a command pays only for the hands it
+    looks at; its tricks are not kept (``Session.open(path, full=True)`` replays them)."""
 
     def __init__(self, mh: MatchHand, texts: Sequence[str], players: list[str]) -> None:
         super().__init__(mh.number, mh.dealer, None, mh.quick, [], mh.result)
         self.__dict__.pop("_actions", None)
         self._texts = "\n".join(texts) if not any("\n" in t for t in texts) else tuple(texts)
         self._players = players
+        out = io.BytesIO()
+        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(mh.result)
+        self._result_data = out.getvalue()
+
+    @property
+    def finished(self) -> bool:
+        return True
+
+    @property  # type: ignore[override]
+    def result(self) -> HandResult | None:
+        if "_result" not in self.__dict__:
+            self.__dict__["_result"] = pickle.loads(self._result_data)
+        return self.__dict__["_result"]  # type: ignore[no-any-return]
+
+    @result.setter
+    def result(self, value: HandResult | None) -> None:
+        self.__dict__["_result"] = value
 
     @property  # type: ignore[override]
     def actions(self) -> list[Action]:
@@ -307,7 +326,7 @@ class CachedHand(MatchHand):
         self.__dict__["_actions"] = value
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_actions"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_actions", "_result")}
 
 
 def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
