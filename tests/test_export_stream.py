@@ -13,7 +13,7 @@ from test_cache import RULESETS, cut, random_log
 
 from scorekeeper import matchlog
 from scorekeeper.export import to_csv, to_json
-from scorekeeper.session import Session, cache, stream
+from scorekeeper.session import Session, cache, exports
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +33,7 @@ def whole(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
 
 def streamed(path: Path, format_: str) -> str:
     out = io.StringIO()
-    stream.export(path, out, format_)
+    exports.export(path, out, format_)
     return out.getvalue()
 
 

@@ -55,7 +55,7 @@ def export(
         typer.echo(f"Exported {len(m.hands)} hands to {output}")
         return
     from scorekeeper.matchlog.files import replacing
-    from scorekeeper.session.stream import export as history
+    from scorekeeper.session.exports import export as history
 
     if output is None:
         history(path, sys.stdout, format_)
