@@ -81,6 +81,15 @@ def cut(log: MatchLog, hand: int, action: int) -> MatchLog:
     return copy
 
 
+def random_cut(ruleset: str, hands: int, seed: int, quick: float, where: float) -> MatchLog:
+    """A random match cut at a point ``where`` (0 to 1) picks: a hand, then an action."""
+    full = random_log(ruleset, hands, seed, quick)
+    if not full.hands:
+        return full
+    hand = min(int(where * len(full.hands)), len(full.hands) - 1)
+    return cut(full, hand, int(where * 7919) % (len(full.hands[hand].actions) + 1))
+
+
 def figures(session: Session) -> dict[str, Any]:
     """Everything a reading command shows, as plain data."""
     m = session.match
@@ -130,10 +139,7 @@ def test_the_cache_never_changes_a_figure(
     where: float,
     quick: float,
 ) -> None:
-    full = random_log(ruleset, hands, seed, quick)
-    hand = min(int(where * len(full.hands)), len(full.hands) - 1) if full.hands else 0
-    actions = len(full.hands[hand].actions) if full.hands else 0
-    log = cut(full, hand, int(where * 7919) % (actions + 1))
+    log = random_cut(ruleset, hands, seed, quick, where)
     path = tmp_path / f"{ruleset}-{seed}.toml"
     path.unlink(missing_ok=True)
     cache.cache_file(path).unlink(missing_ok=True)

@@ -9,7 +9,7 @@ import pytest
 from cli_helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_cache import RULESETS, cut, random_log
+from test_cache import RULESETS, random_cut, random_log
 
 from scorekeeper import matchlog
 from scorekeeper.export import to_csv, to_json
@@ -58,10 +58,7 @@ def test_streamed_exports_are_byte_identical(
     quick: float,
     edited: bool,
 ) -> None:
-    full = random_log(ruleset, hands, seed, quick)
-    last = min(int(where * len(full.hands)), len(full.hands) - 1) if full.hands else 0
-    actions = len(full.hands[last].actions) if full.hands else 0
-    log = cut(full, last, int(where * 7919) % (actions + 1)) if full.hands else full
+    log = random_cut(ruleset, hands, seed, quick, where)
     path = tmp_path / f"{ruleset}-{seed}.toml"
     cache.cache_file(path).unlink(missing_ok=True)
     text = log.dumps()
