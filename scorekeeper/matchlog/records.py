@@ -68,6 +68,7 @@ class MatchLog:
     order, ``options`` overrides rule-set options for this match, and ``extra`` holds
     the user's own header keys, all beginning with ``_``. ``lang`` is the match's
     language (``en``, ``de``, ``nl``) when one was chosen; a file without it is unchanged.
+    ``price`` is the price per point for settling up, when one was set (same: optional).
     """
 
     ruleset: str
@@ -78,6 +79,7 @@ class MatchLog:
     hands: list[HandRecord] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     lang: str | None = None
+    price: float | None = None
 
     @classmethod
     def new(
@@ -116,8 +118,8 @@ class MatchLog:
     def to_dict(self) -> dict[str, Any]:
         """The match as a TOML document in canonical key order.
 
-        The order is format, ruleset, players, first_dealer, started, lang (only when
-        set), the ``_`` keys,
+        The order is format, ruleset, players, first_dealer, started, lang and price (only
+        when set), the ``_`` keys,
         the options table (left out when empty) and the hand array (left out when there
         are no hands).
         """
@@ -130,6 +132,8 @@ class MatchLog:
         }
         if self.lang is not None:
             doc["lang"] = self.lang
+        if self.price is not None:
+            doc["price"] = self.price
         for key, value in self.extra.items():
             if not key.startswith("_"):
                 raise ValueError(f"header extra key {key!r} must begin with '_'")
@@ -177,6 +181,7 @@ class MatchLog:
             hands=hands,
             extra={k: copy.deepcopy(v) for k, v in data.items() if k.startswith("_")},
             lang=data.get("lang"),
+            price=data.get("price"),
         )
 
     def dumps(self) -> str:
