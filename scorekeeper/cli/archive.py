@@ -50,7 +50,9 @@ def matches(
 def _state(entry: Listed) -> str:
     f = entry.figures
     if f.problem is not None:
-        return say("archive.state.unreadable", problem=f.problem.get("message") or "")
+        message = str(f.problem.get("message") or "")  # the name column says which file
+        message = message.replace(str(entry.stored.path), entry.stored.path.name)
+        return say("archive.state.unreadable", problem=message)
     return say("archive.state.finished" if f.finished else "archive.state.playing")
 
 
