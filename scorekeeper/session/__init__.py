@@ -50,6 +50,7 @@ class Session:
         self._match = match
         self.source_map = source_map
         self._verify_as: str | None = None
+        self._entered: tuple[int, ...] = ()  # quick hands amended now: checked as entries
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -91,7 +92,8 @@ class Session:
             if session.log.dumps() == before:
                 return
             if session._verify_as is not None:
-                Match.from_log(session.log, None, session._verify_as, loader=load)
+                entries = session._entered
+                Match.from_log(session.log, None, session._verify_as, loader=load, entries=entries)
             matchlog.write(path, session.log)
 
     @property
@@ -187,6 +189,7 @@ class Session:
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)
         self._verify_as = "amendment refused"
+        self._entered = (number,)
         return change
 
     def _amended_facts(self, number: int, values: Sequence[str]) -> list[tuple[str, Any]] | None:
