@@ -31,8 +31,21 @@ class Reason:
         return self.text()
 
     def worded(self) -> Worded:
-        """The words, as a string that still carries this reason."""
-        return Worded(self)
+        """The words, as a string that still carries this reason.
+
+        Equal reasons of plain parameters (numbers, words, cards) worded alike share one
+        ``Worded``: a long match says the same things thousands of times, and words are
+        immutable. (The words are part of the likeness: they depend on the language.)"""
+        if any(type(v).__name__ not in _PLAIN for v in self.params.values()):
+            return Worded(self)  # a list, a nested reason...: words of its own
+        text = self.text()
+        same = (text, self.key, self.rule, *((k, type(v), v) for k, v in self.params.items()))
+        found = _WORDED.get(same)
+        if found is None:
+            if len(_WORDED) >= 4096:
+                _WORDED.clear()
+            found = _WORDED[same] = Worded(self, text)
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "params": {k: plain(v) for k, v in self.params.items()}}
@@ -45,10 +58,14 @@ class Worded(str):
 
     reason: Reason
 
-    def __new__(cls, reason: Reason) -> Worded:
-        made = super().__new__(cls, reason.text())
+    def __new__(cls, reason: Reason, text: str | None = None) -> Worded:
+        made = super().__new__(cls, reason.text() if text is None else text)
         made.reason = reason
         return made
+
+
+_WORDED: dict[tuple[Any, ...], Worded] = {}
+_PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 
 def reason_of(text: str) -> Reason | None:
