@@ -198,3 +198,43 @@ def test_the_match_kept_after_an_entry_is_not_trusted_over_the_file(tmp_path: Pa
         s.play("10H")
     assert table.handle("ad").ok  # Dirk's card, not Carla's
     assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla 10H", "Dirk AD"]
+
+
+def test_table_reads_lines_from_a_pipe(tmp_path: Path) -> None:
+    """Without a terminal the session reads its lines as they come (no line editor): the
+    real command in its own process; a refused line makes the exit code 1."""
+    import subprocess
+    import sys
+
+    from cli_helpers import cli_env
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
+        input="ben re\nqc th ad 9d\nscore\n",
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "trick 1 to Carla (24 points)" in res.stdout
+    assert Session.open(path).log.hands[0].actions == [
+        "Ben re",
+        "Ben QC",
+        "Carla 10H",
+        "Dirk AD",
+        "Anna 9D",
+    ]
+    before = path.read_bytes()
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
+        input="zz\n",
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 1 and "'zz' is no card" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert path.read_bytes() == before

@@ -8,6 +8,7 @@ now, a status bar at the bottom, and the answers printed above the prompt.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -93,6 +94,11 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
 
     m = session.current().match
     typer.echo(say("table.resume", game=m.rules.name, players=m.players, path=str(session.path)))
+    if input is None and not sys.stdin.isatty():
+        # lines from a file or a pipe: no line editor, no status bar; exit 1 if one was refused
+        if not _read_lines(session):
+            raise typer.Exit(1)
+        return
     completer = _completer(session)
     prompt: PromptSession[str] = PromptSession(
         completer=completer,
@@ -113,6 +119,19 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
         show(reply, session)
         if reply.quit:
             return
+
+
+def _read_lines(session: TableSession) -> bool:
+    """Each line of standard input as if typed at the prompt, until ``quit`` or its end;
+    whether every line was accepted."""
+    ok = True
+    for line in [*sys.stdin, "quit"]:
+        reply = session.handle(line)
+        show(reply, session)
+        ok = ok and reply.ok
+        if reply.quit:
+            break
+    return ok
 
 
 def _bar(session: TableSession) -> str:
