@@ -79,11 +79,21 @@ def _start(
             rule="players",
             kind="usage",
         )
-    chosen = resolve_lang(lang)
+    chosen = resolve_lang(lang or _view_lang())
     rules = rs.load(ruleset, options(None))
     stored = chosen if lang or chosen != DEFAULT else None
     _log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
     return path
+
+
+def _view_lang() -> str | None:
+    """The language a global ``--lang`` chose for the words shown, if the view has one:
+    a new match started by ``table`` then speaks it too."""
+    try:
+        from scorekeeper.text import language
+    except ImportError:
+        return None
+    return language.current()
 
 
 def run(session: TableSession, *, input: Input | None = None, output: Output | None = None) -> None:
