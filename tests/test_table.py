@@ -238,3 +238,25 @@ def test_table_reads_lines_from_a_pipe(tmp_path: Path) -> None:
     assert res.returncode == 1 and "'zz' is no card" in res.stderr
     assert "Traceback" not in res.stderr
     assert path.read_bytes() == before
+
+
+def test_table_starts_a_german_match_and_reads_german(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from cli_helpers import cli_env
+
+    path = tmp_path / "m.toml"
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "doppelkopf", *PLAYERS]
+        + ["--lang", "de", "--match", str(path)],
+        input="ben re\nkreuz dame herz zehn karo ass karo neun\n",
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    log = Session.open(path).log
+    assert log.lang == "de"
+    assert log.hands[0].actions == ["Ben re", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]
