@@ -247,9 +247,9 @@ def test_table_starts_a_german_match_and_reads_german(tmp_path: Path) -> None:
     from cli_helpers import cli_env
 
     path = tmp_path / "m.toml"
+    command = ["table", "doppelkopf", *PLAYERS, "--lang", "de", "--match", str(path)]
     res = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "table", "doppelkopf", *PLAYERS]
-        + ["--lang", "de", "--match", str(path)],
+        [sys.executable, "-m", "scorekeeper", *command],
         input="ben re\nkreuz dame herz zehn karo ass karo neun\n",
         env=cli_env(tmp_path),
         capture_output=True,
