@@ -107,3 +107,18 @@ def test_a_quick_hand_answered_in_german(
     record = Session.open(path).log.hands[0]
     assert record.quick is not None
     assert record.actions == ["Anna re", "Ben contra"]
+
+
+def test_a_german_match_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    language = pytest.importorskip("scorekeeper.text.language")
+    from scorekeeper.table.words import say
+
+    path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], lang="de")
+    drive(path, "quit\r", lang="de", view=None)
+    out = capsys.readouterr().out
+    language.choose("de")
+    try:
+        expected = say("table.quit", path=str(path))
+    finally:
+        language.reset()
+    assert expected in out
