@@ -55,6 +55,7 @@ def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -
     if chosen is not None:
         chosen.reset()
         chosen.choose(view)
+        _forget_words()
     session = TableSession(path, lang=lang)
     try:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
@@ -64,7 +65,16 @@ def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -
     finally:
         if chosen is not None:
             chosen.reset()
+            _forget_words()
     return session
+
+
+def _forget_words() -> None:
+    """Words the engine made in one language are shared by equal reasons; a test that
+    switches the language forgets them (a process of the program speaks one language)."""
+    from scorekeeper import reasons
+
+    getattr(reasons, "_WORDED", {}).clear()
 
 
 def _view_language():  # type: ignore[no-untyped-def]
