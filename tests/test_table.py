@@ -260,3 +260,26 @@ def test_table_starts_a_german_match_and_reads_german(tmp_path: Path) -> None:
     log = Session.open(path).log
     assert log.lang == "de"
     assert log.hands[0].actions == ["Ben re", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]
+
+
+def test_the_help_speaks_of_this_games_words(tmp_path: Path) -> None:
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "bierkopf", PLAYERS)
+    help_text = TableSession(path).handle("help").lines[0]
+    assert "double" in help_text and "kontra" not in help_text
+
+
+@pytest.mark.parametrize("width", [30, 40, 80, 100])
+def test_the_status_bar_fits_the_terminal_and_keeps_the_totals(tmp_path: Path, width: int) -> None:
+    from scorekeeper.table.bar import bar_data, bar_text
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    table = TableSession(path)
+    assert table.handle("ben re").ok and table.handle("qc th").ok
+    lines = bar_text(bar_data(table.current()), width).splitlines()
+    assert all(len(line) <= width for line in lines)
+    text = " ".join(lines).replace("\u00a0", " ")
+    assert "Anna +0, Ben +0, Carla +0, Dirk +0" in text
+    assert "trick 1: Ben:QC Carla:10H" in text

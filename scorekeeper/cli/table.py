@@ -147,8 +147,11 @@ def _read_lines(session: TableSession) -> bool:
 def _bar(session: TableSession) -> str:
     from scorekeeper.table.bar import bar_data, bar_text
 
+    from prompt_toolkit.application import get_app
+
     try:
-        return bar_text(bar_data(session.current()))
+        data = bar_data(session.current(), session.lang)
+        return bar_text(data, get_app().output.get_size().columns)
     except (ScorekeeperError, OSError) as exc:
         return str(exc)
 
