@@ -145,9 +145,9 @@ def _read_lines(session: TableSession) -> bool:
 
 
 def _bar(session: TableSession) -> str:
-    from scorekeeper.table.bar import bar_data, bar_text
-
     from prompt_toolkit.application import get_app
+
+    from scorekeeper.table.bar import bar_data, bar_text
 
     try:
         data = bar_data(session.current(), session.lang)
