@@ -14,7 +14,9 @@ from scorekeeper.errors import ScorekeeperError
 
 @guarded
 def export(
-    format_: Annotated[str, typer.Option("--format", "-f", help="json, csv, markdown or html.")] = "json",
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="json, csv, markdown or html.")
+    ] = "json",
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="Write to this file instead of standard output."),
@@ -28,7 +30,7 @@ def export(
     Example: scorekeeper export --format csv -o match.csv
     Example: scorekeeper export --format html -o sheet.html
     """
-    from scorekeeper.export import SHEET_FORMATS, sheet_text, to_csv, to_json
+    from scorekeeper.export import SHEET_FORMATS, sheet_text
     from scorekeeper.session import Session
 
     if format_ not in ("json", "csv", *SHEET_FORMATS):
@@ -37,18 +39,27 @@ def export(
             rule="export",
             kind="usage",
         )
-    session = Session.open(match_path(match))
-    log, m = session.log, session.match
+    path = match_path(match)
     if format_ in SHEET_FORMATS:
         from scorekeeper.lang import match_lang
 
-        text = sheet_text(format_, m, match_lang(log))
-    else:
-        text = to_json(log, m) if format_ == "json" else to_csv(m)
-    if output is None:
-        sys.stdout.write(text)
-    else:
+        session = Session.open(path)
+        m = session.match
+        text = sheet_text(format_, m, match_lang(session.header))
+        if output is None:
+            sys.stdout.write(text)
+            return
         from scorekeeper import matchlog
 
         matchlog.write_text(output, text)
         typer.echo(f"Exported {len(m.hands)} hands to {output}")
+        return
+    from scorekeeper.matchlog.files import replacing
+    from scorekeeper.session.exports import export as history
+
+    if output is None:
+        history(path, sys.stdout, format_)
+        return
+    with replacing(output) as out:
+        count = history(path, out, format_)
+    typer.echo(f"Exported {count} hands to {output}")
