@@ -168,14 +168,20 @@ class Session:
         tail = self._tail
         if tail is not None:
             cache.update(
-                self.path, self._match, tail.snapshot.header, tail.prefix, tail.log.hands, tail
+                self.path,
+                self._match,
+                tail.snapshot.header,
+                tail.raw[: tail.size],
+                tail.log.hands,
+                tail,
             )
             return
         log = self.log
         prefix = cache.header_text(log)
         if prefix + cache.tail_text(log.hands) != log.dumps():
             return
-        cache.update(self.path, self._match, cache.header_of(log), prefix, log.hands, None)
+        header = cache.header_of(log)
+        cache.update(self.path, self._match, header, prefix.encode("utf-8"), log.hands, None)
 
     @property
     def log(self) -> MatchLog:
