@@ -9,7 +9,7 @@ the log untouched.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
@@ -235,6 +235,7 @@ class Match:
         loader: Callable[[str, Mapping[str, Any] | None], Ruleset] | None = None,
         keep_hands: bool = True,
         on_hand: Callable[[MatchHand], None] | None = None,
+        entries: Collection[int] = (),
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
@@ -251,6 +252,9 @@ class Match:
         Without ``keep_hands`` a finished hand keeps its number, dealer, actions and result
         but lets its ``Hand`` go (``hand`` becomes None), so that memory does not grow with
         the match; ``on_hand`` sees each such hand first, whole.
+
+        ``entries``: the numbers of quick hands whose facts are being entered now (an
+        amendment), checked as a new entry is (``add_quick(entry=True)``).
         """
 
         def where(line: int | None) -> str:
@@ -274,7 +278,7 @@ class Match:
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
         match.replaying = True
         with _collector_paused():
-            match._replay_all(log, source_map, where, every_problem, keep_hands, on_hand)
+            match._replay_all(log, source_map, where, every_problem, keep_hands, on_hand, entries)
         match.replayed()
         return match
 
@@ -286,6 +290,7 @@ class Match:
         every_problem: bool,
         keep_hands: bool,
         on_hand: Callable[[MatchHand], None] | None,
+        entries: Collection[int] = (),
     ) -> None:
         """Replay every hand of the log (see ``from_log``)."""
         match = self
@@ -294,7 +299,7 @@ class Match:
             skipped: list[_ReplayError] | None = [] if every_problem else None
             errors: list[_ReplayError] = []
             try:
-                match._replay_hand(i, record, skipped)
+                match._replay_hand(i, record, skipped, entry=i + 1 in entries)
             except _ReplayError as err:
                 errors.append(err)
             errors[:0] = skipped or []
@@ -330,13 +335,18 @@ class Match:
             mh.hand.quiet = False
 
     def _replay_hand(
-        self, index: int, record: HandRecord, skipped: list[_ReplayError] | None = None
+        self,
+        index: int,
+        record: HandRecord,
+        skipped: list[_ReplayError] | None = None,
+        *,
+        entry: bool = False,
     ) -> None:
         """Replay one hand of the log; refused actions other than cards go to ``skipped``
         when it is given, anything else refused is raised."""
         if record.quick is not None:
             try:
-                self.add_quick(record.quick, record.actions)
+                self.add_quick(record.quick, record.actions, entry=entry)
             except ScorekeeperError as exc:
                 # several independent problems of the facts (FactProblems) each get a line
                 found = [_ReplayError.at_key(p) for p in getattr(exc, "problems", [exc])]

@@ -98,6 +98,10 @@ app.command(name="import")(archive.import_)
 
 def main() -> None:
     """Console entry point: run the app, never show a traceback for bad input."""
+    if (sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
+        from scorekeeper.view.words import printable_streams
+
+        printable_streams()  # an ASCII terminal gets H for ♥, ... for …
     try:
         app()
     except ScorekeeperError as exc:  # raised outside a command body
