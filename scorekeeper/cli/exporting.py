@@ -10,6 +10,7 @@ import typer
 
 from scorekeeper.cli.common import MatchOpt, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
 
 
 @guarded
@@ -30,7 +31,7 @@ def export(
 
     if format_ not in ("json", "csv"):
         raise ScorekeeperError(
-            f"unknown export format {format_!r}; use json or csv", rule="export", kind="usage"
+            say("cli.export_format", format=format_), rule="export", kind="usage"
         )
     session = Session.open(match_path(match))
     log, m = session.log, session.match
@@ -41,4 +42,4 @@ def export(
         from scorekeeper import matchlog
 
         matchlog.write_text(output, text)
-        typer.echo(f"Exported {len(m.hands)} hands to {output}")
+        typer.echo(say("cli.exported", count=len(m.hands), path=output))

@@ -14,6 +14,7 @@ import typer
 
 from scorekeeper.cli.common import JsonOpt, MatchOpt, editing, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
 
 
 def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
@@ -50,7 +51,7 @@ def play(
     Examples: scorekeeper play QC  |  scorekeeper play Ben QC
     """
     if not 1 <= len(words) <= 2:
-        raise ScorekeeperError("play takes [PLAYER] CARD, like 'play Ben QC'", rule="actions")
+        raise ScorekeeperError(say("cli.play_usage"), rule="actions")
 
     with editing(match) as session:
         out = session.play(words[-1], player=words[0] if len(words) == 2 else None)
@@ -136,7 +137,7 @@ def deal(
     cards: dict[str, list[str]] = {}
     for item in hands:
         if "=" not in item:
-            raise ScorekeeperError(f"deal {item!r}: write PLAYER=CARDS", rule="deal")
+            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
         name, text = item.split("=", 1)
         cards[name.strip()] = [c.code for c in parse_cards(text)]
     with editing(match) as session:
@@ -146,7 +147,7 @@ def deal(
 
         render.emit_json({"hand": mh.number, "dealer": mh.dealer, "deal": cards})
         return
-    typer.echo(f"Deal of hand {mh.number} recorded (dealer {mh.dealer}).")
+    typer.echo(say("cli.deal_recorded", hand=mh.number, dealer=mh.dealer))
 
 
 @guarded
@@ -178,10 +179,7 @@ def hand(
         _show_keys(match, json_)
         return
     if not facts:
-        raise ScorekeeperError(
-            "give the hand's facts as KEY=VALUE ('scorekeeper hand --keys' lists them)",
-            rule="quick",
-        )
+        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
     from scorekeeper.cli import render
 
     with editing(match) as session:
@@ -190,7 +188,7 @@ def hand(
     if json_:
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
         return
-    render.result(mh.result, title=f"Hand {mh.number}")
+    render.result(mh.result, title=say("cli.hand", hand=mh.number))
 
 
 def _show_keys(match: Path | None, json_: bool) -> None:
@@ -202,12 +200,10 @@ def _show_keys(match: Path | None, json_: bool) -> None:
     if json_:
         render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
         return
-    typer.echo(f"Quick-entry facts for {session.match.rules.name}:")
+    typer.echo(say("cli.quick_keys", name=session.match.rules.name))
     for name, key in keys.items():
         typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
-    typer.echo(
-        "What players said (announcements, calls, knocks, doubles) goes with -a 'Name word'."
-    )
+    typer.echo(say("cli.quick_said"))
 
 
 @guarded
@@ -224,7 +220,7 @@ def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 
         render.emit_json({"undone": what})
         return
-    typer.echo(f"Undone: {what}")
+    typer.echo(say("cli.undone", what=what))
 
 
 @guarded
@@ -257,4 +253,4 @@ def amend(
 
         render.emit_json({k: str(v) if k == "at" else v for k, v in what.items()})
         return
-    typer.echo(f"Hand {hand}: {what['what']} amended; the match was replayed.")
+    typer.echo(say("cli.amended", hand=hand, what=what["what"]))

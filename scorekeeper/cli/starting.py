@@ -9,6 +9,7 @@ import typer
 
 from scorekeeper.cli.common import JsonOpt, SetOpt, guarded, options
 from scorekeeper.cli.rules import warn_unknown_keys
+from scorekeeper.text import say
 
 
 @guarded
@@ -55,8 +56,8 @@ def new(
             }
         )
         return
-    typer.echo(f"New {rules.name} match: {', '.join(players)}; {log.first_dealer} deals first.")
-    typer.echo(f"Match file: {path}")
+    typer.echo(say("cli.new_match", name=rules.name, players=players, dealer=log.first_dealer))
+    typer.echo(say("cli.match_file", path=path))
 
 
 @guarded
@@ -86,4 +87,4 @@ def demo(
         render.emit_json(data)
         return
     render.sheet(data, rules.name)
-    typer.echo(f"Demo match written to {path} (now the current match).")
+    typer.echo(say("cli.demo_written", path=path))
