@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
+from scorekeeper.reasons import because
 from scorekeeper.rules import data_home
 
 
@@ -79,3 +81,210 @@ def create(log: MatchLog, path: Path) -> None:
     with matchlog.lock(path):
         matchlog.write(path, log)
     set_current(path)
+
+
+# ---------------------------------------------------------------------- the archive
+# A match's name is its file's stem in the data folder; archived matches sit in a folder
+# of their own beside it, so that putting one away never deletes anything.
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.+-]{0,99}")
+
+
+def archive_dir() -> Path:
+    return data_home() / "archive"
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A match file of the data folder: its name, where it is, whether it is put away."""
+
+    name: str
+    path: Path
+    archived: bool = False
+
+
+def stored(*, archived: bool = False) -> list[Stored]:
+    """The match files of the data folder (or of its archive), by name (= by start)."""
+    folder = archive_dir() if archived else matches_dir()
+    if not folder.is_dir():
+        return []
+    files = sorted(p for p in folder.glob("*.toml") if p.is_file() and not p.name.startswith("."))
+    return [Stored(p.stem, p, archived) for p in files]
+
+
+def current_or_none() -> Path | None:
+    """The current match (as ``current_path`` finds it), or None when there is none."""
+    try:
+        return current_path().resolve()
+    except ScorekeeperError:
+        return None
+
+
+def find(name: str, *, archived: bool = False) -> Stored:
+    """The match called ``name`` (a name from the list, or a file's path)."""
+    folder = archive_dir() if archived else matches_dir()
+    stem = name[: -len(".toml")] if name.endswith(".toml") else name
+    candidate = folder / f"{stem}.toml"
+    if NAME.fullmatch(stem) and candidate.is_file():
+        return Stored(stem, candidate, archived)
+    given = Path(name)
+    if given.is_file() and given.resolve().parent == folder.resolve():
+        return Stored(given.stem, given, archived)
+    raise ScorekeeperError(
+        because(
+            "archive.no_such_archived" if archived else "archive.no_such",
+            name=name,
+        ),
+        rule="match",
+        kind="usage",
+    )
+
+
+def check_name(name: str) -> str:
+    """A new match name, as typed (``.toml`` left off); refused unless a plain file name."""
+    stem = name[: -len(".toml")] if name.endswith(".toml") else name
+    if not NAME.fullmatch(stem):
+        raise ScorekeeperError(because("archive.bad_name", name=name), rule="match", kind="usage")
+    return stem
+
+
+def _free(target: Path, *, anywhere: bool = True) -> None:
+    """Refuse a name in use (``anywhere``: in the list or the archive, so that a match
+    put away can always come back under its name)."""
+    folders = (matches_dir(), archive_dir()) if anywhere else (target.parent,)
+    if any((folder / target.name).exists() for folder in folders):
+        raise ScorekeeperError(
+            because("archive.name_taken", name=target.stem), rule="match", kind="usage"
+        )
+
+
+def switch(name: str) -> Stored:
+    """Make the match ``name`` the current one."""
+    found = find(name)
+    set_current(found.path)
+    return found
+
+
+def _relocate(source: Path, target: Path) -> bool:
+    """Move a match file under its lock; True if it was the current match."""
+    was_current = current_or_none() == source.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with matchlog.lock(source):
+        os.rename(source, target)
+        # the old name's lock file goes with it: a waiting process then finds no file
+        source.with_name(source.name + ".lock").unlink(missing_ok=True)
+    return was_current
+
+
+def rename(name: str, new: str) -> Stored:
+    """Give the match ``name`` the name ``new`` (its file is renamed, its text kept)."""
+    found = find(name)
+    target = found.path.with_name(check_name(new) + ".toml")
+    if target == found.path:
+        return found
+    _free(target)
+    if _relocate(found.path, target):
+        set_current(target)
+    return Stored(target.stem, target)
+
+
+def archive(name: str) -> tuple[Stored, Path | None]:
+    """Put the match ``name`` away. If it was current, the newest listed match becomes
+    current (none if the list is empty): returns where it went and that new current."""
+    found = find(name)
+    target = archive_dir() / found.path.name
+    _free(target, anywhere=False)
+    put_away = Stored(found.name, target, True)
+    if not _relocate(found.path, target):
+        return put_away, None
+    remaining = [entry for entry in listing() if entry.problem is None]
+    if not remaining:
+        _pointer().unlink(missing_ok=True)
+        return put_away, None
+    newest = remaining[-1].stored.path
+    set_current(newest)
+    return put_away, newest
+
+
+def restore(name: str) -> Stored:
+    """Bring an archived match back into the list."""
+    found = find(name, archived=True)
+    target = matches_dir() / found.path.name
+    _free(target, anywhere=False)
+    _relocate(found.path, target)
+    return Stored(found.name, target)
+
+
+def add(file: Path, name: str | None = None) -> Stored:
+    """Copy a checked match file into the data folder, byte for byte, under ``name``."""
+    stem = check_name(name if name is not None else file.stem)
+    target = matches_dir() / f"{stem}.toml"
+    _free(target)
+    text = file.read_bytes().decode("utf-8")  # checked: UTF-8, so the bytes stay the same
+    with matchlog.lock(target):
+        _free(target)
+        matchlog.write_text(target, text)
+    return Stored(stem, target)
+
+
+@dataclass
+class Listed:
+    """One line of the list: the stored file and what its header and replay say.
+
+    ``problem`` is set (and the rest left empty) when the file cannot be read or replayed.
+    """
+
+    stored: Stored
+    ruleset: str = ""
+    game: str = ""
+    players: list[str] = field(default_factory=list)
+    hands: int = 0
+    started: datetime | None = None
+    finished: bool = False
+    problem: ScorekeeperError | None = None
+
+    def to_dict(self, current: Path | None = None) -> dict[str, object]:
+        out: dict[str, object] = {
+            "name": self.stored.name,
+            "path": str(self.stored.path),
+            "archived": self.stored.archived,
+            "current": current is not None and self.stored.path.resolve() == current,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "hands": self.hands,
+            "started": self.started.isoformat() if self.started else None,
+            "finished": self.finished,
+            "ok": self.problem is None,
+        }
+        if self.problem is not None:
+            out["problem"] = {"kind": self.problem.kind, "rule": self.problem.rule}
+        return out
+
+
+def listing(*, archived: bool = False) -> list[Listed]:
+    """Every match of the list (or the archive), each replayed to count and judge it."""
+    found = [describe(s) for s in stored(archived=archived)]
+    return sorted(found, key=_when)
+
+
+def _when(entry: Listed) -> tuple[str, str]:
+    """Oldest first: by start (as the header says), then by name."""
+    return (entry.started.isoformat() if entry.started else "", entry.stored.name)
+
+
+def describe(entry: Stored) -> Listed:
+    listed = Listed(entry)
+    try:
+        log, source_map = matchlog.read(entry.path)
+        listed.ruleset, listed.players, listed.started = log.ruleset, log.players, log.started
+        m = Match.from_log(log, source_map, str(entry.path), loader=load)
+    except ScorekeeperError as exc:
+        listed.problem = exc
+        return listed
+    except OSError as exc:
+        listed.problem = ScorekeeperError(str(exc), kind="file")
+        return listed
+    listed.game = m.rules.name
+    listed.hands = sum(1 for mh in m.hands if mh.finished)
+    listed.finished = m.over() is not None
+    return listed

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli import exporting, reading, recording, referee, starting
+from scorekeeper.cli import archive, exporting, reading, recording, referee, starting
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
@@ -90,8 +90,13 @@ for command in (
     referee.judge,
     referee.explain,
     recording.amend,
+    archive.matches,
+    archive.switch,
+    archive.rename,
+    archive.archive,
 ):
     app.command()(command)
+app.command(name="import")(archive.import_)
 
 
 def _hoist_lang(argv: list[str]) -> list[str]:
