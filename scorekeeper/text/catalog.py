@@ -105,13 +105,24 @@ def read(lang: str) -> Catalog:
         return read_po(f, locale=lang, domain=DOMAIN)
 
 
-def _write_po(path: Path, catalog: Catalog) -> None:
+def _po_bytes(catalog: Catalog) -> bytes:
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, sort_output=False, omit_header=False)
+    return buf.getvalue()
+
+
+def _write_po(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buf.getvalue())
+    path.write_bytes(_po_bytes(catalog))
+
+
+def _template(wanted: list[tuple[str, str]]) -> Catalog:
+    pot = _new_catalog(None)
+    for ctx, msgid in wanted:
+        pot.add(msgid, context=ctx)
+    return pot
 
 
 def compiled(lang: str) -> bytes:
@@ -131,10 +142,7 @@ def compile_all() -> None:
 def sync() -> None:
     """Write the ``.pot``, bring every ``.po`` in step with it, compile."""
     wanted = entries()
-    pot = _new_catalog(None)
-    for ctx, msgid in wanted:
-        pot.add(msgid, context=ctx)
-    _write_po(LOCALE / f"{DOMAIN}.pot", pot)
+    _write_po(LOCALE / f"{DOMAIN}.pot", _template(wanted))
     for lang in TRANSLATED:
         old = read(lang)
         by_key = {m.context: m for m in old if m.id and m.context and m.context != HELP}
@@ -156,6 +164,9 @@ def problems(langs: tuple[str, ...] = TRANSLATED) -> list[str]:
     """What keeps the catalogues from being complete and current, one line each."""
     out: list[str] = []
     wanted = entries()
+    pot = LOCALE / f"{DOMAIN}.pot"
+    if not pot.exists() or pot.read_bytes() != _po_bytes(_template(wanted)):
+        out.append(f"{pot.name} is not the English of today (run sync)")
     for lang in langs:
         catalog = read(lang)
         for ctx, msgid in wanted:
