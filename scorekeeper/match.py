@@ -155,7 +155,11 @@ class Match:
         self.hands.append(mh)
         return mh
 
-    def add_quick(self, facts: Mapping[str, Any], actions: Sequence[str]) -> MatchHand:
+    def add_quick(
+        self, facts: Mapping[str, Any], actions: Sequence[str], *, entry: bool = False
+    ) -> MatchHand:
+        """Score a quick hand. ``entry``: the facts are being entered now (not replayed
+        from a file), so the checks added after old files were written apply too."""
         if self.open_hand is not None:
             raise IllegalActionError(
                 f"hand {self.open_hand.number} is still being played card by card; finish or undo it first",
@@ -165,9 +169,12 @@ class Match:
             raise IllegalActionError(f"the match is over: {reason}", rule="match")
         dealer = self.next_dealer()
         parsed = [parse_action(a, self.players) for a in actions]
+        context = self.context()
+        if entry:
+            context["entry"] = True
         try:
             result = self.family.score_quick(
-                self.rules, self.players, dealer, facts, parsed, self.context()
+                self.rules, self.players, dealer, facts, parsed, context
             )
         except (TypeError, AttributeError, KeyError, IndexError):
             # a hand-edited file's fact of the wrong type that the family did not catch
@@ -323,7 +330,7 @@ class Match:
     def record_quick(
         self, log: MatchLog, facts: Mapping[str, Any], actions: Sequence[str]
     ) -> MatchHand:
-        mh = self.add_quick(facts, actions)
+        mh = self.add_quick(facts, actions, entry=True)
         log.hands.append(HandRecord(actions=[a.text for a in mh.actions], quick=dict(facts)))
         return mh
 

@@ -218,7 +218,7 @@ def judge_value(
 
     family = family_for(rules)
     parsed = [parse_action(a, players) for a in actions]
-    return family.score_quick(rules, players, dealer or players[0], facts, parsed, {})
+    return family.score_quick(rules, players, dealer or players[0], facts, parsed, {"entry": True})
 
 
 # ---------------------------------------------------------------------- explain

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -21,6 +21,8 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.reasons import because
 from scorekeeper.rules import data_home
+from scorekeeper.stats.cache import figures
+from scorekeeper.stats.figures import MatchFigures
 
 
 def matches_dir() -> Path:
@@ -197,7 +199,7 @@ def archive(name: str) -> tuple[Stored, Path | None]:
     put_away = Stored(found.name, target, True)
     if not _relocate(found.path, target):
         return put_away, None
-    remaining = [entry for entry in listing() if entry.problem is None]
+    remaining = [entry for entry in listing() if entry.figures.problem is None]
     if not remaining:
         _pointer().unlink(missing_ok=True)
         return put_away, None
@@ -229,62 +231,46 @@ def add(file: Path, name: str | None = None) -> Stored:
 
 @dataclass
 class Listed:
-    """One line of the list: the stored file and what its header and replay say.
-
-    ``problem`` is set (and the rest left empty) when the file cannot be read or replayed.
-    """
+    """One line of the list: the stored file and what its replay says (its figures,
+    from the statistics cache when they are there). ``figures.problem`` is set (and the
+    rest left empty) when the file cannot be read or replayed."""
 
     stored: Stored
-    ruleset: str = ""
-    game: str = ""
-    players: list[str] = field(default_factory=list)
-    hands: int = 0
-    started: datetime | None = None
-    finished: bool = False
-    problem: ScorekeeperError | None = None
+    figures: MatchFigures
+
+    @property
+    def started(self) -> datetime | None:
+        try:
+            return datetime.fromisoformat(self.figures.started)
+        except ValueError:
+            return None
 
     def to_dict(self, current: Path | None = None) -> dict[str, object]:
+        f = self.figures
         out: dict[str, object] = {
             "name": self.stored.name,
             "path": str(self.stored.path),
             "archived": self.stored.archived,
             "current": current is not None and self.stored.path.resolve() == current,
-            "ruleset": self.ruleset,
-            "players": self.players,
-            "hands": self.hands,
-            "started": self.started.isoformat() if self.started else None,
-            "finished": self.finished,
-            "ok": self.problem is None,
+            "ruleset": f.ruleset,
+            "players": f.players,
+            "hands": f.hands,
+            "started": f.started or None,
+            "finished": f.finished,
+            "ok": f.problem is None,
         }
-        if self.problem is not None:
-            out["problem"] = {"kind": self.problem.kind, "rule": self.problem.rule}
+        if f.problem is not None:
+            out["problem"] = {"kind": f.problem.get("kind"), "rule": f.problem.get("rule")}
         return out
 
 
 def listing(*, archived: bool = False) -> list[Listed]:
-    """Every match of the list (or the archive), each replayed to count and judge it."""
-    found = [describe(s) for s in stored(archived=archived)]
-    return sorted(found, key=_when)
+    """Every match of the list (or the archive), oldest first (by start, then name)."""
+    found = [Listed(s, figures(s.path)) for s in stored(archived=archived)]
+    return sorted(found, key=lambda entry: (entry.figures.started, entry.stored.name))
 
 
-def _when(entry: Listed) -> tuple[str, str]:
-    """Oldest first: by start (as the header says), then by name."""
-    return (entry.started.isoformat() if entry.started else "", entry.stored.name)
-
-
-def describe(entry: Stored) -> Listed:
-    listed = Listed(entry)
-    try:
-        log, source_map = matchlog.read(entry.path)
-        listed.ruleset, listed.players, listed.started = log.ruleset, log.players, log.started
-        m = Match.from_log(log, source_map, str(entry.path), loader=load)
-    except ScorekeeperError as exc:
-        listed.problem = exc
-        return listed
-    except OSError as exc:
-        listed.problem = ScorekeeperError(str(exc), kind="file")
-        return listed
-    listed.game = m.rules.name
-    listed.hands = sum(1 for mh in m.hands if mh.finished)
-    listed.finished = m.over() is not None
-    return listed
+def every_figures() -> list[tuple[str, MatchFigures]]:
+    """The figures of every match of the data folder, the archived ones included."""
+    entries = [*stored(), *stored(archived=True)]
+    return [(entry.name, figures(entry.path)) for entry in entries]

@@ -211,7 +211,6 @@ def test_json_is_the_same_in_every_language(tmp_path: Path) -> None:
     assert "follow" in json.dumps(json.loads(plain.stdout))
 
 
-@pytest.mark.xfail(reason="the help texts are translated in the next batch")
 def test_help_in_german_and_dutch(tmp_path: Path) -> None:
     german = _run(tmp_path, "--lang", "de", "--help")
     assert german.returncode == 0 and "Spielliste" in german.stdout, german.stdout

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli import archive, exporting, reading, recording, referee, starting
+from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
@@ -94,6 +94,7 @@ for command in (
     archive.switch,
     archive.rename,
     archive.archive,
+    stats.stats,
 ):
     app.command()(command)
 app.command(name="import")(archive.import_)

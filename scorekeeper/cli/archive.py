@@ -48,9 +48,10 @@ def matches(
 
 
 def _state(entry: Listed) -> str:
-    if entry.problem is not None:
-        return say("archive.state.unreadable", problem=entry.problem.kind)
-    return say("archive.state.finished" if entry.finished else "archive.state.playing")
+    f = entry.figures
+    if f.problem is not None:
+        return say("archive.state.unreadable", problem=f.problem.get("kind"))
+    return say("archive.state.finished" if f.finished else "archive.state.playing")
 
 
 WIDE = 100
@@ -88,9 +89,9 @@ def _table(listed: list[Listed], current: Path | None) -> None:
         table.add_row(
             "*" if _is_current(entry, current) else "",
             render.escape(entry.stored.name),
-            render.escape(entry.game or entry.ruleset),
-            render.escape(", ".join(entry.players)),
-            str(entry.hands),
+            render.escape(entry.figures.game or entry.figures.ruleset),
+            render.escape(", ".join(entry.figures.players)),
+            str(entry.figures.hands),
             _started(entry),
             _state(entry),
         )
@@ -104,9 +105,9 @@ def _stacked(listed: list[Listed], current: Path | None) -> None:
         typer.echo(f"{'*' if _is_current(entry, current) else ' '} {entry.stored.name}")
         facts = say(
             "archive.stacked",
-            game=entry.game or entry.ruleset,
-            players=entry.players,
-            hands=entry.hands,
+            game=entry.figures.game or entry.figures.ruleset,
+            players=entry.figures.players,
+            hands=entry.figures.hands,
             started=_started(entry),
             state=_state(entry),
         )

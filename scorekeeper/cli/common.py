@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -159,6 +159,45 @@ def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManage
         sys.stderr.flush()
 
     return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
+
+
+def typed(session: Session, words: Sequence[str]) -> list[str]:
+    """What a player typed, read in the match's language: canonical card codes and the
+    match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed."""
+    from scorekeeper.lang import match_lang, translate
+
+    m = session.match
+    return translate(words, match_lang(session.log), family=m.rules.family, players=m.players)
+
+
+def typed_cards(session: Session, words: Sequence[str]) -> list[str]:
+    """Cards as a player of the match's language writes them, as codes. In English a word
+    no reading knows is handed on as typed, so that its refusal stays the one it was."""
+    from scorekeeper.errors import CardError
+    from scorekeeper.lang import DEFAULT, match_lang, read_cards
+
+    lang = match_lang(session.log)
+    try:
+        return read_cards(words, lang, session.match.rules.deck)
+    except CardError:
+        if lang == DEFAULT:
+            return [w for word in words for w in word.replace(",", " ").split()]
+        raise
+
+
+def typed_facts(session: Session, facts: Sequence[str]) -> list[str]:
+    """Quick-entry ``KEY=VALUE`` facts with each value's words read in the match's
+    language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
+    from scorekeeper.lang import DEFAULT, match_lang
+
+    if match_lang(session.log) == DEFAULT:
+        return list(facts)
+    out = []
+    for fact in facts:
+        key, sep, value = fact.partition("=")
+        items = [" ".join(typed(session, [item])) for item in value.split(",")]
+        out.append(key + sep + ",".join(items) if sep else fact)
+    return out
 
 
 def lock_wait() -> float:

@@ -29,20 +29,26 @@ def status(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 
 
 @guarded
-def score(match: MatchOpt = None, json_: JsonOpt = False) -> None:
-    """Show the score sheet: one row per hand with its value and why, running totals.
+def score(
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+    chart: Annotated[
+        bool, typer.Option("--chart", help="Draw the running totals below the sheet.")
+    ] = False,
+) -> None:
+    """Show the score sheet in the game's own form: one row per hand, the result winner
+    first, running totals, progress to the end of the match, then each hand's value.
 
-    Example: scorekeeper score --json
+    Example: scorekeeper score --chart
     """
     from scorekeeper.cli import render
     from scorekeeper.session import Session
 
     m = Session.open(match_path(match)).match
-    data = render.sheet_dict(m)
     if json_:
-        render.emit_json(data)
+        render.emit_json(render.sheet_dict(m))
         return
-    render.sheet(data, m.rules.name)
+    render.score_sheet(m, chart=chart)
 
 
 @guarded

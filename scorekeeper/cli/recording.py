@@ -12,7 +12,16 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import JsonOpt, MatchOpt, editing, guarded, match_path
+from scorekeeper.cli.common import (
+    JsonOpt,
+    MatchOpt,
+    editing,
+    guarded,
+    match_path,
+    typed,
+    typed_cards,
+    typed_facts,
+)
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import say
 
@@ -33,7 +42,7 @@ def _record(texts: list[str], match: Path | None, json_: bool) -> None:
     """Apply actions all-or-nothing and report what each did."""
 
     with editing(match) as session:
-        outcomes = session.record(texts)
+        outcomes = session.record([" ".join(typed(session, text.split())) for text in texts])
     _show(outcomes, session.match, json_)
 
 
@@ -46,16 +55,55 @@ def play(
     match: MatchOpt = None,
     json_: JsonOpt = False,
 ) -> None:
-    """Record one card played.
+    """Record one card played, in the match's language (its name or short form).
 
-    Examples: scorekeeper play QC  |  scorekeeper play Ben QC
+    Examples: scorekeeper play QC  |  scorekeeper play Ben QC  |  scorekeeper play Ben Kreuz Dame
     """
-    if not 1 <= len(words) <= 2:
-        raise ScorekeeperError(say("cli.play_usage"), rule="actions")
-
     with editing(match) as session:
-        out = session.play(words[-1], player=words[0] if len(words) == 2 else None)
+        player, card = _played(session, words)
+        out = session.play(card, player=player)
     _show([out], session.match, json_)
+
+
+def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
+    """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
+    words that are not one card are a player and a card, as they always were."""
+    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
+    if not words:
+        raise usage
+    players = {p.casefold() for p in session.match.players}
+    if len(words) > 1 and words[0].casefold() in players:
+        cards = typed_cards(session, words[1:])
+        if len(cards) != 1:
+            raise usage
+        return words[0], cards[0]
+    try:
+        cards = typed_cards(session, words)
+    except ScorekeeperError:
+        if len(words) != 2 or _names_a_card(session, words[0]):
+            raise
+        return words[0], _second(session, words[1])
+    if len(cards) == 1:
+        return None, cards[0]
+    if len(words) != 2:
+        raise usage
+    return words[0], words[1]
+
+
+def _names_a_card(session: Any, word: str) -> bool:
+    from scorekeeper.lang import DEFAULT, is_card_word, match_lang
+
+    lang = match_lang(session.log)
+    return lang != DEFAULT and is_card_word(word, lang)
+
+
+def _second(session: Any, word: str) -> str:
+    """The card of ``play WHO CARD`` when WHO is no player: the engine refuses WHO."""
+    try:
+        cards = typed_cards(session, [word])
+    except ScorekeeperError:
+        return word
+    return cards[0] if len(cards) == 1 else word
 
 
 @guarded
@@ -72,7 +120,7 @@ def trick(
     """
 
     with editing(match) as session:
-        outcomes = session.trick(cards)
+        outcomes = session.trick(typed_cards(session, cards))
     _show(outcomes, session.match, json_)
 
 
@@ -134,13 +182,14 @@ def deal(
     """
     from scorekeeper.cards import parse_cards
 
-    cards: dict[str, list[str]] = {}
     for item in hands:
         if "=" not in item:
             raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
-        name, text = item.split("=", 1)
-        cards[name.strip()] = [c.code for c in parse_cards(text)]
+    cards: dict[str, list[str]] = {}
     with editing(match) as session:
+        for item in hands:
+            name, text = item.split("=", 1)
+            cards[name.strip()] = [c.code for c in parse_cards(typed_cards(session, [text]))]
         mh = session.deal(cards)
     if json_:
         from scorekeeper.cli import render
@@ -183,7 +232,8 @@ def hand(
     from scorekeeper.cli import render
 
     with editing(match) as session:
-        mh = session.quick(facts, action or [])
+        said = [" ".join(typed(session, a.split())) for a in action or []]
+        mh = session.quick(typed_facts(session, facts), said)
     assert mh.result is not None
     if json_:
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})

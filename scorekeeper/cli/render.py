@@ -190,56 +190,38 @@ def sheet_dict(match: Match) -> dict[str, Any]:
         "hands": hands,
         "totals": match.totals(),
         "over": match.over(),
+        "sheet": sheet_form(match),
     }
 
 
-def sheet(data: dict[str, Any], name: str) -> None:
-    """The score sheet: a compact table, then each hand's reasons on a line of its own."""
-    players = data["players"]
-    table = Table(title=escape(say("cli.sheet", name=name)))
-    table.add_column(say("cli.col.number"), justify="right")
-    table.add_column(say("cli.col.dealer"))
-    table.add_column(say("cli.col.game"))
-    table.add_column(say("cli.col.result"))
-    table.add_column(say("cli.col.value"), justify="right")
-    for p in players:
-        table.add_column(Text(p), justify="right")
-    reasons: list[str] = []
-    for h in data["hands"]:
-        res = h["result"]
-        if res is None:
-            table.add_row(
-                str(h["number"]),
-                Text(h["dealer"]),
-                say("cli.in_play"),
-                "",
-                "",
-                *[""] * len(players),
-            )
-            continue
-        pts = ":".join(str(v) for v in res["card_points"].values())
-        winner = res["winner"] or say("cli.nobody")
-        outcome = say("cli.new_deal") if res["redeal"] else f"{winner} {pts}".strip()
-        cells = [f"{h['totals'][p]} [dim]({res['scores'].get(p, 0):+d})[/]" for p in players]
-        game = say("cli.quick", game=res["game_type"]) if h["kind"] == "quick" else res["game_type"]
-        table.add_row(
-            str(h["number"]),
-            Text(h["dealer"]),
-            Text(game),
-            Text(outcome),
-            str(res["value"]),
-            *cells,
-        )
-        reasons.append(f"{h['number']:>3}  {escape(h.get('reasons', ''))}")
-    console.print(table)
-    if reasons:
-        console.print(f"[bold]{say('cli.why')}[/]")
-        for line in reasons:
-            console.print(line)
-    totals = ", ".join(f"{p} {data['totals'][p]}" for p in players)
-    console.print(f"[bold]{say('cli.totals')}[/] {escape(totals)}")
-    if data["over"]:
-        console.print(f"[bold]{say('cli.match_over')}[/] {escape(data['over'])}")
+def sheet_form(match: Match) -> dict[str, Any]:
+    from scorekeeper.view.sheet import build, to_dict
+
+    return to_dict(build(match))
+
+
+def score_sheet(match: Match, chart: bool = False) -> None:
+    """The score sheet in the game's own form, fitted to the terminal's width and encoding;
+    with ``chart`` the running totals drawn below it."""
+    from scorekeeper.view.sheet import build
+    from scorekeeper.view.terminal import render
+
+    sheet = build(match)
+    width, encoding = output_size()
+    text = render(sheet, width, encoding)
+    if chart:
+        from scorekeeper.view.chart import draw
+
+        text += draw(sheet, width, encoding)
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def output_size() -> tuple[int, str | None]:
+    """The terminal's width (``COLUMNS``, else the terminal, else 80) and output encoding."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns, getattr(sys.stdout, "encoding", None)
 
 
 def rules_list(rows: list[dict[str, Any]]) -> None:

@@ -31,18 +31,29 @@ def new(
             "--match", "-m", help="Write the match to this file instead of the data folder."
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The match's language for cards and words typed: de, nl or en "
+            "(default: $SCOREKEEPER_LANG, else the locale, else en).",
+        ),
+    ] = None,
     json_: JsonOpt = False,
 ) -> None:
     """Start a match; it becomes the current match.
 
-    Example: scorekeeper new doppelkopf Anna Ben Carla Dirk --set fox=false
+    Example: scorekeeper new doppelkopf Anna Ben Carla Dirk --set fox=false --lang de
     """
     from scorekeeper import ruleset as rs
+    from scorekeeper.lang import DEFAULT, resolve_lang
     from scorekeeper.session.new import start_match
 
+    chosen = resolve_lang(lang)
     rules = rs.load(ruleset, options(set_, options_file))
     warn_unknown_keys(rules)
-    log, path = start_match(rules, ruleset, players, dealer, match)
+    stored = chosen if lang or chosen != DEFAULT else None
+    log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
     if json_:
         from scorekeeper.cli import render
 
@@ -53,10 +64,16 @@ def new(
                 "players": players,
                 "first_dealer": log.first_dealer,
                 "options": rules.overrides,
+                "lang": chosen,
             }
         )
         return
     typer.echo(say("cli.new_match", name=rules.name, players=players, dealer=log.first_dealer))
+    if chosen != DEFAULT:
+        from scorekeeper.lang import language
+        from scorekeeper.reasons import because
+
+        typer.echo(str(because("lang.new_lang", None, name=language(chosen).name, lang=chosen)))
     typer.echo(say("cli.match_file", path=path))
 
 
@@ -81,10 +98,11 @@ def demo(
 
     rules = rs.load(ruleset)
     path = play_demo(rules, hands, seed, match)
-    data = render.sheet_dict(Session.open(path).match)
+    m = Session.open(path).match
     if json_:
+        data = render.sheet_dict(m)
         data["match"] = str(path)
         render.emit_json(data)
         return
-    render.sheet(data, rules.name)
+    render.score_sheet(m)
     typer.echo(say("cli.demo_written", path=path))

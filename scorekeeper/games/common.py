@@ -168,13 +168,38 @@ def reachable_points(rules: Ruleset, per_trick: int) -> frozenset[int]:
     """Every number of card points one side can hold at the end of a hand: the sums of
     the deck's cards that whole tricks (``per_trick`` cards each) can make, from the rule
     set's deck and card points (no trump bonus, no last-trick bonus)."""
-    values = tuple(sorted(rules.card_points(card) for card in rules.deck.all_cards()))
-    return _reachable(values, per_trick)
+    return frozenset(
+        points for points, cards in _piles(_values(rules, None)) if cards % per_trick == 0
+    )
+
+
+def taken_points(
+    rules: Ruleset, per_trick: int, trump_suit: str | None, *, last_trick: int, laid_away: int
+) -> frozenset[int]:
+    """Every number of card points one side (or player) can have taken, the last trick
+    included: whole tricks of ``per_trick`` cards, valued with ``trump_suit`` as trumps;
+    whoever takes the last trick also gets ``last_trick`` and the ``laid_away`` cards (a
+    talon's discards). All from the rule set's deck and card points."""
+    values = _values(rules, trump_suit)
+    tricks = (len(values) - laid_away) // per_trick
+    out: set[int] = set()
+    for points, cards in _piles(values):
+        if cards % per_trick == 0 and cards < tricks * per_trick:
+            out.add(points)  # some tricks, not the last
+        rest = cards - laid_away
+        if rest >= per_trick and rest % per_trick == 0:
+            out.add(points + last_trick)  # the last trick among them
+    return frozenset(out)
+
+
+def _values(rules: Ruleset, trump_suit: str | None) -> tuple[int, ...]:
+    return tuple(sorted(rules.card_points(card, trump_suit) for card in rules.deck.all_cards()))
 
 
 @functools.lru_cache(maxsize=32)
-def _reachable(values: tuple[int, ...], per_trick: int) -> frozenset[int]:
-    sums: set[tuple[int, int]] = {(0, 0)}  # (points, cards) of a pile of taken cards
+def _piles(values: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """(points, cards) of every pile of cards the deck's values can make."""
+    sums: set[tuple[int, int]] = {(0, 0)}
     for value in values:
         sums |= {(points + value, cards + 1) for points, cards in sums}
-    return frozenset(points for points, cards in sums if cards % per_trick == 0)
+    return frozenset(sums)

@@ -66,7 +66,8 @@ class MatchLog:
 
     ``ruleset`` is a rule-set id or a path to a rule-set file, ``players`` are in seating
     order, ``options`` overrides rule-set options for this match, and ``extra`` holds
-    the user's own header keys, all beginning with ``_``.
+    the user's own header keys, all beginning with ``_``. ``lang`` is the match's
+    language (``en``, ``de``, ``nl``) when one was chosen; a file without it is unchanged.
     """
 
     ruleset: str
@@ -76,6 +77,7 @@ class MatchLog:
     options: dict[str, Any] = field(default_factory=dict)
     hands: list[HandRecord] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    lang: str | None = None
 
     @classmethod
     def new(
@@ -85,6 +87,7 @@ class MatchLog:
         first_dealer: str | None = None,
         options: Mapping[str, Any] | None = None,
         started: datetime | None = None,
+        lang: str | None = None,
     ) -> MatchLog:
         """Start a match with no hands yet.
 
@@ -103,6 +106,7 @@ class MatchLog:
             first_dealer=first_dealer,
             started=started,
             options=dict(options or {}),
+            lang=lang,
         )
         problems = shape_problems(log.to_dict())
         if problems:
@@ -112,7 +116,8 @@ class MatchLog:
     def to_dict(self) -> dict[str, Any]:
         """The match as a TOML document in canonical key order.
 
-        The order is format, ruleset, players, first_dealer, started, the ``_`` keys,
+        The order is format, ruleset, players, first_dealer, started, lang (only when
+        set), the ``_`` keys,
         the options table (left out when empty) and the hand array (left out when there
         are no hands).
         """
@@ -123,6 +128,8 @@ class MatchLog:
             "first_dealer": self.first_dealer,
             "started": self.started,
         }
+        if self.lang is not None:
+            doc["lang"] = self.lang
         for key, value in self.extra.items():
             if not key.startswith("_"):
                 raise ValueError(f"header extra key {key!r} must begin with '_'")
@@ -163,6 +170,7 @@ class MatchLog:
             options=copy.deepcopy(dict(data.get("options", {}))),
             hands=hands,
             extra={k: copy.deepcopy(v) for k, v in data.items() if k.startswith("_")},
+            lang=data.get("lang"),
         )
 
     def dumps(self) -> str:

@@ -31,7 +31,9 @@ MAX_DEPTH = 20
 """How deeply values may nest in a match file; a sound one never goes beyond six."""
 
 _REQUIRED_HEADER = ("format", "ruleset", "players", "first_dealer", "started")
-_HEADER_KEYS = frozenset({*_REQUIRED_HEADER, "options", "hand"})
+_HEADER_KEYS = frozenset({*_REQUIRED_HEADER, "lang", "options", "hand"})
+LANGS = ("en", "de", "nl")
+"""The values of the optional header field ``lang`` (``scorekeeper.lang`` speaks them)."""
 _HAND_KEYS = frozenset({"actions", "deal", "quick", "amended"})
 
 
@@ -183,6 +185,8 @@ def _check_dealer_and_start(data: Mapping[str, Any], players: set[str] | None, a
             add(("first_dealer",), f"first_dealer must be a player's name, not {describe(dealer)}")
         elif players is not None and dealer not in players:
             add(("first_dealer",), f"first_dealer {dealer!r} is not one of the players")
+    if "lang" in data and data["lang"] not in LANGS:
+        add(("lang",), f"lang must be one of {', '.join(LANGS)}, not {describe(data['lang'])}")
     if "started" in data and not isinstance(data["started"], datetime):
         add(
             ("started",),

@@ -104,6 +104,29 @@ class Match(Explained):
     redeal_same_dealer: bool = key(default=True, help="a redeal is dealt by the same dealer")
 
 
+SHEET_MARKS = Literal[
+    "maker", "trump", "roem", "nat", "pit", "revoke", "kraak", "side", "bock", "solo",
+    "carried", "doubled", "knock", "alone", "bella",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SheetSpec(Explained):
+    """The score sheet's form: what its columns are, what each row marks, how far the
+    match has to go and the checks a paper list makes. The view reads it; no code per game."""
+
+    columns: Literal["players", "teams"] = key(
+        default="players", help="one column per player, or per fixed team"
+    )
+    progress: Literal["none", "hands", "games", "target"] = key(
+        default="none", help="what the match is played to: [match] hands, games or target"
+    )
+    marks: tuple[SHEET_MARKS, ...] = key(default=[], help="what each row marks")
+    checks: tuple[Literal["zero_sum", "parity"], ...] = key(
+        default=[], help="the paper list's own checks, shown per row"
+    )
+
+
 OptionValue = bool | int | str | tuple[str, ...]
 OPTION_KEYS = frozenset({"default", "explain", "choices", "when"})
 
@@ -167,6 +190,7 @@ class CommonRules(Section):
     following: Following = key(default=Following())
     play: Play = key(default=Play())
     match: Match = key(default=Match())
+    sheet: SheetSpec = key(default=SheetSpec())
     options: Mapping[str, OptionSpec] = key(default={})
 
     def problems(self) -> Iterable[Problem]:

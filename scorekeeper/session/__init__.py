@@ -58,6 +58,9 @@ class Session:
         if not path.exists():
             raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
         log, source_map = matchlog.read(path)
+        from scorekeeper.text import language  # the view's choice: the match's own language
+
+        language.use_match(log.lang)
         return cls(path, log, None, source_map)
 
     @classmethod

@@ -33,14 +33,16 @@ def start_match(
     players: Sequence[str],
     dealer: str | None = None,
     path: Path | None = None,
+    lang: str | None = None,
 ) -> tuple[MatchLog, Path]:
     """Write a new match file for ``rules`` (``ruleset`` as typed) and make it current.
 
     A rule-set file is stored by its absolute path, so the match opens from anywhere.
+    ``lang`` (``de``, ``nl``, ``en``) is stored in the header when given.
     """
     check_table(players, dealer)
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
-    log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides)
+    log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides, lang=lang)
     target = path or store.new_path(list(players), rules.id, log.started)
     store.create(log, target)
     return log, target

@@ -57,18 +57,8 @@ TEXTS: dict[str, str] = {
     "cli.status_over": "The hand is over; the next action starts a new hand.",
     "cli.to_play": "{player} to play",
     "cli.may_play_after": "{player} to play: may play {cards}",
-    # the score sheet
-    "cli.sheet": "{name}: score sheet",
-    "cli.col.number": "#",
-    "cli.col.dealer": "dealer",
-    "cli.col.game": "game",
-    "cli.col.result": "result",
+    # the columns of the rule sets' tables
     "cli.col.value": "value",
-    "cli.in_play": "in play",
-    "cli.new_deal": "new deal",
-    "cli.quick": "{game} (quick)",
-    "cli.why": "Why",
-    "cli.totals": "Totals:",
     # rule sets
     "cli.rule_sets": "Rule sets",
     "cli.col.id": "id",

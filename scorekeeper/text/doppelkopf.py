@@ -206,6 +206,12 @@ TEXTS: dict[str, str] = {
     "doppelkopf.possible.points": (
         "{side}'s extras need at least {need} card points in its tricks; it has {points}"
     ),
+    "doppelkopf.quick.redeal_alone": (
+        "quick: a thrown-in hand (redeal=true) has no other facts; leave out {keys!l}"
+    ),
+    "doppelkopf.quick.thrown_in": (
+        "{action}: {verb} throws the hand in; enter such a hand as redeal=true alone"
+    ),
     "doppelkopf.quick.unknown_announcement": "{action}: unknown announcement {verb!r}",
     "doppelkopf.quick.other_side": "{action}: {player} is on the {side} side",
 }

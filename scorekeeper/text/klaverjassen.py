@@ -175,12 +175,17 @@ TEXTS.update(
         "klaverjassen.quick.redeal_alone": (
             "quick: a thrown-in deal (redeal=true) has no other facts; leave out {keys!l}"
         ),
+        "klaverjassen.quick.unreachable": (
+            "quick: {who} cannot have {points} card points with {trump} trumps: no whole "
+            "tricks of this deck (with the last trick's bonus) add up to {points}"
+        ),
         "klaverjassen.quick.roem_total": (
             "quick: the roem of all sides together, {sum}, is more than one hand can hold ({most})"
         ),
         # the score sheet
         "klaverjassen.item.card_points": "{side}: card points with the last trick",
         "klaverjassen.item.pit": "{side}: pit, every trick",
+        "klaverjassen.item.counted_for": "{item}, scored by {side} (nat)",
         "klaverjassen.item.trump_doubles": "{suit} trumps",
         "klaverjassen.note.no_pit_for_defenders": (
             "{side} took every trick but scores no pit as defenders "

@@ -15,11 +15,15 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
 from scorekeeper.games.common import refuse
+from scorekeeper.games.doppelkopf.contracts import make_contract, piglets_refused
+from scorekeeper.games.doppelkopf.declarations import NEEDS_OPTION
+from scorekeeper.games.doppelkopf.notation import no
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, Extra, other, side_word
-from scorekeeper.games.doppelkopf.rules import spec
+from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
+    from scorekeeper.actions import Action
     from scorekeeper.ruleset import Ruleset
 
 CHARLIES = ("charlie", "charlie2")
@@ -79,3 +83,36 @@ def _charlies_held(count: Counter[tuple[str, str]], side: str) -> int:
     if count[side, "charlie2"]:
         return 2
     return count[side, "charlie"] + count[side, "charlie_captured"]
+
+
+def check_declarations(
+    rules: Ruleset, said: Sequence[tuple[Action, str]], soloist: str | None, solo: str | None
+) -> None:
+    """Refuse declarations that cannot all have been made in one hand: a second wedding,
+    piglets or poverty, a wedding beside a poverty, a wedding or poverty in a solo,
+    piglets where the solo has none, an option that is off, or a declaration that throws
+    the hand in (a declined poverty, five nines) on a hand that was played and scored."""
+    opts = options(rules)
+    seen: dict[str, str] = {}
+    contract = make_contract(rules, solo) if solo else None
+    piglets_rule = piglets_refused(rules, contract) if contract is not None else None
+    for action, verb in said:
+        option = NEEDS_OPTION.get(verb)
+        if option and not opts.on(option):
+            no(action, "declare.option_off", f"options.{option}", verb=verb, option=option)
+        if verb in seen and verb in ("wedding", "piglets"):
+            no(action, f"{verb}.already", _rule(verb), player=seen[verb])
+        if verb in ("wedding", "poverty") and ({"wedding", "poverty"} & set(seen)):
+            no(action, "poverty.one_per_hand", "options.poverty")
+        if solo and verb in ("wedding", "poverty", "accept"):
+            no(action, "solo.already", "solos", soloist=soloist, solo=solo)
+        if verb == "piglets" and contract is not None and piglets_rule:
+            no(action, "piglets.not_in_game", piglets_rule, game=contract.name)
+        if verb in ("decline", "fivenines"):
+            no(action, "quick.thrown_in", _rule(verb), verb=verb)
+        seen.setdefault(verb, action.actor)
+
+
+def _rule(verb: str) -> str:
+    option = NEEDS_OPTION.get(verb)
+    return f"options.{option}" if option else f"declarations.{verb}"

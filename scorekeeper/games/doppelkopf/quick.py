@@ -19,7 +19,7 @@ from scorekeeper.games.base import QuickKey
 from scorekeeper.games.common import Fact, quick_keys, reachable_points, read_facts, refuse
 from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.notation import Announce, no, read, tell
-from scorekeeper.games.doppelkopf.possible import check_extras
+from scorekeeper.games.doppelkopf.possible import check_declarations, check_extras
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
     EXTRA_OPTIONS,
@@ -127,11 +127,16 @@ def fact_keys() -> dict[str, QuickKey]:
     return quick_keys(FACTS)
 
 
-def read_sheet(rules: Ruleset, players: list[str], given: Mapping[str, Any]) -> Sheet:
-    """Every fact checked against its declaration, then against each other."""
+def read_sheet(
+    rules: Ruleset, players: list[str], given: Mapping[str, Any], *, entry: bool = False
+) -> Sheet:
+    """Every fact checked against its declaration, then against each other. ``entry``:
+    entered now, so the card points are checked against what whole tricks can make (match
+    files written before that check load as they did)."""
     sheet = Sheet(rules, players)
     sheet.values = read_facts(FACTS, given, sheet)
-    _check_reachable(sheet)
+    if entry:
+        _check_reachable(sheet)
     sheet.values["all_tricks"] = _all_tricks(sheet)
     _check_solo(sheet)
     sheet.values["extras"] = _extras(sheet)
@@ -201,13 +206,18 @@ def _extras(sheet: Sheet) -> list[Extra]:
     return extras
 
 
-def replay(sheet: Sheet, actions: Sequence[Action]) -> tuple[list[Announcement], set[str]]:
+def replay(
+    sheet: Sheet, actions: Sequence[Action], *, entry: bool = False
+) -> tuple[list[Announcement], set[str]]:
     """What was said, through the announcement chain, with the sides from the sheet;
-    and the declarations made (wedding, poverty...)."""
+    and the declarations made (wedding, poverty...). ``entry``: entered now, so
+    declarations that contradict each other or the sheet are refused (match files written
+    before this check load as they did)."""
     rules = sheet.rules
     chain = Chain(rules)
     aliases = spec(rules).announcements.aliases
     declared: set[str] = set()
+    made: list[tuple[Action, str]] = []
     for action in actions:
         if action.actor not in sheet.players:
             no(action, "sits_out", "match.sit_out", player=action.actor)
@@ -216,6 +226,7 @@ def replay(sheet: Sheet, actions: Sequence[Action]) -> tuple[list[Announcement],
             no(action, "quick.unknown_announcement", "announcements", verb=action.verb)
         if not isinstance(said, Announce):
             declared.add(said.verb)
+            made.append((action, said.verb))
             continue
         side = sheet.side(action.actor)
         if said.kind in SIDES and said.kind != side:
@@ -223,6 +234,9 @@ def replay(sheet: Sheet, actions: Sequence[Action]) -> tuple[list[Announcement],
             no(action, "quick.other_side", "teams", player=action.actor, side=words)
         chain.verify(str(action), said.kind, side)
         chain.add(action.actor, said.kind, side)
+    if entry:
+        solo = sheet.values["solo"]
+        check_declarations(rules, made, sheet.re[0] if solo else None, solo)
     return chain.said, declared
 
 
@@ -257,10 +271,17 @@ def score_quick(
 ) -> HandResult:
     """The value of a hand entered quick."""
     if facts.get("redeal") is True and set(facts) <= {f.name for f in FACTS}:
+        others = [key for key in facts if key != "redeal"]
+        if others and context.get("entry"):
+            # Match files written before this check may hold such a hand: they load (as a
+            # redeal) as they always did; only a new entry is refused.
+            why = because("doppelkopf.quick.redeal_alone", "quick", keys=others)
+            refuse(why, where=f"quick.{others[0]}")
         return redeal_result(list(table), "new deal", "options.five_nines")
-    sheet = read_sheet(rules, players, facts)
+    entry = bool(context.get("entry"))
+    sheet = read_sheet(rules, players, facts, entry=entry)
     re = sheet.re
-    said, declared = replay(sheet, actions)
+    said, declared = replay(sheet, actions, entry=entry)
     solo = sheet.values["solo"]
     obligatory = solo is not None and is_obligatory_solo(rules, re[0], context)
     game_type, solo = _game(sheet, declared, obligatory)

@@ -85,4 +85,4 @@ class Klaverjassen(Family):
         actions: Sequence[Action],
         context: Mapping[str, object],
     ) -> HandResult:
-        return quick.score_quick(rules, table, facts, actions)
+        return quick.score_quick(rules, table, facts, actions, entry=bool(context.get("entry")))

@@ -20,7 +20,7 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
 from scorekeeper.games.klaverjassen.announcements import Challenges
 from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED
-from scorekeeper.games.klaverjassen.notation import kraak_word, parse_suit, read_kraak
+from scorekeeper.games.klaverjassen.notation import kraak_word, parse_suit, read_kraak, suit_label
 from scorekeeper.games.klaverjassen.roem import (
     Roem,
     four_of_a_kind_ranks,
@@ -137,7 +137,10 @@ class QuickHand:
         table: list[str],
         facts: Mapping[str, Any],
         actions: Sequence[Action],
+        *,
+        entry: bool = False,
     ) -> None:
+        self.entry = entry  # entered now: the checks old match files predate apply too
         self.rules = rules
         self.table = table
         self.given = dict(facts)
@@ -234,8 +237,28 @@ class QuickHand:
         except IllegalActionError:
             raise self.refuse("trump", "not_suit", "trump", word=repr(str(given))) from None
 
-    def _team_points(self, playing: str) -> tuple[dict[str, int], dict[str, int]]:
+    def _taken(self, key: str, points: int, trump: str, who: str) -> None:
+        """Card points must be what whole tricks (with the last trick's bonus and any
+        cards laid away) can make with these trumps. A check for new entries: match files
+        written before it load as they always did."""
+        if not self.entry:
+            return
+        rs = spec(self.rules)
+        possible = common.taken_points(
+            self.rules,
+            len(self.table),
+            trump,
+            last_trick=rs.play.last_trick_bonus or 0,
+            laid_away=rs.talon.discard if rs.talon else 0,
+        )
+        if points not in possible:
+            raise self.refuse(
+                key, "unreachable", "card_points", who=who, points=points, trump=suit_label(trump)
+            )
+
+    def _team_points(self, playing: str, trump: str) -> tuple[dict[str, int], dict[str, int]]:
         mine = self._int("points", self.needed("points"), 0, self.total)
+        self._taken("points", mine, trump, playing)
         other = next(s for s in self.sides if s != playing)
         points = {playing: mine, other: self.total - mine}
         roem = {
@@ -244,7 +267,7 @@ class QuickHand:
         }
         return points, roem
 
-    def _player_points(self) -> tuple[dict[str, int], dict[str, int]]:
+    def _player_points(self, trump: str) -> tuple[dict[str, int], dict[str, int]]:
         total = self.total
         given_points = self._per_player("points_of", self.given.get("points_of", []))
         points = {p: self._int("points_of", text, 0, total) for p, text in given_points.items()}
@@ -258,6 +281,8 @@ class QuickHand:
             points[missing[0]] = rest
         if sum(points.values()) != total:
             raise self.refuse("points_of", "points_sum", total=total, sum=sum(points.values()))
+        for player in self.table:
+            self._taken("points_of", points[player], trump, player)
         given_roem = self._per_player("roem_of", self.given.get("roem_of", []))
         roem = {p: self._roem_amount("roem_of", given_roem.get(p, 0)) for p in self.table}
         return {p: points[p] for p in self.table}, roem
@@ -299,7 +324,7 @@ class QuickHand:
         playing, maker = self._side("playing", self.needed("playing"))
         trump = self._trump()
         points, roem_amounts = (
-            self._team_points(playing) if self.partners else self._player_points()
+            self._team_points(playing, trump) if self.partners else self._player_points(trump)
         )
         self._roem_total(roem_amounts)
         pit = self._pit(points, roem_amounts)
@@ -355,9 +380,15 @@ class QuickHand:
 
 
 def score_quick(
-    rules: Ruleset, table: Sequence[str], facts: Mapping[str, Any], actions: Sequence[Action]
+    rules: Ruleset,
+    table: Sequence[str],
+    facts: Mapping[str, Any],
+    actions: Sequence[Action],
+    *,
+    entry: bool = False,
 ) -> HandResult:
-    return QuickHand(rules, list(table), facts, actions).result()
+    """The value of a quick hand; ``entry``: entered now rather than replayed from a file."""
+    return QuickHand(rules, list(table), facts, actions, entry=entry).result()
 
 
 __all__ = ["FACTS", "Fact", "QuickHand", "quick_keys", "score_quick"]

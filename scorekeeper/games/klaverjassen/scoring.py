@@ -195,6 +195,7 @@ class _Sheet:
         self.winner = " and ".join(others)
         for s in others:
             self.scores[s] = everything
+        self._hand_over(self.playing, self.winner)
         key = "note.nat" if len(others) == 1 else "note.nat_each"
         self.note(
             words(
@@ -209,6 +210,17 @@ class _Sheet:
             ),
             "scoring",
         )
+
+    def _hand_over(self, loser: str, to: str) -> None:
+        """Word the points a side counted but does not score as going to ``to``: the
+        explanation never lists +100 roem for a team that scores 0."""
+        for i, item in enumerate(self.items):
+            if item.side == loser and item.op == "add" and item.points:
+                label = words("item.counted_for", item=item.label, side=to)
+                side = to if to in self.facts.sides else None
+                self.items[i] = ValueItem(
+                    label, item.points, item.rule, side=side, clause=item.clause
+                )
 
     def share(self) -> None:
         if self.facts.revoke is not None:

@@ -1,0 +1,155 @@
+"""``scorekeeper stats``: figures per player over every match of the data folder."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli.archive import say
+from scorekeeper.cli.common import JsonOpt, guarded
+
+if TYPE_CHECKING:
+    from scorekeeper.stats.summary import PlayerStats, Stats
+
+SUBS = ("played", "won", "made", "good", "nat", "n")
+ORDER = (
+    "re",
+    "contra",
+    "solo",
+    "announce",
+    "extra",
+    "maker",
+    "pit",
+    "roem",
+    "bella",
+    "sequences",
+    "knock",
+    "lone",
+    "all_tricks",
+    "double",
+)
+"""The order of each family's lines; a count of a kind not listed here comes last."""
+
+
+def _since(value: str | None) -> date | None:
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.reasons import because
+
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ScorekeeperError(
+            because("stats.bad_date", value=value), rule="stats", kind="usage"
+        ) from None
+
+
+@guarded
+def stats(
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="Only this game: a rule set id or a family."),
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", "-p", help="Only this player's figures.")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Only matches started on or after YYYY-MM-DD.")
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Statistics per player over every match of the data folder, archived ones included.
+
+    Hands won and lost, points, best and worst hand, runs, partners, and each game's own
+    figures. Example: scorekeeper stats --game doppelkopf --since 2026-11-01
+    """
+    from scorekeeper import store
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.reasons import because
+    from scorekeeper.stats.summary import gather
+
+    day = _since(since)
+    result = gather(store.every_figures(), game=game, player=player, since=day)
+    if player is not None and player not in result.players:
+        raise ScorekeeperError(
+            because("stats.no_player", player=player), rule="stats", kind="usage"
+        )
+    if json_:
+        from scorekeeper.cli import render
+
+        data = result.to_dict()
+        data["filters"] = {"game": game, "player": player, "since": since}
+        render.emit_json(data)
+        return
+    _show(result)
+
+
+def _show(result: Stats) -> None:
+    from scorekeeper.cli import render
+
+    for name, problem in result.skipped:
+        render.warn(say("stats.skipped", name=name, message=problem.get("message", "")))
+    if not result.hands:
+        typer.echo(say("stats.nothing"))
+        return
+    games = ", ".join(say("stats.game_count", game=g, n=n) for g, n in result.games.items())
+    typer.echo(say("stats.header", matches=result.matches, hands=result.hands, games=games))
+    for name, figures in sorted(result.players.items()):
+        typer.echo("")
+        typer.echo(name)
+        for line in _lines(figures):
+            typer.echo(f"  {line}")
+
+
+def _signed(n: int | None) -> str:
+    return "-" if n is None else f"{n:+d}"
+
+
+def _lines(f: PlayerStats) -> list[str]:
+    lines = [
+        say(
+            "stats.player.hands",
+            matches=f.matches,
+            hands=f.hands,
+            won=f.won,
+            lost=f.lost,
+            tied=f.tied,
+        ),
+        say(
+            "stats.player.points",
+            points=f.points,
+            average="-" if f.average is None else f"{f.average:.2f}",
+            best=_signed(f.best),
+            worst=_signed(f.worst),
+        ),
+        say("stats.player.streaks", won=f.streak("W"), lost=f.streak("L")),
+    ]
+    if f.partners:
+        partners = ", ".join(
+            say("stats.partner", name=q, won=w, together=t)
+            for q, (t, w) in sorted(f.partners.items())
+        )
+        lines.append(say("stats.player.partners", partners=partners))
+    lines.extend(_specials(f.special))
+    return lines
+
+
+def _specials(special: dict[str, int]) -> list[str]:
+    """Each family's counts, grouped: ``solo.played:queens`` and ``solo.won:queens`` make
+    one line ``solo queens: won 1 of 2``."""
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for key, n in special.items():
+        name, _, kind = key.partition(":")
+        base, _, sub = name.partition(".")
+        group = groups.setdefault((base, kind), dict.fromkeys(SUBS, 0))
+        group[sub or "n"] = n
+    lines = []
+    rank = {base: i for i, base in enumerate(ORDER)}
+    for (base, kind), params in sorted(groups.items(), key=lambda g: (rank.get(g[0][0], 99), g[0])):
+        done = params["made"] or params["won"]
+        params["rate"] = round(100 * done / params["played"]) if params["played"] else 0
+        lines.append(say(f"stats.special.{base}", kind=kind.replace("_", " "), **params))
+    return lines

@@ -1,0 +1,159 @@
+"""The language files (``en.toml``, ``de.toml``, ``nl.toml`` beside this module), read into
+typed records: the card names, the short forms and symbols players write, and the games'
+own words.
+
+A file is package data; it is read once per process and checked as it is read, so that a
+broken file is one clear error naming the file and the key, never a ``KeyError`` later.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.reasons import because
+
+LANGS = ("en", "de", "nl")
+"""The languages scorekeeper reads and speaks; English is the default."""
+
+DEFAULT = "en"
+
+SUIT_CODES = ("C", "S", "H", "D")
+RANK_CODES = ("A", "10", "K", "Q", "J", "9", "8", "7")
+FAMILIES = ("doppelkopf", "klaverjassen", "klaberjass", "kloepper", "bierkopf")
+
+
+def fold(text: str) -> str:
+    """A word as it is looked up: any case, hyphens and dots left out (``Kreuz-Dame``)."""
+    return text.casefold().replace("-", "").replace(".", "").strip()
+
+
+@dataclass(frozen=True)
+class Name:
+    """A suit or rank in one language: its code, its name, the letter(s) of its short
+    form, its symbol (suits) and every form a player may write, folded."""
+
+    code: str
+    name: str
+    letter: str
+    symbol: str
+    read: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language file: names of suits and ranks, card-name styles, the games' words
+    (``words``: key -> the term) and what players type (``read``: phrase -> canonical
+    words), the latter also per family (``read_family``)."""
+
+    code: str
+    name: str
+    connectors: tuple[str, ...]
+    styles: Mapping[str, str]
+    suits: Mapping[str, Name]
+    ranks: Mapping[str, Name]
+    words: Mapping[str, str]
+    read: Mapping[str, str]
+    read_family: Mapping[str, Mapping[str, str]]
+
+    def phrases(self, family: str | None) -> dict[str, str]:
+        """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
+        found = dict(self.read)
+        if family is not None:
+            found.update(self.read_family.get(family, {}))
+        return found
+
+
+def _bad(code: str, key: str, what: str) -> ScorekeeperError:
+    return ScorekeeperError(
+        because("lang.bad_file", None, file=f"{code}.toml", key=key, what=what), kind="file"
+    )
+
+
+def _text(code: str, table: Mapping[str, Any], key: str, where: str) -> str:
+    value = table.get(key)
+    if not isinstance(value, str) or not value:
+        raise _bad(code, f"{where}{key}", "a non-empty string")
+    return value
+
+
+def _strings(code: str, table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise _bad(code, f"{where}{key}", "a list of non-empty strings")
+    return tuple(value)
+
+
+def _names(
+    code: str, data: Mapping[str, Any], part: str, codes: tuple[str, ...]
+) -> dict[str, Name]:
+    table = data.get(part)
+    if not isinstance(table, Mapping) or set(table) != set(codes):
+        raise _bad(code, part, f"a table for each of {' '.join(codes)}")
+    names: dict[str, Name] = {}
+    for item in codes:
+        entry = table[item]
+        if not isinstance(entry, Mapping):
+            raise _bad(code, f"{part}.{item}", "a table")
+        where = f"{part}.{item}."
+        letter = _text(code, entry, "letter", where)
+        symbol = entry.get("symbol", "")
+        forms = {fold(f) for f in (*_strings(code, entry, "read", where), letter, symbol) if f}
+        names[item] = Name(
+            item, _text(code, entry, "name", where), letter, symbol, frozenset(forms)
+        )
+    return names
+
+
+def _word_table(code: str, table: Any, where: str) -> dict[str, str]:
+    if not isinstance(table, Mapping):
+        raise _bad(code, where, "a table of words")
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            continue  # a family's own table, read separately
+        if not isinstance(value, str) or not value:
+            raise _bad(code, f"{where}.{key}", "a non-empty string")
+        out[" ".join(fold(key).split())] = value
+    return out
+
+
+def parse(code: str, data: Mapping[str, Any]) -> Language:
+    """A language file's parsed TOML as its typed record (raises naming the bad key)."""
+    read = data.get("read", {})
+    families = {
+        fam: _word_table(code, read[fam], f"read.{fam}")
+        for fam in FAMILIES
+        if isinstance(read, Mapping) and fam in read
+    }
+    words = data.get("words", {})
+    if not isinstance(words, Mapping) or not all(isinstance(v, str) for v in words.values()):
+        raise _bad(code, "words", "a table of strings")
+    return Language(
+        code=_text(code, data, "code", ""),
+        name=_text(code, data, "name", ""),
+        connectors=tuple(fold(c) for c in _strings(code, data, "connectors", "")),
+        styles={s: _text(code, data, s, "") for s in ("short", "full", "symbol")},
+        suits=_names(code, data, "suits", SUIT_CODES),
+        ranks=_names(code, data, "ranks", RANK_CODES),
+        words=dict(words),
+        read=_word_table(code, read, "read"),
+        read_family=families,
+    )
+
+
+@functools.cache
+def language(code: str) -> Language:
+    """The language ``code`` (``en``, ``de``, ``nl``), read from its file once."""
+    import tomllib
+
+    if code not in LANGS:
+        raise ScorekeeperError(
+            because("lang.unknown", "lang", lang=code, known=list(LANGS)), kind="usage"
+        )
+    text = resources.files("scorekeeper.lang").joinpath(f"{code}.toml").read_text("utf-8")
+    return parse(code, tomllib.loads(text))

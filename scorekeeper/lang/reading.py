@@ -1,0 +1,215 @@
+"""The translator at the door: what a player types, in the match's language, read into the
+canonical card codes and action words the engine and the match file know.
+
+A card is read as a rank form and a suit form of ONE language, in either order, with or
+without a space or connector between them (``kreuz dame``, ``Dame von Kreuz``, ``KrD``,
+``DKr``, ``D♣``, ``queen of clubs``, ``QC``). Every language also reads English forms, so
+an input that worked before keeps its meaning. A form that would read as two different
+cards is refused as ambiguous (the data are designed, and tested, so that none does).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorekeeper.cards import Card
+from scorekeeper.errors import CardError
+from scorekeeper.lang.data import DEFAULT, Language, Name, fold, language
+from scorekeeper.reasons import because
+
+if TYPE_CHECKING:
+    from scorekeeper.cards import Deck
+
+MAX_WORDS = 3
+"""The most words one card or one phrase takes (``queen of clubs``, ``zweites karlchen``)."""
+
+
+def _vocabularies(lang: str) -> list[Language]:
+    return [language(lang)] if lang == DEFAULT else [language(lang), language(DEFAULT)]
+
+
+def _find(names: Sequence[Name], form: str) -> list[str]:
+    return [n.code for n in names if form in n.read]
+
+
+def _split_readings(text: str, voc: Language) -> set[Card]:
+    ranks, suits = list(voc.ranks.values()), list(voc.suits.values())
+    found: set[Card] = set()
+    for i in range(1, len(text)):
+        head, tail = text[:i], text[i:]
+        tails = [tail] + [tail[len(c) :] for c in voc.connectors if tail.startswith(c)]
+        for rest in tails:
+            found.update(Card(r, s) for r in _find(ranks, head) for s in _find(suits, rest))
+            found.update(Card(r, s) for s in _find(suits, head) for r in _find(ranks, rest))
+    return found
+
+
+def card_readings(text: str, lang: str = DEFAULT) -> set[Card]:
+    """Every card ``text`` (one word, spaces left out) can mean in ``lang``: none, one,
+    or (never, by design of the data) more."""
+    form = fold(text).replace(" ", "")
+    found: set[Card] = set()
+    for voc in _vocabularies(lang):
+        found |= _split_readings(form, voc)
+    return found
+
+
+def _one(text: str, lang: str) -> Card | None:
+    cards = card_readings(text, lang)
+    if len(cards) > 1:
+        shown = " ".join(sorted(c.code for c in cards))
+        raise CardError(because("lang.ambiguous", "deck", card=text, cards=shown, lang=lang))
+    return next(iter(cards), None)
+
+
+def nearest(text: str, lang: str, deck: Deck | None = None) -> str:
+    """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``)."""
+    from scorekeeper.cards import RANKS, SUITS
+    from scorekeeper.lang.naming import card_name
+
+    cards = list(deck.cards) if deck is not None else [Card(r, s) for s in SUITS for r in RANKS]
+    names = {fold(card_name(c, lang, "full")): c for c in cards}
+    names.update({fold(card_name(c, lang, "short")): c for c in cards})
+    close = difflib.get_close_matches(fold(text), list(names), n=1, cutoff=0.0)
+    card = names[close[0]] if close else cards[0]
+    return f"{card_name(card, lang, 'full')} ({card.code})"
+
+
+def read_card(text: str, lang: str = DEFAULT, deck: Deck | None = None) -> Card:
+    """One card as a player of ``lang`` writes it; refused naming the language read and
+    the nearest name (of ``deck``'s cards when given) when no card reads so. Whether the
+    deck holds the card is the engine's business."""
+    card = _one(text, lang)
+    if card is None:
+        voc = language(lang)
+        hint = nearest(text, lang, deck)
+        raise CardError(
+            because(
+                "lang.unknown_card", "deck", card=text, lang=f"{voc.name} ({lang})", nearest=hint
+            )
+        )
+    return card
+
+
+def is_card_word(word: str, lang: str = DEFAULT) -> bool:
+    """Whether ``word`` names a rank or a suit in ``lang`` (``Kreuz``, ``boer``): the
+    start of a card's name rather than, say, a player's."""
+    form = fold(word)
+    return any(
+        form in name.read
+        for voc in _vocabularies(lang)
+        for name in (*voc.ranks.values(), *voc.suits.values())
+    )
+
+
+def _phrase(words: Sequence[str], phrases: dict[str, str]) -> list[str] | None:
+    typed = " ".join(fold(w) for w in words)
+    found = phrases.get(typed)
+    return found.split() if found is not None else None
+
+
+def _suit_word(word: str, lang: str) -> str | None:
+    """A suit named alone by its word in a language other than English: its English name
+    (``troef harten`` -> ``trump hearts``); letters and English words stay as typed."""
+    if lang == DEFAULT or len(word) < 3:
+        return None
+    form = fold(word)
+    for suit in language(lang).suits.values():
+        if form in suit.read and form not in language(DEFAULT).suits[suit.code].read:
+            return language(DEFAULT).suits[suit.code].name
+    return None
+
+
+def _as_card(words: Sequence[str], lang: str) -> str | None:
+    """The code of the card ``words`` name together, or None. In English a word the old
+    notation reads stays as typed, so that English input is stored exactly as before."""
+    if lang == DEFAULT and len(words) == 1 and _old_notation(words[0]):
+        return words[0]
+    card = _one("".join(words), lang)
+    return None if card is None else card.code
+
+
+def _old_notation(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
+
+
+def translate(
+    text: str | Sequence[str],
+    lang: str = DEFAULT,
+    *,
+    family: str | None = None,
+    players: Sequence[str] = (),
+) -> list[str]:
+    """What a player typed, as canonical tokens: cards as codes (``kreuz dame`` -> ``QC``),
+    the game's words as the match file's verbs (``keine 90`` -> ``no90``, ``pas`` ->
+    ``pass``, ``troef harten`` -> ``trump hearts``); player names, numbers and words not
+    known stay as typed, for the engine to accept or refuse. ``text`` is a line or its
+    words; commas separate like spaces."""
+    raw = text if isinstance(text, str) else " ".join(text)
+    words = raw.replace(",", " ").split()
+    keep = {p.casefold() for p in players}
+    phrases = language(lang).phrases(family)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        step, tokens = _read_at(words, i, lang, phrases, keep)
+        out.extend(tokens)
+        i += step
+    return out
+
+
+def _read_at(
+    words: Sequence[str], i: int, lang: str, phrases: dict[str, str], keep: set[str]
+) -> tuple[int, list[str]]:
+    """How many words from ``i`` make one thing, and its canonical tokens."""
+    if words[i].casefold() in keep:
+        return 1, [words[i]]
+    for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
+        group = words[i : i + n]
+        if n > 1 and any(_phrase([w], phrases) for w in group):
+            continue
+        code = _as_card(group, lang)
+        if code is not None:
+            return n, [code]
+        said = _phrase(group, phrases)
+        if said is not None:
+            return n, said
+    suit = _suit_word(words[i], lang)
+    return 1, [suit if suit is not None else words[i]]
+
+
+def read_cards(
+    text: str | Sequence[str], lang: str = DEFAULT, deck: Deck | None = None
+) -> list[str]:
+    """Several cards (a trick, a hand of a deal) as codes; the first word that starts no
+    card is refused, naming the language and the nearest card name."""
+    raw = text if isinstance(text, str) else " ".join(text)
+    words = raw.replace(",", " ").split()
+    codes: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
+            code = _as_card(words[i : i + n], lang)
+            if code is not None:
+                codes.append(read_card(code, lang, deck).code)
+                i += n
+                break
+        else:
+            pair = i + 1 < len(words) and (
+                is_card_word(words[i], lang) or not _starts_card(words, i + 1, lang)
+            )
+            read_card(" ".join(words[i : i + 2] if pair else words[i : i + 1]), lang, deck)
+    return codes
+
+
+def _starts_card(words: Sequence[str], i: int, lang: str) -> bool:
+    return any(
+        _as_card(words[i : i + n], lang) is not None
+        for n in range(1, min(MAX_WORDS, len(words) - i) + 1)
+    )

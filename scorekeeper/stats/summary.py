@@ -1,0 +1,150 @@
+"""The figures of many matches put together: per player, over the matches chosen.
+
+Matches are taken oldest first (by their start, then their name), so that a run of wins
+or losses goes on from one match into the next. Points of different games are only
+added up when asked for (filter with a game to keep them apart).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from scorekeeper.stats.figures import LOST, TIED, WON, MatchFigures, PlayerFigures
+
+
+@dataclass
+class PlayerStats:
+    """One player over the matches chosen."""
+
+    matches: int = 0
+    hands: int = 0
+    won: int = 0
+    lost: int = 0
+    points: int = 0
+    best: int | None = None
+    worst: int | None = None
+    runs: list[str] = field(default_factory=list)
+    partners: dict[str, list[int]] = field(default_factory=dict)
+    special: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def tied(self) -> int:
+        return self.hands - self.won - self.lost
+
+    @property
+    def average(self) -> float | None:
+        return round(self.points / self.hands, 2) if self.hands else None
+
+    def streak(self, outcome: str) -> int:
+        """The longest run of hands with this outcome (W or L), across matches."""
+        pattern = re.compile(f"{re.escape(outcome)}+")
+        return max((len(m) for m in pattern.findall("".join(self.runs))), default=0)
+
+    def add(self, f: PlayerFigures) -> None:
+        self.matches += 1
+        self.hands += f.hands
+        self.won += f.won
+        self.lost += f.lost
+        self.points += f.points
+        if f.best is not None:
+            self.best = f.best if self.best is None else max(self.best, f.best)
+        if f.worst is not None:
+            self.worst = f.worst if self.worst is None else min(self.worst, f.worst)
+        self.runs.append(f.runs)
+        for q, (together, won) in f.partners.items():
+            pair = self.partners.setdefault(q, [0, 0])
+            pair[0] += together
+            pair[1] += won
+        self.special.update(f.special)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "matches": self.matches,
+            "hands": self.hands,
+            "won": self.won,
+            "lost": self.lost,
+            "tied": self.tied,
+            "points": self.points,
+            "average": self.average,
+            "best": self.best,
+            "worst": self.worst,
+            "longest_winning_streak": self.streak(WON),
+            "longest_losing_streak": self.streak(LOST),
+            "partners": {
+                q: {"together": t, "won": w} for q, (t, w) in sorted(self.partners.items())
+            },
+            "special": dict(sorted(self.special.items())),
+        }
+
+
+@dataclass
+class Stats:
+    """The statistics of the matches chosen; ``skipped``: (name, problem) of files that
+    cannot be read or replayed."""
+
+    matches: int = 0
+    hands: int = 0
+    games: Counter[str] = field(default_factory=Counter)
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    skipped: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "matches": self.matches,
+            "hands": self.hands,
+            "games": dict(sorted(self.games.items())),
+            "players": {p: s.to_dict() for p, s in sorted(self.players.items())},
+            "skipped": [
+                {"name": name, "kind": problem.get("kind"), "rule": problem.get("rule")}
+                for name, problem in self.skipped
+            ],
+        }
+
+
+def plays(figures: MatchFigures, game: str | None) -> bool:
+    """Whether a match plays the game asked for: its rule set's id or file, or its family."""
+    if game is None:
+        return True
+    wanted = game.casefold()
+    return wanted in {figures.rules_id.casefold(), figures.family.casefold(), figures.ruleset}
+
+
+def started_on(figures: MatchFigures) -> date | None:
+    try:
+        return datetime.fromisoformat(figures.started).date()
+    except ValueError:
+        return None
+
+
+def gather(
+    matches: list[tuple[str, MatchFigures]],
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    since: date | None = None,
+) -> Stats:
+    """Put the figures of ``matches`` (name, figures) together, as the filters say."""
+    stats = Stats()
+    for name, figures in sorted(matches, key=lambda nf: (nf[1].started, nf[0])):
+        if figures.problem is not None:
+            stats.skipped.append((name, figures.problem))
+            continue
+        day = started_on(figures)
+        if not plays(figures, game) or (since is not None and (day is None or day < since)):
+            continue
+        if player is not None and player not in figures.players:
+            continue
+        stats.matches += 1
+        stats.hands += figures.hands
+        stats.games[figures.rules_id] += 1
+        for p, f in figures.figures.items():
+            if player is None or p == player:
+                stats.players.setdefault(p, PlayerStats()).add(f)
+    return stats
+
+
+__all__ = ["LOST", "TIED", "WON", "PlayerStats", "Stats", "gather", "plays"]

@@ -1,0 +1,81 @@
+"""The running totals drawn in the terminal (``score --chart``): one line of marks per
+player or team, the hands along the bottom, the totals up the side, a legend below."""
+
+from __future__ import annotations
+
+from scorekeeper.view.sheet import Sheet
+from scorekeeper.view.words import printable, say
+
+HEIGHT = 12
+MARKS = "ABCDEFGHIJ"
+
+
+def _markers(sheet: Sheet) -> list[str]:
+    """Each column's mark: its first letter if the letters differ, else A, B, C..."""
+    firsts = [c.name[:1].upper() for c in sheet.columns]
+    if len(set(firsts)) == len(firsts) and all(f.isalpha() and f.isascii() for f in firsts):
+        return firsts
+    return list(MARKS[: len(sheet.columns)])
+
+
+def grid(
+    series: list[list[int]], width: int, height: int = HEIGHT
+) -> tuple[list[list[int | None]], int, int]:
+    """Each series sampled to ``width`` points and scaled to rows 0..height-1 (0 at the
+    bottom); with the lowest and highest total shown."""
+    low = min(min(s) for s in series)
+    high = max(max(s) for s in series)
+    span = max(high - low, 1)
+    points = len(series[0])
+    out = []
+    for s in series:
+        rows: list[int | None] = [None] * width
+        if points <= width:  # spread the hands over the width
+            for i, total in enumerate(s):
+                rows[round(i * (width - 1) / max(points - 1, 1))] = _row(total, low, span, height)
+        else:  # more hands than columns: sample them
+            for x in range(width):
+                i = round(x * (points - 1) / max(width - 1, 1))
+                rows[x] = _row(s[i], low, span, height)
+        out.append(rows)
+    return out, low, high
+
+
+def _row(total: int, low: int, span: int, height: int) -> int:
+    return round((total - low) * (height - 1) / span)
+
+
+def draw(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
+    """The chart as text, fitted to ``width`` columns and printable in ``encoding``."""
+    series = sheet.series()
+    if not series or len(series[0]) < 2:
+        return printable(say("sheet.chart.none"), encoding) + "\n"
+    low_label, high_label = str(min(min(s) for s in series)), str(max(max(s) for s in series))
+    axis = max(len(low_label), len(high_label), len(str(0)))
+    plot = max(min(width - axis - 2, 72), 8)
+    scaled, low, high = grid(series, plot)
+    cells = [[" "] * len(scaled[0]) for _ in range(HEIGHT)]
+    zero = round((0 - low) * (HEIGHT - 1) / max(high - low, 1)) if low <= 0 <= high else None
+    if zero is not None:
+        for x in range(len(scaled[0])):
+            cells[zero][x] = "·"
+    marks = _markers(sheet)
+    for mark, rows in zip(marks, scaled, strict=True):
+        for x, y in enumerate(rows):
+            if y is None:
+                continue
+            cells[y][x] = mark if cells[y][x] in (" ", "·", mark) else "+"
+    lines = [say("sheet.chart.title")]
+    for y in range(HEIGHT - 1, -1, -1):
+        label = high_label if y == HEIGHT - 1 else low_label if y == 0 else "0" if y == zero else ""
+        lines.append(f"{label.rjust(axis)} │" + "".join(cells[y]).rstrip())
+    lines.append(" " * axis + " └" + "─" * len(scaled[0]))
+    hands = len(series[0]) - 1
+    foot = f"{say('sheet.chart.hand')} 0"
+    end = str(hands)
+    lines.append(" " * (axis + 2) + foot + end.rjust(max(len(scaled[0]) - len(foot), len(end) + 1)))
+    legend = ", ".join(
+        f"{m} {c.name} {t}" for m, c, t in zip(marks, sheet.columns, sheet.totals, strict=True)
+    )
+    lines.append(legend)
+    return "\n".join(printable(line, encoding) for line in lines) + "\n"

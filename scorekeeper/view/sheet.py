@@ -1,0 +1,322 @@
+"""The score sheet of a match in its game's own form, as plain records every output draws.
+
+The rule set's ``[sheet]`` table says the form: one column per player or per fixed team,
+what each row marks (the trump maker's side, roem, nat, pit, Re, Bock, solos...), the
+paper list's checks and how far the match is played. Rows carry the winner first in the
+result, each column's hand score and running total, and the hand's value item by item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.view.words import SUIT_SYMBOLS, say
+
+if TYPE_CHECKING:
+    from scorekeeper.match import Match
+    from scorekeeper.result import HandResult
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the sheet: a player, or a fixed team and its members."""
+
+    name: str
+    members: tuple[str, ...]
+
+
+@dataclass
+class Row:
+    """One hand on the sheet; ``scores``/``totals`` follow the sheet's columns."""
+
+    number: int
+    dealer: str
+    game: str = ""
+    result: str = ""
+    marks: list[str] = field(default_factory=list)
+    scores: list[int] | None = None  # None: the hand is still in play
+    totals: list[int] = field(default_factory=list)
+    marked: list[bool] = field(default_factory=list)  # the column carries the legend's mark
+    check: tuple[bool, str] | None = None
+    why: str = ""
+
+    def cell(self, i: int) -> str:
+        """Column ``i``'s running total with this hand's score, and the legend's mark."""
+        if self.scores is None:
+            return ""
+        mark = "*" if self.marked and self.marked[i] else ""
+        return f"{self.totals[i]} ({self.scores[i]:+d}){mark}"
+
+    @property
+    def game_text(self) -> str:
+        """The game and the row's marks, as one cell."""
+        return ", ".join([self.game, *self.marks]) if self.marks else self.game
+
+
+@dataclass
+class Sheet:
+    title: str
+    columns: list[Column]
+    rows: list[Row]
+    totals: list[int]
+    progress: dict[str, Any] | None
+    over: str | None
+    legend: str | None
+    has_checks: bool
+
+    @property
+    def finished(self) -> list[Row]:
+        return [r for r in self.rows if r.scores is not None]
+
+    def series(self) -> list[list[int]]:
+        """The running total of each column after each finished hand, starting at 0."""
+        out = [[0] for _ in self.columns]
+        for row in self.finished:
+            for i, total in enumerate(row.totals):
+                out[i].append(total)
+        return out
+
+
+def columns_of(match: Match) -> list[Column]:
+    """One column per player, or per fixed team (seats 1 and 3 against 2 and 4)."""
+    players = list(match.players)
+    if match.rules.spec.sheet.columns != "teams" or len(players) % 2:
+        return [Column(p, (p,)) for p in players]
+    teams = [tuple(players[0::2]), tuple(players[1::2])]
+    names = {}
+    for mh in match.hands:
+        if mh.result is not None and mh.result.sides:
+            names = {tuple(sorted(m)): s for s, m in mh.result.sides.items()}
+            break
+    return [Column(names.get(tuple(sorted(t)), "/".join(t)), t) for t in teams]
+
+
+def _winner_first(res: HandResult) -> str:
+    winner = res.winner or say("sheet.nobody")
+    sides = list(res.card_points)
+    won = [s for s in sides if s == res.winner or s in (res.winner or "").split(" and ")]
+    ordered = won + [s for s in sides if s not in won]
+    pts = ":".join(str(res.card_points[s]) for s in ordered)
+    return f"{_side_word(winner)} {pts}".strip()
+
+
+def _side_word(side: str) -> str:
+    return side[:1].upper() + side[1:] if side in ("re", "contra", "queens", "others") else side
+
+
+def _game(res: HandResult, marks: tuple[str, ...]) -> str:
+    details = res.details
+    if "trump" in marks and details.get("trump") and details.get("maker"):
+        symbol = SUIT_SYMBOLS.get(str(details["trump"]), str(details["trump"]))
+        return f"{symbol} {details['maker']}"
+    return res.game_type
+
+
+def _side_of(res: HandResult, player: str) -> str | None:
+    return next((s for s, members in res.sides.items() if player in members), None)
+
+
+def _roem(res: HandResult, columns: list[Column]) -> list[str]:
+    roem = res.details.get("roem") or {}
+    if not any(roem.values()):
+        return []
+    amounts = [roem.get(_side_of(res, c.members[0]) or "", 0) for c in columns]
+    return [say("sheet.mark.roem", amounts=":".join(map(str, amounts)))]
+
+
+def _bock(res: HandResult, columns: list[Column]) -> list[str]:
+    bock = res.details.get("bock") or 0
+    if not bock:
+        return []
+    return [say("sheet.mark.bock") if bock == 1 else say("sheet.mark.bock_n", n=bock)]
+
+
+def _solo(res: HandResult, columns: list[Column]) -> list[str]:
+    if res.details.get("obligatory"):
+        return [say("sheet.mark.duty_solo")]
+    return [say("sheet.mark.solo")] if res.details.get("solo") else []
+
+
+def _carried(res: HandResult, columns: list[Column]) -> list[str]:
+    out = []
+    if res.details.get("carried_in"):
+        out.append(say("sheet.mark.carried_in", points=res.details["carried_in"]))
+    if res.details.get("carry_out"):
+        out.append(say("sheet.mark.carry_out", points=res.details["carry_out"]))
+    return out
+
+
+def _doubled(res: HandResult, columns: list[Column]) -> list[str]:
+    factor = res.details.get("multiplier") or 1
+    return [say("sheet.mark.doubled", factor=factor)] if factor > 1 else []
+
+
+def _flag(key: str, mark: str, param: str | None = None) -> Callable[..., list[str]]:
+    def marks(res: HandResult, columns: list[Column]) -> list[str]:
+        value = res.details.get(key)
+        if not value:
+            return []
+        return [say(mark, **({param: value} if param else {}))]
+
+    return marks
+
+
+def _kraak(res: HandResult, columns: list[Column]) -> list[str]:
+    return [str(res.details["kraak"])] if res.details.get("kraak") else []
+
+
+ROW_MARKS: dict[str, Callable[[HandResult, list[Column]], list[str]]] = {
+    "roem": _roem,
+    "nat": _flag("nat", "sheet.mark.nat"),
+    "pit": _flag("pit", "sheet.mark.pit", "side"),
+    "revoke": _flag("revoke", "sheet.mark.revoke", "side"),
+    "kraak": _kraak,
+    "bock": _bock,
+    "solo": _solo,
+    "carried": _carried,
+    "doubled": _doubled,
+    "knock": _flag("knock", "sheet.mark.knock", "player"),
+    "alone": _flag("lone", "sheet.mark.alone"),
+    "bella": _flag("bella", "sheet.mark.bella", "player"),
+}
+
+
+def _marked(res: HandResult, columns: list[Column], marks: tuple[str, ...]) -> list[bool]:
+    """Which columns carry the legend's mark: the trump maker's side, or Re (the queens)."""
+    if "maker" in marks and res.details.get("maker"):
+        maker = res.details["maker"]
+        return [maker in c.members for c in columns]
+    if "side" in marks and res.sides:
+        first = next(iter(res.sides.values()))
+        return [c.members[0] in first for c in columns]
+    return [False] * len(columns)
+
+
+def _check(res: HandResult, checks: tuple[str, ...]) -> tuple[bool, str] | None:
+    """The paper list's own checks of a game: entries sum to zero; all even or all odd."""
+    if not checks or res.redeal:
+        return None
+    playing = [p for members in res.sides.values() for p in members]
+    entries = [res.scores.get(p, 0) for p in playing]
+    total = sum(entries)
+    if "zero_sum" in checks and total != 0:
+        return False, say("sheet.check.sum", sum=total)
+    if "parity" in checks and len({e % 2 for e in entries}) > 1:
+        return False, say("sheet.check.parity")
+    return True, say("sheet.check.ok")
+
+
+def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match) -> Row:
+    row = Row(mh.number, mh.dealer)
+    res = mh.result
+    if res is None:
+        row.game = say("sheet.in_play")
+        row.totals = [running[c.members[0]] for c in columns]
+        return row
+    spec = match.rules.spec.sheet
+    for p, s in res.scores.items():
+        running[p] = running.get(p, 0) + s
+    row.scores = [res.scores.get(c.members[0], 0) for c in columns]
+    row.totals = [running[c.members[0]] for c in columns]
+    row.why = res.reasons()
+    if res.redeal:
+        row.game = say("sheet.redeal")
+        row.marked = [False] * len(columns)
+        return row
+    row.game = _game(res, spec.marks)
+    if mh.kind == "quick":
+        row.game += " " + say("sheet.quick")
+    row.result = _winner_first(res)
+    for mark in spec.marks:
+        if mark in ROW_MARKS:
+            row.marks += ROW_MARKS[mark](res, columns)
+    row.marked = _marked(res, columns, spec.marks)
+    row.check = _check(res, spec.checks)
+    return row
+
+
+def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[str, Any] | None:
+    """How far the match is: hands or games played of a session, or the leader's total
+    towards the target (language-neutral, for ``--json``)."""
+    spec = match.rules.spec
+    kind = spec.sheet.progress
+    results = [mh.result for mh in match.hands if mh.result is not None and not mh.result.redeal]
+    if kind == "hands":
+        return {"kind": kind, "played": len(results), "of": spec.match.hands}
+    if kind == "games":
+        played = len([r for r in results if not r.details.get("obligatory")])
+        return {"kind": kind, "played": played, "of": spec.match.games.get(str(len(match.players)))}
+    if kind == "target" and columns:
+        lead = max(range(len(columns)), key=lambda i: totals[i])
+        return {
+            "kind": kind,
+            "leader": columns[lead].name,
+            "total": totals[lead],
+            "of": spec.match.target,
+        }
+    return None
+
+
+def progress_text(progress: dict[str, Any] | None) -> str | None:
+    if progress is None:
+        return None
+    if progress["kind"] == "target":
+        return say(
+            "sheet.progress.target",
+            name=progress["leader"],
+            total=progress["total"],
+            target=progress["of"],
+        )
+    if progress["kind"] == "games" and not progress["of"]:
+        return say("sheet.progress.games_open", n=progress["played"])
+    return say(f"sheet.progress.{progress['kind']}", n=progress["played"], of=progress["of"])
+
+
+def _legend(marks: tuple[str, ...], columns: list[Column], rows: list[Row]) -> str | None:
+    if not any(any(r.marked) for r in rows):
+        return None
+    if "maker" in marks:
+        return say("sheet.legend", mark="*", meaning=say("sheet.legend.maker"))
+    if "side" in marks:
+        key = "sheet.legend.side" if "bock" in marks else "sheet.legend.queens"
+        return say("sheet.legend", mark="*", meaning=say(key))
+    return None
+
+
+def build(match: Match) -> Sheet:
+    """The sheet of a match, in the form its rule set's ``[sheet]`` table names."""
+    columns = columns_of(match)
+    running = {p: 0 for p in match.players}
+    rows = [_row(mh, columns, running, match) for mh in match.hands]
+    totals = [running[c.members[0]] for c in columns]
+    spec = match.rules.spec.sheet
+    return Sheet(
+        title=say("sheet.title", name=match.rules.name),
+        columns=columns,
+        rows=rows,
+        totals=totals,
+        progress=_progress(match, columns, totals),
+        over=match.over(),
+        legend=_legend(spec.marks, columns, rows),
+        has_checks=bool(spec.checks),
+    )
+
+
+def to_dict(sheet: Sheet) -> dict[str, Any]:
+    """What ``score --json`` adds: the form's columns, their totals, the progress and, per
+    row, the marked columns and the list's checks (codes and numbers, never words)."""
+    return {
+        "columns": [{"name": c.name, "members": list(c.members)} for c in sheet.columns],
+        "totals": sheet.totals,
+        "progress": sheet.progress,
+        "rows": [
+            {
+                "number": r.number,
+                "marked": r.marked,
+                "check_ok": None if r.check is None else r.check[0],
+            }
+            for r in sheet.rows
+        ],
+    }

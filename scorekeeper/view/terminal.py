@@ -1,0 +1,194 @@
+"""The score sheet as plain text for a terminal of any width and any encoding.
+
+Three layouts, the first that fits wins: the full table, the table without the dealer
+(text columns wrap at word boundaries), and a stacked layout of one block per hand for
+narrow terminals. A number is never cut. Symbols the output encoding cannot print fall
+back to ASCII; names are printed exactly as they are (no markup is interpreted).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scorekeeper.view.sheet import Row, Sheet, progress_text
+from scorekeeper.view.words import printable, say
+
+GAP = 2
+
+
+@dataclass
+class Col:
+    """A column of the drawn table: its header, cells, alignment and whether it may wrap."""
+
+    header: str
+    cells: list[str]
+    right: bool = False
+    wraps: bool = False
+    width: int = 0
+
+    def natural(self) -> int:
+        return max([len(self.header), *(len(c) for c in self.cells)])
+
+    def least(self) -> int:
+        if not self.wraps:
+            return self.natural()
+        words = [w for c in [self.header, *self.cells] for w in c.split()]
+        return min(max([1, *(len(w) for w in words)]), 14)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+
+
+def _fit(cols: list[Col], width: int) -> bool:
+    """Give each column a width so the table fits; False if even the least widths do not."""
+    for c in cols:
+        c.width = c.natural()
+    total = sum(c.width for c in cols) + GAP * (len(cols) - 1)
+    if total <= width:
+        return True
+    least = sum(c.least() for c in cols) + GAP * (len(cols) - 1)
+    if least > width:
+        return False
+    excess = total - width
+    for c in sorted((c for c in cols if c.wraps), key=lambda c: -c.natural()):
+        cut = min(excess, c.width - c.least())
+        c.width -= cut
+        excess -= cut
+    return excess <= 0
+
+
+def _draw(cols: list[Col], rule: str) -> list[str]:
+    lines = []
+    n = len(cols[0].cells)
+    for i in range(-1, n):
+        parts = [_wrap(c.header if i < 0 else c.cells[i], c.width) for c in cols]
+        for k in range(max(len(p) for p in parts)):
+            cells = []
+            for c, p in zip(cols, parts, strict=True):
+                text = p[k] if k < len(p) else ""
+                cells.append(text.rjust(c.width) if c.right else text.ljust(c.width))
+            lines.append((" " * GAP).join(cells).rstrip())
+        if i < 0:
+            lines.append(rule * min(sum(c.width for c in cols) + GAP * (len(cols) - 1), 400))
+    return lines
+
+
+def _check(row: Row, ok: str, bad: str) -> str:
+    if row.check is None:
+        return ""
+    return ok if row.check[0] else f"{bad} {row.check[1]}"
+
+
+def _table(sheet: Sheet, p: Callable[[str], str], dealer: bool) -> list[Col]:
+    rows = sheet.rows
+    ok, bad = p("✓"), p("✗")
+    cols = [Col(say("sheet.col.number"), [str(r.number) for r in rows], right=True)]
+    if dealer:
+        cols.append(Col(p(say("sheet.col.dealer")), [p(r.dealer) for r in rows], wraps=True))
+    cols.append(Col(p(say("sheet.col.game")), [p(r.game_text) for r in rows], wraps=True))
+    cols.append(Col(p(say("sheet.col.result")), [p(r.result) for r in rows], wraps=True))
+    for i, c in enumerate(sheet.columns):
+        cells = [r.cell(i) for r in rows]
+        cols.append(Col(p(c.name), cells, right=True, wraps=True))
+    if sheet.has_checks:
+        cols.append(
+            Col(p(say("sheet.col.check")), [p(_check(r, ok, bad)) for r in rows], wraps=True)
+        )
+    return cols
+
+
+def _with_total_row(sheet: Sheet, cols: list[Col], p: Callable[[str], str]) -> None:
+    first = len(cols) - len(sheet.columns) - (1 if sheet.has_checks else 0)
+    for k, c in enumerate(cols):
+        if k == 1:
+            c.cells.append(p(say("sheet.total_row")))
+        elif first <= k < first + len(sheet.columns):
+            c.cells.append(str(sheet.totals[k - first]))
+        else:
+            c.cells.append("")
+
+
+def _stacked(sheet: Sheet, p: Callable[[str], str], width: int) -> list[str]:
+    """One block per hand: what was played, the result winner first, then each column."""
+    lines: list[str] = []
+    names = [p(c.name) for c in sheet.columns]
+    pad = min(max(len(n) for n in names), max(width - 18, 4)) if names else 0
+    ok, bad = p("✓"), p("✗")
+    for row in sheet.rows:
+        head = f"{row.number} " + p(
+            ", ".join([say("sheet.deals", dealer=row.dealer), row.game_text])
+        )
+        lines += _wrap(head, width)
+        if row.result:
+            lines += ["   " + t for t in _wrap(p(say("sheet.won", result=row.result)), width - 3)]
+        if row.scores is not None:
+            values = [row.cell(i) for i in range(len(names))]
+            right = max(len(v.rstrip("*")) for v in values)
+            for name, value in zip(names, values, strict=True):
+                shown = value.rstrip("*").rjust(right) + value[len(value.rstrip("*")) :]
+                lines += _column_line(name, shown, pad, width)
+        if row.check is not None:
+            lines += ["   " + t for t in _wrap(p(_check(row, ok, bad)), width - 3)]
+    return lines
+
+
+def _column_line(name: str, value: str, pad: int, width: int) -> list[str]:
+    if len(name) + len(value) + 4 <= width:
+        return [f"   {name.ljust(pad)} {value}".rstrip()]
+    return ["   " + t for t in _wrap(name, max(width - 3, 1))] + ["     " + value]
+
+
+def render(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
+    """The whole sheet as text for ``width`` columns and the output's ``encoding``."""
+    width = max(width, 20)
+
+    def p(text: str) -> str:
+        return printable(text, encoding)
+
+    lines = _wrap(p(sheet.title), width)
+    table: list[str] | None = None
+    for dealer in (True, False):
+        cols = _table(sheet, p, dealer)
+        _with_total_row(sheet, cols, p)
+        if _fit(cols, width):
+            table = _draw(cols, p("─"))
+            break
+    lines += table if table is not None else _stacked(sheet, p, width)
+    if sheet.legend:
+        lines += _wrap(p(sheet.legend), width)
+    lines += _why(sheet, p, width)
+    lines += _wrap(p(_totals(sheet)), width)
+    if progress := progress_text(sheet.progress):
+        lines += _wrap(p(f"{say('sheet.progress')} {progress}"), width)
+    if sheet.over:
+        lines += _wrap(p(f"{say('sheet.over')} {sheet.over}"), width)
+    return "\n".join(lines) + "\n"
+
+
+def _totals(sheet: Sheet) -> str:
+    shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
+    return f"{say('sheet.totals')} {shown}"
+
+
+def _why(sheet: Sheet, p: Callable[[str], str], width: int) -> list[str]:
+    """Each hand's value item by item, wrapped at word boundaries under its number."""
+    finished = [r for r in sheet.rows if r.why]
+    if not finished:
+        return []
+    lines = [p(say("sheet.why"))]
+    for row in finished:
+        indent = " " * 5
+        body = textwrap.wrap(
+            p(row.why),
+            max(width, 10),
+            initial_indent=f"{row.number:>3}  ",
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
+        lines += body
+    return lines

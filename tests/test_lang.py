@@ -1,0 +1,410 @@
+"""Cards and the games' words in English, German and Dutch (issue 13 item 2, issue 16's
+data): the language files, the reader at the door, and every recording command through
+the real command line with German and Dutch input.
+
+The file always keeps canonical codes and verbs, whatever was typed; a match without a
+language loads and is written exactly as before.
+"""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+from pathlib import Path
+
+import pytest
+from cli_helpers import PLAYERS, assert_refused, run_cli, snapshot
+from typer.testing import CliRunner
+
+from scorekeeper import lang as sk_lang
+from scorekeeper import matchlog
+from scorekeeper.cards import Card
+from scorekeeper.cli.app import app
+from scorekeeper.lang import (
+    LANGS,
+    card_name,
+    card_readings,
+    environment_lang,
+    game_word,
+    language,
+    read_card,
+    translate,
+)
+from scorekeeper.rules.source import shipped_dirs
+from scorekeeper.ruleset import load
+
+RULESETS = sorted(p.stem for d in shipped_dirs() for p in d.glob("*.toml"))
+
+
+# --------------------------------------------------------------------------- the data
+
+
+@functools.cache
+def _forms(lang: str, card: Card) -> frozenset[str]:
+    """Every way the data let a player of ``lang`` write ``card``: a rank form and a suit
+    form of one language (``lang``, or English which every language reads), either order,
+    together, with a space, and with each connector."""
+    forms: set[str] = set()
+    vocabularies = {lang, "en"}
+    for code in vocabularies:
+        voc = language(code)
+        for r in voc.ranks[card.rank].read:
+            for s in voc.suits[card.suit].read:
+                for a, b in ((r, s), (s, r)):
+                    forms.update({a + b, f"{a} {b}"})
+                    forms.update(f"{a} {c} {b}" for c in voc.connectors)
+    return frozenset(forms)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_form_means_two_cards(lang: str, ruleset: str) -> None:
+    """Within one language every short form, full name and symbol form of every card of
+    the rule set's deck reads as that card and no other (German D is Dame, English D
+    diamonds; Dutch H is heer and harten, and both orders agree)."""
+    deck = load(ruleset).deck
+    for card in deck.cards:
+        for form in _forms(lang, card):
+            assert card_readings(form, lang) == {card}, (lang, ruleset, form)
+            assert card_readings(form.upper(), lang) == {card}, (lang, ruleset, form)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("style", ["short", "full", "symbol"])
+def test_card_names_read_back(lang: str, style: str) -> None:
+    for ruleset in RULESETS:
+        for card in load(ruleset).deck.cards:
+            assert read_card(card_name(card, lang, style), lang) == card
+
+
+def test_card_names_and_game_words() -> None:
+    qc = Card("Q", "C")
+    assert card_name(qc, "en") == "QC"
+    assert card_name(qc, "en", "full") == "queen of clubs"
+    assert card_name(qc, "de", "full") == "Kreuz Dame"
+    assert card_name("10H", "de", "full") == "Herz Zehn"
+    assert card_name(qc, "de") == "D♣"
+    assert card_name(qc, "nl") == "V♣"
+    assert card_name("JC", "nl", "full") == "klaveren boer"
+    assert card_name("AD", "nl", "full") == "ruiten aas"
+    assert card_name(qc, "en", "symbol") == "Q♣"
+    assert game_word("contra", "de") == "Kontra"
+    assert game_word("no90", "de") == "keine 90"
+    assert game_word("revoke", "nl") == "verzaakt"
+    assert game_word("we", "nl") == "wij" and game_word("they", "nl") == "zij"
+    assert game_word("knock", "de") == "Klopfen" and game_word("double", "de") == "Doppeln"
+    assert game_word("no_such_key", "de") == "no_such_key"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_has_every_game_word_of_english(lang: str) -> None:
+    assert set(language(lang).words) == set(language("en").words)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_game_word_reads_as_a_card(lang: str) -> None:
+    voc = language(lang)
+    phrases = set(voc.read) | {p for table in voc.read_family.values() for p in table}
+    for phrase in phrases:
+        assert card_readings(phrase, lang) == set(), (lang, phrase)
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "tokens"),
+    [
+        ("de", "Ben Kreuz Dame", ["Ben", "QC"]),
+        ("de", "kreuz dame herz zehn karo ass karo neun", ["QC", "10H", "AD", "9D"]),
+        ("de", "KrD H10 KaA Ka9", ["QC", "10H", "AD", "9D"]),
+        ("de", "QC 10H AD 9D", ["QC", "10H", "AD", "9D"]),
+        ("de", "Kreuz-Dame, DH, HD D♣ ♣D", ["QC", "QH", "QH", "QC", "QC"]),
+        ("de", "Ass Kreuz Kreuz As", ["AC", "AC"]),
+        ("de", "Ben keine 90", ["Ben", "no90"]),
+        ("de", "Anna KONTRA", ["Anna", "contra"]),
+        ("de", "Anna Damensolo", ["Anna", "solo", "queens"]),
+        ("de", "Anna solo Kreuz", ["Anna", "solo", "clubs"]),
+        ("nl", "Carla troef harten", ["Carla", "trump", "hearts"]),
+        ("nl", "klaveren boer VKl HH V♣ hr", ["JC", "QC", "KH", "QC", "KD"]),
+        ("nl", "Ben pas", ["Ben", "pass"]),
+        ("en", "queen of clubs, qc", ["QC", "qc"]),
+        ("en", "Anna no 90", ["Anna", "no90"]),
+        ("en", "Carla trump harten", ["Carla", "trump", "harten"]),
+    ],
+)
+def test_translate(lang: str, typed: str, tokens: list[str]) -> None:
+    assert translate(typed, lang, family="doppelkopf", players=PLAYERS) == tokens
+
+
+def test_a_player_named_like_a_card_stays_a_player() -> None:
+    assert translate("Dame Kreuz Dame", "de", players=["Dame", "Ben"]) == ["Dame", "QC"]
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "nl_NL.UTF-8", "LANG": "de_DE.UTF-8"}, "nl"),
+        ({"LC_ALL": "de_AT.UTF-8", "LC_MESSAGES": "nl_NL.UTF-8"}, "de"),
+        ({"SCOREKEEPER_LANG": "nl", "LC_ALL": "de_DE.UTF-8"}, "nl"),
+    ],
+)
+def test_environment_language(environ: dict[str, str], lang: str) -> None:
+    assert environment_lang(environ) == lang
+
+
+def test_a_broken_language_file_is_one_clear_error() -> None:
+    with pytest.raises(sk_lang.data.ScorekeeperError, match=r"language file de\.toml: "):
+        sk_lang.data.parse("de", {"code": "de", "name": "x", "suits": {"C": {}}})
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def quick(home: Path, monkeypatch: pytest.MonkeyPatch):
+    """The real app in-process, in a clean environment (no language from the shell)."""
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
+    for var in ("SCOREKEEPER_MATCH", "SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    runner = CliRunner()
+
+    def run(*args: object) -> subprocess.CompletedProcess[str]:
+        res = runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+        return subprocess.CompletedProcess(args, res.exit_code, res.stdout, res.stderr)
+
+    return run
+
+
+def _new(quick, path: Path, ruleset: str, lang: str | None, players=PLAYERS) -> None:
+    extra = ["--lang", lang] if lang else []
+    res = quick("new", ruleset, *players, "--match", path, *extra)
+    assert res.returncode == 0, res.stderr
+
+
+def _actions(path: Path) -> list[str]:
+    log, _ = matchlog.read(path)
+    return [a for hand in log.hands for a in hand.actions]
+
+
+def _ok(res: subprocess.CompletedProcess[str]) -> str:
+    assert res.returncode == 0, res.stderr
+    return res.stdout
+
+
+def test_doppelkopf_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "de")
+    _ok(quick("announce", "Ben", "Re", "-m", m))
+    _ok(quick("announce", "Carla", "Kontra", "-m", m))
+    out = _ok(quick("trick", "Kreuz", "Dame,", "Herz", "Zehn,", "KaA", "Karo", "Neun", "-m", m))
+    assert "trick 1 to Carla" in out
+    _ok(quick("announce", "Ben", "keine", "90", "-m", m))
+    _ok(quick("play", "Carla", "Pik", "Ass", "-m", m))
+    _ok(quick("play", "D♠", "-m", m))
+    assert _actions(m) == [
+        "Ben re",
+        "Carla contra",
+        "Ben QC",
+        "Carla 10H",
+        "Dirk AD",
+        "Anna 9D",
+        "Ben no90",
+        "Carla AS",
+        "Dirk QS",
+    ]
+    log, _ = matchlog.read(m)
+    assert log.lang == "de"
+
+
+def test_doppelkopf_declaration_and_quick_hand_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf-ddv", "de")
+    _ok(quick("declare", "Anna", "Damensolo", "-m", m))
+    assert _actions(m) == ["Anna solo queens"]
+    _ok(quick("undo", "-m", m))
+    _ok(
+        quick(
+            "hand",
+            "re=Anna,Carla",
+            "re_points=165",
+            "-a",
+            "Anna Re",
+            "-a",
+            "Anna keine 90",
+            "-m",
+            m,
+        )
+    )
+    log, _ = matchlog.read(m)
+    assert log.hands[0].actions == ["Anna re", "Anna no90"]
+
+
+def test_doppelkopf_deal_in_german(quick, tmp_path: Path) -> None:
+    import random
+
+    from scorekeeper.simulate import deal
+
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "de")
+    hands = deal(load("doppelkopf"), PLAYERS, random.Random(3))
+    args = [f"{p}={', '.join(card_name(c, 'de', 'full') for c in cs)}" for p, cs in hands.items()]
+    _ok(quick("deal", *args, "-m", m))
+    log, _ = matchlog.read(m)
+    assert log.hands[0].deal == {p: [c.code for c in cs] for p, cs in hands.items()}
+
+
+def test_klaverjassen_in_dutch(quick, tmp_path: Path) -> None:
+    m = tmp_path / "k.toml"
+    _new(quick, m, "klaverjassen", "nl")
+    _ok(quick("act", "Ben pas", "Carla troef harten", "-m", m))
+    _ok(quick("play", "Ben", "klaveren", "boer", "-m", m))
+    _ok(quick("trick", "HH", "VKl", "r7", "-m", m))
+    assert _actions(m) == [
+        "Ben pass",
+        "Carla trump hearts",
+        "Ben JC",
+        "Carla KH",
+        "Dirk QC",
+        "Anna 7D",
+    ]
+
+
+def test_klaverjassen_quick_hand_in_dutch(quick, tmp_path: Path) -> None:
+    m = tmp_path / "k.toml"
+    _new(quick, m, "klaverjassen", "nl")
+    _ok(
+        quick(
+            "hand",
+            "playing=Ben",
+            "trump=schoppen",
+            "points=100",
+            "roem=20",
+            "roem_other=0",
+            "-m",
+            m,
+        )
+    )
+    log, _ = matchlog.read(m)
+    assert log.hands[0].quick is not None and log.hands[0].quick["trump"] == "spades"
+
+
+def test_wilde_boom_kraak_in_dutch(quick, tmp_path: Path) -> None:
+    m = tmp_path / "w.toml"
+    _new(quick, m, "klaverjassen-wilde-boom", "nl")
+    _ok(quick("act", "Ben pas", "Carla troef harten", "Dirk kraak", "-m", m))
+    assert _actions(m)[-1] == "Dirk kraak"
+
+
+def test_klaberjass_bidding_in_dutch(quick, tmp_path: Path) -> None:
+    m = tmp_path / "kb.toml"
+    _new(quick, m, "klaberjass", "nl", players=["Anna", "Ben"])
+    _ok(
+        quick(
+            "act", "Anna omdraaien harten tien", "Ben pas", "Anna pas", "Ben noem schoppen", "-m", m
+        )
+    )
+    assert _actions(m) == ["Anna turnup 10H", "Ben pass", "Anna pass", "Ben name spades"]
+
+
+def test_kloepper_knock_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "kl.toml"
+    _new(quick, m, "kloepper", "de")
+    _ok(quick("announce", "Ben", "Klopfen", "-m", m))
+    _ok(quick("play", "Kreuz", "Dame", "-m", m))
+    assert _actions(m) == ["Ben knock", "Ben QC"]
+
+
+def test_bierkopf_double_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "b.toml"
+    _new(quick, m, "bierkopf", "de")
+    _ok(quick("act", "Carla doppeln", "-m", m))
+    _ok(quick("play", "Herz", "Ass", "-m", m))
+    assert _actions(m) == ["Carla double", "Ben AH"]
+
+
+def test_unknown_card_is_refused_with_the_nearest_name(quick, tmp_path: Path) -> None:
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "de")
+    before = snapshot(m)
+    res = quick("play", "Kreuz", "Dam", "-m", m)
+    line = assert_refused(res, rule="deck", path=m, before=before)
+    assert "Deutsch" in line and "Kreuz Dame (QC)" in line
+    res = quick("trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
+    line = assert_refused(res, rule="deck", path=m, before=before)
+    assert "Herz Zehn (10H)" in line
+
+
+def test_unknown_dutch_card_names_dutch(quick, tmp_path: Path) -> None:
+    m = tmp_path / "k.toml"
+    _new(quick, m, "klaverjassen", "nl")
+    _ok(quick("act", "Ben pas", "Carla troef harten", "-m", m))
+    before = snapshot(m)
+    line = assert_refused(
+        quick("play", "klaveren", "boerr", "-m", m), rule="deck", path=m, before=before
+    )
+    assert "Nederlands" in line and "klaveren boer (JC)" in line
+
+
+def test_unknown_language_is_refused(quick, tmp_path: Path) -> None:
+    m = tmp_path / "x.toml"
+    res = quick("new", "doppelkopf", *PLAYERS, "--match", m, "--lang", "fr")
+    assert_refused(res, kind="usage", names=("fr",))
+    assert not m.exists()
+
+
+def test_match_without_language_is_written_as_before(quick, tmp_path: Path) -> None:
+    """No --lang in an English environment: no header field; the file of an old match
+    (no ``lang``) reads and writes byte for byte as before, and English input keeps its
+    meaning and its spelling."""
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf-ddv", None)
+    assert "lang" not in m.read_text()
+    _ok(quick("announce", "Carla", "kontra", "-m", m))
+    _ok(quick("act", "Ben QC", "-m", m))
+    assert _actions(m) == ["Carla kontra", "Ben QC"]
+    text = m.read_text()
+    log, _ = matchlog.read(m)
+    assert log.lang is None and log.dumps() == text
+
+
+def test_a_header_language_other_than_known_is_a_file_problem(quick, tmp_path: Path) -> None:
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "nl")
+    m.write_text(m.read_text().replace('lang = "nl"', 'lang = "fr"'))
+    res = quick("check", m)
+    assert res.returncode != 0 and "lang" in res.stdout + res.stderr
+
+
+def test_new_json_names_the_language(quick, tmp_path: Path) -> None:
+    import json
+
+    res = quick("new", "doppelkopf", *PLAYERS, "--match", tmp_path / "d.toml", "--json")
+    assert json.loads(_ok(res))["lang"] == "en"
+
+
+def test_language_from_the_locale_through_a_real_process(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    m = tmp_path / "d.toml"
+    env = {"LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    res = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", m, env=env)
+    assert res.returncode == 0, res.stderr
+    res = run_cli(home, "trick", "Kreuz", "Dame", "DH", "HD", "Karo", "Ass", "--match", m)
+    assert res.returncode == 0, res.stderr
+    log, _ = matchlog.read(m)
+    assert log.lang == "de"
+    assert log.hands[0].actions == ["Ben QC", "Carla QH", "Dirk QH", "Anna AD"]
+
+
+def test_language_files_are_package_data() -> None:
+    from importlib import resources
+
+    names = {p.name for p in resources.files("scorekeeper.lang").iterdir()}
+    assert {f"{code}.toml" for code in LANGS} <= names
