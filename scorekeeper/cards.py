@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorekeeper.errors import CardError
 
@@ -42,20 +42,45 @@ _RANK_ALIASES = {"T": "10"}
 ACCEPTED_FORMS = "rank then suit (QC, 10H, TD, as) or with a suit symbol (Q♣, ♣Q)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card: ``Card("Q", "C")`` is the queen of clubs, written ``QC``."""
 
     rank: str
     suit: str
+    # The card's number among the 32 (rank by rank, suit by suit): its bit in card sets.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        object.__setattr__(self, "index", RANKS.index(self.rank) * 4 + SUITS.index(self.suit))
+
+    # Equality and hash by value, written out: the engine compares and hashes cards in its
+    # hottest loops, and most comparisons are of the one instance ``parse`` hands out.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card as players type it: ``QC``, ``10h``, ``TD``, ``Q♣``, ``♣Q``."""
+        card = _PARSED.get(text)
+        if card is not None and cls is Card:
+            return card
+        card = cls._read(text)
+        if cls is Card and len(_PARSED) < 4096:
+            _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _read(cls, text: str) -> Card:
         raw = text.strip()
         if not raw:
             raise CardError(f"empty card; write a card as {ACCEPTED_FORMS}")
@@ -92,6 +117,13 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
+
+
+BY_INDEX = tuple(Card(r, s) for r in RANKS for s in SUITS)
+"""Every card by its ``index``."""
+
+_PARSED: dict[str, Card] = {}
+"""Texts already read, each to its one ``Card``: the same few strings recur all match long."""
 
 
 def parse_suit(text: str) -> str:

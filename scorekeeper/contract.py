@@ -71,34 +71,37 @@ class Contract:
     def replace(self, **changes: object) -> Contract:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
+    def __post_init__(self) -> None:
+        # Tables built once per contract: the queries below are the engine's hottest.
+        index = {c: i for i, c in enumerate(self.trumps)}
+        object.__setattr__(self, "_trump_index", index)
+        object.__setattr__(self, "_plain_index", {r: i for i, r in enumerate(self.plain_order)})
+        object.__setattr__(self, "_trump_strength", {c: (2, -i) for c, i in index.items()})
+
     # -- classification
     def is_trump(self, card: Card) -> bool:
-        return card in self._trump_index
-
-    @property
-    def _trump_index(self) -> dict[Card, int]:
-        index = self.__dict__.get("_trump_index_cache")
-        if index is None:
-            index = {c: i for i, c in enumerate(self.trumps)}
-            object.__setattr__(self, "_trump_index_cache", index)
-        return index
+        return card in self._trump_index  # type: ignore[attr-defined]
 
     def suit_of(self, card: Card) -> str:
         """The suit a card follows as: ``trump`` for every trump, else its printed suit."""
-        return TRUMP if self.is_trump(card) else card.suit
+        return TRUMP if card in self._trump_index else card.suit  # type: ignore[attr-defined]
 
     def trump_rank(self, card: Card) -> int:
         """0 for the highest trump."""
-        return self._trump_index[card]
+        return self._trump_index[card]  # type: ignore[attr-defined, no-any-return]
 
     def plain_rank(self, card: Card) -> int:
         """0 for the highest card of a plain suit."""
-        return self.plain_order.index(card.rank)
+        rank = self._plain_index.get(card.rank)  # type: ignore[attr-defined]
+        if rank is None:
+            return self.plain_order.index(card.rank)  # raises as it always did
+        return rank  # type: ignore[no-any-return]
 
     def strength(self, card: Card, led: str) -> tuple[int, int]:
         """Comparable strength of a card in a trick whose led suit is ``led``."""
-        if self.is_trump(card):
-            return (2, -self.trump_rank(card))
+        trump = self._trump_strength.get(card)  # type: ignore[attr-defined]
+        if trump is not None:
+            return trump  # type: ignore[no-any-return]
         if card.suit == led:
             return (1, -self.plain_rank(card))
         return (0, 0)

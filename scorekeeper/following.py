@@ -21,11 +21,11 @@ engine prove a revoke from cards played later.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args, get_origin
 
-from scorekeeper.cards import Card
+from scorekeeper.cards import BY_INDEX, SUITS, Card
 from scorekeeper.contract import TRUMP, Contract
 from scorekeeper.reasons import Reason
 from scorekeeper.rules.common import Following
@@ -197,11 +197,124 @@ def legal_cards(
     contract: Contract,
     trick: Sequence[Card],
     holding: Collection[Card],
-    **context: bool | None,
+    *,
+    partner_winning: bool | None = None,
+    last_trick: bool = False,
 ) -> list[Card]:
-    """The distinct cards of ``holding`` that may be played now."""
+    """The distinct cards of ``holding`` that may be played now, in the holding's order."""
+    allowed = duties(rules, contract).legal(
+        mask(holding), tuple(c.index for c in trick), partner_winning, last_trick
+    )
     seen: list[Card] = []
     for card in holding:
-        if card not in seen and check_play(rules, contract, trick, card, holding, **context):  # type: ignore[arg-type]
+        if allowed >> card.index & 1 and card not in seen:
             seen.append(card)
     return seen
+
+
+def mask(cards: Iterable[Card]) -> int:
+    """A set of cards as a bit mask over ``Card.index`` (copies fold into one bit)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.index
+    return bits
+
+
+def duties(rules: FollowingRules, contract: Contract) -> Duties:
+    """The ``Duties`` of ``contract`` under ``rules``: made once, kept on the contract."""
+    made: dict[FollowingRules, Duties] = contract.__dict__.setdefault("_duties", {})
+    found = made.get(rules)
+    if found is None:
+        found = made[rules] = Duties(rules, contract)
+    return found
+
+
+# What a trick so far asks of the next card: the cards that follow the suit led, the cards
+# that beat the best card, whether heading is due, whether the best card is a trump, and
+# the position of the best card.
+Spot = tuple[int, int, bool, bool, int]
+
+
+class Duties:
+    """The following rules of one contract as card sets (bit masks over ``Card.index``).
+
+    ``legal(held, trick)`` answers which of the held cards may be played, without a
+    reason; it is the same judgement as ``check_play`` (a property test holds them
+    together), which says why. What a trick asks is worked out once per trick seen.
+    """
+
+    def __init__(self, rules: FollowingRules, contract: Contract) -> None:
+        self.contract = contract
+        trump = mask(contract.trumps)
+        self.trump = trump
+        self.follow = {s: mask(c for c in BY_INDEX if c.suit == s) & ~trump for s in SUITS}
+        self.follow[TRUMP] = trump
+        self.follow_suit = rules.follow_suit
+        self.head = rules.head
+        self.void_trump = rules.when_void == "trump"
+        self.void_trump_opponent = rules.when_void == "trump_if_opponent_winning"
+        self.over_always = rules.overtrump == "always"
+        self.over_opponent = rules.overtrump == "if_opponent_winning"
+        self.lower_trump = rules.lower_trump_if_cannot_overtrump
+        self.no_undertrump = rules.undertrump == "only_if_nothing_else"
+        self.spots: tuple[dict[tuple[int, ...], Spot], dict[tuple[int, ...], Spot]] = ({}, {})
+
+    def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:
+        """What the trick so far (card indices, at least one) asks of the next card."""
+        found = self.spots[last_trick].get(trick)
+        if found is None:
+            found = self.spots[last_trick][trick] = self._spot(trick, last_trick)
+        return found
+
+    def _spot(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
+        contract = self.contract
+        cards = [BY_INDEX[i] for i in trick]
+        led = contract.suit_of(cards[0])
+        position = current_best(contract, cards, last_trick=last_trick)
+        best = cards[position]
+        beat = 0
+        for card in BY_INDEX:
+            try:
+                if contract.beats(card, best, led, last_trick=last_trick):
+                    beat |= 1 << card.index
+            except ValueError:  # a rank this contract's plain order lacks: not in the deck
+                continue
+        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
+        return (self.follow[led], beat, head, contract.is_trump(best), position)
+
+    def legal(
+        self,
+        held: int,
+        trick: tuple[int, ...],
+        partner_winning: bool | None = None,
+        last_trick: bool = False,
+    ) -> int:
+        """The held cards (a mask) that may be played to ``trick`` (card indices so far)."""
+        if not trick:
+            return held
+        spot = self.spots[last_trick].get(trick) or self.spot(trick, last_trick)
+        same = held & spot[0]
+        if same and self.follow_suit:
+            if spot[2]:
+                return (same & spot[1]) or same
+            return same
+        return self._void(held, spot, partner_winning is False)
+
+    def _void(self, held: int, spot: Spot, opponent_winning: bool) -> int:
+        """Unable to follow (or free to do otherwise): trump, overtrump, undertrump."""
+        _, beat, _, trumped, _ = spot
+        trumps = held & self.trump
+        if trumps and (self.void_trump or (self.void_trump_opponent and opponent_winning)):
+            if trumped and (self.over_always or (self.over_opponent and opponent_winning)):
+                over = trumps & beat
+                if over:
+                    return over
+                if self.lower_trump:
+                    return trumps
+            else:
+                return trumps
+        if self.no_undertrump and trumped:
+            under = trumps & ~beat
+            if under and held & ~under:
+                return held & ~under
+        return held

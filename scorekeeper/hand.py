@@ -26,7 +26,7 @@ from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract, judge_trick
 from scorekeeper.errors import CardError, IllegalActionError, RulesetError
-from scorekeeper.following import Verdict, check_play, current_best, legal_cards
+from scorekeeper.following import Duties, Verdict, check_play, duties, mask
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
@@ -80,6 +80,12 @@ class Hand:
             p: [] for p in self.players
         }
         self.revokes: list[Revoke] = []
+        self.tricks_done = 0  # completed tricks: they complete in order, all but the last
+        self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
+        self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
+        self._duties: Duties | None = None
+        # A replayed hand's outcomes are not shown: families may leave their messages out.
+        self.quiet = False
         self.game: GameHand = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ the deal
@@ -123,12 +129,14 @@ class Hand:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
         if self.holdings is not None:
             self.holdings[player].extend(cards)
+            self._masks.pop(player, None)
 
     def take(self, player: str, cards: Iterable[Card]) -> None:
         """Cards leave ``player``'s hand (a discard, cards passed away); each must be held."""
         if self.holdings is None:
             return
         held = self.holdings[player]
+        self._masks.pop(player, None)
         for card in cards:
             if card not in held:
                 raise no("hand.not_held_holds", "deal", player=player, card=card, held=held)
@@ -160,7 +168,7 @@ class Hand:
 
     @property
     def current_trick(self) -> Trick | None:
-        if self.tricks and len(self.tricks[-1].plays) < len(self.players):
+        if len(self.tricks) > self.tricks_done:
             return self.tricks[-1]
         return None
 
@@ -173,12 +181,11 @@ class Hand:
         return bool(self.tricks)
 
     def completed_tricks(self) -> list[Trick]:
-        return [t for t in self.tricks if t.winner is not None]
+        return self.tricks[: self.tricks_done]
 
     def next_leader(self) -> str:
-        done = self.completed_tricks()
-        if done:
-            return done[-1].winner  # type: ignore[return-value]
+        if self.tricks_done:
+            return self.tricks[self.tricks_done - 1].winner  # type: ignore[return-value]
         return self.game.first_leader()
 
     def to_play(self) -> str | None:
@@ -239,19 +246,33 @@ class Hand:
         )
 
     def legal_cards(self, player: str) -> list[Card] | None:
-        holding = self.holding(player)
-        if holding is None:
+        """The distinct cards of ``player``'s recorded holding that may be played now, in
+        the holding's order (None without the deal)."""
+        if self.holdings is None:
             return None
-        trick = self.current_trick
-        cards = legal_cards(
-            self.following,
-            self.contract,
-            trick.cards if trick else [],
-            holding,
-            partner_winning=self._partner_winning(player, trick),
-            last_trick=self._is_last_trick(),
-        )
-        return [c for c in cards if self._game_allows(player, c)]
+        allowed = self._legal_mask(player)
+        seen: list[Card] = []
+        for card in self.holdings[player]:
+            if allowed >> card.index & 1 and card not in seen:
+                seen.append(card)
+        return [c for c in seen if self._game_allows(player, c)]
+
+    def _legal_mask(self, player: str) -> int:
+        """The cards ``player`` holds that the following rules allow now, as a card mask
+        (the deal is recorded). The fast judge; ``check_card`` says why."""
+        held = self._masks.get(player)
+        if held is None:
+            held = self._masks[player] = mask(self.holdings[player])  # type: ignore[index]
+        trick = self._trick_key
+        if not trick:
+            return held
+        table = self._table()
+        last = self.tricks_done + 1 == self.tricks_per_hand
+        partner_winning = None
+        if table.void_trump_opponent or table.over_opponent:
+            best = self.tricks[-1].plays[table.spot(trick, last)[4]].player
+            partner_winning = self.game.same_side(player, best)
+        return table.legal(held, trick, partner_winning, last)
 
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
@@ -279,6 +300,14 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
+    def _table(self) -> Duties:
+        """The following duties of the contract in force (it may change before play)."""
+        contract = self.contract
+        table = self._duties
+        if table is None or table.contract is not contract:
+            table = self._duties = duties(self.following, contract)
+        return table
+
     def _game_allows(self, player: str, card: Card) -> bool:
         """The game's own restrictions on a play (a card owed after piglets, say)."""
         try:
@@ -291,16 +320,13 @@ class Hand:
         if trick is None or not trick.plays:
             return None
 
-        best = trick.plays[
-            current_best(self.contract, trick.cards, last_trick=self._is_last_trick())
-        ]
+        # the trick is the current one, whose cards _trick_key holds
+        best = trick.plays[self._table().spot(self._trick_key, self._is_last_trick())[4]]
         return self.game.same_side(player, best.player)
 
     def _is_last_trick(self) -> bool:
-        done = len(self.completed_tricks())
-        trick = self.current_trick
-        number = trick.number if trick else done + 1
-        return number == self.tricks_per_hand
+        # the trick in progress, or the next one: either way number done + 1
+        return self.tricks_done + 1 == self.tricks_per_hand
 
     # ------------------------------------------------------------------ actions
     def parse(self, text: str | Action) -> Action:
@@ -386,7 +412,7 @@ class Hand:
                 where=where,
                 copies=limit,
             )
-        holding = self.holding(action.actor)
+        holding = self.holdings[action.actor] if self.holdings is not None else None
         if holding is not None and card not in holding:
             raise no(
                 "hand.refused",
@@ -396,9 +422,11 @@ class Hand:
                     "hand.not_held_holds", {"player": action.actor, "card": card, "held": holding}
                 ),
             )
-        verdict = self.check_card(action.actor, card)
-        if not verdict.legal:
-            raise no("hand.refused", verdict.rule, action=action, why=verdict.why)
+        if holding is None or not self._legal_mask(action.actor) >> card.index & 1:
+            # without the deal, or refused: the reasoning judge decides and says why
+            verdict = self.check_card(action.actor, card)
+            if not verdict.legal:
+                raise no("hand.refused", verdict.rule, action=action, why=verdict.why)
         self.game.verify_play(action)
 
     def _apply_play(self, action: Action) -> Outcome:
@@ -409,13 +437,18 @@ class Hand:
         if trick is None:
             trick = Trick(len(self.tricks) + 1, action.actor)
             self.tricks.append(trick)
-        partner_winning = self._partner_winning(action.actor, trick)
+        # what the play proves later is only needed without the deal (see _find_revokes)
+        partner_winning = None if self.dealt else self._partner_winning(action.actor, trick)
         before = tuple(trick.cards)
         play = Play(action.actor, card, trick.number, len(trick.plays))
         trick.plays.append(play)
+        self._trick_key += (card.index,)
         self.played[card] += 1
         if self.holdings is not None:
-            self.holdings[action.actor].remove(card)
+            held = self.holdings[action.actor]
+            held.remove(card)
+            if action.actor in self._masks and card not in held:
+                self._masks[action.actor] &= ~(1 << card.index)
         outcome.revokes = self._find_revokes(action.actor, play)
         self.plays_by[action.actor].append((play, before, partner_winning))
         self.revokes.extend(outcome.revokes)
@@ -424,8 +457,10 @@ class Hand:
             last = trick.number == self.tricks_per_hand
             verdict = judge_trick(self.contract, trick.cards, trick.players, last_trick=last)
             trick.winner = trick.players[verdict.index]
-            trick.reason = verdict.reason
+            trick.why = verdict.why
             trick.rule = verdict.rule
+            self.tricks_done += 1
+            self._trick_key = ()
             trick.points = sum(self.game.card_points(c) for c in trick.cards)
             outcome.trick = trick
             outcome.messages.extend(self.game.on_trick(trick))

@@ -8,9 +8,9 @@ the log untouched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
@@ -22,6 +22,39 @@ from scorekeeper.rules import Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Family
+
+
+@dataclass
+class Results(Sequence[HandResult | None]):
+    """The results of the first ``count`` hands of a match, read from its hands as needed
+    (what a new hand is told of the match: made in constant time, however long the match)."""
+
+    def __init__(self, hands: Sequence[MatchHand], count: int) -> None:
+        self._hands = hands
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> HandResult | None: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[HandResult | None]: ...
+    def __getitem__(self, index: int | slice) -> HandResult | list[HandResult | None] | None:
+        if isinstance(index, slice):
+            return [mh.result for mh in self._hands[: self._count][index]]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        return self._hands[index % self._count].result
+
+    def __iter__(self) -> Iterator[HandResult | None]:
+        for mh in self._hands[: self._count]:
+            yield mh.result
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
 
 
 @dataclass
@@ -81,6 +114,7 @@ class Match:
             )
         self.family: Family = mechanics
         self.hands: list[MatchHand] = []
+        self.replaying = False  # hands started now are replayed: their messages unused
 
     # ------------------------------------------------------------------ queries
     @property
@@ -113,7 +147,7 @@ class Match:
         """What a new hand may need to know of the match so far (carried points, Bock)."""
         return {
             "hand_number": len(self.hands) + 1,
-            "results": [mh.result for mh in self.hands],
+            "results": Results(self.hands, len(self.hands)),
         }
 
     # ------------------------------------------------------------------ actions
@@ -125,6 +159,7 @@ class Match:
         hand = Hand(
             self.rules, self.players, dealer, deal=deal, number=number, context=self.context()
         )
+        hand.quiet = self.replaying
         return MatchHand(number, dealer, hand=hand)
 
     def apply(self, text: str) -> Outcome:
@@ -230,6 +265,7 @@ class Match:
             line = source_map.line_of_key("players") if source_map else None
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
         problems: list[str] = []
+        match.replaying = True
         for i, record in enumerate(log.hands):
             skipped: list[_ReplayError] | None = [] if every_problem else None
             errors: list[_ReplayError] = []
@@ -249,7 +285,15 @@ class Match:
                 match.hands.pop()  # the broken hand: later hands replay without it
         if problems:
             raise MatchFileError(problems)
+        match.replayed()
         return match
+
+    def replayed(self) -> None:
+        """The replay is over: what happens from now on is told (the open hand's messages)."""
+        self.replaying = False
+        mh = self.open_hand
+        if mh is not None and mh.hand is not None:
+            mh.hand.quiet = False
 
     def _replay_hand(
         self, index: int, record: HandRecord, skipped: list[_ReplayError] | None = None

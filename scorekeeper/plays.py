@@ -27,9 +27,19 @@ class Trick:
     leader: str
     plays: list[Play] = field(default_factory=list)
     winner: str | None = None
-    reason: str = ""
+    why: Reason | None = None  # who took it and why, put into words only when asked
     rule: str = ""
     points: int = 0
+
+    @property
+    def reason(self) -> str:
+        """Who took the trick and why, in words (made from ``why`` on first use)."""
+        if self.why is None:
+            return ""
+        words = self.__dict__.get("_words")
+        if words is None:
+            words = self.__dict__["_words"] = self.why.worded()
+        return words  # type: ignore[no-any-return]
 
     @property
     def cards(self) -> list[Card]:

@@ -16,8 +16,9 @@ from typing import Any
 from scorekeeper.actions import parse_action
 from scorekeeper.cards import Card
 from scorekeeper.contract import TRUMP, Contract, judge_trick, suit_word
-from scorekeeper.errors import IllegalActionError
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.following import FollowingRules, check_play, current_best
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
@@ -83,6 +84,40 @@ def parse_trick(text: str | Sequence[str], rules: Ruleset) -> list[tuple[str, Ca
     return plays
 
 
+def table_size(rules: Ruleset, players: int | None) -> int:
+    """The players at the table: one of the counts the rule set is played with."""
+    counts = rules.player_counts
+    if players is None:
+        return counts[0]
+    if players not in counts:
+        why = because("judge.players", "players", players=players, game=rules.name, counts=counts)
+        raise ScorekeeperError(why, where="--players", kind="usage")
+    return players
+
+
+def _check_seats(
+    trick: Sequence[tuple[str, Card]], player: str | None, partner: str | None, in_play: int
+) -> None:
+    """Each player plays once to a trick; the player to play has not played yet; the
+    partner is another player, one who has played or is still to play."""
+    named = [p for p, _ in trick]
+    if twice := sorted({p for p in named if named.count(p) > 1}):
+        raise ScorekeeperError(
+            because("judge.played_twice", "play.turn_order", players=twice), where="--trick"
+        )
+    if player is not None and player in named:
+        raise ScorekeeperError(
+            because("judge.player_played", "play.turn_order", player=player), where="--player"
+        )
+    if partner is None:
+        return
+    to_play = player or f"P{len(trick) + 1}"
+    still = in_play - len(trick) - 1  # players after the one to play
+    if partner == to_play or (partner not in named and still <= 0):
+        why = because("judge.partner", "teams", partner=partner, player=to_play, played=named)
+        raise ScorekeeperError(why, where="--partner", kind="usage")
+
+
 def judge_play(
     rules: Ruleset,
     trick: Sequence[tuple[str, Card]],
@@ -101,8 +136,9 @@ def judge_play(
     family = family_for(rules)
     contract = family.contract_for(rules, game, trump)
     following = family.following_rules(rules)
-    seated = players or rules.player_counts[0]
+    seated = table_size(rules, players)
     in_play = family.playing(rules, seated)
+    _check_seats(trick, player, partner, in_play)
     _check_cards(rules, [c for _, c in trick] + list(holding or []))
     cards = [c for _, c in trick]
     ruling = Ruling("trick" if len(trick) >= in_play else "play", contract.name, list(trick))
@@ -217,6 +253,9 @@ def judge_value(
     from scorekeeper.games import family_for
 
     family = family_for(rules)
+    if twice := sorted({p for p in players if list(players).count(p) > 1}):
+        why = because("judge.names_twice", "players", players=twice)
+        raise ScorekeeperError(why, where="--names", kind="usage")
     parsed = [parse_action(a, players) for a in actions]
     return family.score_quick(rules, players, dealer or players[0], facts, parsed, {"entry": True})
 

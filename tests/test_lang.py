@@ -199,29 +199,52 @@ def _ok(res: subprocess.CompletedProcess[str]) -> str:
     return res.stdout
 
 
-def test_doppelkopf_in_german(quick, tmp_path: Path) -> None:
+DOPPELKOPF = ["Ben re", "Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D", "Ben no90"]
+KLAVERJASSEN = ["Ben pass", "Carla trump hearts", "Ben JC", "Carla KH", "Dirk QC", "Anna 7D"]
+OPENINGS = {
+    ("doppelkopf", "de"): [
+        ("announce", "Ben", "Re"),
+        ("announce", "Carla", "Kontra"),
+        ("trick", "Kreuz", "Dame,", "Herz", "Zehn,", "KaA", "Karo", "Neun"),
+        ("announce", "Ben", "keine", "90"),
+    ],
+    ("doppelkopf", "nl"): [
+        ("announce", "Ben", "Re"),
+        ("announce", "Carla", "contra"),
+        ("trick", "klaveren vrouw, harten tien, RA, ruiten negen"),
+        ("announce", "Ben", "geen", "90"),
+    ],
+    ("klaverjassen", "nl"): [
+        ("act", "Ben pas", "Carla troef harten"),
+        ("play", "Ben", "klaveren", "boer"),
+        ("trick", "HH", "VKl", "r7"),
+    ],
+    ("klaverjassen", "de"): [
+        ("act", "Ben passe", "Carla Trumpf Herz"),
+        ("trick", "Kreuz Bube", "HK", "DKr", "Karo Sieben"),
+    ],
+}
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), list(OPENINGS))
+def test_an_opening_in_german_and_dutch(quick, tmp_path: Path, ruleset: str, lang: str) -> None:
+    m = tmp_path / "m.toml"
+    _new(quick, m, ruleset, lang)
+    for words in OPENINGS[ruleset, lang]:
+        _ok(quick(*words, "-m", m))
+    opening = DOPPELKOPF if ruleset == "doppelkopf" else KLAVERJASSEN
+    assert _actions(m) == opening
+    log, _ = matchlog.read(m)
+    assert log.lang == lang
+
+
+def test_cards_by_name_and_symbol_in_german(quick, tmp_path: Path) -> None:
     m = tmp_path / "d.toml"
     _new(quick, m, "doppelkopf", "de")
-    _ok(quick("announce", "Ben", "Re", "-m", m))
-    _ok(quick("announce", "Carla", "Kontra", "-m", m))
-    out = _ok(quick("trick", "Kreuz", "Dame,", "Herz", "Zehn,", "KaA", "Karo", "Neun", "-m", m))
-    assert "trick 1 to Carla" in out
-    _ok(quick("announce", "Ben", "keine", "90", "-m", m))
+    _ok(quick("trick", "KrD H10 KaA Ka9", "-m", m))
     _ok(quick("play", "Carla", "Pik", "Ass", "-m", m))
     _ok(quick("play", "D♠", "-m", m))
-    assert _actions(m) == [
-        "Ben re",
-        "Carla contra",
-        "Ben QC",
-        "Carla 10H",
-        "Dirk AD",
-        "Anna 9D",
-        "Ben no90",
-        "Carla AS",
-        "Dirk QS",
-    ]
-    log, _ = matchlog.read(m)
-    assert log.lang == "de"
+    assert _actions(m)[-2:] == ["Carla AS", "Dirk QS"]
 
 
 def test_doppelkopf_declaration_and_quick_hand_in_german(quick, tmp_path: Path) -> None:
@@ -259,22 +282,6 @@ def test_doppelkopf_deal_in_german(quick, tmp_path: Path) -> None:
     _ok(quick("deal", *args, "-m", m))
     log, _ = matchlog.read(m)
     assert log.hands[0].deal == {p: [c.code for c in cs] for p, cs in hands.items()}
-
-
-def test_klaverjassen_in_dutch(quick, tmp_path: Path) -> None:
-    m = tmp_path / "k.toml"
-    _new(quick, m, "klaverjassen", "nl")
-    _ok(quick("act", "Ben pas", "Carla troef harten", "-m", m))
-    _ok(quick("play", "Ben", "klaveren", "boer", "-m", m))
-    _ok(quick("trick", "HH", "VKl", "r7", "-m", m))
-    assert _actions(m) == [
-        "Ben pass",
-        "Carla trump hearts",
-        "Ben JC",
-        "Carla KH",
-        "Dirk QC",
-        "Anna 7D",
-    ]
 
 
 def test_klaverjassen_quick_hand_in_dutch(quick, tmp_path: Path) -> None:
@@ -408,3 +415,80 @@ def test_language_files_are_package_data() -> None:
 
     names = {p.name for p in resources.files("scorekeeper.lang").iterdir()}
     assert {f"{code}.toml" for code in LANGS} <= names
+
+
+def test_klaberjass_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "kb.toml"
+    _new(quick, m, "klaberjass", "de", players=["Anna", "Ben"])
+    _ok(quick("act", "Anna aufdecken Herz Zehn", "Ben passe", "Anna nehme", "-m", m))
+    assert _actions(m) == ["Anna turnup 10H", "Ben pass", "Anna accept"]
+
+
+def test_kloepper_and_bierkopf_in_dutch(quick, tmp_path: Path) -> None:
+    kl, bk = tmp_path / "kl.toml", tmp_path / "b.toml"
+    _new(quick, kl, "kloepper", "nl")
+    _ok(quick("announce", "Ben", "kloppen", "-m", kl))
+    _ok(quick("play", "klaveren", "vrouw", "-m", kl))
+    assert _actions(kl) == ["Ben knock", "Ben QC"]
+    _new(quick, bk, "bierkopf", "nl")
+    _ok(quick("act", "Carla dubbelen", "-m", bk))
+    _ok(quick("trick", "harten aas", "HH", "h10", "boer van harten", "-m", bk))
+    assert _actions(bk) == ["Carla double", "Ben AH", "Carla KH", "Dirk 10H", "Anna JH"]
+
+
+def test_amend_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "de")
+    _ok(quick("trick", "KrD H10 KaA Ka9", "-m", m))
+    _ok(
+        quick(
+            "amend",
+            "1",
+            "--trick",
+            "1",
+            "Kreuz",
+            "Dame",
+            "Herz",
+            "Zehn",
+            "KaA",
+            "Karo",
+            "König",
+            "-m",
+            m,
+        )
+    )
+    _ok(quick("announce", "Carla", "Kontra", "-m", m))
+    _ok(quick("amend", "1", "--action", "5", "Carla Re", "-m", m))
+    assert _actions(m) == ["Ben QC", "Carla 10H", "Dirk AD", "Anna KD", "Carla re"]
+
+
+def test_amend_quick_facts_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "de")
+    _ok(quick("hand", "re=Anna,Carla", "re_points=100", "-m", m))
+    _ok(quick("amend", "1", "re_points=0", "all_tricks=kontra", "-m", m))
+    log, _ = matchlog.read(m)
+    assert log.hands[0].quick is not None and log.hands[0].quick.get("all_tricks") == "contra"
+
+
+def test_the_readme_example_in_german_and_dutch(quick, tmp_path: Path) -> None:
+    """The README's German and Dutch example, line by line, and what it says is stored."""
+    import shlex
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    block = readme.split("In German or Dutch", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    files: list[Path] = []
+    for line in block.strip().splitlines():
+        words = shlex.split(line.split("#", 1)[0])[1:]
+        if not words:
+            continue
+        if words[0] == "new":
+            files.append(tmp_path / f"{len(files)}.toml")
+            words += ["--match", str(files[-1])]
+        else:
+            words += ["-m", str(files[-1])]
+        _ok(quick(*words))
+    first = ["Ben re", "Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna QD", "Ben no90"]
+    assert _actions(files[0]) == first
+    assert _actions(files[1])[:2] == ["Ben pass", "Carla trump hearts"]
+    assert _actions(files[1])[2:] == ["Ben JC", "Carla KH", "Dirk QC", "Anna 7D"]

@@ -23,6 +23,7 @@ from scorekeeper.text import say
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
+    from scorekeeper.rules import Ruleset
     from scorekeeper.session import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -161,16 +162,22 @@ def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManage
     return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
 
 
-def typed(session: Session, words: Sequence[str]) -> list[str]:
+def _rules(session: Session, rules: Ruleset | None) -> Ruleset:
+    return rules if rules is not None else session.match.rules
+
+
+def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
     """What a player typed, read in the match's language: canonical card codes and the
-    match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed."""
+    match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed.
+    ``rules`` spares a replay (``amend`` reads words before the match replays)."""
     from scorekeeper.lang import match_lang, translate
 
-    m = session.match
-    return translate(words, match_lang(session.log), family=m.rules.family, players=m.players)
+    family = _rules(session, rules).family
+    lang = match_lang(session.log)
+    return translate(words, lang, family=family, players=session.log.players)
 
 
-def typed_cards(session: Session, words: Sequence[str]) -> list[str]:
+def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
     """Cards as a player of the match's language writes them, as codes. In English a word
     no reading knows is handed on as typed, so that its refusal stays the one it was."""
     from scorekeeper.errors import CardError
@@ -178,14 +185,14 @@ def typed_cards(session: Session, words: Sequence[str]) -> list[str]:
 
     lang = match_lang(session.log)
     try:
-        return read_cards(words, lang, session.match.rules.deck)
+        return read_cards(words, lang, _rules(session, rules).deck)
     except CardError:
         if lang == DEFAULT:
             return [w for word in words for w in word.replace(",", " ").split()]
         raise
 
 
-def typed_facts(session: Session, facts: Sequence[str]) -> list[str]:
+def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = None) -> list[str]:
     """Quick-entry ``KEY=VALUE`` facts with each value's words read in the match's
     language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
     from scorekeeper.lang import DEFAULT, match_lang
@@ -195,9 +202,27 @@ def typed_facts(session: Session, facts: Sequence[str]) -> list[str]:
     out = []
     for fact in facts:
         key, sep, value = fact.partition("=")
-        items = [" ".join(typed(session, [item])) for item in value.split(",")]
+        items = [" ".join(typed(session, [item], rules)) for item in value.split(",")]
         out.append(key + sep + ",".join(items) if sep else fact)
     return out
+
+
+def typed_amendment(
+    session: Session, trick: int | None, action: int | None, values: Sequence[str]
+) -> list[str]:
+    """``amend``'s values read in the match's language: a trick's cards, an action's
+    words or a quick hand's facts. English values stay exactly as typed."""
+    from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.ruleset import load
+
+    if match_lang(session.log) == DEFAULT:
+        return list(values)
+    rules = load(session.log.ruleset, session.log.options)
+    if trick is not None:
+        return typed_cards(session, values, rules)
+    if action is not None:
+        return [" ".join(typed(session, v.split(), rules)) for v in values]
+    return typed_facts(session, values, rules)
 
 
 def lock_wait() -> float:

@@ -19,6 +19,7 @@ from scorekeeper.cli.common import (
     guarded,
     match_path,
     typed,
+    typed_amendment,
     typed_cards,
     typed_facts,
 )
@@ -297,7 +298,8 @@ def amend(
     """
 
     with editing(match, replay=False) as session:
-        what = session.amend(hand, trick=trick, action=action_no, values=list(values or []))
+        typed_values = typed_amendment(session, trick, action_no, list(values or []))
+        what = session.amend(hand, trick=trick, action=action_no, values=typed_values)
     if json_:
         from scorekeeper.cli import render
 

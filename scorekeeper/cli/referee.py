@@ -59,8 +59,8 @@ def judge(
     if fact:
         keys = family_for(rules).quick_keys()
         facts = parse_facts(fact, keys, rules.name)
-        seated = players or rules.player_counts[0]
-        table = names.replace(",", " ").split() if names else names_from(facts, seated)
+        seated = referee.table_size(rules, players)
+        table = names.replace(",", " ").split() if names else names_from(facts, seated, keys)
         result = referee.judge_value(rules, table, facts, action or [])
         if json_:
             render.emit_json({"question": "value", "result": result.to_dict()})

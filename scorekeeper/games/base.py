@@ -50,10 +50,15 @@ def impossible_points(rules: Ruleset, points: int, cards_per_trick: int) -> str 
 
 @dataclass(frozen=True)
 class QuickKey:
-    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning."""
+    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning;
+    ``names``: how its value names players, if it does (``word``: the value or each list
+    entry is a name; ``first``: the first word of each entry, ``Anna fox``; ``colon``: the
+    part before the colon, ``Anna:62``)."""
 
     kind: str
     help: str
+    names: str = ""
+    choices: tuple[str, ...] = ()
 
     def parse(self, text: str) -> Any:
         """Read the value as typed on the command line (``re=Anna,Carla``)."""
@@ -143,7 +148,7 @@ class GameHand:
         return self.rules.card_points(card, self.contract().trump_suit)
 
     def is_over(self) -> bool:
-        return len(self.hand.completed_tricks()) == self.hand.tricks_per_hand
+        return self.hand.tricks_done == self.hand.tricks_per_hand
 
     def result(self) -> HandResult:
         raise NotImplementedError
@@ -251,6 +256,14 @@ class Family:
         context: Mapping[str, object],
     ) -> HandResult:
         raise IllegalActionError(f"{rules.name} has no quick entry yet", rule="quick")
+
+    def reserved_names(self, rules: Ruleset) -> set[str]:
+        """Words a player may not be called, lower case: they stand for something else
+        where a name is read (a card of the deck, a word a quick fact chooses from)."""
+        words = {card.code.lower() for card in rules.deck.all_cards()}
+        for key in self.quick_keys().values():
+            words |= {c.lower() for c in key.choices}
+        return words
 
     def quick_keys(self) -> dict[str, QuickKey]:
         """The facts of a quick hand, for parsing, help and errors."""

@@ -82,9 +82,10 @@ class Fact:
     choices: tuple[str, ...] = ()
     accept: Accept | None = None
     refusal: Refusal | None = None
+    names: str = ""  # how the value names players (``QuickKey.names``)
 
     def key(self) -> QuickKey:
-        return QuickKey(self.kind, self.help)
+        return QuickKey(self.kind, self.help, self.names, self.choices)
 
     def well_typed(self, value: Any) -> bool:
         if self.kind == "int":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
@@ -155,5 +155,5 @@ def language(code: str) -> Language:
         raise ScorekeeperError(
             because("lang.unknown", "lang", lang=code, known=list(LANGS)), kind="usage"
         )
-    text = resources.files("scorekeeper.lang").joinpath(f"{code}.toml").read_text("utf-8")
+    text = (Path(__file__).parent / f"{code}.toml").read_text("utf-8")
     return parse(code, tomllib.loads(text))

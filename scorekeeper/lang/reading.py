@@ -10,10 +10,10 @@ cards is refused as ambiguous (the data are designed, and tested, so that none d
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from scorekeeper.actions import _looks_like_card  # the old notation reads it
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 from scorekeeper.lang.data import DEFAULT, Language, Name, fold, language
@@ -66,6 +66,8 @@ def _one(text: str, lang: str) -> Card | None:
 
 def nearest(text: str, lang: str, deck: Deck | None = None) -> str:
     """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``)."""
+    import difflib
+
     from scorekeeper.cards import RANKS, SUITS
     from scorekeeper.lang.naming import card_name
 
@@ -125,18 +127,10 @@ def _suit_word(word: str, lang: str) -> str | None:
 def _as_card(words: Sequence[str], lang: str) -> str | None:
     """The code of the card ``words`` name together, or None. In English a word the old
     notation reads stays as typed, so that English input is stored exactly as before."""
-    if lang == DEFAULT and len(words) == 1 and _old_notation(words[0]):
+    if lang == DEFAULT and len(words) == 1 and _looks_like_card(words[0]):
         return words[0]
     card = _one("".join(words), lang)
     return None if card is None else card.code
-
-
-def _old_notation(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except CardError:
-        return False
-    return True
 
 
 def translate(

@@ -44,12 +44,18 @@ def parse_facts(items: Sequence[str], keys: Mapping[str, Any], game: str) -> dic
     return facts
 
 
-def names_from(facts: Mapping[str, Any], seated: int) -> list[str]:
-    """Player names for a value question: those the facts mention, then P1, P2..."""
+def names_from(
+    facts: Mapping[str, Any], seated: int, keys: Mapping[str, Any] | None = None
+) -> list[str]:
+    """Player names for a value question: those the facts mention, then P1, P2...
+
+    With the family's ``keys``, only the facts its declaration says name players are read,
+    each as it names them (a trump suit or a game is never taken for a name)."""
     found: list[str] = []
-    for value in facts.values():
+    for name, value in facts.items():
+        how = getattr(keys.get(name), "names", "") if keys is not None else "first"
         for item in value if isinstance(value, list) else [value]:
-            word = str(item).split()[0] if str(item).split() else ""
+            word = _named(str(item), how)
             if word[:1].isupper() and word not in found:
                 found.append(word)
     n = 1
@@ -58,3 +64,13 @@ def names_from(facts: Mapping[str, Any], seated: int) -> list[str]:
             found.append(f"P{n}")
         n += 1
     return found
+
+
+def _named(item: str, how: str) -> str:
+    """The player an entry of a fact names (``how``: see ``QuickKey.names``), or ""."""
+    if how == "colon":
+        item = item.partition(":")[0]
+    if how == "word":
+        return item.strip()
+    words = item.split()
+    return words[0] if how in ("first", "colon") and words else ""

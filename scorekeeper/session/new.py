@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from scorekeeper import store
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.matchlog.shape import name_problem
+from scorekeeper.reasons import because
 from scorekeeper.ruleset import Ruleset
 
+# Characters that separate names from values in what is typed later: "Anna:QC" in a
+# trick, "re=Anna,Carla" in a quick fact, "Name:points" in a list.
+SEPARATORS = ",:="
 
-def check_table(players: Sequence[str], dealer: str | None) -> None:
-    """Refuse a first dealer who is not at the table and names that are not one word each."""
+
+def check_table(players: Sequence[str], dealer: str | None, reserved: Collection[str] = ()) -> None:
+    """Refuse a first dealer who is not at the table, names that are not one word each,
+    names holding a separator and names the game reads as something else (``reserved``,
+    lower case: a card, a side, a team)."""
     if dealer is not None and dealer not in players:
         raise ScorekeeperError(
             f"the first dealer {dealer} is not one of the players ({', '.join(players)})",
@@ -25,6 +32,13 @@ def check_table(players: Sequence[str], dealer: str | None) -> None:
             raise ScorekeeperError(f"player {p} is named twice; names must differ", rule="players")
         if problem is not None:
             raise ScorekeeperError(f"player name {p!r} must be one word", rule="players")
+        if held := [c for c in SEPARATORS if c in p]:
+            why = because(
+                "new.name_separator", "players", name=p, chars=" ".join(repr(c) for c in held)
+            )
+            raise ScorekeeperError(why, kind="usage")
+        if p.lower() in reserved:
+            raise ScorekeeperError(because("new.name_reserved", "players", name=p), kind="usage")
 
 
 def start_match(
@@ -40,7 +54,9 @@ def start_match(
     A rule-set file is stored by its absolute path, so the match opens from anywhere.
     ``lang`` (``de``, ``nl``, ``en``) is stored in the header when given.
     """
-    check_table(players, dealer)
+    family = rules.mechanics
+    reserved = family.reserved_names(rules) if hasattr(family, "reserved_names") else set()
+    check_table(players, dealer, reserved)
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
     log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides, lang=lang)
     target = path or store.new_path(list(players), rules.id, log.started)

@@ -25,6 +25,24 @@ TEXTS: dict[str, str] = {
     **_FOLLOWING,
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
+    # new: the names at the table
+    "new.name_separator": (
+        "player name {name!r} holds {chars}, which separates names from cards and values "
+        "(Anna:QC, re=Anna,Carla); choose a name without them"
+    ),
+    "new.name_reserved": (
+        "player name {name!r} is a word the game reads as something else (a card, a side "
+        "or a team); choose another name"
+    ),
+    # judge: the question itself
+    "judge.players": "{game} is played by {counts!l} players, not {players}",
+    "judge.played_twice": "{players!l} cannot play twice to one trick",
+    "judge.player_played": "{player} has already played to this trick",
+    "judge.partner": (
+        "{partner} cannot be the partner of {player}: name another player, one who played "
+        "to the trick ({played!l}) or is still to play"
+    ),
+    "judge.names_twice": "--names gives {players!l} twice; each player sits once",
     "hand.not_held": "{player} does not hold {card}",
     "trick.second_wins": "{card} by {player}: the second of two identical cards wins here ({reversal})",
     "trick.first_wins": "{card} by {player}: of two identical cards the first played wins",

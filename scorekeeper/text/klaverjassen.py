@@ -114,6 +114,9 @@ TEXTS.update(
             "{where}: {cards} is neither a run of {shortest} or more cards of one suit "
             "(order {order}) nor four of a kind"
         ),
+        "klaverjassen.four_of_a_kind_twice": (
+            "options.four_of_a_kind_ranks names {ranks!l} more than once; name each rank once"
+        ),
         "klaverjassen.four_of_a_kind_rank": (
             "option four_of_a_kind_ranks: {rank} is not a rank of this deck ({ranks})"
         ),

@@ -64,7 +64,7 @@ class BierkopfHand(GameHand):
         return allowed
 
     def on_trick(self, trick: Trick) -> list[str]:
-        return [trick_words(trick)]
+        return [] if self.hand.quiet else [trick_words(trick)]
 
     # -- result
     def facts(self) -> Facts:

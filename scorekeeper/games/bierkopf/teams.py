@@ -21,7 +21,7 @@ def team_index(table: Sequence[str], player: str) -> int:
 def carried_in(context: Mapping[str, object]) -> int:
     """Game points that earlier tied hands left for this hand's winners."""
     results = context.get("results") or []
-    assert isinstance(results, list)
+    assert isinstance(results, Sequence)
     last = results[-1] if results else None
     if last is None:
         return 0

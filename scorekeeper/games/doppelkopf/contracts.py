@@ -20,7 +20,18 @@ def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False
     Options that move or re-rank particular trumps apply only where those cards are trumps
     (ruling of 2026-11-23): the second ten of hearts and the second Charlie only where
     the ten of hearts or the jack of clubs is a trump, piglets as ``piglets_refused`` says.
+    A contract is immutable: each is made once per rule set and handed out again.
     """
+    made: dict[tuple[str | None, bool], Contract] = rules.__dict__.setdefault(
+        "_doppelkopf_contracts", {}
+    )
+    contract = made.get((solo, piglets))
+    if contract is None:
+        contract = made[solo, piglets] = _make_contract(rules, solo, piglets)
+    return contract
+
+
+def _make_contract(rules: Ruleset, solo: str | None, piglets: bool) -> Contract:
     rs, opts = spec(rules), options(rules)
     if solo:
         solo_spec = rs.solos[solo]

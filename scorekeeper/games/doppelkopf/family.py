@@ -14,7 +14,7 @@ from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
 from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
-from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, options, spec
+from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, option_problems, options, spec
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 
@@ -51,6 +51,10 @@ class Doppelkopf(Family):
             return make_contract(rules, game)
         games = ["normal", "piglets", *solos]
         refuse(because("doppelkopf.game.unknown", "solos", game=game, name=rules.name, games=games))
+
+    def validate(self, rules: Ruleset) -> list[str]:
+        """The option values in force, checked once when they are set."""
+        return option_problems(rules)
 
     def playing(self, rules: Ruleset, seated: int) -> int:
         return 4 if seated > 4 and spec(rules).match.sit_out == "dealer" else seated

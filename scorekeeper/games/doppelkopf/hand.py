@@ -287,15 +287,21 @@ class DoppelkopfHand(GameHand):
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
-        messages = [
-            tell(
-                "trick",
-                number=trick.number,
-                winner=trick.winner,
-                points=trick.points,
-                reason=trick.reason,
-            )
-        ]
+        messages = self._wedding_clarified(trick)
+        if self.hand.quiet:
+            return []
+        told = tell(
+            "trick",
+            number=trick.number,
+            winner=trick.winner,
+            points=trick.points,
+            reason=trick.reason,
+        )
+        return [told, *messages]
+
+    def _wedding_clarified(self, trick: Trick) -> list[str]:
+        """Whether this trick decides the wedding (and what is said about it)."""
+        messages: list[str] = []
         if self.wedding and self.clarified_in is None:
             if trick.winner != self.wedding:
                 self.partner = trick.winner

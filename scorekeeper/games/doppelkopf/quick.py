@@ -80,6 +80,7 @@ FACTS = (
         "the Re players (two names, or one for a player alone)",
         rule="teams",
         required=True,
+        names="word",
         accept=_re_ok,
         refusal=lambda t: because("doppelkopf.quick.re", "teams", players=t.players),
     ),
@@ -104,6 +105,7 @@ FACTS = (
         "list",
         "extra points as 'Name kind': fox, charlie, charlie2, charlie_captured, doppelkopf",
         rule="extras",
+        names="first",
         refusal=lambda t: because("doppelkopf.quick.extras", "extras", kinds=list(EXTRA_OPTIONS)),
     ),
     Fact(

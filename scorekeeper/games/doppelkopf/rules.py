@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from scorekeeper.cards import Card
-from scorekeeper.errors import CardError
+from scorekeeper.errors import CardError, RulesetError
 from scorekeeper.rules.common import CommonRules, Explained, Match
 from scorekeeper.rules.schema import Problem, Section, key
 
@@ -200,6 +200,61 @@ class DoppelkopfRules(CommonRules):
             if name in self.options and param not in self.options[name].params:
                 yield f"options.{name}.{param}", "missing"
 
+        yield from self._bound_problems()
+
+    def _bound_problems(self) -> Iterable[Problem]:
+        """Numbers no hand of this deck can reach: card points beyond the deck's total,
+        announcement moments beyond the cards of a hand, a table the deck cannot deal."""
+        total, deck = self.card_points.total, self.deck
+        cards = len(deck.ranks) * len(deck.suits) * deck.copies
+        hand = self.deal.hand_size
+        for at, value in (
+            ("scoring.re_needs", self.scoring.re_needs),
+            ("scoring.contra_needs", self.scoring.contra_needs),
+            ("extras.doppelkopf_min", self.extras.doppelkopf_min),
+            *(
+                (f"scoring.loser_thresholds.{i}", v)
+                for i, v in enumerate(self.scoring.loser_thresholds)
+            ),
+            *(
+                (f"announcements.promise.{k}.target", p.target)
+                for k, p in self.announcements.promise.items()
+            ),
+            *(
+                (f"announcements.promise.{k}.below", p.below)
+                for k, p in self.announcements.promise.items()
+            ),
+        ):
+            if not 0 <= value <= total:
+                yield at, f"must be from 0 to the deck's {total} card points, not {value}"
+        moments = cards if self.announcements.counted_by == "cards_on_table" else hand
+        for kind, moment in self.announcements.window.items():
+            if not 0 <= moment <= moments:
+                yield (
+                    f"announcements.window.{kind}",
+                    f"must be from 0 to {moments} ({self.announcements.counted_by}), not {moment}",
+                )
+        yield from self._table_problems(cards, hand)
+
+    def _table_problems(self, cards: int, hand: int) -> Iterable[Problem]:
+        """The whole deck is dealt to the players who play; one more may sit out."""
+        if cards % hand:
+            yield "deal.packets", f"{hand} cards each do not deal the {cards} cards of the deck"
+            return
+        seats = cards // hand
+        tricks = self.play.tricks or hand
+        if self.teams.wedding_tricks > tricks:
+            yield "teams.wedding_tricks", f"must be at most the {tricks} tricks of a hand"
+        extra = 1 if self.match.sit_out == "dealer" else 0
+        for seated in self.players:
+            if not seats <= seated <= seats + extra:
+                more = f" (with {seats + 1} the dealer sits out)" if extra else ""
+                yield (
+                    "players",
+                    f"{seated} players: {hand} cards each deal the {cards} cards of the deck "
+                    f"to {seats} players{more}",
+                )
+
     def option_card(self, name: str) -> Card:
         """The card an option names (``options.piglets.card``)."""
         return Card.parse(str(self.options[name].params["card"]))
@@ -245,3 +300,29 @@ def spec(rules: Ruleset) -> DoppelkopfRules:
 def options(rules: Ruleset) -> DoppelkopfOptions:
     """The option values in force, typed (read once per rule set)."""
     return rules.options_as(DoppelkopfOptions)
+
+
+def option_problems(rules: Ruleset) -> list[str]:
+    """The option values in force, typed (bad types and signs refused by the record's
+    bounds), then against the deck and the deal: poverty cannot allow more trumps than a
+    hand holds, five nines cannot need more nines than a hand or the deck holds."""
+    try:
+        opts = options(rules)
+    except RulesetError as exc:
+        return [line.removeprefix(f"{rules.source}: ") for line in exc.message.splitlines()]
+    rs, hand = spec(rules), rules.hand_size
+    problems = []
+    if opts.poverty_max_trumps > hand:
+        problems.append(
+            f"options.poverty_max_trumps: must be at most the {hand} cards of a hand, "
+            f"not {opts.poverty_max_trumps}"
+        )
+    if "five_nines" in rs.options:
+        rank = rs.option_rank("five_nines")
+        most = min(hand, sum(n for card, n in rules.deck.counts.items() if card.rank == rank))
+        if opts.five_nines_count > most:
+            problems.append(
+                f"options.five_nines_count: a hand holds at most {most} cards of rank {rank}, "
+                f"not {opts.five_nines_count}"
+            )
+    return problems

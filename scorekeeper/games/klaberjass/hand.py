@@ -376,6 +376,8 @@ class KlaberjassHand(GameHand):
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
+        if self.hand.quiet:
+            return []
         messages = [trick_words(trick)]
         if trick.number == self.hand.tricks_per_hand:
             bonus = self.spec.play.last_trick_bonus

@@ -17,7 +17,7 @@ from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
 from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem
 from scorekeeper.games.klaverjassen.rules import KlaverjassenRules, spec
-from scorekeeper.games.klaverjassen.sides import side_names
+from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, side_names
 from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.result import HandResult
 
@@ -72,6 +72,9 @@ class Klaverjassen(Family):
     # -- quick entry
     def seating(self, rules: Ruleset) -> str | None:
         return spec(rules).teams.mode
+
+    def reserved_names(self, rules: Ruleset) -> set[str]:
+        return super().reserved_names(rules) | set(TEAM_KEYS)
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick.quick_keys()

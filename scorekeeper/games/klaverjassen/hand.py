@@ -385,6 +385,8 @@ class KlaverjassenHand(GameHand):
     def on_trick(self, trick: Trick) -> list[str]:
         roem = trick_roem(self.rules, trick.cards, self.trump)
         self.roem_by_trick[trick.number] = roem
+        if self.hand.quiet:
+            return []
         said = {
             "number": trick.number,
             "winner": trick.winner,

@@ -71,6 +71,7 @@ FACTS: tuple[Fact, ...] = (
         "word",
         "the playing team: one of its players (the trump maker) or team1 / team2",
         rule="teams",
+        names="word",
         missing="klaverjassen.quick.missing_playing",
     ),
     Fact(
@@ -98,6 +99,7 @@ FACTS: tuple[Fact, ...] = (
         "three players: each player's card points as Name:points (last trick and discards included)",
         table=THREE,
         rule="card_points.total",
+        names="colon",
     ),
     Fact(
         "roem_of",
@@ -105,13 +107,20 @@ FACTS: tuple[Fact, ...] = (
         "three players: each player's counted roem as Name:points",
         "roem",
         table=THREE,
+        names="colon",
     ),
     Fact(
         "all_tricks",
         "bool",
         "false when a side has all 162 card points without having taken every trick",
     ),
-    Fact("revoke", "word", "a player of the side that revoked (or team1 / team2)", rule="teams"),
+    Fact(
+        "revoke",
+        "word",
+        "a player of the side that revoked (or team1 / team2)",
+        rule="teams",
+        names="word",
+    ),
     Fact(
         "kraak",
         "word",

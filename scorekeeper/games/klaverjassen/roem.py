@@ -60,6 +60,11 @@ def four_of_a_kind_ranks(rules: Ruleset) -> list[str]:
                 ranks=list(rules.deck.ranks),
             )
             raise OptionError(reason)
+    if twice := sorted({r for r in ranks if ranks.count(r) > 1}):
+        reason = because(
+            "klaverjassen.four_of_a_kind_twice", "options.four_of_a_kind_ranks", ranks=twice
+        )
+        raise OptionError(reason)
     return ranks
 
 

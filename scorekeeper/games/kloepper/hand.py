@@ -147,7 +147,7 @@ class KloepperHand(GameHand):
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
-        return [trick_words(trick)]
+        return [] if self.hand.quiet else [trick_words(trick)]
 
     # -- result
     def facts(self) -> Facts:

@@ -51,6 +51,7 @@ FACTS = (
         "the called ace's holder, or one name for a player alone",
         rule="teams",
         required=True,
+        names="word",
         accept=_queens_named,
         refusal=lambda t: because("kloepper.quick.queens", "teams", players=t.players),
     ),

@@ -1,0 +1,290 @@
+"""Benchmark: the engine's figures of issue 12 (P2, P3, P4), each beside its yardstick.
+
+Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check|memory|legal]
+
+- P2 ``check_figures()``: ``scorekeeper check`` (a whole process, parsing included) of a
+  card-by-card Doppelkopf match of N hands and of 10 N hands: tricks per second against
+  the 100,000 of the target, and how much 10 N hands cost against N hands (at most 11x).
+- P3 ``memory_figures()``: peak resident memory of ``check``, ``score``, ``status``,
+  ``hand`` and ``undo`` (each a process) on the 10 N-hand match, against 100 MB.
+- P4 ``legal_query_figures()``: the legal-card query on the same random Rotterdam
+  positions as liacs/klaverjas ``Round.legal_moves`` (MIT), both timed in one loop shape,
+  alternating, medians: microseconds per call and the ratio.
+
+The peer's code is brought in at run time, never into the project: from the directory
+named by ``SCOREKEEPER_PEER_KLAVERJAS`` (a checkout holding ``klaverjas/game/``), else from
+the fetched mirror ``/work/.mirror/liacs+klaverjas/repo`` (read with ``git show``); without
+either the script prints ``peer: skipped (not found)``.
+
+The long match is the short one's hands repeated ten times (a match of N random hands,
+N a multiple of the table, returns the deal to the first dealer, so it replays the same):
+random play into a 10,000-hand match takes minutes. Matches are built in a temporary
+folder. Figures are printed, never asserted. ``bench/perf.py`` calls these functions; each
+returns its rows as ``(figure, value, yardstick, ratio)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+Row = tuple[str, float, float, float]
+
+MIRROR = Path("/work/.mirror/liacs+klaverjas/repo")
+PEER_FILES = ("cards.py", "meld.py", "tricks.py", "rounds.py")
+_PEAK = (
+    "import resource, subprocess, sys; "
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
+# ---------------------------------------------------------------------------- matches
+@contextmanager
+def matches(hands: int) -> Iterator[tuple[Path, Path, dict[str, str]]]:
+    """A card-by-card Doppelkopf match of ``hands`` hands and one of ten times as many."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, SCOREKEEPER_HOME=str(Path(tmp) / "home"))
+        short, long = Path(tmp) / f"m{hands}.toml", Path(tmp) / f"m{hands * 10}.toml"
+        subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "demo", "--hands", str(hands), "--match", str(short)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
+        text = short.read_text(encoding="utf-8")
+        start = text.index("[[hand]]")
+        long.write_text(text[:start] + text[start:] * 10, encoding="utf-8")
+        yield short, long, env
+
+
+def tricks_in(path: Path) -> int:
+    from scorekeeper import matchlog
+
+    log, _ = matchlog.read(path)
+    return sum(sum(1 for a in h.actions if " " in a and _is_card(a)) for h in log.hands) // 4
+
+
+def _is_card(action: str) -> bool:
+    from scorekeeper.cards import Card
+    from scorekeeper.errors import CardError
+
+    try:
+        Card.parse(action.split()[-1])
+    except CardError:
+        return False
+    return len(action.split()) == 2
+
+
+def wall(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def peak_mb(cmd: list[str], env: dict[str, str]) -> float:
+    """Peak resident memory of ``cmd`` in MB (ru_maxrss of its own watcher process)."""
+    out = subprocess.run(
+        [sys.executable, "-c", _PEAK, *cmd], env=env, capture_output=True, text=True, check=True
+    )
+    return int(out.stdout.strip()) / 1024
+
+
+# ---------------------------------------------------------------------------- P2, P3
+def check_figures(hands: int = 1000, runs: int = 3) -> list[Row]:
+    """P2: check of N and 10 N hands, alternating, medians of ``runs``."""
+    sk = [sys.executable, "-m", "scorekeeper", "check"]
+    with matches(hands) as (short, long, env):
+        tricks = tricks_in(long)
+        times: dict[Path, list[float]] = {short: [], long: []}
+        for _ in range(runs):
+            for path in (short, long):
+                times[path].append(wall([*sk, str(path)], env))
+    t_short, t_long = statistics.median(times[short]), statistics.median(times[long])
+    rate = tricks / t_long
+    return [
+        (f"check {hands * 10} hands: seconds", t_long, 0.0, 0.0),
+        (f"check {hands * 10} hands: tricks/s vs 100,000", rate, 100_000, rate / 100_000),
+        (f"check {hands * 10} vs {hands} hands: cost ratio vs 11x", t_long / t_short, 11, t_long / t_short / 11),
+    ]
+
+
+def memory_figures(hands: int = 1000) -> list[Row]:
+    """P3: peak memory of the replaying commands on the 10 N-hand match, against 100 MB."""
+    sk = [sys.executable, "-m", "scorekeeper"]
+    rows: list[Row] = []
+    with matches(hands) as (_, long, env):
+        commands = {
+            "check": ["check", str(long)],
+            "score": ["score", "--match", str(long)],
+            "status": ["status", "--match", str(long)],
+            "hand": ["hand", "re=Anna,Ben", "re_points=121", "--match", "COPY"],
+            "undo": ["undo", "--match", "COPY"],
+        }
+        for name, args in commands.items():
+            copy = long.with_name("copy.toml")
+            shutil.copyfile(long, copy)
+            mb = peak_mb([*sk, *(str(copy) if a == "COPY" else a for a in args)], env)
+            rows.append((f"peak memory of {name}, MB vs 100", mb, 100, mb / 100))
+    return rows
+
+
+# ---------------------------------------------------------------------------- P4
+def load_peer() -> Any | None:
+    """liacs/klaverjas's ``game`` package, from a checkout or the fetched mirror."""
+    named = os.environ.get("SCOREKEEPER_PEER_KLAVERJAS")
+    target = Path(tempfile.mkdtemp(prefix="peer-")) / "klaverjas_peer_game"
+    target.mkdir()
+    try:
+        for name in PEER_FILES:
+            if named:
+                text = (Path(named) / "klaverjas" / "game" / name).read_text(encoding="utf-8")
+            elif (MIRROR / ".git").exists() or MIRROR.exists():
+                git_dir = MIRROR / ".git" if (MIRROR / ".git").exists() else MIRROR
+                text = subprocess.run(
+                    ["git", f"--git-dir={git_dir}", "show", f"HEAD:klaverjas/game/{name}"],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+            else:
+                return None
+            (target / name).write_text(text, encoding="utf-8")
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    (target / "__init__.py").write_text("", encoding="utf-8")
+    sys.path.insert(0, str(target.parent))
+    return importlib.import_module("klaverjas_peer_game.rounds"), importlib.import_module(
+        "klaverjas_peer_game.cards"
+    )
+
+
+def positions(count: int, seed: int = 12) -> list[tuple[str, list[str], list[str]]]:
+    """Random Rotterdam positions: trump suit, the trick so far, the hand of the player to
+    play (as many cards as tricks are left, none of them on the table)."""
+    rng = random.Random(seed)
+    deck = [r + s for r in ("A", "K", "Q", "J", "10", "9", "8", "7") for s in "CSHD"]
+    out = []
+    for _ in range(count):
+        cards = deck[:]
+        rng.shuffle(cards)
+        on_table = rng.randrange(4)
+        size = rng.randint(1, 8)
+        out.append((rng.choice("CSHD"), cards[:on_table], cards[on_table : on_table + size]))
+    return out
+
+
+def timed_loop(call: Callable[..., Any], args: list[tuple[Any, ...]]) -> float:
+    start = time.perf_counter()
+    for a in args:
+        call(*a)
+    return (time.perf_counter() - start) / len(args) * 1e6
+
+
+def legal_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
+    """P4: microseconds per legal-card query, ours and the peer's, on the same positions."""
+    from scorekeeper.cards import Card
+    from scorekeeper.contract import Contract
+    from scorekeeper.following import duties, mask
+    from scorekeeper.games import load
+
+    rules = load("klaverjassen-rotterdam", None)
+    tables = {
+        s: duties(rules.spec.following, Contract.from_rules(rules, "trump", s)) for s in "CSHD"
+    }
+    drawn = positions(count)
+    ours = [
+        (tables[t].legal, mask(map(Card.parse, h)), tuple(Card.parse(c).index for c in trick))
+        for t, trick, h in drawn
+    ]
+
+    def query(legal: Callable[[int, tuple[int, ...]], int], held: int, trick: tuple[int, ...]) -> int:
+        return legal(held, trick)
+
+    peer = load_peer()
+    peer_args = _peer_positions(peer, drawn) if peer else []
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(runs):
+        mine.append(timed_loop(query, ours))
+        if peer:
+            theirs.append(timed_loop(lambda r, h: r.legal_moves(h), peer_args))
+    us = statistics.median(mine)
+    rows: list[Row] = [("legal query: us per call vs 0.5", us, 0.5, us / 0.5)]
+    if not peer:
+        print("peer: skipped (not found)")
+        return rows
+    them = statistics.median(theirs)
+    same = _agreement(ours, peer_args)
+    rows.append(("legal query: peer us per call / ours (vs 5x)", them, us, them / us))
+    rows.append(("legal query: positions where both allow the same cards", same, count, same / count))
+    return rows
+
+
+def _peer_positions(peer: Any, drawn: list[tuple[str, list[str], list[str]]]) -> list[tuple[Any, list[Any]]]:
+    rounds, cards = peer
+    suits = {"S": cards.Suit.SPADES, "H": cards.Suit.HEARTS, "C": cards.Suit.CLUBS, "D": cards.Suit.DIAMONDS}
+    ranks = {r: cards.Rank(i) for i, r in enumerate(("7", "8", "9", "10", "J", "Q", "K", "A"))}
+
+    def card(code: str) -> Any:
+        return cards.Card(suits[code[-1]], ranks[code[:-1]])
+
+    out = []
+    for trump, trick, hand in drawn:
+        r = rounds.Round(0, 0, suits[trump])
+        for code in trick:
+            r.play_card(card(code))
+        out.append((r, [card(c) for c in hand]))
+    return out
+
+
+def _agreement(ours: list[tuple[Any, int, tuple[int, ...]]], peer_args: list[tuple[Any, list[Any]]]) -> int:
+    names = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
+    from scorekeeper.cards import Card
+
+    same = 0
+    for (legal, held, trick), (r, hand) in zip(ours, peer_args, strict=True):
+        theirs = {Card.parse(str(c.rank()) + names[str(c.suit())]).index for c in r.legal_moves(hand)}
+        allowed = legal(held, trick)
+        same += theirs == {i for i in range(32) if allowed >> i & 1}
+    return same
+
+
+# ---------------------------------------------------------------------------- main
+def show(rows: list[Row]) -> None:
+    for name, value, yardstick, ratio in rows:
+        print(f"{name:60} {value:12.3f} {yardstick:12.3f} {ratio:8.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--positions", type=int, default=20_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", choices=("check", "memory", "legal"))
+    args = parser.parse_args()
+    print(f"{'figure':60} {'value':>12} {'yardstick':>12} {'ratio':>8}")
+    if args.only in (None, "legal"):
+        show(legal_query_figures(args.positions, max(args.runs, 5)))
+    if args.only in (None, "check"):
+        show(check_figures(args.hands, args.runs))
+    if args.only in (None, "memory"):
+        show(memory_figures(args.hands))
+
+
+if __name__ == "__main__":
+    main()
