@@ -341,10 +341,11 @@ def test_unknown_card_is_refused_with_the_nearest_name(quick, tmp_path: Path) ->
     m = tmp_path / "d.toml"
     _new(quick, m, "doppelkopf", "de")
     before = snapshot(m)
-    res = quick("play", "Kreuz", "Dam", "-m", m)
+    # --lang en: the words of the refusal in English (the match's own language is German)
+    res = quick("--lang", "en", "play", "Kreuz", "Dam", "-m", m)
     line = assert_refused(res, rule="deck", path=m, before=before)
     assert "Deutsch" in line and "Kreuz Dame (QC)" in line
-    res = quick("trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
+    res = quick("--lang", "en", "trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
     line = assert_refused(res, rule="deck", path=m, before=before)
     assert "Herz Zehn (10H)" in line
 
@@ -355,7 +356,10 @@ def test_unknown_dutch_card_names_dutch(quick, tmp_path: Path) -> None:
     _ok(quick("act", "Ben pas", "Carla troef harten", "-m", m))
     before = snapshot(m)
     line = assert_refused(
-        quick("play", "klaveren", "boerr", "-m", m), rule="deck", path=m, before=before
+        quick("--lang", "en", "play", "klaveren", "boerr", "-m", m),
+        rule="deck",
+        path=m,
+        before=before,
     )
     assert "Nederlands" in line and "klaveren boer (JC)" in line
 
