@@ -1,4 +1,5 @@
-"""Exports of a match's history, derived by replaying its log: JSON and CSV."""
+"""Exports of a match's history, derived by replaying its log: JSON and CSV; and of its
+score sheet: Markdown and HTML (``scorekeeper.view.markdown``, ``scorekeeper.view.html``)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,18 @@ def history(log: MatchLog, match: Match) -> dict[str, Any]:
         "totals": match.totals(),
         "over": match.over(),
     }
+
+
+SHEET_FORMATS = ("markdown", "html")
+
+
+def sheet_text(format_: str, match: Match) -> str:
+    """The match's score sheet as ``markdown`` or ``html``."""
+    from scorekeeper.view import html, markdown
+    from scorekeeper.view.sheet import build
+
+    sheet = build(match)
+    return markdown.render(sheet) if format_ == "markdown" else html.render(sheet)
 
 
 def to_json(log: MatchLog, match: Match) -> str:

@@ -36,6 +36,11 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
 
 
+_READ: dict[tuple[str, tuple[str, ...]], Action] = {}
+"""Action strings already read at a table: a match repeats the same few hundred, and an
+``Action`` is immutable, so one is handed out for each."""
+
+
 def no(key: str, rule: str | None, /, **params: object) -> IllegalActionError:
     """The refusal of an action, as a reason the view words (``raise no(...)``)."""
     return IllegalActionError(Reason(key, params, rule))
@@ -80,6 +85,7 @@ class Hand:
             p: [] for p in self.players
         }
         self.revokes: list[Revoke] = []
+        self._seats = tuple(self.table)
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
@@ -332,7 +338,14 @@ class Hand:
     def parse(self, text: str | Action) -> Action:
         if isinstance(text, Action):
             return text
-        return parse_action(text, self.table)
+        key = (text, self._seats)
+        action = _READ.get(key)
+        if action is None:
+            action = parse_action(text, self.table)
+            if len(_READ) >= 8192:
+                _READ.clear()
+            _READ[key] = action
+        return action
 
     def verify(self, text: str | Action) -> Action:
         """Raise with the reason if the action is not allowed now; return it parsed."""

@@ -231,6 +231,8 @@ class Match:
         *,
         every_problem: bool = False,
         loader: Callable[[str, Mapping[str, Any] | None], Ruleset] | None = None,
+        keep_hands: bool = True,
+        on_hand: Callable[[MatchHand], None] | None = None,
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
@@ -243,6 +245,10 @@ class Match:
 
         ``loader`` loads the match's rule set with its family (``scorekeeper.games.load``,
         which the session hands in); the engine itself knows no family.
+
+        Without ``keep_hands`` a finished hand keeps its number, dealer, actions and result
+        but lets its ``Hand`` go (``hand`` becomes None), so that memory does not grow with
+        the match; ``on_hand`` sees each such hand first, whole.
         """
 
         def where(line: int | None) -> str:
@@ -283,10 +289,21 @@ class Match:
             problems.extend(found)
             if found and match.hands and not match.hands[-1].finished:
                 match.hands.pop()  # the broken hand: later hands replay without it
+            if not keep_hands:
+                match._let_go(on_hand)
         if problems:
             raise MatchFileError(problems)
         match.replayed()
         return match
+
+    def _let_go(self, on_hand: Callable[[MatchHand], None] | None) -> None:
+        """Drop the last hand's ``Hand`` once it is finished (after ``on_hand`` saw it)."""
+        mh = self.hands[-1] if self.hands else None
+        if mh is None or mh.hand is None or not mh.finished:
+            return
+        if on_hand is not None:
+            on_hand(mh)
+        mh.hand = None
 
     def replayed(self) -> None:
         """The replay is over: what happens from now on is told (the open hand's messages)."""

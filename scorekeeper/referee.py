@@ -281,6 +281,11 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "match": ("match", "session", "play"),
     "options": (),
 }
+ALSO_EXPLAINED: dict[str, tuple[str, ...]] = {
+    # what may be said in each game (every rule set's [actions]) and the trump choice
+    # belong to its announcements too, while the scoring topic keeps them as before
+    "announcements": ("trump", "actions"),
+}
 TOPIC_TITLES = {
     "cards": "cards and ranking",
     "following": "following",
@@ -324,6 +329,7 @@ def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
                 for k, v in rules.data.items()
                 if isinstance(v, Mapping) and v.get("explain") and k not in known and k != "options"
             ]
+        names += [n for n in ALSO_EXPLAINED.get(topic, ()) if n not in names]
         for name in names:
             body = rules.data.get(name)
             if not isinstance(body, Mapping):

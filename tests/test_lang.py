@@ -496,3 +496,67 @@ def test_the_readme_example_in_german_and_dutch(quick, tmp_path: Path) -> None:
     assert _actions(files[0]) == first
     assert _actions(files[1])[:2] == ["Ben pass", "Carla trump hearts"]
     assert _actions(files[1])[2:] == ["Ben JC", "Carla KH", "Dirk QC", "Anna 7D"]
+
+
+def test_judge_reads_the_environment_language(quick, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_LANG", "de")
+    out = _ok(
+        quick(
+            "--lang",  # the words shown in English; the cards typed are read in the env's language
+            "en",
+            "judge",
+            "doppelkopf",
+            "--trick",
+            "Anna:Herz Ass Ben:H9",
+            "--player",
+            "Carla",
+            "--hand",
+            "Herz König, Kreuz Dame, P9",
+        )
+    )
+    assert "trick so far: Anna:AH Ben:9H" in out and "may play: KH" in out
+    out = _ok(
+        quick(
+            "--lang",
+            "en",
+            "judge",
+            "doppelkopf",
+            "-f",
+            "re=Anna,Carla",
+            "-f",
+            "re_points=165",
+            "-a",
+            "Anna Re",
+        )
+    )
+    assert "Re announced" in out
+    monkeypatch.setenv("SCOREKEEPER_LANG", "nl")
+    out = _ok(
+        quick(
+            "--lang",  # the words shown in English; the cards typed are read in the env's language
+            "en",
+            "judge",
+            "klaverjassen",
+            "--trick",
+            "Anna:schoppen aas Ben:S7",
+            "--trump",
+            "harten",
+            "--player",
+            "Carla",
+            "--hand",
+            "HB S8 RA",
+        )
+    )
+    assert "Anna:AS Ben:7S" in out and "may play: 8S" in out
+    res = quick("--lang", "en", "judge", "klaverjassen", "--trick", "Anna:schoppen aaas")
+    assert_refused(res, rule="deck", names=("schoppen aas (AS)", "Nederlands"))
+
+
+def test_kloepper_quick_hand_in_german(quick, tmp_path: Path) -> None:
+    m = tmp_path / "kl.toml"
+    _new(quick, m, "kloepper", "de")
+    _ok(quick("hand", "--keys", "-m", m))
+    res = quick("hand", "queens=Anna,Carla", "queens_points=0", "all_tricks=andere", "-m", m)
+    _ok(res)
+    log, _ = matchlog.read(m)
+    assert log.hands[0].quick is not None and log.hands[0].quick["all_tricks"] == "others"

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
+from scorekeeper.cli import table as table_session
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
@@ -32,7 +33,8 @@ app = typer.Typer(
         "'scorekeeper score' shows the sheet."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -53,8 +55,19 @@ def _choose_language(ctx: typer.Context, value: str | None) -> str | None:
     return value
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"scorekeeper {version('scorekeeper')}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root(
+def _options(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and stop."
+    ),
     lang: Annotated[
         str | None,
         typer.Option(
@@ -75,6 +88,7 @@ def _root(
 for command in (
     starting.new,
     starting.demo,
+    table_session.table,
     recording.play,
     recording.trick,
     recording.announce,
@@ -96,7 +110,7 @@ for command in (
     archive.archive,
     stats.stats,
 ):
-    app.command()(command)
+    app.command(cls=getattr(command, "command_class", None))(command)
 app.command(name="import")(archive.import_)
 
 

@@ -225,6 +225,34 @@ def typed_amendment(
     return typed_facts(session, values, rules)
 
 
+def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
+    """``judge``'s words read in the language of the environment (``SCOREKEEPER_LANG``,
+    the locale): the trick's and the hand's cards, the trump suit, the facts and what was
+    said. English input stays exactly as typed."""
+    from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
+
+    lang = environment_lang()
+    if lang == DEFAULT:
+        return asked
+
+    def words(text: str) -> str:
+        return " ".join(translate(text, lang, family=rules.family))
+
+    out = dict(asked)
+    if out.get("trick"):
+        out["trick"] = read_trick(out["trick"], lang, rules.deck)
+    if out.get("hand") is not None:
+        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck))
+    if out.get("trump"):
+        out["trump"] = words(out["trump"])
+    out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
+    facts = [f.partition("=") for f in out.get("fact") or []]
+    out["fact"] = [
+        k + s + ",".join(words(v) for v in v.split(",")) for k, s, v in facts
+    ] or out.get("fact")
+    return out
+
+
 def lock_wait() -> float:
     """Seconds to wait for a match another process is writing: ``$SCOREKEEPER_LOCK_WAIT``."""
     from scorekeeper.session import LOCK_WAIT

@@ -1,4 +1,4 @@
-"""The ``export`` command: a match's history as JSON or CSV."""
+"""The ``export`` command: a match's history as JSON or CSV, its sheet as Markdown or HTML."""
 
 from __future__ import annotations
 
@@ -15,27 +15,35 @@ from scorekeeper.text import say
 
 @guarded
 def export(
-    format_: Annotated[str, typer.Option("--format", "-f", help="json or csv.")] = "json",
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="json, csv, markdown or html.")
+    ] = "json",
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="Write to this file instead of standard output."),
     ] = None,
     match: MatchOpt = None,
 ) -> None:
-    """Export the match history (every hand, its value, reasons and totals).
+    """Export the match history (every hand, its value, reasons and totals), or its score
+    sheet as Markdown (to paste into a chat) or as one self-contained HTML file (the sheet,
+    each hand's value, a chart of the running totals, a print stylesheet).
 
     Example: scorekeeper export --format csv -o match.csv
+    Example: scorekeeper export --format html -o sheet.html
     """
-    from scorekeeper.export import to_csv, to_json
+    from scorekeeper.export import SHEET_FORMATS, sheet_text, to_csv, to_json
     from scorekeeper.session import Session
 
-    if format_ not in ("json", "csv"):
+    if format_ not in ("json", "csv", *SHEET_FORMATS):
         raise ScorekeeperError(
             say("cli.export_format", format=format_), rule="export", kind="usage"
         )
     session = Session.open(match_path(match))
     log, m = session.log, session.match
-    text = to_json(log, m) if format_ == "json" else to_csv(m)
+    if format_ in SHEET_FORMATS:
+        text = sheet_text(format_, m)
+    else:
+        text = to_json(log, m) if format_ == "json" else to_csv(m)
     if output is None:
         sys.stdout.write(text)
     else:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
+from typer.core import TyperCommand
 
 from scorekeeper.cli.common import (
     JsonOpt,
@@ -37,6 +39,10 @@ def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
     for o in outcomes:
         render.outcome(o)
     render.next_up(m)
+    if m.over() and any(o.result is not None for o in outcomes):
+        from scorekeeper.table.words import winner_line
+
+        typer.echo(winner_line(m.totals()))
 
 
 def _record(texts: list[str], match: Path | None, json_: bool) -> None:
@@ -125,6 +131,36 @@ def trick(
     _show(outcomes, session.match, json_)
 
 
+def game_words() -> list[tuple[list[str], str]]:
+    """What players may say in each installed game, from each rule set's ``[actions]``:
+    (rule set ids, words), rule sets that say the same grouped."""
+    from scorekeeper import ruleset as rs
+
+    groups: dict[str, list[str]] = {}
+    for rid in sorted(rs.available()):
+        try:
+            text = rs.load(rid).get("actions.explain")
+        except (ScorekeeperError, OSError):
+            continue
+        if text:
+            groups.setdefault(text, []).append(rid)
+    return [(ids, text) for text, ids in groups.items()]
+
+
+class GameWordsCommand(TyperCommand):
+    """A command whose help ends with each game's own words, read from the rule sets."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from rich.markup import escape
+
+        from scorekeeper.table.words import say
+
+        parts = [escape(say("table.words.heading"))]
+        parts += [escape(f"{', '.join(ids)}: {text}") for ids, text in game_words()]
+        self.epilog = "\n\n".join(parts)
+        super().format_help(ctx, formatter)
+
+
 @guarded
 def announce(
     player: Annotated[str, typer.Argument(help="Who announces.")],
@@ -139,6 +175,9 @@ def announce(
     _record([" ".join([player, *what])], match, json_)
 
 
+announce.command_class = GameWordsCommand  # type: ignore[attr-defined]
+
+
 @guarded
 def declare(
     player: Annotated[str, typer.Argument(help="Who declares.")],
@@ -151,6 +190,9 @@ def declare(
     Examples: scorekeeper declare Anna wedding  |  scorekeeper declare Anna poverty 9D KD JH
     """
     _record([" ".join([player, *what])], match, json_)
+
+
+declare.command_class = GameWordsCommand  # type: ignore[attr-defined]
 
 
 @guarded
@@ -240,6 +282,10 @@ def hand(
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
         return
     render.result(mh.result, title=say("cli.hand", hand=mh.number))
+    from scorekeeper.table.words import next_or_over
+
+    for line in next_or_over(session.match):
+        typer.echo(line)
 
 
 def _show_keys(match: Path | None, json_: bool) -> None:
@@ -255,6 +301,11 @@ def _show_keys(match: Path | None, json_: bool) -> None:
     for name, key in keys.items():
         typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
     typer.echo(say("cli.quick_said"))
+    words = session.match.rules.get("actions.explain")
+    if words:
+        from scorekeeper.cli.render import own
+
+        typer.echo(f"  {own(words)}")
 
 
 @guarded

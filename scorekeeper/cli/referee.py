@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import JsonOpt, MatchOpt, SetOpt, guarded, options
+from scorekeeper.cli.common import JsonOpt, MatchOpt, SetOpt, guarded, judged, options
 
 
 @guarded
@@ -56,6 +56,12 @@ def judge(
     from scorekeeper.session.facts import names_from, parse_facts
 
     rules = rs.load(ruleset, options(set_))
+    asked = judged(
+        rules, {"trick": trick, "hand": hand, "trump": trump, "fact": fact, "action": action}
+    )
+    trick, hand, trump, fact, action = (
+        asked[k] for k in ("trick", "hand", "trump", "fact", "action")
+    )
     if fact:
         keys = family_for(rules).quick_keys()
         facts = parse_facts(fact, keys, rules.name)

@@ -13,7 +13,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.text import say
+from scorekeeper.text import say, translate
+
+
+def own(text: str) -> str:
+    """A shipped rule set's own words (explain, summary, notes) in the current language."""
+    return translate("explain", text) if text else text
+
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Outcome
@@ -257,10 +263,10 @@ def rules_show(data: dict[str, Any]) -> None:
     head = say("cli.ruleset_head", id=data["id"], players=str(data["players"]))
     console.print(f"[bold]{escape(data['name'])}[/] {escape(head)}")
     if data.get("summary"):
-        console.print(escape(data["summary"]))
+        console.print(escape(own(data["summary"])))
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
-            console.print(f"[bold]{escape(section)}[/]: {escape(body['explain'])}")
+            console.print(f"[bold]{escape(section)}[/]: {escape(own(body['explain']))}")
     table = Table(title=say("cli.options"))
     table.add_column(say("cli.col.option"))
     table.add_column(say("cli.col.value"))
@@ -272,11 +278,11 @@ def rules_show(data: dict[str, Any]) -> None:
             Text(name),
             Text(str(spec["value"])),
             Text(str(spec["default"]) + choices),
-            Text(spec["explain"]),
+            Text(own(spec["explain"])),
         )
     console.print(table)
     for note in data["rules"].get("notes", []):
-        console.print(f"[dim]{escape(say('cli.note', note=note))}[/]")
+        console.print(f"[dim]{escape(say('cli.note', note=own(note)))}[/]")
 
 
 def ruling(r: Any) -> None:
@@ -311,16 +317,16 @@ def explanation(data: dict[str, Any]) -> None:
         how = escape(say("cli.topics_how", ruleset=data["ruleset"]))
         console.print(f"[bold]{topics}[/] {how}")
         for topic, title in data["topics"].items():
-            console.print(escape(f"  {topic:14} {title}"))
+            console.print(escape(f"  {topic:14} {own(title)}"))
         return
-    console.print(f"[bold]{escape(data['ruleset'])}: {escape(data['title'])}[/]")
+    console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
     if data["options"]:
         chosen = ", ".join(f"{k}={v}" for k, v in data["options"].items())
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
         console.print(f"[bold]{escape(section['section'])}[/]")
         if section["explain"]:
-            console.print(f"  {escape(section['explain'])}")
+            console.print(f"  {escape(own(section['explain']))}")
         values = ", ".join(f"{k} = {v}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")

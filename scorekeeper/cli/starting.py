@@ -54,6 +54,10 @@ def new(
     warn_unknown_keys(rules)
     stored = chosen if lang or chosen != DEFAULT else None
     log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
+    from scorekeeper.session import Session
+    from scorekeeper.table.words import opening, opening_lines
+
+    first = opening(Session.open(path).match)
     if json_:
         from scorekeeper.cli import render
 
@@ -65,6 +69,10 @@ def new(
                 "first_dealer": log.first_dealer,
                 "options": rules.overrides,
                 "lang": chosen,
+                "first_leader": first["leader"],
+                "first_to_act": first["first_to_act"],
+                "sits_out": first["sits_out"],
+                "partners": first["partners"],
             }
         )
         return
@@ -74,6 +82,8 @@ def new(
         from scorekeeper.reasons import because
 
         typer.echo(str(because("lang.new_lang", None, name=language(chosen).name, lang=chosen)))
+    for line in opening_lines(first):
+        typer.echo(line)
     typer.echo(say("cli.match_file", path=path))
 
 

@@ -23,6 +23,7 @@ from scorekeeper.lang.reading import (
     is_card_word,
     read_card,
     read_cards,
+    read_trick,
     translate,
 )
 from scorekeeper.reasons import because
@@ -44,6 +45,7 @@ __all__ = [
     "match_lang",
     "read_card",
     "read_cards",
+    "read_trick",
     "resolve_lang",
     "translate",
 ]

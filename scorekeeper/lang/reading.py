@@ -207,3 +207,20 @@ def _starts_card(words: Sequence[str], i: int, lang: str) -> bool:
         _as_card(words[i : i + n], lang) is not None
         for n in range(1, min(MAX_WORDS, len(words) - i) + 1)
     )
+
+
+def read_trick(text: str, lang: str = DEFAULT, deck: Deck | None = None) -> str:
+    """A trick as ``judge --trick`` takes it, ``Anna:Kreuz Dame Ben:HZ`` (a card may take
+    several words; bare cards too), with each card as its code: ``Anna:QC Ben:10H``."""
+    plays: list[tuple[str, list[str]]] = []
+    for word in text.replace(",", " ").split():
+        who, colon, card = word.rpartition(":")
+        if colon or not plays:
+            plays.append((who + colon, [card] if card else []))
+        else:
+            plays[-1][1].append(word)
+    out = []
+    for who, words in plays:
+        codes = read_cards(words, lang, deck) if words else []
+        out.extend([who + codes[0], *codes[1:]] if codes else [who])
+    return " ".join(out)

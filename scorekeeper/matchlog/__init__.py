@@ -30,6 +30,7 @@ import tomllib
 from pathlib import Path
 
 from scorekeeper.errors import MatchFileError
+from scorekeeper.matchlog import canonical
 from scorekeeper.matchlog.files import lock, write_text
 from scorekeeper.matchlog.records import HandRecord, MatchLog
 from scorekeeper.matchlog.shape import (
@@ -107,7 +108,7 @@ def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        data = tomllib.loads(text)
+        data = canonical.parse(text) or tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise MatchFileError([_syntax_problem(filename, text, error)]) from None
     except RecursionError:

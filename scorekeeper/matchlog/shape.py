@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime, time
-from typing import Any
+from typing import Any, NamedTuple
 
 FORMAT = "scorekeeper-match/1"
 """The value of the ``format`` field this version reads and writes."""
@@ -95,6 +95,8 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
         if isinstance(value, Mapping):
             items: Any = value.items()
         elif isinstance(value, list):
+            if len(path) < limit and set(map(type, value)) <= _SCALARS:
+                continue  # a list of plain values (every action list): nothing nests
             items = enumerate(value)
         else:
             continue
@@ -102,6 +104,9 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
             return path
         stack.extend(((*path, key), item) for key, item in items)
     return None
+
+
+_SCALARS = frozenset({str, int, float, bool, datetime, date, time})
 
 
 def path_text(path: KeyPath) -> str:
@@ -144,11 +149,12 @@ def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
         if not isinstance(hands, list):
             add(("hand",), "hand must be an array of tables, written as [[hand]] sections")
         else:
+            known = _Known(set(), set())
             for index, table in enumerate(hands):
                 if not isinstance(table, Mapping):
                     add(("hand", index), f"hand {index + 1} must be a table")
                 else:
-                    _check_hand(index, table, players, add)
+                    _check_hand(index, table, players, add, known)
     return problems
 
 
@@ -244,7 +250,23 @@ def _check_players(value: Any, add: Add) -> set[str] | None:
     return seen
 
 
-def _check_hand(index: int, table: Mapping[str, Any], players: set[str] | None, add: Add) -> None:
+class _Known(NamedTuple):
+    """Strings already found sound in this file: a long match repeats the same few."""
+
+    actions: set[str]
+    cards: set[str]
+
+
+def _all_known(known: set[str], values: list[Any]) -> bool:
+    try:
+        return known.issuperset(values)
+    except TypeError:  # an unhashable value: the slow path says what it is
+        return False
+
+
+def _check_hand(
+    index: int, table: Mapping[str, Any], players: set[str] | None, add: Add, known: _Known
+) -> None:
     number = index + 1
     base: KeyPath = ("hand", index)
     for key in table:
@@ -253,9 +275,9 @@ def _check_hand(index: int, table: Mapping[str, Any], players: set[str] | None, 
     if "actions" not in table:
         add(base, f"hand {number} has no actions list (write actions = [] for none)")
     else:
-        _check_actions(index, table["actions"], players, add)
+        _check_actions(index, table["actions"], players, add, known.actions)
     if "deal" in table:
-        _check_deal(index, table["deal"], players, add)
+        _check_deal(index, table["deal"], players, add, known.cards)
     if "quick" in table and not isinstance(table["quick"], Mapping):
         add(
             (*base, "quick"),
@@ -267,11 +289,15 @@ def _check_hand(index: int, table: Mapping[str, Any], players: set[str] | None, 
             add((*base, "amended"), f"hand {number}: amended must be an array of tables")
 
 
-def _check_actions(index: int, actions: Any, players: set[str] | None, add: Add) -> None:
+def _check_actions(
+    index: int, actions: Any, players: set[str] | None, add: Add, known: set[str]
+) -> None:
     number = index + 1
     base: KeyPath = ("hand", index, "actions")
     if not isinstance(actions, list):
         add(base, f"hand {number}: actions must be a list of strings, not {describe(actions)}")
+        return
+    if players is not None and _all_known(known, actions):
         return
     for position, action in enumerate(actions):
         where = (*base, position)
@@ -286,9 +312,13 @@ def _check_actions(index: int, actions: Any, players: set[str] | None, add: Add)
             actor = action.split()[0]
             if players is not None and actor not in players:
                 add(where, f"action {action!r}: {actor} is not a player of this match")
+            elif players is not None:
+                known.add(action)
 
 
-def _check_deal(index: int, deal: Any, players: set[str] | None, add: Add) -> None:
+def _check_deal(
+    index: int, deal: Any, players: set[str] | None, add: Add, known: set[str]
+) -> None:
     number = index + 1
     base: KeyPath = ("hand", index, "deal")
     if not isinstance(deal, Mapping):
@@ -305,6 +335,8 @@ def _check_deal(index: int, deal: Any, players: set[str] | None, add: Add) -> No
         if not isinstance(cards, list):
             add(where, f"deal for {player!r} must be a list of card codes, not {describe(cards)}")
             continue
+        if _all_known(known, cards):
+            continue
         for position, card in enumerate(cards):
             if not isinstance(card, str) or not card.strip():
                 add(
@@ -312,3 +344,5 @@ def _check_deal(index: int, deal: Any, players: set[str] | None, add: Add) -> No
                     f"deal for {player!r}: card {position + 1} must be a card code, "
                     f"not {describe(card)}",
                 )
+            else:
+                known.add(card)

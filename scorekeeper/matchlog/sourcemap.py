@@ -272,16 +272,26 @@ class SourceMap:
     """
 
     def __init__(self, text: str) -> None:
-        """Scan ``text`` (the whole file) and remember where each key and item starts."""
-        self._line_starts = [0, *(match.end() for match in re.finditer("\n", text))]
-        self._lines: dict[KeyPath, int] = {}
-        scanner = _Scanner(text, self._record)
-        with suppress(IndexError, ValueError, RecursionError):
-            scanner.run()
+        """Keep ``text`` (the whole file); it is scanned when a line is first asked for,
+        which a file without problems never needs."""
+        self._text: str | None = text
+        self._found: dict[KeyPath, int] = {}
+
+    @property
+    def _lines(self) -> dict[KeyPath, int]:
+        """Where each key and item starts, found on first use."""
+        text = self._text
+        if text is not None:
+            self._text = None
+            self._line_starts = [0, *(match.end() for match in re.finditer("\n", text))]
+            scanner = _Scanner(text, self._record)
+            with suppress(IndexError, ValueError, RecursionError):
+                scanner.run()
+        return self._found
 
     def _record(self, path: KeyPath, offset: int) -> None:
         if path:
-            self._lines.setdefault(path, bisect.bisect_right(self._line_starts, offset))
+            self._found.setdefault(path, bisect.bisect_right(self._line_starts, offset))
 
     def line_of_path(self, path: KeyPath) -> int | None:
         """Line where the key, table header or array item at ``path`` starts.

@@ -14,7 +14,7 @@ from pathlib import Path
 from scorekeeper import matchlog
 from scorekeeper.errors import MatchFileError
 from scorekeeper.games import load
-from scorekeeper.match import Match
+from scorekeeper.match import Match, MatchHand
 
 
 @dataclass
@@ -46,18 +46,32 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
     ``strict``: a recorded revoke is a problem too.
     """
     report = CheckReport(file)
-    try:
-        log, source_map = matchlog.read(file)
-        m = Match.from_log(log, source_map, str(file), every_problem=True, loader=load)
-    except MatchFileError as exc:
-        report.problems = list(exc.problems)
-        return report
-    report.hands = len(m.hands)
-    for mh in m.hands:
+
+    def seen(mh: MatchHand) -> None:
+        """What a replayed hand shows, taken before the replay lets the hand go."""
         if mh.hand is None:
-            continue
+            return
         for p in mh.hand.deck_check():
             report.problems.append(f"{file}: hand {mh.number}: {p} [rule: deck.copies]")
         revokes = [f"{file}: hand {mh.number}: {r.text()}" for r in mh.hand.revokes]
         (report.problems if strict else report.warnings).extend(revokes)
+
+    try:
+        log, source_map = matchlog.read(file)
+        m = Match.from_log(
+            log,
+            source_map,
+            str(file),
+            every_problem=True,
+            loader=load,
+            keep_hands=False,
+            on_hand=seen,
+        )
+    except MatchFileError as exc:
+        report.problems = list(exc.problems)
+        report.warnings = []
+        return report
+    report.hands = len(m.hands)
+    for mh in m.hands:
+        seen(mh)  # the hand in progress (finished hands are already let go)
     return report

@@ -32,6 +32,7 @@ DOMAIN = "scorekeeper"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 TRANSLATED = ("de", "nl")
 HELP = "help"  # the msgctxt of a command-line help text; its msgid is the English help
+EXPLAIN = "explain"  # the msgctxt of a shipped rule set's own words (explain, summary, notes)
 _DATE = datetime(2026, 11, 23, tzinfo=UTC)  # fixed: a sync changes only what changed
 
 
@@ -56,10 +57,40 @@ def help_texts() -> list[str]:
     return english_helps(typer.main.get_command(app))
 
 
+def explain_texts() -> list[str]:
+    """The shipped rule sets' own words: each section's ``explain``, the options', the
+    ``summary`` and ``notes``; and the titles of the ``explain`` topics."""
+    import tomllib
+
+    from scorekeeper.referee import TOPIC_TITLES
+    from scorekeeper.rules.source import shipped_dirs
+
+    seen: dict[str, None] = dict.fromkeys(TOPIC_TITLES.values())
+    for path in sorted({p.name: p for d in shipped_dirs() for p in d.glob("*.toml")}.values()):
+        with path.open("rb") as f:
+            _rule_words(tomllib.load(f), seen)
+    return list(seen)
+
+
+def _rule_words(node: object, seen: dict[str, None]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("explain", "summary") and isinstance(value, str) and value.strip():
+                seen.setdefault(value, None)
+            elif key == "notes" and isinstance(value, list):
+                seen.update(dict.fromkeys(v for v in value if isinstance(v, str)))
+            else:
+                _rule_words(value, seen)
+    elif isinstance(node, list):
+        for item in node:
+            _rule_words(item, seen)
+
+
 def entries() -> list[tuple[str, str]]:
-    """(msgctxt, msgid) of every message: the keys, then the help texts."""
+    """(msgctxt, msgid) of every message: the keys, the help texts, the rule sets' words."""
     out = list(english().items())
     out += [(HELP, text) for text in help_texts()]
+    out += [(EXPLAIN, text) for text in explain_texts()]
     return out
 
 
@@ -145,13 +176,13 @@ def sync() -> None:
     _write_po(LOCALE / f"{DOMAIN}.pot", _template(wanted))
     for lang in TRANSLATED:
         old = read(lang)
-        by_key = {m.context: m for m in old if m.id and m.context and m.context != HELP}
+        by_key = {m.context: m for m in old if m.id and m.context not in (None, HELP, EXPLAIN)}
         new = _new_catalog(lang)
         for ctx, msgid in wanted:
             kept = old.get(msgid, context=ctx)
             if kept is not None:
                 new.add(msgid, kept.string, context=ctx, flags=kept.flags)
-            elif ctx != HELP and ctx in by_key and by_key[ctx].string:
+            elif ctx in by_key and by_key[ctx].string:
                 # the English changed: keep the old words as a hint, marked fuzzy
                 new.add(msgid, by_key[ctx].string, context=ctx, flags=("fuzzy",))
             else:
@@ -160,8 +191,9 @@ def sync() -> None:
     compile_all()
 
 
-def problems(langs: tuple[str, ...] = TRANSLATED) -> list[str]:
-    """What keeps the catalogues from being complete and current, one line each."""
+def problems(langs: tuple[str, ...] = TRANSLATED, *, rule_words: bool = False) -> list[str]:
+    """What keeps the catalogues from being complete and current, one line each: every
+    key and help text; the rule sets' own words only with ``rule_words``."""
     out: list[str] = []
     wanted = entries()
     pot = LOCALE / f"{DOMAIN}.pot"
@@ -170,8 +202,12 @@ def problems(langs: tuple[str, ...] = TRANSLATED) -> list[str]:
     for lang in langs:
         catalog = read(lang)
         for ctx, msgid in wanted:
+            if ctx == EXPLAIN and not rule_words:
+                continue
             message = catalog.get(msgid, context=ctx)
-            where = f"{lang}: {ctx}" if ctx != HELP else f"{lang}: help {msgid[:50]!r}"
+            where = (
+                f"{lang}: {ctx}" if ctx not in (HELP, EXPLAIN) else f"{lang}: {ctx} {msgid[:50]!r}"
+            )
             if message is None or not message.string:
                 out.append(f"{where}: no translation")
             elif message.fuzzy:
@@ -196,7 +232,12 @@ def main(argv: list[str] | None = None) -> int:
     found = problems()
     for line in found:
         print(line)
-    print(f"{len(entries())} messages, {len(found)} problems")
+    words = [p for p in problems(rule_words=True) if p not in found]
+    for line in words:
+        print(line)
+    print(
+        f"{len(entries())} messages, {len(found)} problems; {len(words)} rule-set texts untranslated"
+    )
     return 1 if found else 0
 
 

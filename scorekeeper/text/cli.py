@@ -24,7 +24,7 @@ TEXTS: dict[str, str] = {
     "cli.not_utf8": "'{word}' is not UTF-8 text; type it again in UTF-8",
     "cli.lock_wait": "SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
     "cli.waiting": "waiting: {path} is being written by another scorekeeper process",
-    "cli.export_format": "unknown export format {format!r}; use json or csv",
+    "cli.export_format": "unknown export format {format!r}; use json, csv, markdown or html",
     "cli.ruleset_broken": "rule set {name} cannot be loaded: {error}",
     # confirmations
     "cli.new_match": "New {name} match: {players!l}; {dealer} deals first.",

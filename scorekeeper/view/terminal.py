@@ -34,6 +34,9 @@ class Col:
     def least(self) -> int:
         if not self.wraps:
             return self.natural()
+        if self.right:  # a score column: its cells stay whole, its header may wrap
+            head = min(max(len(w) for w in self.header.split() or [""]), 14)
+            return max([head, *(len(c) for c in self.cells)])
         words = [w for c in [self.header, *self.cells] for w in c.split()]
         return min(max([1, *(len(w) for w in words)]), 14)
 
@@ -55,11 +58,11 @@ def _fit(cols: list[Col], width: int) -> bool:
     if least > width:
         return False
     excess = total - width
-    for c in sorted((c for c in cols if c.wraps), key=lambda c: -c.natural()):
-        cut = min(excess, c.width - c.least())
-        c.width -= cut
-        excess -= cut
-    return excess <= 0
+    while excess > 0:  # narrow the widest column that may still narrow, one at a time
+        c = max((c for c in cols if c.width > c.least()), key=lambda c: c.width)
+        c.width -= 1
+        excess -= 1
+    return True
 
 
 def _draw(cols: list[Col], rule: str) -> list[str]:

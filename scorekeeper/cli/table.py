@@ -1,0 +1,203 @@
+"""``scorekeeper table``: the interactive session at the table (prompt_toolkit).
+
+The session itself (reading a line, recording it through the session layer, completion
+candidates, the status bar's data) is :mod:`scorekeeper.table`; this module only puts it
+in a terminal: a prompt that says whose turn it is, Tab completion of what is allowed
+now, a status bar at the bottom, and the answers printed above the prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli.common import MatchOpt, guarded, lock_wait, match_path, options
+from scorekeeper.errors import ScorekeeperError
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from scorekeeper.table.session import Reply, TableSession
+
+
+@guarded
+def table(
+    ruleset: Annotated[
+        str | None,
+        typer.Argument(help="Start a new match of this rule set first (leave out to go on)."),
+    ] = None,
+    players: Annotated[
+        list[str] | None, typer.Argument(help="The new match's players, in seating order.")
+    ] = None,
+    dealer: Annotated[
+        str | None, typer.Option(help="Who deals first in a new match (default: the first).")
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", help="Language of what is typed: de, nl or en (default: the match's)."
+        ),
+    ] = None,
+    match: MatchOpt = None,
+) -> None:
+    """The session at the table: record a match line by line, with completion.
+
+    A line is a card (qc), a whole trick (qc 10h ad 9d), what a player says (ben re), or a
+    command (undo, score, status, explain, judge, hand, help, quit). Tab completes what is
+    allowed now; every entry is saved at once.
+
+    Examples: scorekeeper table  |  scorekeeper table doppelkopf Anna Ben Carla Dirk
+    """
+    if ruleset is not None:
+        path = _start(ruleset, players or [], dealer, match, lang)
+    else:
+        path = match_path(match)
+    from scorekeeper.lang import match_lang
+    from scorekeeper.session import Session
+    from scorekeeper.table.session import TableSession
+
+    log = Session.read(path).log  # a missing or broken file is refused before the prompt
+    run(TableSession(path, lang=match_lang(log, lang), wait=lock_wait()))
+
+
+def _start(
+    ruleset: str, players: list[str], dealer: str | None, match: Path | None, lang: str | None
+) -> Path:
+    """A new match, as ``new`` starts it (its language stored when chosen)."""
+    from scorekeeper import ruleset as rs
+    from scorekeeper.lang import DEFAULT, resolve_lang
+    from scorekeeper.session.new import start_match
+
+    if not players:
+        raise ScorekeeperError(
+            "name the players of the new match, like 'table doppelkopf Anna Ben Carla Dirk'",
+            rule="players",
+            kind="usage",
+        )
+    chosen = resolve_lang(lang)
+    rules = rs.load(ruleset, options(None))
+    stored = chosen if lang or chosen != DEFAULT else None
+    _log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
+    return path
+
+
+def run(session: TableSession, *, input: Input | None = None, output: Output | None = None) -> None:
+    """The prompt loop: read a line, show the answer, until ``quit`` or end of input."""
+    from prompt_toolkit import PromptSession
+
+    from scorekeeper.table.words import say
+
+    m = session.current().match
+    typer.echo(say("table.resume", game=m.rules.name, players=m.players, path=str(session.path)))
+    completer = _completer(session)
+    prompt: PromptSession[str] = PromptSession(
+        completer=completer,
+        key_bindings=_keys(completer),
+        bottom_toolbar=lambda: _bar(session),
+        complete_while_typing=False,
+        input=input,
+        output=output,
+    )
+    while True:
+        try:
+            line = prompt.prompt(f"{session.prompt()}> ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            line = "quit"
+        reply = session.handle(line)
+        show(reply, session)
+        if reply.quit:
+            return
+
+
+def _bar(session: TableSession) -> str:
+    from scorekeeper.table.bar import bar_data, bar_text
+
+    try:
+        return bar_text(bar_data(session.current()))
+    except (ScorekeeperError, OSError) as exc:
+        return str(exc)
+
+
+def _keys(completer: Any) -> Any:
+    """Tab completes at once when one thing fits (so typed-ahead keys land after it), and
+    opens the menu of what fits otherwise."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+    keys = KeyBindings()
+
+    @keys.add("tab")
+    def _tab(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        if buffer.complete_state:
+            buffer.complete_next()
+            return
+        found = list(
+            completer.get_completions(buffer.document, CompleteEvent(completion_requested=True))
+        )
+        if len(found) == 1:
+            buffer.apply_completion(found[0])
+        elif found:
+            buffer.start_completion(insert_common_part=True)
+
+    return keys
+
+
+def _completer(session: TableSession) -> Any:
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.document import Document
+
+    from scorekeeper.table.complete import candidates
+
+    class TableCompleter(Completer):
+        def get_completions(self, document: Document, event: Any) -> Iterable[Completion]:
+            before = document.text_before_cursor
+            word = document.get_word_before_cursor(WORD=True)
+            try:
+                found = candidates(
+                    session.hand(), session.current().match.players, before, session.lang
+                )
+            except (ScorekeeperError, OSError):
+                return
+            for text in found:
+                yield Completion(text + " ", start_position=-len(word), display=text)
+
+    return TableCompleter()
+
+
+def show(reply: Reply, session: TableSession) -> None:
+    """Print what the session answered: its lines, a view, or the refusal."""
+    from scorekeeper.cli import render
+
+    for line in reply.lines:
+        render.console.print(render.escape(line))
+    for error in reply.errors:
+        render.error(error)
+    if reply.view is not None:
+        _view(reply.view, reply.args, session)
+
+
+def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
+    from scorekeeper.cli import render
+
+    current = session.current()
+    m = current.match
+    if name == "score":
+        render.score_sheet(m)
+    elif name == "status":
+        from scorekeeper.cli.reading import show_status
+
+        show_status(current)
+    elif name == "explain":
+        from scorekeeper import referee
+
+        try:
+            render.explanation(referee.explain(m.rules, args[0] if args else None))
+        except ScorekeeperError as exc:
+            render.error(str(exc))

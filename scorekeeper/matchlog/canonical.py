@@ -1,0 +1,72 @@
+"""A fast reader for the hands of a match file in the canonical layout the tool writes.
+
+``tomllib`` reads any TOML, one character at a time; a long match is thousands of
+``[[hand]]`` tables that ``tomli_w`` always lays out the same way. :func:`parse` reads
+the header with ``tomllib`` and the hands with a strict pattern of that layout (an
+``actions`` array, then optionally a ``[hand.deal]`` table of arrays, every string plain:
+no escapes, no control characters). Whatever else a file holds (a quick hand, comments,
+inline arrays, another key, CRLF line ends, an escape) makes it answer ``None``, and the
+caller reads the whole file with ``tomllib``: on a file it accepts it gives exactly the data
+``tomllib`` gives (a property test holds them together).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from typing import Any
+
+_SEPARATOR = "\n[[hand]]\n"
+_STRING = r'"[^"\\\x00-\x1f\x7f]*"'
+_ITEMS = rf"(?:    {_STRING},\n)*+"
+_ARRAY = rf"(?:\[\]|\[\n({_ITEMS})\])"
+_KEY = rf'(?:[A-Za-z0-9_-]+|{_STRING})'
+_ENTRY = re.compile(rf"({_KEY}) = {_ARRAY}\n")
+_HAND = re.compile(
+    rf"actions = {_ARRAY}\n(?:\n\[hand\.deal\]\n((?:{_KEY} = (?:\[\]|\[\n{_ITEMS}\])\n)++))?"
+)
+
+
+def _strings(items: str | None) -> list[str]:
+    """The strings of an array's item lines (``    "x",`` each), as tomllib reads them."""
+    if not items:
+        return []
+    return list(map(sys.intern, items[5:-3].split('",\n    "')))
+
+
+def parse(text: str) -> dict[str, Any] | None:
+    """The document, when its hands are in the canonical layout; else None."""
+    start = text.find(_SEPARATOR)
+    if start < 0:
+        return None
+    try:
+        header = tomllib.loads(text[: start + 1])
+    except tomllib.TOMLDecodeError:
+        return None  # tomllib reads the whole file again and says where
+    if "hand" in header:
+        return None
+    hands: list[dict[str, Any]] = []
+    at, end = start, len(text)
+    while at < end:
+        # each hand: the separator, then its tables (read in place, never copied out)
+        if not text.startswith(_SEPARATOR, at):
+            return None
+        found = _HAND.match(text, at + len(_SEPARATOR))
+        if found is None:
+            return None
+        at = found.end()
+        hand: dict[str, Any] = {"actions": _strings(found[1])}
+        if found[2] is not None:
+            entries = _ENTRY.findall(found[2])
+            deal = {_key(key): _strings(items) for key, items in entries}
+            if len(deal) != len(entries):
+                return None  # a key twice: tomllib refuses it, and says where
+            hand["deal"] = deal
+        hands.append(hand)
+    header["hand"] = hands
+    return header
+
+
+def _key(key: str) -> str:
+    return key[1:-1] if key.startswith('"') else key

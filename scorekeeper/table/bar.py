@@ -1,0 +1,84 @@
+"""The status bar of the table session: its data (plain, for tests and ``--json``-like
+use) and its one line of words.
+
+Hand n (of N where the match has an end), the dealer, who sits out, whose turn, the
+trick so far, what was said, the running totals, Bock or doubling in force.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.match import Match
+from scorekeeper.session import Session
+from scorekeeper.table.words import say, signed
+
+
+def hands_in_match(match: Match) -> int | None:
+    """How many hands the match has, where its rule set fixes it (``[match] hands`` or,
+    per table size, ``[match.games]``)."""
+    hands = match.rules.get("match.hands")
+    if isinstance(hands, int) and hands > 0:
+        return hands
+    games = match.rules.get(f"match.games.{len(match.players)}")
+    return games if isinstance(games, int) and games > 0 else None
+
+
+def bar_data(session: Session) -> dict[str, Any]:
+    m = session.match
+    hand = session.current_hand()
+    trick = hand.current_trick
+    said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
+    return {
+        "hand": hand.number,
+        "of": hands_in_match(m),
+        "dealer": hand.dealer,
+        "sits_out": [p for p in m.players if p not in hand.players],
+        "to_play": hand.to_play(),
+        "trick": {
+            "number": trick.number,
+            "plays": [[p.player, p.card.code] for p in trick.plays],
+        }
+        if trick is not None
+        else None,
+        "said": [f"{s.player} {s.kind}" for s in said],
+        "totals": m.totals(),
+        "bock": int(getattr(hand.game, "bock", 0) or 0),
+        "multiplier": _multiplier(hand.game),
+        "over": m.over(),
+    }
+
+
+def _multiplier(game: object) -> int:
+    """The doubling in force, where the game keeps one (Bierkopf's chain of doubles)."""
+    for holder in (game, getattr(game, "chain", None)):
+        value = getattr(holder, "multiplier", None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 1
+
+
+def bar_text(data: dict[str, Any]) -> str:
+    """The status bar as one line of words."""
+    if data["over"]:
+        parts = [say("table.bar.over")]
+    elif data["of"]:
+        parts = [say("table.bar.hand_of", number=data["hand"], total=data["of"])]
+    else:
+        parts = [say("table.bar.hand", number=data["hand"])]
+    parts.append(say("table.bar.dealer", dealer=data["dealer"]))
+    if data["sits_out"]:
+        parts.append(say("table.bar.sits_out", players=data["sits_out"]))
+    if data["to_play"]:
+        parts.append(say("table.bar.to_play", player=data["to_play"]))
+    if data["trick"]:
+        plays = " ".join(f"{p}:{c}" for p, c in data["trick"]["plays"])
+        parts.append(say("table.bar.trick", number=data["trick"]["number"], plays=plays))
+    if data["said"]:
+        parts.append(say("table.bar.said", said=data["said"]))
+    if data["bock"]:
+        parts.append(say("table.bar.bock", level=2 ** data["bock"]))
+    if data["multiplier"] > 1:
+        parts.append(say("table.bar.doubled", multiplier=data["multiplier"]))
+    parts.append(say("table.bar.totals", totals=signed(data["totals"])))
+    return " | ".join(parts)

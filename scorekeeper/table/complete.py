@@ -1,0 +1,142 @@
+"""Completion candidates for the table session, from the engine's legal actions.
+
+The candidates for the word being typed are what is allowed at that point of the line:
+after cards already typed on the line, the cards the next player may play (the cards of
+the recorded deal, otherwise those not yet accounted for); at the start of a line also
+what may be said now (announcements, declarations, bids; with the player's name, and
+without it where only one player may say it) and the commands.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from scorekeeper.actions import PLAY, Action
+from scorekeeper.cards import Card
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.hand import Hand
+from scorekeeper.table.reading import COMMANDS, canonical, find_player, is_card, said_text
+from scorekeeper.table.words import listed
+
+
+def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en") -> list[str]:
+    """What may complete the last word of ``before`` (the line up to the cursor); the
+    words before it may be in the match's language ``lang`` (``kreuz dame``), and a card
+    is offered for its code and for the short forms of that language (``KrD`` -> QC)."""
+    words = before.split()
+    typed = "" if not words or before.endswith(" ") else words[-1]
+    done = words[:-1] if typed else words
+    if done and lang != "en":
+        done = canonical(" ".join(done), lang, hand.rules.family, players)
+    options = _options(hand, players, done)
+    return [o for o in options if _matches(o, typed, lang)]
+
+
+def _matches(option: str, typed: str, lang: str) -> bool:
+    want = typed.lower()
+    if option.lower().startswith(want):
+        return True
+    if not is_card(option):
+        return False
+    # T is the ten: "th" completes to 10H
+    if want.startswith("t") and option.lower().startswith("10" + want[1:]):
+        return True
+    return lang != "en" and any(form.startswith(want) for form in _forms(option, lang))
+
+
+@functools.cache
+def _forms(code: str, lang: str) -> tuple[str, ...]:
+    """The short forms of a card in ``lang`` that read as that card only (``krd``,
+    ``dkr``, ``kreuzdame``), lower case."""
+    from scorekeeper.lang import card_readings, language
+
+    words = language(lang)
+    card = Card.parse(code)
+    suit, rank = words.suits[card.suit], words.ranks[card.rank]
+    forms = (suit.letter + rank.letter, rank.letter + suit.letter, suit.name + rank.name)
+    return tuple(f.lower() for f in forms if {c.code for c in card_readings(f, lang)} == {code})
+
+
+def _options(hand: Hand, players: Sequence[str], done: list[str]) -> list[str]:
+    if not done:
+        return [*_said_now(hand, None), *_cards_after(hand, []), *COMMANDS]
+    actor = find_player(done[0], players)
+    rest = done[1:] if actor is not None else done
+    if rest and not all(is_card(w) for w in rest):
+        return _said_args(hand, actor, rest)
+    if actor is not None and not rest:
+        return [*_said_now(hand, actor), *_cards_by(hand, actor)]
+    return _cards_after(hand, [Card.parse(w) for w in rest])
+
+
+def _said_now(hand: Hand, actor: str | None) -> list[str]:
+    """What may be said now: by ``actor``, or (``None``) by whoever says it; words only one
+    player may say are offered bare, the others with the player's name."""
+    said = [a for a in hand.legal_actions() if not a.is_play]
+    if actor is not None:
+        return listed(said_text(a).split()[0] for a in said if a.actor == actor)
+    by_words: dict[str, list[str]] = {}
+    for a in said:
+        by_words.setdefault(said_text(a), []).append(a.actor)
+    out: list[str] = []
+    for text, actors in by_words.items():
+        if len(set(actors)) == 1:
+            out.append(text.split()[0])
+    out.extend(a.actor for a in said)
+    return listed(out)
+
+
+def _said_args(hand: Hand, actor: str | None, rest: list[str]) -> list[str]:
+    """The next word of what is being said (``trump`` -> ``hearts``)."""
+    said = [a for a in hand.legal_actions() if not a.is_play]
+    if actor is not None:
+        said = [a for a in said if a.actor == actor]
+    out = []
+    for a in said:
+        parts = said_text(a).split()
+        if len(parts) > len(rest) and [p.lower() for p in parts[: len(rest)]] == [
+            r.lower() for r in rest
+        ]:
+            out.append(parts[len(rest)])
+    return listed(out)
+
+
+def _cards_by(hand: Hand, actor: str) -> list[str]:
+    return [c.code for c in hand.playable_cards(actor)]
+
+
+def _cards_after(hand: Hand, typed: list[Card]) -> list[str]:
+    """The cards the next player may play once ``typed`` are played in turn."""
+    if typed:
+        hand = replayed(hand)
+        for card in typed:
+            player = hand.to_play()
+            if player is None:
+                return []
+            try:
+                hand.apply(Action(player, PLAY, card))
+            except ScorekeeperError:
+                return []
+            if hand.current_trick is None:
+                return []  # the trick is complete: a line holds at most one trick's rest
+    player = hand.to_play()
+    if player is None:
+        return []
+    return [c.code for c in hand.playable_cards(player)]
+
+
+def replayed(hand: Hand) -> Hand:
+    """A copy of ``hand`` to try cards on: the same deal and actions, replayed."""
+    copy = Hand(
+        hand.rules,
+        hand.table,
+        hand.dealer,
+        deal=hand.dealt,
+        number=hand.number,
+        context=hand.context,
+        family=hand.family,
+    )
+    for action in hand.history:
+        copy.apply(action)
+    return copy

@@ -1,0 +1,125 @@
+"""The table session's sentences: each from a key of ``scorekeeper.text.table`` (or
+another catalogue), so that the languages engineer can translate them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.reasons import Reason
+
+if TYPE_CHECKING:
+    from scorekeeper.match import Match
+    from scorekeeper.plays import Outcome
+    from scorekeeper.result import HandResult
+
+
+def say(key: str, /, **params: Any) -> str:
+    """The words of one catalogue key."""
+    return Reason(key, params).text()
+
+
+def signed(scores: Mapping[str, int]) -> list[str]:
+    return [f"{p} {s:+d}" for p, s in scores.items()]
+
+
+def outcome_lines(out: Outcome, number: int) -> list[str]:
+    """What one recorded action did: the card, who took a trick and why, a revoke, and
+    when the hand is over its value item by item and the scores."""
+    lines: list[str] = []
+    if out.action.is_play:
+        lines.append(say("table.said.play", action=out.action.text))
+    lines.extend(str(m) for m in out.messages)
+    lines.extend(f"warning: {r.text()}" for r in out.revokes)
+    if out.result is not None:
+        lines.extend(result_lines(out.result, number))
+    return lines
+
+
+def result_lines(res: HandResult, number: int) -> list[str]:
+    if res.redeal:
+        return [say("table.hand.redeal", number=number, what=res.items[0].label)]
+    points = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
+    lines = [
+        say(
+            "table.hand.over",
+            number=number,
+            game=res.game_type,
+            points=points,
+            winner=res.winner or "-",
+            value=res.value,
+        )
+    ]
+    lines.extend(f"  {item.text()}  [{item.rule}]" for item in res.items)
+    lines.extend(f"  {note}" for note in res.notes)
+    lines.append(say("table.hand.scores", scores=signed(res.scores)))
+    return lines
+
+
+def after_hand(match: Match) -> list[str]:
+    """After a hand: the new totals, and who deals next or that the match is over and who
+    won it."""
+    lines = [say("table.hand.totals", totals=signed(match.totals()))]
+    return lines + next_or_over(match)
+
+
+def next_or_over(match: Match) -> list[str]:
+    """Who deals next, or that the match is over, with its winner."""
+    reason = match.over()
+    if reason is None:
+        return [say("table.next.dealer", dealer=match.next_dealer())]
+    return [say("table.match.over", reason=reason), winner_line(match.totals())]
+
+
+def winner_line(totals: Mapping[str, int]) -> str:
+    best = max(totals.values())
+    top = [p for p, v in totals.items() if v == best]
+    key = (
+        "table.match.winner" if len(top) == 1 or len(top) * 2 == len(totals) else "table.match.tie"
+    )
+    return say(key, players=top, points=best)
+
+
+def partners(match: Match) -> list[list[str]]:
+    """The fixed partnerships, where the seating makes them (partners sit opposite)."""
+    players = match.players
+    if match.family.seating(match.rules) != "partners" or len(players) % 2:
+        return []
+    half = len(players) // 2
+    return [players[i::half] for i in range(half)]
+
+
+def opening(match: Match) -> dict[str, Any]:
+    """Who deals the next hand, who leads it or speaks first, and the fixed partners."""
+    from scorekeeper.hand import Hand
+
+    hand = Hand(match.rules, match.players, match.next_dealer(), context=match.context())
+    leader = hand.to_play()
+    said = [a.actor for a in hand.legal_actions() if not a.is_play]
+    return {
+        "dealer": hand.dealer,
+        "leader": leader,
+        "first_to_act": None if leader is not None or not said else said[0],
+        "before_play": None if leader is not None else hand.game.why_not_ready(),
+        "sits_out": [p for p in match.players if p not in hand.players],
+        "partners": partners(match),
+    }
+
+
+def opening_lines(data: Mapping[str, Any]) -> list[str]:
+    lines = []
+    if data["sits_out"]:
+        lines.append(say("table.status.sits_out", players=data["sits_out"]))
+    if data["leader"]:
+        lines.append(say("table.new.leads", player=data["leader"]))
+    elif data["before_play"]:
+        lines.append(say("table.new.before_play", why=data["before_play"]))
+    if data["partners"]:
+        teams = [" & ".join(team) for team in data["partners"]]
+        lines.append(say("table.new.teams", teams=teams))
+    return lines
+
+
+def listed(words: Sequence[str]) -> list[str]:
+    """Distinct words in their first order."""
+    return list(dict.fromkeys(words))

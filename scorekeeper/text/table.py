@@ -1,0 +1,78 @@
+"""English templates of the table session (``scorekeeper table``): its prompt, status bar,
+replies to a line, the quick hand's questions, and the one-shot commands' new lines."""
+
+TEXTS: dict[str, str] = {
+    # the prompt: whose turn and what is expected
+    "table.prompt.card": "{player} to play",
+    "table.prompt.act": "{player}: {what}",
+    "table.prompt.next_hand": "hand {number}, {dealer} deals",
+    "table.prompt.over": "match over",
+    "table.prompt.fact": "{fact} ({kind}: {help}; empty to leave out)",
+    "table.prompt.said": "what was said, like 'Anna re' (empty when done)",
+    # the status bar
+    "table.bar.hand": "hand {number}",
+    "table.bar.hand_of": "hand {number} of {total}",
+    "table.bar.dealer": "dealer {dealer}",
+    "table.bar.sits_out": "sitting out: {players!l}",
+    "table.bar.to_play": "{player} to play",
+    "table.bar.trick": "trick {number}: {plays}",
+    "table.bar.said": "said: {said!l}",
+    "table.bar.totals": "totals: {totals!l}",
+    "table.bar.bock": "Bock x{level}",
+    "table.bar.doubled": "doubled x{multiplier}",
+    "table.bar.over": "match over",
+    # replies
+    "table.said.play": "{action}",
+    "table.hand.over": "Hand {number} over: {game}; card points {points}; winner {winner}; value {value}",
+    "table.hand.redeal": "Hand {number}: {what}",
+    "table.hand.scores": "scores: {scores!l}",
+    "table.hand.totals": "totals: {totals!l}",
+    "table.next.hand": "next: hand {number}, dealt by {dealer}",
+    "table.next.dealer": "{dealer} deals next.",
+    "table.match.over": "Match over: {reason}",
+    "table.match.winner": "The winner: {players!l} ({points}).",
+    "table.match.tie": "A tie at the top: {players!l} ({points}).",
+    "table.undone": "Undone: {what}",
+    "table.quit": "Bye; every entry is in {path}.",
+    "table.resume": "{game}: {players!l}; match file {path}",
+    "table.nothing": "nothing to record; type 'help' for what can be typed",
+    "table.who": ("'{words}' could be said by {players!l}; write who says it, like '{example}'"),
+    "table.unknown": (
+        "'{words}' is no card, command or word of {game} now; expected {expected}"
+        " (Tab shows what may be typed; 'help' lists the commands)"
+    ),
+    "table.expected.cards": "a card ({player} to play), like {example}",
+    "table.expected.words": "one of: {words!l}",
+    "table.expected.new_hand": "the first card or word of hand {number}",
+    "table.expected.nothing": "nothing: the match is over",
+    "table.too_many_cards": "{player} is not to play now ({next} is); a trick starts with {next}",
+    "table.quick.cancelled": "quick hand left; nothing recorded",
+    "table.quick.open": "hand {number} is being played card by card; finish or undo it first",
+    "table.help": (
+        "Type a card (qc), a whole trick in play order (qc 10h ad 9d), what a player says "
+        "(ben re, kontra when only one player may say it), or a command: {commands!l}. "
+        "Tab completes what is allowed now."
+    ),
+    "table.commands.undo": "undo: take back the last entry",
+    "table.commands.score": "score: the score sheet",
+    "table.commands.status": "status: the hand so far",
+    "table.commands.explain": "explain [TOPIC]: the rules of this game",
+    "table.commands.judge": "judge: which cards the player to play may play, and why",
+    "table.commands.hand": "hand: a quick hand from the score sheet, fact by fact",
+    "table.commands.help": "help: this text",
+    "table.commands.quit": "quit: leave (everything is already saved)",
+    "table.judge.nobody": "nobody is to play a card now: {why}",
+    "table.judge.unknown_hand": (
+        "{player} to play; without the deal any card not yet accounted for may be played: {cards}"
+    ),
+    "table.judge.may_play": "{player} may play: {cards}",
+    # one-shot commands
+    "table.words.heading": "What players say, game by game (from each rule set's [actions]):",
+    "table.new.leads": "{player} leads the first trick.",
+    "table.new.before_play": "Before the first card: {why}.",
+    "table.new.teams": "Partners: {teams!j}.",
+    "table.status.sits_out": "Sitting out this hand: {players!l}.",
+    "table.status.to_act": "{what}",
+    "table.status.totals": "Totals: {totals!l}",
+    "table.status.over": "Match over: {reason}",
+}

@@ -1,0 +1,102 @@
+"""Driving the table session as a player would: keys through prompt_toolkit's pipe input.
+
+``drive`` runs the real prompt loop (:func:`scorekeeper.cli.table.run`) on a match file
+with the given keystrokes and returns what it printed. ``typed_hand`` writes the lines a
+table would type for a whole hand from a recorded deal: a trick per line in play order
+(``qc 10h ad 9d``), and what a chooser says where the game asks for a word.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from scorekeeper import matchlog, ruleset, simulate
+from scorekeeper.actions import Action
+from scorekeeper.hand import Hand
+from scorekeeper.matchlog import MatchLog
+from scorekeeper.session import Session
+from scorekeeper.table.session import TableSession
+
+Chooser = Callable[[Hand, list[Action]], "str | None"]
+
+
+def new_match(tmp: Path, rule_set: str, players: Sequence[str], *, lang: str | None = None) -> Path:
+    path = tmp / "match.toml"
+    rules = ruleset.load(rule_set)
+    log = MatchLog.new(rule_set, list(players), players[0], rules.overrides, lang=lang)
+    matchlog.write(path, log)
+    return path
+
+
+def record_deal(path: Path, seed: int) -> dict[str, list[str]]:
+    """Deal the next hand at random (``seed``) and record it, as ``scorekeeper deal`` does."""
+    with Session.edit(path) as s:
+        m = s.match
+        hand = Hand(m.rules, m.players, m.next_dealer(), context=m.context())
+        cards = simulate.deal(m.rules, hand.players, random.Random(seed))
+        deal = {p: [c.code for c in cs] for p, cs in cards.items()}
+        s.deal(deal)
+    return deal
+
+
+def drive(path: Path, keys: str, *, lang: str = "en") -> TableSession:
+    """Run the session on ``path`` with ``keys`` typed (end of input quits)."""
+    from scorekeeper.cli.table import run
+
+    session = TableSession(path, lang=lang)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        run(session, input=pipe, output=DummyOutput())
+    return session
+
+
+def typed_hand(
+    path: Path,
+    choose: Chooser,
+    *,
+    card_word: Callable[[str], str] = str.lower,
+    said_word: Callable[[str], str] = str,
+    limit: int = 200,
+) -> list[str]:
+    """The lines a table types for the open hand of ``path`` (its deal recorded): the
+    chooser's words when it has some, else each trick in play order, lowest legal card
+    first, each card as ``card_word`` writes its code. The chooser speaks English; a line
+    is typed as ``said_word`` writes it. The lines are worked out on a copy; the file is
+    not changed."""
+    session = Session.open(path)
+    hand = session.current_hand()
+    lines: list[str] = []
+    while not hand.finished and len(lines) < limit:
+        said = [a for a in hand.legal_actions() if not a.is_play]
+        words = choose(hand, said)
+        if words is not None:
+            lines.append(said_word(words))
+            hand.apply(_action_of(hand, words, said))
+            continue
+        cards: list[str] = []
+        while True:
+            player = hand.to_play()
+            assert player is not None, hand.game.why_not_ready()
+            card = hand.playable_cards(player)[-1]
+            hand.apply(f"{player} {card.code}")
+            cards.append(card_word(card.code))
+            if hand.current_trick is None:
+                break
+        lines.append(" ".join(cards))
+    return lines
+
+
+def _action_of(hand: Hand, words: str, said: list[Action]) -> str:
+    parts = words.split()
+    if parts[0].capitalize() in hand.table:
+        return " ".join([parts[0].capitalize(), *parts[1:]])
+    matches = [a for a in said if " ".join((a.verb, *a.args)).lower() == words.lower()]
+    assert len({a.actor for a in matches}) == 1, (words, said)
+    return f"{matches[0].actor} {words}"

@@ -1,0 +1,104 @@
+"""The fast reader of canonical match files (``matchlog.canonical``) against ``tomllib``.
+
+On random match logs written by the tool (any strings: quotes, backslashes, control
+characters, other scripts; quick hands; the user's own keys) the fast reader either gives
+exactly the data ``tomllib`` gives or declines; it never declines the plain card-by-card
+files the tool writes. A file in any other layout (comments, inline arrays, CRLF, a
+missing final newline, a key twice) is declined and read by ``tomllib``, with the same
+result or the same refusal as before.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import matchlog
+from scorekeeper.errors import MatchFileError
+from scorekeeper.matchlog import HandRecord, MatchLog, canonical
+
+STARTED = datetime(2026, 11, 23, 20, 0, tzinfo=timezone(timedelta(hours=1)))
+PLAIN = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='"\\'))
+ANY = st.text()
+NAMES = st.lists(st.one_of(PLAIN, ANY).filter(bool), min_size=2, max_size=6, unique=True)
+PLAIN_NAMES = st.lists(PLAIN.filter(bool), min_size=2, max_size=6, unique=True)
+
+
+@st.composite
+def logs(draw: st.DrawFn, text: st.SearchStrategy[str] = ANY, extras: bool = True) -> MatchLog:
+    players = draw(NAMES if extras else PLAIN_NAMES)
+    hands = []
+    for _ in range(draw(st.integers(0, 4))):
+        # (a match whose only hand has no action is written inline: declined, still right)
+        actions = draw(st.lists(text, min_size=0 if extras else 1, max_size=6))
+        deal = draw(st.none() | st.fixed_dictionaries({p: st.lists(text, max_size=3) for p in players}))
+        quick = draw(st.none() | st.dictionaries(PLAIN.filter(bool), st.integers() | PLAIN, max_size=2)) if extras else None
+        hands.append(HandRecord(actions=actions, deal=deal, quick=quick))
+    return MatchLog("doppelkopf", players, players[0], STARTED, hands=hands)
+
+
+@settings(max_examples=300, deadline=None)
+@given(logs())
+def test_the_fast_reader_gives_what_tomllib_gives_or_declines(log: MatchLog) -> None:
+    text = log.dumps()
+    fast = canonical.parse(text)
+    assert fast is None or fast == tomllib.loads(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(logs(PLAIN, extras=False).filter(lambda log: bool(log.hands)))
+def test_plain_card_by_card_files_are_read_fast(log: MatchLog) -> None:
+    text = log.dumps()
+    assert canonical.parse(text) == tomllib.loads(text)
+
+
+SAMPLE = MatchLog(
+    "doppelkopf",
+    ["Anna", "Ben", "Carla", "Dirk"],
+    "Anna",
+    STARTED,
+    hands=[
+        HandRecord(actions=["Ben QC", "Carla 9D"], deal={"Anna": ["QC"], "Ben": ["9D"]}),
+        HandRecord(actions=["Anna re"]),
+    ],
+).dumps()
+
+NOT_CANONICAL = {
+    "comment": SAMPLE.replace('"Carla 9D",\n', '"Carla 9D", # late\n'),
+    "inline array": SAMPLE.replace('actions = [\n    "Anna re",\n]', 'actions = ["Anna re"]'),
+    "crlf": SAMPLE.replace("\n", "\r\n"),
+    "no final newline": SAMPLE.rstrip("\n"),
+    "escape": SAMPLE.replace('"Ben QC"', '"Ben \\u0051C"'),
+    "literal string": SAMPLE.replace('"Ben QC"', "'Ben QC'"),
+    "hand table in the header": SAMPLE.replace('started', 'hand = 1\nstarted'),
+    "extra blank line": SAMPLE.replace("\n[[hand]]", "\n\n[[hand]]"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_CANONICAL))
+def test_any_other_layout_goes_through_tomllib(name: str) -> None:
+    text = NOT_CANONICAL[name]
+    assert canonical.parse(text) is None
+    try:
+        expected = MatchLog.from_dict(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, MatchFileError):
+        with pytest.raises(MatchFileError):
+            matchlog.loads(text)
+        return
+    assert matchlog.loads(text)[0] == expected
+
+
+def test_a_key_twice_is_refused_as_tomllib_refuses_it() -> None:
+    text = SAMPLE.replace('Ben = [\n    "9D",\n]\n', 'Ben = [\n    "9D",\n]\nBen = [\n    "9D",\n]\n')
+    assert canonical.parse(text) is None
+    with pytest.raises(MatchFileError, match=r"<match>:\d+: column"):
+        matchlog.loads(text)
+
+
+def test_a_canonical_file_reads_to_the_same_log() -> None:
+    assert canonical.parse(SAMPLE) == tomllib.loads(SAMPLE)
+    assert matchlog.loads(SAMPLE)[0] == MatchLog.from_dict(tomllib.loads(SAMPLE))

@@ -1,0 +1,176 @@
+"""``scorekeeper table``: the session driven through prompt_toolkit's pipe input, on real
+match files; every entry is checked in the file and in what was printed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from table_helpers import drive, new_match, record_deal, typed_hand
+
+from scorekeeper.actions import Action
+from scorekeeper.hand import Hand
+from scorekeeper.session import Session
+from scorekeeper.table.complete import candidates
+
+PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
+
+
+def nothing_said(hand: Hand, said: list[Action]) -> str | None:
+    return None
+
+
+def say_re_once(hand: Hand, said: list[Action]) -> str | None:
+    """The first player who may announce Re does so before the first card."""
+    if hand.cards_played:
+        return None
+    re = [a for a in said if a.verb == "re"]
+    return f"{re[0].actor.lower()} re" if re else None
+
+
+def test_a_whole_doppelkopf_hand_with_re(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    record_deal(path, seed=3)
+    lines = typed_hand(path, say_re_once)
+    assert len(lines) == 13
+    drive(path, "\r".join(lines) + "\r")
+    out = capsys.readouterr().out
+    log = Session.open(path).log
+    assert log.hands[0].actions[0] == lines[0].capitalize()
+    assert len(log.hands[0].actions) == 49
+    assert "trick 1 to " in out
+    assert "Hand 1 over:" in out
+    m = Session.open(path).match
+    assert m.hands[0].finished
+    totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
+    assert f"totals: {totals}" in out
+    assert f"{m.next_dealer()} deals next." in out
+
+
+def test_bad_input_says_what_would_be_right_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    before = path.read_bytes()
+    drive(path, "xyz\rzz9\rcontra\rquit\r")
+    captured = capsys.readouterr()
+    assert path.read_bytes() == before
+    errors = [line for line in captured.err.splitlines() if line.startswith("error:")]
+    assert len(errors) == 3
+    assert (
+        "'xyz' is no card, command or word of Doppelkopf now; expected a card (Ben to play)"
+        in errors[0]
+    )
+    assert "'contra' could be said by Anna, Ben, Carla, Dirk; write who says it" in errors[2]
+    assert "Bye; every entry is in" in captured.out
+
+
+def test_an_illegal_card_is_refused_with_its_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    drive(path, "qc qc qc\r")  # the deck holds QC twice
+    err = capsys.readouterr().err
+    assert "[rule: deck.copies]" in err
+    assert Session.open(path).log.hands == []
+
+
+def test_undo_quit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    drive(path, "qc th\rundo\rquit\r")
+    out = capsys.readouterr().out
+    assert "Undone: removed 'Carla 10H'" in out
+    assert Session.open(path).log.hands[0].actions == ["Ben QC"]
+    drive(path, "ad 9d as\r")  # resumes where the record stands: Carla to play
+    assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla AD", "Dirk 9D", "Anna AS"]
+    out = capsys.readouterr().out
+    assert "trick 1 to Ben" in out
+
+
+def test_a_change_by_another_command_is_picked_up(tmp_path: Path) -> None:
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    table = TableSession(path)
+    assert table.prompt() == "Ben to play"
+    with Session.edit(path) as s:  # another command records a card meanwhile
+        s.play("QC")
+    assert table.prompt() == "Carla to play"
+    assert table.handle("10h").ok
+    assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla 10H"]
+
+
+def test_commands_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    drive(path, "help\rstatus\rscore\rjudge\rexplain teams\r")
+    out = capsys.readouterr().out
+    assert "undo: take back the last entry" in out
+    assert "Ben to play" in out
+    assert "score sheet" in out
+    assert "without the deal any card not yet accounted for may be played" in out
+
+
+def test_a_quick_hand_asked_fact_by_fact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    keys = Session.open(path).quick_keys()
+    answers = {"re": "Anna,Carla", "re_points": "165"}
+    typed = "".join(answers.get(k, "") + "\r" for k in keys) + "Anna re\r\r"
+    drive(path, "hand\r" + typed)
+    out = capsys.readouterr().out
+    mh = Session.open(path).match.hands[0]
+    assert mh.kind == "quick" and mh.result is not None
+    assert mh.result.scores["Anna"] > 0
+    assert "Hand 1 over:" in out
+
+
+def test_a_doppelkopf_trick_takes_at_most_16_keystrokes_with_completion(
+    tmp_path: Path,
+) -> None:
+    """Each card: the shortest start the completer offers only that card for, then Tab
+    (or the whole card); a space between cards, Enter at the end."""
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    record_deal(path, seed=5)
+    for trick in typed_hand(path, nothing_said)[:6]:
+        keys = ""
+        for card in trick.split():
+            hand = Session.open(path).current_hand()
+            players = Session.open(path).match.players
+            for n in range(1, len(card) + 1):
+                start = keys + card[:n]
+                offered = candidates(hand, players, start)
+                if offered == [card.upper()]:
+                    keys = start + ("\t" if n < len(card) else " ")
+                    break
+            else:
+                keys += card + " "
+        keys = keys.rstrip(" ") + "\r"
+        assert len(keys) <= 16, keys
+        before = len(Session.open(path).log.hands[0].actions)
+        drive(path, keys)
+        after = Session.open(path).log.hands[0].actions
+        assert [a.split()[1].lower() for a in after[before:]] == trick.split()
+
+
+def test_version_short_help_and_completion_install(tmp_path: Path) -> None:
+    from cli_helpers import run_cli
+
+    res = run_cli(tmp_path, "--version")
+    assert res.returncode == 0 and res.stdout.startswith("scorekeeper ")
+    res = run_cli(tmp_path, "-h")
+    assert res.returncode == 0
+    assert "--install-completion" in res.stdout and "table" in res.stdout
+    res = run_cli(tmp_path, "trick", "-h")
+    assert res.returncode == 0 and "Record a whole trick" in res.stdout
+
+
+def test_status_has_the_running_totals(tmp_path: Path) -> None:
+    from cli_helpers import run_cli
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    res = run_cli(tmp_path, "status", "--match", path)
+    assert res.returncode == 0, res.stderr
+    assert "Totals: Anna +0, Ben +0, Carla +0, Dirk +0" in res.stdout

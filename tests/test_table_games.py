@@ -1,0 +1,92 @@
+"""A whole hand of each game recorded in ``scorekeeper table``, typed as a table would:
+Klaverjassen with a trump choice and roem, Klaberjass with bidding, Kloepper with a
+knock, Bierkopf with a double. The deal is recorded first (a seeded random deal), so
+that the lines typed are the lowest legal cards; the match file and the printed result
+are checked against an independent replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from table_helpers import drive, new_match, record_deal, typed_hand
+
+from scorekeeper.actions import Action
+from scorekeeper.hand import Hand
+from scorekeeper.session import Session
+
+FOUR = ["Anna", "Ben", "Carla", "Dirk"]
+
+
+def words(action: Action) -> str:
+    return " ".join((action.verb, *action.args))
+
+
+def trump_hearts(hand: Hand, said: list[Action]) -> str | None:
+    """Ben (left of the dealer) names hearts; only he may, so his name is left out."""
+    if hand.to_play() is not None:
+        return None
+    assert any(words(a) == "trump hearts" for a in said)
+    return "trump hearts"
+
+
+def bid_pass_then_accept(hand: Hand, said: list[Action]) -> str | None:
+    """The dealer turns up a card, Ben passes, Anna accepts: all without a name."""
+    if hand.to_play() is not None:
+        return None
+    verbs = {a.verb for a in said}
+    if "turnup" in verbs:
+        return words(said[0])
+    if "pass" in verbs and not any(a.verb == "pass" for a in hand.history):
+        return "pass"
+    return "accept"
+
+
+def first_knock(hand: Hand, said: list[Action]) -> str | None:
+    if hand.history:
+        return None
+    knocks = [a for a in said if a.verb == "knock"]
+    return f"{knocks[0].actor.lower()} knock"
+
+
+def first_double(hand: Hand, said: list[Action]) -> str | None:
+    if hand.history:
+        return None
+    return f"{next(a for a in said if a.verb == 'double').actor.lower()} double"
+
+
+CASES = [
+    ("klaverjassen", FOUR, trump_hearts, 0, ["Ben chooses hearts", "roem for", "roem 60:0"]),
+    ("klaberjass", ["Anna", "Ben"], bid_pass_then_accept, 1, ["Ben passes", "makes clubs trump"]),
+    ("kloepper", FOUR, first_knock, 1, ["knocks:"]),
+    ("bierkopf", FOUR, first_double, 1, ["doubles: the game points count x2"]),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "choose", "seed", "said"), CASES)
+def test_a_whole_hand(
+    game: str,
+    players: list[str],
+    choose: object,
+    seed: int,
+    said: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = new_match(tmp_path, game, players)
+    record_deal(path, seed)
+    lines = typed_hand(path, choose)  # type: ignore[arg-type]
+    drive(path, "\r".join(lines) + "\r")
+    captured = capsys.readouterr()
+    assert "error" not in captured.err, captured.err
+    m = Session.open(path).match
+    assert m.hands[0].finished
+    actions = m.hands[0].actions
+    assert next(a.text for a in actions if not a.is_play).lower().endswith(lines[0].lower())
+    out = captured.out
+    assert "Hand 1 over:" in out
+    for word in said:
+        assert word in out, (word, out)
+    totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
+    assert f"totals: {totals}" in out
+    assert f"{m.next_dealer()} deals next." in out

@@ -1,0 +1,95 @@
+"""The table session in German and Dutch: a whole hand of each game typed with the
+cards' full names and the game's words of the match's language; the match file holds the
+canonical codes, exactly as if the hand had been typed in English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from table_helpers import drive, new_match, record_deal, typed_hand
+from test_table_games import CASES
+
+from scorekeeper.lang import card_name
+from scorekeeper.session import Session
+
+# What the English choosers say, as a table of each language says it.
+WORDS = {
+    "de": {
+        "re": "re",
+        "trump hearts": "trumpf herz",
+        "pass": "passe",
+        "accept": "annehmen",
+        "knock": "klopfen",
+        "double": "doppeln",
+        "turnup": "aufdecken",
+    },
+    "nl": {
+        "re": "re",
+        "trump hearts": "troef harten",
+        "pass": "pas",
+        "accept": "akkoord",
+        "knock": "kloppen",
+        "double": "dubbelen",
+        "turnup": "omdraaien",
+    },
+}
+
+
+def said_in(lang: str):  # type: ignore[no-untyped-def]
+    def said(words: str) -> str:
+        if words in WORDS[lang]:
+            return WORDS[lang][words]
+        head, _, rest = words.partition(" ")
+        if head == "turnup":
+            return f"{WORDS[lang]['turnup']} {card_name(rest, lang, 'full').lower()}"
+        return f"{head} {WORDS[lang].get(rest, rest)}"
+
+    return said
+
+
+def say_re(hand, said):  # type: ignore[no-untyped-def]
+    if hand.cards_played:
+        return None
+    re = [a for a in said if a.verb == "re"]
+    return f"{re[0].actor.lower()} re" if re else None
+
+
+ALL = [("doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], say_re, 3, ["announces re"]), *CASES]
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize(("game", "players", "choose", "seed", "said"), ALL)
+def test_a_whole_hand_typed_in_the_matchs_language(
+    lang: str,
+    game: str,
+    players: list[str],
+    choose: object,
+    seed: int,
+    said: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / lang).mkdir()
+    english = new_match(tmp_path / "en", game, players)
+    path = new_match(tmp_path / lang, game, players, lang=lang)
+    record_deal(english, seed)
+    record_deal(path, seed)
+    lines = typed_hand(
+        path,
+        choose,  # type: ignore[arg-type]
+        card_word=lambda code: card_name(code, lang, "full").lower(),
+        said_word=said_in(lang),
+    )
+    codes = {c.code.lower() for c in Session.open(path).match.rules.deck.cards}
+    assert not codes & {w for line in lines for w in line.split()}  # no English card code
+    drive(path, "\r".join(lines) + "\r", lang=lang)
+    captured = capsys.readouterr()
+    assert "error" not in captured.err, captured.err
+    typed_english = typed_hand(english, choose)  # type: ignore[arg-type]
+    drive(english, "\r".join(typed_english) + "\r")
+    assert Session.open(path).log.hands == Session.open(english).log.hands
+    assert Session.open(path).match.hands[0].finished
+    for word in said:
+        assert word in captured.out, (word, captured.out)
