@@ -43,7 +43,9 @@ def _trick_line(session: object) -> str:
 
 def trick_latency_figures(path: Path, tricks: int = 8) -> dict[str, float]:
     """Milliseconds per trick line in the session on a copy of ``path``: median and max,
-    and the completion candidates for a card on the same match."""
+    the first line after another command changed the file (the session replays it), and
+    the completion candidates for a card on the same match."""
+    from scorekeeper.session import Session
     from scorekeeper.table.complete import candidates
     from scorekeeper.table.session import TableSession
 
@@ -64,7 +66,16 @@ def trick_latency_figures(path: Path, tricks: int = 8) -> dict[str, float]:
             start = time.perf_counter()
             candidates(session.hand(), session.current().match.players, line.split()[0] + " ")
             completion.append((time.perf_counter() - start) * 1000)
+        # another command records the next card meanwhile: the session must replay
+        line = _trick_line(session)
+        with Session.edit(copy) as other:
+            other.play(line.split()[0])
+        line = " ".join(line.split()[1:])  # the session has not read the change yet
+        start = time.perf_counter()
+        assert session.handle(line).ok
+        outside = (time.perf_counter() - start) * 1000
     return {
+        "after_outside_change_ms": outside,
         "trick_median_ms": statistics.median(times),
         "trick_max_ms": max(times),
         "complete_median_ms": statistics.median(completion),
@@ -88,6 +99,13 @@ def figures(
             "T13",
             "table: a trick line answered, 16 hands (max ms)",
             found["trick_max_ms"],
+            None,
+            None,
+        ),
+        (
+            "T13",
+            "table: the first trick line after another command changed the match (ms)",
+            found["after_outside_change_ms"],
             None,
             None,
         ),

@@ -44,29 +44,32 @@ ACCEPTED_FORMS = "rank then suit (QC, 10H, TD, as) or with a suit symbol (Q♣, 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card: ``Card("Q", "C")`` is the queen of clubs, written ``QC``."""
+    """One card: ``Card("Q", "C")`` is the queen of clubs, written ``QC``.
+
+    There is one ``Card`` object per card (``Card("Q", "C") is Card.parse("QC")``), so two
+    cards are equal exactly when they are the same object: the engine compares and hashes
+    cards in its hottest loops, and identity is what Python checks fastest.
+    """
 
     rank: str
     suit: str
     # The card's number among the 32 (rank by rank, suit by suit): its bit in card sets.
     index: int = field(init=False, repr=False, compare=False)
 
+    def __new__(cls, rank: str, suit: str) -> Card:
+        found = _MADE.get((rank, suit))
+        if found is not None and cls is Card:
+            return found
+        return object.__new__(cls)
+
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
         object.__setattr__(self, "index", RANKS.index(self.rank) * 4 + SUITS.index(self.suit))
+        _MADE.setdefault((self.rank, self.suit), self)
 
-    # Equality and hash by value, written out: the engine compares and hashes cards in its
-    # hottest loops, and most comparisons are of the one instance ``parse`` hands out.
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if other.__class__ is not Card:
-            return NotImplemented
-        return self.index == other.index  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return self.index
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))  # copies and pickles are the one card too
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -118,6 +121,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
+
+_MADE: dict[tuple[str, str], Card] = {}
+"""Every card made so far: the one object of each."""
 
 BY_INDEX = tuple(Card(r, s) for r in RANKS for s in SUITS)
 """Every card by its ``index``."""

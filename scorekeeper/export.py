@@ -51,12 +51,12 @@ def history(log: MatchLog, match: Match) -> dict[str, Any]:
 SHEET_FORMATS = ("markdown", "html")
 
 
-def sheet_text(format_: str, match: Match) -> str:
-    """The match's score sheet as ``markdown`` or ``html``."""
+def sheet_text(format_: str, match: Match, lang: str = "en") -> str:
+    """The match's score sheet as ``markdown`` or ``html``, game words in ``lang``."""
     from scorekeeper.view import html, markdown
     from scorekeeper.view.sheet import build
 
-    sheet = build(match)
+    sheet = build(match, lang)
     return markdown.render(sheet) if format_ == "markdown" else html.render(sheet)
 
 

@@ -258,6 +258,7 @@ class Duties:
         self.lower_trump = rules.lower_trump_if_cannot_overtrump
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
         self.spots: tuple[dict[tuple[int, ...], Spot], dict[tuple[int, ...], Spot]] = ({}, {})
+        self.beaten: dict[tuple[str, Card, bool], int] = {}
 
     def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:
         """What the trick so far (card indices, at least one) asks of the next card."""
@@ -272,15 +273,22 @@ class Duties:
         led = contract.suit_of(cards[0])
         position = current_best(contract, cards, last_trick=last_trick)
         best = cards[position]
+        beat = self.beaten.get((led, best, last_trick))
+        if beat is None:
+            beat = self.beaten[led, best, last_trick] = self._beating(led, best, last_trick)
+        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
+        return (self.follow[led], beat, head, contract.is_trump(best), position)
+
+    def _beating(self, led: str, best: Card, last_trick: bool) -> int:
+        """The cards that beat ``best`` in a trick of suit ``led``."""
         beat = 0
         for card in BY_INDEX:
             try:
-                if contract.beats(card, best, led, last_trick=last_trick):
+                if self.contract.beats(card, best, led, last_trick=last_trick):
                     beat |= 1 << card.index
             except ValueError:  # a rank this contract's plain order lacks: not in the deck
                 continue
-        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
-        return (self.follow[led], beat, head, contract.is_trump(best), position)
+        return beat
 
     def legal(
         self,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
@@ -86,6 +87,7 @@ class Hand:
         }
         self.revokes: list[Revoke] = []
         self._seats = tuple(self.table)
+        self._tricks_per_hand: int | None = None
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
@@ -170,7 +172,11 @@ class Hand:
 
     @property
     def tricks_per_hand(self) -> int:
-        return self.family.tricks_in_hand(self)
+        # the family's answer depends on the rule set and the players only: asked once
+        count = self._tricks_per_hand
+        if count is None:
+            count = self._tricks_per_hand = self.family.tricks_in_hand(self)
+        return count
 
     @property
     def current_trick(self) -> Trick | None:
@@ -305,6 +311,15 @@ class Hand:
         if player is not None:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
+
+    def _winner(self, last: bool) -> int:
+        """The position that takes the trick just completed (what ``judge_trick`` decides,
+        read from the duties' tables: the last card beats the best so far or not)."""
+        key = self._trick_key
+        if len(key) == 1:
+            return 0
+        spot = self._table().spot(key[:-1], last)
+        return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
 
     def _table(self) -> Duties:
         """The following duties of the contract in force (it may change before play)."""
@@ -468,10 +483,9 @@ class Hand:
         outcome.messages.extend(self.game.on_play(play))
         if len(trick.plays) == len(self.players):
             last = trick.number == self.tricks_per_hand
-            verdict = judge_trick(self.contract, trick.cards, trick.players, last_trick=last)
-            trick.winner = trick.players[verdict.index]
-            trick.why = verdict.why
-            trick.rule = verdict.rule
+            cards, players = trick.cards, trick.players
+            trick.winner = players[self._winner(last)]
+            trick.judge = partial(judge_trick, self.contract, cards, players, last_trick=last)
             self.tricks_done += 1
             self._trick_key = ()
             trick.points = sum(self.game.card_points(c) for c in trick.cards)

@@ -5,12 +5,17 @@ the families and the views read them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.contract import TrickVerdict
 
 
 @dataclass(frozen=True)
@@ -27,18 +32,40 @@ class Trick:
     leader: str
     plays: list[Play] = field(default_factory=list)
     winner: str | None = None
-    why: Reason | None = None  # who took it and why, put into words only when asked
-    rule: str = ""
     points: int = 0
+    # Who took it and why: the judgement, made only when asked (replaying never asks).
+    judge: Callable[[], TrickVerdict] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def verdict(self) -> TrickVerdict | None:
+        """The judgement of the complete trick (None while it is in progress)."""
+        if self.judge is None:
+            return None
+        found = self.__dict__.get("_verdict")
+        if found is None:
+            found = self.__dict__["_verdict"] = self.judge()
+        return found  # type: ignore[no-any-return]
+
+    @property
+    def why(self) -> Reason | None:
+        """Who took the trick and why, as a reason the view words."""
+        verdict = self.verdict
+        return verdict.why if verdict is not None else None
+
+    @property
+    def rule(self) -> str:
+        verdict = self.verdict
+        return verdict.rule if verdict is not None else ""
 
     @property
     def reason(self) -> str:
-        """Who took the trick and why, in words (made from ``why`` on first use)."""
-        if self.why is None:
+        """Who took the trick and why, in words (made on first use)."""
+        why = self.why
+        if why is None:
             return ""
         words = self.__dict__.get("_words")
         if words is None:
-            words = self.__dict__["_words"] = self.why.worded()
+            words = self.__dict__["_words"] = why.worded()
         return words  # type: ignore[no-any-return]
 
     @property

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import ruleset
 from scorekeeper.cards import SUITS, Card
-from scorekeeper.contract import Contract
+from scorekeeper.contract import Contract, judge_trick
 from scorekeeper.following import check_play, duties, legal_cards, mask
 
 RULESET_IDS = sorted(ruleset.available())
@@ -76,3 +76,24 @@ def test_every_refused_card_still_has_its_reason() -> None:
     assert {c.code for c in holding if fast >> c.index & 1} == {"7H"}
     verdict = check_play(rules.spec.following, contract, trick, Card.parse("AS"), holding)
     assert not verdict.legal and verdict.rule == "following.follow_suit"
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_duties_name_the_trick_winner_the_judge_names(rule_set: str, seed: int) -> None:
+    """The hand takes a trick's winner from the duties' tables; ``judge_trick`` (which
+    says why, on demand) must agree on every complete trick."""
+    following, contract, _, _, context = position(rule_set, seed)
+    rng = random.Random(seed)
+    rules = ruleset.load(rule_set)
+    cards = rules.deck.all_cards()
+    rng.shuffle(cards)
+    trick = cards[: rules.player_counts[0]]
+    last = bool(context["last_trick"])
+    table = duties(following, contract)
+    prefix = tuple(c.index for c in trick[:-1])
+    spot = table.spot(prefix, last)
+    winner = len(prefix) if spot[1] >> trick[-1].index & 1 else spot[4]
+    players = [f"p{i}" for i in range(len(trick))]
+    assert judge_trick(contract, trick, players, last_trick=last).index == winner

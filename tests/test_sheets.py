@@ -210,3 +210,30 @@ def test_a_nat_never_credits_the_team_that_scored_nothing(tmp_path) -> None:
     why = sk(tmp_path, "score", "--match", path, columns=160).stdout
     assert "+100 Ben/Dirk: roem, scored by Anna/Carla (nat)" in why
     assert not re.search(r"\+100 Ben/Dirk: roem(?!, scored by Anna/Carla)", why)
+
+
+def test_klaverjas_marks_in_the_tables_words(tmp_path) -> None:
+    # nat, pit and verzaakt, as a Dutch table writes them; in English the language data's
+    # own words
+    from scorekeeper.lang import game_word
+
+    path = tmp_path / "kj.toml"
+    sk(tmp_path, "new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--match", path)
+    for facts in (
+        "playing=Ben trump=H points=20 roem=100",  # nat
+        "playing=Carla trump=S points=162",  # pit for Anna/Carla
+        "playing=Dirk trump=C points=100 revoke=Carla",  # Anna/Carla revoked
+    ):
+        res = sk(tmp_path, "hand", *facts.split(), "--match", path)
+        assert res.returncode == 0, res.stderr
+    for lang in ("nl", "en"):
+        res = run_cli(
+            tmp_path, "score", "--match", path, env={"COLUMNS": "120", "SCOREKEEPER_LANG": lang}
+        )
+        assert res.returncode == 0, res.stderr
+        rows = res.stdout.splitlines()[3:6]
+        nat, pit, revoke = (game_word(k, lang) for k in ("nat", "pit", "revoke"))
+        assert f", {nat} " in rows[0], (lang, rows)
+        assert f"{pit} Anna/Carla" in rows[1], rows[1]
+        assert f"{revoke} Anna/Carla" in rows[2], rows[2]
+    assert game_word("revoke", "nl") == "verzaakt"

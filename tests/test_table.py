@@ -121,9 +121,8 @@ def test_a_quick_hand_asked_fact_by_fact(
     typed = "".join(answers.get(k, "") + "\r" for k in keys) + "Anna re\r\r"
     drive(path, "hand\r" + typed)
     out = capsys.readouterr().out
-    mh = Session.open(path).match.hands[0]
-    assert mh.kind == "quick" and mh.result is not None
-    assert mh.result.scores["Anna"] > 0
+    assert Session.open(path).log.hands[0].quick is not None
+    assert Session.open(path).match.totals()["Anna"] > 0
     assert "Hand 1 over:" in out
 
 
@@ -174,3 +173,28 @@ def test_status_has_the_running_totals(tmp_path: Path) -> None:
     res = run_cli(tmp_path, "status", "--match", path)
     assert res.returncode == 0, res.stderr
     assert "Totals: Anna +0, Ben +0, Carla +0, Dirk +0" in res.stdout
+
+
+def test_a_quick_answer_of_the_wrong_kind_is_asked_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    keys = list(Session.open(path).quick_keys())
+    assert keys[:2] == ["re", "re_points"]
+    rest = "\r" * (len(keys) - 2)
+    drive(path, "hand\rAnna,Carla\rmany\r165\r" + rest + "\r")
+    captured = capsys.readouterr()
+    assert "re_points=many" in captured.err
+    assert Session.open(path).log.hands[0].quick["re_points"] == 165  # type: ignore[index]
+
+
+def test_the_match_kept_after_an_entry_is_not_trusted_over_the_file(tmp_path: Path) -> None:
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    table = TableSession(path)
+    assert table.handle("qc").ok  # the session keeps the match it wrote
+    with Session.edit(path) as s:  # another command plays Carla's card meanwhile
+        s.play("10H")
+    assert table.handle("ad").ok  # Dirk's card, not Carla's
+    assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla 10H", "Dirk AD"]

@@ -81,8 +81,8 @@ def test_a_whole_hand(
     assert "error" not in captured.err, captured.err
     m = Session.open(path).match
     assert m.hands[0].finished
-    actions = m.hands[0].actions
-    assert next(a.text for a in actions if not a.is_play).lower().endswith(lines[0].lower())
+    actions = Session.open(path).log.hands[0].actions
+    assert any(a.lower().endswith(lines[0].lower()) for a in actions)
     out = captured.out
     assert "Hand 1 over:" in out
     for word in said:
@@ -90,3 +90,19 @@ def test_a_whole_hand(
     totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
     assert f"totals: {totals}" in out
     assert f"{m.next_dealer()} deals next." in out
+
+
+def test_the_session_says_at_once_when_the_match_is_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "bierkopf", FOUR)
+    while not Session.open(path).match.over():
+        with Session.edit(path) as s:
+            s.quick(["team=Anna", "points=90"])
+    with Session.edit(path, replay=False) as s:
+        s.undo()
+    drive(path, "hand team=Anna points=90\rqc\r")
+    captured = capsys.readouterr()
+    assert "Match over:" in captured.out
+    assert "The winner: Anna, Carla" in captured.out
+    assert "the match is over" in captured.err  # the card after it is refused

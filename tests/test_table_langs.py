@@ -93,3 +93,17 @@ def test_a_whole_hand_typed_in_the_matchs_language(
     assert Session.open(path).match.hands[0].finished
     for word in said:
         assert word in captured.out, (word, captured.out)
+
+
+def test_a_quick_hand_answered_in_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], lang="de")
+    keys = Session.open(path).quick_keys()
+    answers = {"re": "Anna,Carla", "re_points": "165"}
+    typed = "".join(answers.get(k, "") + "\r" for k in keys) + "Anna re\rBen kontra\r\r"
+    drive(path, "hand\r" + typed, lang="de")
+    assert "Hand 1 over:" in capsys.readouterr().out
+    record = Session.open(path).log.hands[0]
+    assert record.quick is not None
+    assert record.actions == ["Anna re", "Ben contra"]

@@ -170,10 +170,14 @@ def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) 
     """What a player typed, read in the match's language: canonical card codes and the
     match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed.
     ``rules`` spares a replay (``amend`` reads words before the match replays)."""
-    from scorekeeper.lang import match_lang, translate
+    from scorekeeper.lang import DEFAULT, match_lang
+
+    lang = match_lang(session.log)
+    if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
+        return list(words)  # an actor and one word: nothing English reads otherwise
+    from scorekeeper.lang import translate
 
     family = _rules(session, rules).family
-    lang = match_lang(session.log)
     return translate(words, lang, family=family, players=session.log.players)
 
 
@@ -181,15 +185,26 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     """Cards as a player of the match's language writes them, as codes. In English a word
     no reading knows is handed on as typed, so that its refusal stays the one it was."""
     from scorekeeper.errors import CardError
-    from scorekeeper.lang import DEFAULT, match_lang, read_cards
+    from scorekeeper.lang import DEFAULT, match_lang
 
     lang = match_lang(session.log)
+    if lang == DEFAULT and all(_old_notation(w) for w in words):
+        return list(words)
+    from scorekeeper.lang import read_cards
+
     try:
         return read_cards(words, lang, _rules(session, rules).deck)
     except CardError:
         if lang == DEFAULT:
             return [w for word in words for w in word.replace(",", " ").split()]
         raise
+
+
+def _old_notation(word: str) -> bool:
+    """A card word the old notation reads alone (``QC``, ``10h``, ``Q♣``)."""
+    from scorekeeper.actions import _looks_like_card
+
+    return " " not in word.strip() and "," not in word and _looks_like_card(word)
 
 
 def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = None) -> list[str]:

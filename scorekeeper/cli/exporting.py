@@ -41,7 +41,9 @@ def export(
     session = Session.open(match_path(match))
     log, m = session.log, session.match
     if format_ in SHEET_FORMATS:
-        text = sheet_text(format_, m)
+        from scorekeeper.lang import match_lang
+
+        text = sheet_text(format_, m, match_lang(log))
     else:
         text = to_json(log, m) if format_ == "json" else to_csv(m)
     if output is None:

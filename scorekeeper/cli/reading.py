@@ -79,13 +79,15 @@ def score(
     Example: scorekeeper score --chart
     """
     from scorekeeper.cli import render
+    from scorekeeper.lang import match_lang
     from scorekeeper.session import Session
 
-    m = Session.open(match_path(match)).match
+    session = Session.open(match_path(match))
+    m = session.match
     if json_:
         render.emit_json(render.sheet_dict(m))
         return
-    render.score_sheet(m, chart=chart)
+    render.score_sheet(m, chart=chart, lang=match_lang(session.log))
 
 
 @guarded

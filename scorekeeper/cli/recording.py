@@ -329,10 +329,14 @@ def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 def amend(
     hand: Annotated[int, typer.Argument(help="The hand's number on the score sheet.")],
     trick: Annotated[
-        int | None, typer.Option(help="Replace this trick (its cards follow as arguments).")
+        int | None,
+        typer.Option(help="Replace this trick (its cards follow as arguments).", show_envvar=False),
     ] = None,
     action_no: Annotated[
-        int | None, typer.Option("--action", help="Replace this action (1 = the hand's first).")
+        int | None,
+        typer.Option(
+            "--action", help="Replace this action (1 = the hand's first).", show_envvar=False
+        ),
     ] = None,
     values: Annotated[
         list[str] | None,

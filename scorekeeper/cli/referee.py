@@ -27,7 +27,9 @@ def judge(
         str | None, typer.Option(help="The partner of the player to play, where it matters.")
     ] = None,
     last: Annotated[bool, typer.Option("--last", help="It is the last trick of the hand.")] = False,
-    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Players at the table.", show_envvar=False)
+    ] = None,
     fact: Annotated[
         list[str] | None,
         typer.Option("--fact", "-f", help="A quick fact KEY=VALUE: asks for a hand's value."),

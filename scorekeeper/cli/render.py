@@ -1,6 +1,7 @@
 """Rendering for people (rich) and for programs (plain JSON). The engine never prints.
 
-rich is imported here only, and this module only when a command has something to show.
+rich is imported here only, on first use, and this module only when a command has something
+to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 """
 
 from __future__ import annotations
@@ -8,10 +9,6 @@ from __future__ import annotations
 import json
 import sys
 from typing import TYPE_CHECKING, Any
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from scorekeeper.text import say, translate
 
@@ -27,8 +24,24 @@ if TYPE_CHECKING:
     from scorekeeper.result import HandResult
     from scorekeeper.rules import Ruleset
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class _Console:
+    """rich's console, made on first use: ``score`` and ``--json`` never import rich."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=True)
+        return getattr(self._console, name)
+
+
+console: Any = _Console()
+err_console: Any = _Console(stderr=True)
 
 
 def emit_json(data: Any) -> None:
@@ -96,6 +109,8 @@ def result(res: HandResult, title: str | None = None) -> None:
     winner = res.winner or say("cli.nobody")
     line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
     console.print(f"[bold]{title}:[/] {escape(line)}")
+    from rich.table import Table
+
     table = Table(show_header=False, box=None, padding=(0, 2))
     for item in res.items:
         table.add_row(escape(item.text()), f"[dim]{escape(item.rule)}[/]")
@@ -206,13 +221,13 @@ def sheet_form(match: Match) -> dict[str, Any]:
     return to_dict(build(match))
 
 
-def score_sheet(match: Match, chart: bool = False) -> None:
-    """The score sheet in the game's own form, fitted to the terminal's width and encoding;
-    with ``chart`` the running totals drawn below it."""
+def score_sheet(match: Match, chart: bool = False, lang: str = "en") -> None:
+    """The score sheet in the game's own form, fitted to the terminal's width and encoding,
+    game words in ``lang``; with ``chart`` the running totals drawn below it."""
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
-    sheet = build(match)
+    sheet = build(match, lang)
     width, encoding = output_size()
     text = render(sheet, width, encoding)
     if chart:
@@ -231,6 +246,9 @@ def output_size() -> tuple[int, str | None]:
 
 
 def rules_list(rows: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=say("cli.rule_sets"))
     for col in ("id", "name", "players", "extends"):
         table.add_column(say(f"cli.col.{col}"))
@@ -267,6 +285,9 @@ def rules_show(data: dict[str, Any]) -> None:
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
             console.print(f"[bold]{escape(section)}[/]: {escape(own(body['explain']))}")
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=say("cli.options"))
     table.add_column(say("cli.col.option"))
     table.add_column(say("cli.col.value"))

@@ -47,13 +47,18 @@ def new(
     """
     from scorekeeper import ruleset as rs
     from scorekeeper.lang import DEFAULT, resolve_lang
-    from scorekeeper.session.new import start_match
+    from scorekeeper.reasons import because
+    from scorekeeper.session.new import missing_folders, start_match
 
     chosen = resolve_lang(lang)
     rules = rs.load(ruleset, options(set_, options_file))
     warn_unknown_keys(rules)
     stored = chosen if lang or chosen != DEFAULT else None
+    created = missing_folders(match) if match is not None else []
     log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
+    if created:  # said, so that a mistyped folder does not go unnoticed
+        told = because("new.created_folders", folders=[str(created[-1])])
+        typer.echo(told.text(), err=True)
     from scorekeeper.session import Session
     from scorekeeper.table.words import opening, opening_lines
 
@@ -79,7 +84,6 @@ def new(
     typer.echo(say("cli.new_match", name=rules.name, players=players, dealer=log.first_dealer))
     if chosen != DEFAULT:
         from scorekeeper.lang import language
-        from scorekeeper.reasons import because
 
         typer.echo(str(because("lang.new_lang", None, name=language(chosen).name, lang=chosen)))
     for line in opening_lines(first):
@@ -90,8 +94,12 @@ def new(
 @guarded
 def demo(
     ruleset: Annotated[str, typer.Argument(help="Rule set to demonstrate.")] = "doppelkopf",
-    hands: Annotated[int, typer.Option(min=0, help="How many hands to play.")] = 4,
-    seed: Annotated[int, typer.Option(help="Random seed, to repeat a demo exactly.")] = 1,
+    hands: Annotated[
+        int, typer.Option(min=0, help="How many hands to play.", show_envvar=False)
+    ] = 4,
+    seed: Annotated[
+        int, typer.Option(help="Random seed, to repeat a demo exactly.", show_envvar=False)
+    ] = 1,
     match: Annotated[
         Path | None, typer.Option("--match", "-m", help="Write the demo match here.")
     ] = None,

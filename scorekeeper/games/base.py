@@ -27,27 +27,6 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-def impossible_points(rules: Ruleset, points: int, cards_per_trick: int) -> str | None:
-    """Why a side cannot have ``points`` card points in this game (None: it can).
-
-    Where every card is worth something, a side with any trick has at least a trick's
-    worth, and so does the other side unless one side took every trick.
-    """
-    total = rules.spec.card_points.total
-    if not 0 <= points <= total:
-        return f"card points run from 0 to {total}, not {points}"
-    cheapest = min(rules.card_points(c) for c in rules.deck.cards)
-    least = cheapest * cards_per_trick
-    if cheapest > 0:
-        for side in (points, total - points):
-            if 0 < side < least:
-                return (
-                    f"{side} card points are impossible: every card counts, so a trick is "
-                    f"worth at least {least}"
-                )
-    return None
-
-
 @dataclass(frozen=True)
 class QuickKey:
     """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning;

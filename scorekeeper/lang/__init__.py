@@ -12,24 +12,49 @@ prints.
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.lang.data import DEFAULT, LANGS, Language, language
-from scorekeeper.lang.naming import card_name, game_word
-from scorekeeper.lang.reading import (
-    card_readings,
-    is_card_word,
-    read_card,
-    read_cards,
-    read_trick,
-    translate,
-)
-from scorekeeper.reasons import because
-
 if TYPE_CHECKING:
+    from scorekeeper.lang.data import Language, language
+    from scorekeeper.lang.naming import card_name, game_word
+    from scorekeeper.lang.reading import (
+        card_readings,
+        is_card_word,
+        read_card,
+        read_cards,
+        read_trick,
+        translate,
+    )
     from scorekeeper.matchlog import MatchLog
+
+LANGS = ("en", "de", "nl")
+"""The languages scorekeeper reads and speaks; English is the default."""
+
+DEFAULT = "en"
+
+# The reader and the names load the language files: imported on first use, so that a
+# command typed in English does not pay for them (start-up, issue 12).
+_LAZY = {
+    "Language": "data",
+    "language": "data",
+    "card_name": "naming",
+    "game_word": "naming",
+    "card_readings": "reading",
+    "is_card_word": "reading",
+    "read_card": "reading",
+    "read_cards": "reading",
+    "read_trick": "reading",
+    "translate": "reading",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"scorekeeper.lang.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT",
@@ -57,6 +82,9 @@ def checked(code: str) -> str:
     """``code`` if it names a language scorekeeper speaks (any case), else a refusal."""
     lang = code.strip().lower()
     if lang not in LANGS:
+        from scorekeeper.errors import ScorekeeperError
+        from scorekeeper.reasons import because
+
         raise ScorekeeperError(
             because("lang.unknown", "lang", lang=code, known=list(LANGS)), kind="usage"
         )

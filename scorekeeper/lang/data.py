@@ -15,12 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.lang import DEFAULT, LANGS
 from scorekeeper.reasons import because
 
-LANGS = ("en", "de", "nl")
-"""The languages scorekeeper reads and speaks; English is the default."""
-
-DEFAULT = "en"
+__all__ = ["DEFAULT", "LANGS", "Language", "Name", "fold", "language", "parse"]
 
 SUIT_CODES = ("C", "S", "H", "D")
 RANK_CODES = ("A", "10", "K", "Q", "J", "9", "8", "7")

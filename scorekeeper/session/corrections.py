@@ -13,6 +13,7 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
 from scorekeeper.matchlog import HandRecord, MatchLog
+from scorekeeper.reasons import because
 from scorekeeper.ruleset import load
 
 
@@ -51,6 +52,8 @@ def amend(
     (key, value) pairs of a quick hand, already read by the family's declaration.
     The hand keeps an ``amended`` record of each change.
     """
+    if not log.hands:
+        raise IllegalActionError(because("amend.no_hands", "amend"), kind="usage")
     if not 1 <= number <= len(log.hands):
         raise IllegalActionError(
             f"there is no hand {number} (hands 1 to {len(log.hands)})", rule="amend", kind="usage"
@@ -60,12 +63,14 @@ def amend(
         before, after = _amend_trick(log, number, trick, values)
         what = f"trick {trick}"
     elif action is not None:
-        if not 1 <= action <= len(record.actions) or len(values) != 1:
-            raise IllegalActionError(
-                f"give one action text to replace action {action} of {len(record.actions)}",
-                rule="amend",
-                kind="usage",
-            )
+        count = len(record.actions)
+        if not 1 <= action <= count:
+            key = "amend.no_action" if count else "amend.no_actions"
+            why = because(key, "amend", hand=number, action=action, count=count)
+            raise IllegalActionError(why, kind="usage")
+        if len(values) != 1:
+            why = because("amend.one_text", "amend", action=action, given=len(values))
+            raise IllegalActionError(why, kind="usage")
         before = [record.actions[action - 1]]
         after = [values[0]]
         record.actions[action - 1] = values[0]

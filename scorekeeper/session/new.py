@@ -52,8 +52,13 @@ def start_match(
     """Write a new match file for ``rules`` (``ruleset`` as typed) and make it current.
 
     A rule-set file is stored by its absolute path, so the match opens from anywhere.
-    ``lang`` (``de``, ``nl``, ``en``) is stored in the header when given.
+    ``lang`` (``de``, ``nl``, ``en``) is stored in the header when given. Missing folders
+    of ``path`` are created, as they always were (``missing_folders`` says which, so that
+    the command can tell); a path through a file is refused.
     """
+    if path is not None and any(p.exists() and not p.is_dir() for p in path.parents):
+        folder = next(p for p in path.parents if p.exists() and not p.is_dir())
+        raise ScorekeeperError(because("new.not_folder", "match", folder=str(folder)), kind="file")
     family = rules.mechanics
     reserved = family.reserved_names(rules) if hasattr(family, "reserved_names") else set()
     check_table(players, dealer, reserved)
@@ -62,3 +67,8 @@ def start_match(
     target = path or store.new_path(list(players), rules.id, log.started)
     store.create(log, target)
     return log, target
+
+
+def missing_folders(path: Path) -> list[Path]:
+    """The folders that writing ``path`` will create, outermost first."""
+    return [p for p in reversed(path.parents) if not p.exists()]

@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table.words import say
 
 
 class QuickHand:
     """The questions of a quick hand and the answers so far."""
 
-    def __init__(self, keys: Mapping[str, Any]) -> None:
+    def __init__(self, keys: Mapping[str, Any], game: str = "") -> None:
         self.keys = dict(keys)
+        self.game = game
         self.order = list(self.keys)
         self.at = 0
         self.facts: list[str] = []
@@ -27,11 +29,14 @@ class QuickHand:
         return say("table.prompt.said")
 
     def answer(self, line: str) -> bool:
-        """Take one answer; True when every question is answered."""
+        """Take one answer; True when every question is answered. An answer of the wrong
+        kind is refused at once (the same question is asked again)."""
         text = line.strip()
         if self.at < len(self.order):
             if text:
-                self.facts.append(f"{self.order[self.at]}={text}")
+                fact = f"{self.order[self.at]}={text}"
+                parse_fact_items([fact], self.keys, self.game)
+                self.facts.append(fact)
             self.at += 1
             return False
         if text:

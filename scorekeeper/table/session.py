@@ -101,7 +101,10 @@ class TableSession:
             self._kept = None
             raise
         assert edited is not None
-        self._kept = (edited.log.dumps().encode("utf-8"), edited)
+        # the canonical text the session layer wrote (its own ``text()`` where it has one)
+        text = getattr(edited, "text", None)
+        written = text() if callable(text) else edited.log.dumps()
+        self._kept = (written.encode("utf-8"), edited)
 
     def hand(self) -> Hand:
         return self.current().current_hand()
@@ -219,7 +222,7 @@ class TableSession:
             )
         if args:
             return self._quick_record([a for a in args if "=" in a], [])
-        self.quick = quick.QuickHand(session.quick_keys())
+        self.quick = quick.QuickHand(session.quick_keys(), session.match.rules.name)
         return Reply()
 
     def _quick_answer(self, line: str) -> Reply:
@@ -227,6 +230,10 @@ class TableSession:
         if line.strip().lower() in ("quit", "cancel"):
             self.quick = None
             return Reply([say("table.quick.cancelled")])
+        if self.lang != "en":  # each item of the answer read in the match's language
+            m = self.current().match
+            items = [canonical(i, self.lang, m.rules.family, m.players) for i in line.split(",")]
+            line = ",".join(" ".join(words) for words in items)
         done = self.quick.answer(line)
         if not done:
             return Reply()
@@ -257,7 +264,9 @@ class TableSession:
         if not said:
             return say("table.prompt.next_hand", number=hand.number, dealer=hand.dealer)
         actor = _to_act(hand, said)
-        verbs = listed(a.verb for a in said if a.actor == actor)
+        from scorekeeper.lang import game_word
+
+        verbs = listed(game_word(a.verb, self.lang) for a in said if a.actor == actor)
         return say("table.prompt.act", player=actor, what=" / ".join(verbs))
 
 

@@ -24,7 +24,14 @@ TEXTS: dict[str, str] = {
     "bierkopf.quick.team": "quick: team names a player ({players!l})",
     "bierkopf.quick.points": "quick: points must be the team's card points, 0 to {total}",
     "bierkopf.quick.revoke": "quick: revoke names a player ({players!l})",
-    "bierkopf.quick.impossible": "points: {why}",
+    "bierkopf.quick.least_named": (
+        "points: the team cannot have {points} card points: every card counts, so a trick "
+        "is worth at least {least}"
+    ),
+    "bierkopf.quick.least_other": (
+        "points: {points} leaves the other team {other} card points, which it cannot have: "
+        "every card counts, so a trick is worth at least {least}"
+    ),
     "bierkopf.quick.unreachable": (
         "points: no whole tricks of this deck add up to {points} card points for one team "
         "and {other} for the other"

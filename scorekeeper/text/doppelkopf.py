@@ -101,6 +101,9 @@ TEXTS: dict[str, str] = {
     ),
     "doppelkopf.quick.extras": "extras is a list of 'Name kind' with kind one of {kinds!l}",
     "doppelkopf.quick.extra": "extra {entry!r} must be 'Name kind' with kind one of {kinds!l}",
+    "doppelkopf.quick.extra_sits_out": (
+        "extra {entry!r}: {player} deals and sits out this hand, so earns no extras"
+    ),
     "doppelkopf.quick.extra_off": "extra {entry!r}: option {option} is off",
     "doppelkopf.quick.revoke": 'revoke is "re" or "contra"',
     "doppelkopf.quick.solo_unknown": "solo {solo!r} is not one of: {solos!l}",

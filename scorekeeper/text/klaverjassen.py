@@ -106,6 +106,9 @@ TEXTS.update(
         "klaverjassen.upturn_one": "{action}: name the card turned up, like '{player} upturn 7H'",
         "klaverjassen.trump_one": "{action}: name one suit, like '{player} trump hearts'",
         # roem and declared combinations
+        "klaverjassen.declare.no_cards": (
+            "{where}: name the cards of the combination declared, like 'roem KH QH JH'"
+        ),
         "klaverjassen.declare.twice": "{where}: a card is named twice",
         "klaverjassen.declare.four_nothing": (
             "{where}: four {rank}s score nothing here (option four_of_a_kind_ranks: {ranks!l})"

@@ -1,7 +1,7 @@
 """English templates of the score sheet and its exports: headers, marks, progress, checks.
 
-Game words on the sheet (nat, pit, verzaakt, Bock, Re...) are here too until the families'
-own word data carries them; each is a key, so a translation replaces it.
+Game words on the sheet (nat, pit, verzaakt, Bock, Re...) come from the language data
+(``scorekeeper.lang.game_word``) and fill the ``{word}`` of these templates.
 """
 
 TEXTS: dict[str, str] = {
@@ -28,22 +28,14 @@ TEXTS: dict[str, str] = {
     "sheet.progress.target": "{name} {total} of {target}",
     "sheet.legend": "{mark} {meaning}",
     "sheet.legend.maker": "the trump maker's side",
-    "sheet.legend.side": "Re",
-    "sheet.legend.queens": "the queens' side",
-    "sheet.mark.roem": "roem {amounts}",
-    "sheet.mark.nat": "nat",
-    "sheet.mark.pit": "pit {side}",
-    "sheet.mark.revoke": "verzaakt {side}",
-    "sheet.mark.bock": "Bock",
-    "sheet.mark.bock_n": "Bock x{n}",
-    "sheet.mark.solo": "solo",
-    "sheet.mark.duty_solo": "duty solo",
+    "sheet.mark.word": "{word}",
+    "sheet.mark.word_side": "{word} {side}",
+    "sheet.mark.word_player": "{word} {player}",
+    "sheet.mark.roem": "{word} {amounts}",
+    "sheet.mark.bock_n": "{word} x{n}",
     "sheet.mark.carried_in": "carried +{points}",
     "sheet.mark.carry_out": "carries {points}",
     "sheet.mark.doubled": "x{factor}",
-    "sheet.mark.knock": "knock {player}",
-    "sheet.mark.alone": "alone",
-    "sheet.mark.bella": "bella {player}",
     "sheet.check.ok": "sum 0, parity ok",
     "sheet.check.sum": "sum {sum}, not 0",
     "sheet.check.parity": "mixed even and odd",

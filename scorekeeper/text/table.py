@@ -27,7 +27,6 @@ TEXTS: dict[str, str] = {
     "table.hand.redeal": "Hand {number}: {what}",
     "table.hand.scores": "scores: {scores!l}",
     "table.hand.totals": "totals: {totals!l}",
-    "table.next.hand": "next: hand {number}, dealt by {dealer}",
     "table.next.dealer": "{dealer} deals next.",
     "table.match.over": "Match over: {reason}",
     "table.match.winner": "The winner: {players!l} ({points}).",
@@ -35,7 +34,6 @@ TEXTS: dict[str, str] = {
     "table.undone": "Undone: {what}",
     "table.quit": "Bye; every entry is in {path}.",
     "table.resume": "{game}: {players!l}; match file {path}",
-    "table.nothing": "nothing to record; type 'help' for what can be typed",
     "table.who": ("'{words}' could be said by {players!l}; write who says it, like '{example}'"),
     "table.unknown": (
         "'{words}' is no card, command or word of {game} now; expected {expected}"
@@ -44,7 +42,6 @@ TEXTS: dict[str, str] = {
     "table.expected.cards": "a card ({player} to play), like {example}",
     "table.expected.words": "one of: {words!l}",
     "table.expected.new_hand": "the first card or word of hand {number}",
-    "table.expected.nothing": "nothing: the match is over",
     "table.too_many_cards": "{player} is not to play now ({next} is); a trick starts with {next}",
     "table.quick.cancelled": "quick hand left; nothing recorded",
     "table.quick.open": "hand {number} is being played card by card; finish or undo it first",

@@ -93,17 +93,23 @@ def columns_of(match: Match) -> list[Column]:
     return [Column(names.get(tuple(sorted(t)), "/".join(t)), t) for t in teams]
 
 
-def _winner_first(res: HandResult) -> str:
+Word = Callable[[str], str]
+"""A game's own term in the sheet's language (``scorekeeper.lang.game_word``)."""
+
+
+def _winner_first(res: HandResult, word: Word) -> str:
     winner = res.winner or say("sheet.nobody")
     sides = list(res.card_points)
     won = [s for s in sides if s == res.winner or s in (res.winner or "").split(" and ")]
     ordered = won + [s for s in sides if s not in won]
     pts = ":".join(str(res.card_points[s]) for s in ordered)
-    return f"{_side_word(winner)} {pts}".strip()
+    return f"{_side_word(winner, word)} {pts}".strip()
 
 
-def _side_word(side: str) -> str:
-    return side[:1].upper() + side[1:] if side in ("re", "contra", "queens", "others") else side
+def _side_word(side: str, word: Word) -> str:
+    if side in ("re", "contra"):
+        return word(side)
+    return side[:1].upper() + side[1:] if side in ("queens", "others") else side
 
 
 def _game(res: HandResult, marks: tuple[str, ...]) -> str:
@@ -118,28 +124,30 @@ def _side_of(res: HandResult, player: str) -> str | None:
     return next((s for s, members in res.sides.items() if player in members), None)
 
 
-def _roem(res: HandResult, columns: list[Column]) -> list[str]:
+def _roem(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     roem = res.details.get("roem") or {}
     if not any(roem.values()):
         return []
     amounts = [roem.get(_side_of(res, c.members[0]) or "", 0) for c in columns]
-    return [say("sheet.mark.roem", amounts=":".join(map(str, amounts)))]
+    return [say("sheet.mark.roem", word=word("roem"), amounts=":".join(map(str, amounts)))]
 
 
-def _bock(res: HandResult, columns: list[Column]) -> list[str]:
+def _bock(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     bock = res.details.get("bock") or 0
     if not bock:
         return []
-    return [say("sheet.mark.bock") if bock == 1 else say("sheet.mark.bock_n", n=bock)]
+    if bock == 1:
+        return [say("sheet.mark.word", word=word("bock"))]
+    return [say("sheet.mark.bock_n", word=word("bock"), n=bock)]
 
 
-def _solo(res: HandResult, columns: list[Column]) -> list[str]:
+def _solo(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     if res.details.get("obligatory"):
-        return [say("sheet.mark.duty_solo")]
-    return [say("sheet.mark.solo")] if res.details.get("solo") else []
+        return [say("sheet.mark.word", word=word("obligatory_solo"))]
+    return [say("sheet.mark.word", word=word("solo"))] if res.details.get("solo") else []
 
 
-def _carried(res: HandResult, columns: list[Column]) -> list[str]:
+def _carried(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     out = []
     if res.details.get("carried_in"):
         out.append(say("sheet.mark.carried_in", points=res.details["carried_in"]))
@@ -148,38 +156,42 @@ def _carried(res: HandResult, columns: list[Column]) -> list[str]:
     return out
 
 
-def _doubled(res: HandResult, columns: list[Column]) -> list[str]:
+def _doubled(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     factor = res.details.get("multiplier") or 1
     return [say("sheet.mark.doubled", factor=factor)] if factor > 1 else []
 
 
-def _flag(key: str, mark: str, param: str | None = None) -> Callable[..., list[str]]:
-    def marks(res: HandResult, columns: list[Column]) -> list[str]:
+def _flag(key: str, term: str, who: str | None = None) -> Callable[..., list[str]]:
+    """A mark for a detail of the hand: the game's term, and the side or player named."""
+
+    def marks(res: HandResult, columns: list[Column], word: Word) -> list[str]:
         value = res.details.get(key)
         if not value:
             return []
-        return [say(mark, **({param: value} if param else {}))]
+        if who is None:
+            return [say("sheet.mark.word", word=word(term))]
+        return [say(f"sheet.mark.word_{who}", word=word(term), **{who: value})]
 
     return marks
 
 
-def _kraak(res: HandResult, columns: list[Column]) -> list[str]:
+def _kraak(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     return [str(res.details["kraak"])] if res.details.get("kraak") else []
 
 
-ROW_MARKS: dict[str, Callable[[HandResult, list[Column]], list[str]]] = {
+ROW_MARKS: dict[str, Callable[[HandResult, list[Column], Word], list[str]]] = {
     "roem": _roem,
-    "nat": _flag("nat", "sheet.mark.nat"),
-    "pit": _flag("pit", "sheet.mark.pit", "side"),
-    "revoke": _flag("revoke", "sheet.mark.revoke", "side"),
+    "nat": _flag("nat", "nat"),
+    "pit": _flag("pit", "pit", "side"),
+    "revoke": _flag("revoke", "revoke", "side"),
     "kraak": _kraak,
     "bock": _bock,
     "solo": _solo,
     "carried": _carried,
     "doubled": _doubled,
-    "knock": _flag("knock", "sheet.mark.knock", "player"),
-    "alone": _flag("lone", "sheet.mark.alone"),
-    "bella": _flag("bella", "sheet.mark.bella", "player"),
+    "knock": _flag("knock", "knock", "player"),
+    "alone": _flag("lone", "alone"),
+    "bella": _flag("bella", "bella", "player"),
 }
 
 
@@ -208,7 +220,7 @@ def _check(res: HandResult, checks: tuple[str, ...]) -> tuple[bool, str] | None:
     return True, say("sheet.check.ok")
 
 
-def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match) -> Row:
+def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match, word: Word) -> Row:
     row = Row(mh.number, mh.dealer)
     res = mh.result
     if res is None:
@@ -228,10 +240,10 @@ def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match) 
     row.game = _game(res, spec.marks)
     if mh.kind == "quick":
         row.game += " " + say("sheet.quick")
-    row.result = _winner_first(res)
+    row.result = _winner_first(res, word)
     for mark in spec.marks:
         if mark in ROW_MARKS:
-            row.marks += ROW_MARKS[mark](res, columns)
+            row.marks += ROW_MARKS[mark](res, columns, word)
     row.marked = _marked(res, columns, spec.marks)
     row.check = _check(res, spec.checks)
     return row
@@ -274,24 +286,32 @@ def progress_text(progress: dict[str, Any] | None) -> str | None:
     return say(f"sheet.progress.{progress['kind']}", n=progress["played"], of=progress["of"])
 
 
-def _legend(marks: tuple[str, ...], columns: list[Column], rows: list[Row]) -> str | None:
+def _legend(match: Match, rows: list[Row], word: Word) -> str | None:
+    """What the ``*`` in a score cell means: the trump maker's side, or the first side of
+    the hand (Re, the queens)."""
     if not any(any(r.marked) for r in rows):
         return None
+    marks = match.rules.spec.sheet.marks
     if "maker" in marks:
         return say("sheet.legend", mark="*", meaning=say("sheet.legend.maker"))
-    if "side" in marks:
-        key = "sheet.legend.side" if "bock" in marks else "sheet.legend.queens"
-        return say("sheet.legend", mark="*", meaning=say(key))
-    return None
+    first = next(
+        (next(iter(mh.result.sides)) for mh in match.hands if mh.result and mh.result.sides), ""
+    )
+    return say("sheet.legend", mark="*", meaning=_side_word(first, word))
 
 
-def build(match: Match) -> Sheet:
-    """The sheet of a match, in the form its rule set's ``[sheet]`` table names."""
+def build(match: Match, lang: str = "en") -> Sheet:
+    """The sheet of a match, in the form its rule set's ``[sheet]`` table names; game
+    words (nat, pit, Bock, Re...) in ``lang``."""
+    from scorekeeper.lang import game_word
+
+    def word(key: str) -> str:
+        return game_word(key, lang)
+
     columns = columns_of(match)
     running = {p: 0 for p in match.players}
-    rows = [_row(mh, columns, running, match) for mh in match.hands]
+    rows = [_row(mh, columns, running, match, word) for mh in match.hands]
     totals = [running[c.members[0]] for c in columns]
-    spec = match.rules.spec.sheet
     return Sheet(
         title=say("sheet.title", name=match.rules.name),
         columns=columns,
@@ -299,8 +319,8 @@ def build(match: Match) -> Sheet:
         totals=totals,
         progress=_progress(match, columns, totals),
         over=match.over(),
-        legend=_legend(spec.marks, columns, rows),
-        has_checks=bool(spec.checks),
+        legend=_legend(match, rows, word),
+        has_checks=bool(match.rules.spec.sheet.checks),
     )
 
 

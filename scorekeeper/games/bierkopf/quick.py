@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
-from scorekeeper.games.base import impossible_points
 from scorekeeper.games.bierkopf.doubling import Doubling
 from scorekeeper.games.bierkopf.rules import spec
 from scorekeeper.games.bierkopf.scoring import Facts, score
@@ -75,6 +74,25 @@ def replay(
     return chain
 
 
+def _check_least(rules: Ruleset, points: int, total: int, per_trick: int) -> None:
+    """Where every card counts, a team with a trick has at least a trick's worth: both the
+    team the sheet names and the other team, which has the rest."""
+    cheapest = min(rules.card_points(c) for c in rules.deck.cards)
+    least = cheapest * per_trick
+    if cheapest <= 0:
+        return
+    for whose, side in (("named", points), ("other", total - points)):
+        if 0 < side < least:
+            why = because(
+                f"bierkopf.quick.least_{whose}",
+                "card_points",
+                points=points,
+                other=total - points,
+                least=least,
+            )
+            refuse(why, where="quick.points")
+
+
 def score_sheet(
     rules: Ruleset,
     table: Sequence[str],
@@ -88,8 +106,7 @@ def score_sheet(
     total = spec(rules).card_points.total
     facts = read_facts(FACTS, given, Table(players, total))
     pts = facts["points"]
-    if why := impossible_points(rules, pts, len(players)):
-        refuse(because("bierkopf.quick.impossible", "card_points", why=why), where="quick.points")
+    _check_least(rules, pts, total, len(players))
     if pts not in reachable_points(rules, len(players)):
         refuse(
             because("bierkopf.quick.unreachable", "card_points", points=pts, other=total - pts),

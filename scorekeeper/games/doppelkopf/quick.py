@@ -54,6 +54,7 @@ class Sheet:
     rules: Ruleset
     players: list[str]
     values: dict[str, Any] = field(default_factory=dict)
+    table: list[str] = field(default_factory=list)  # with a dealer who sits out
 
     @property
     def re(self) -> list[str]:
@@ -130,12 +131,17 @@ def fact_keys() -> dict[str, QuickKey]:
 
 
 def read_sheet(
-    rules: Ruleset, players: list[str], given: Mapping[str, Any], *, entry: bool = False
+    rules: Ruleset,
+    players: list[str],
+    given: Mapping[str, Any],
+    *,
+    entry: bool = False,
+    table: Sequence[str] = (),
 ) -> Sheet:
     """Every fact checked against its declaration, then against each other. ``entry``:
     entered now, so the card points are checked against what whole tricks can make (match
     files written before that check load as they did)."""
-    sheet = Sheet(rules, players)
+    sheet = Sheet(rules, players, table=list(table))
     sheet.values = read_facts(FACTS, given, sheet)
     if entry:
         _check_reachable(sheet)
@@ -193,6 +199,11 @@ def _extras(sheet: Sheet) -> list[Extra]:
     extras: list[Extra] = []
     for entry in sheet.values["extras"] or []:
         words = entry.split()
+        if len(words) == 2 and words[0] in sheet.table and words[0] not in sheet.players:
+            why = because(
+                "doppelkopf.quick.extra_sits_out", "match.sit_out", entry=entry, player=words[0]
+            )
+            refuse(why, where="quick.extras")
         if len(words) != 2 or words[0] not in sheet.players or words[1] not in EXTRA_OPTIONS:
             why = because(
                 "doppelkopf.quick.extra", "extras", entry=entry, kinds=list(EXTRA_OPTIONS)
@@ -281,7 +292,7 @@ def score_quick(
             refuse(why, where=f"quick.{others[0]}")
         return redeal_result(list(table), "new deal", "options.five_nines")
     entry = bool(context.get("entry"))
-    sheet = read_sheet(rules, players, facts, entry=entry)
+    sheet = read_sheet(rules, players, facts, entry=entry, table=table)
     re = sheet.re
     said, declared = replay(sheet, actions, entry=entry)
     solo = sheet.values["solo"]

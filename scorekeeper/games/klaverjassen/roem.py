@@ -165,6 +165,10 @@ def _declarations(rules: Ruleset) -> DeclarationsSpec:
 
 def declared_combination(rules: Ruleset, cards: Sequence[Card], where: str) -> Roem:
     """The combination ``cards`` form when declared from a hand, or a refusal saying why."""
+    if not cards:
+        raise IllegalActionError(
+            because("klaverjassen.declare.no_cards", "declarations", where=where)
+        )
     if len(set(cards)) != len(cards):
         raise IllegalActionError(because("klaverjassen.declare.twice", "declarations", where=where))
     order = sequence_order(rules)
