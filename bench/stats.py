@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -74,17 +72,6 @@ def stats_figures() -> dict[str, float]:
     return {"seconds": took, "matches": float(result.matches), "hands": float(result.hands)}
 
 
-def timed(cmd: list[str], env: dict[str, str], runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
-        )
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=1000)
@@ -93,6 +80,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cold", action="store_true")
     args = parser.parse_args()
+    from startup import timed  # bench/startup.py, beside this script
+
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
         os.environ["SCOREKEEPER_HOME"] = str(home)

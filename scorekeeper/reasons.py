@@ -31,8 +31,19 @@ class Reason:
         return self.text()
 
     def worded(self) -> Worded:
-        """The words, as a string that still carries this reason."""
-        return Worded(self)
+        """The words, as a string that still carries this reason.
+
+        Equal reasons of plain parameters (numbers, words, cards) share one ``Worded``: a
+        long match says the same things thousands of times, and words are immutable."""
+        if any(type(v).__name__ not in _PLAIN for v in self.params.values()):
+            return Worded(self)  # a list, a nested reason...: words of its own
+        same = (self.key, self.rule, tuple((k, type(v), v) for k, v in self.params.items()))
+        found = _WORDED.get(same)
+        if found is None:
+            if len(_WORDED) >= 4096:
+                _WORDED.clear()
+            found = _WORDED[same] = Worded(self)
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "params": {k: plain(v) for k, v in self.params.items()}}
@@ -49,6 +60,10 @@ class Worded(str):
         made = super().__new__(cls, reason.text())
         made.reason = reason
         return made
+
+
+_WORDED: dict[tuple[Any, ...], Worded] = {}
+_PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 
 def reason_of(text: str) -> Reason | None:

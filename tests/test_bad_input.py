@@ -8,14 +8,14 @@ refusal fails them. In CI they replay a fixed, derandomised set of examples.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from cli_helpers import PLAYERS, cli_env, run_cli, snapshot
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -194,8 +194,7 @@ def test_demo_refuses_a_negative_number_of_hands(home_dir: Path) -> None:
 
 runner = CliRunner()
 
-# CI replays a fixed set; a longer local run: SCOREKEEPER_FUZZ_EXAMPLES=20000 pytest -k fuzz
-EXAMPLES = int(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES", "0")) or None
+# CI replays a fixed set; a longer local run raises the budget (see ``fuzzing``).
 
 VALID = (
     HEADER
@@ -262,11 +261,7 @@ def match_texts(draw: st.DrawFn) -> bytes:
     return text
 
 
-@settings(
-    max_examples=EXAMPLES or 80,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@fuzz(80)
 @given(data=match_texts())
 def test_fuzz_match_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
     monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
@@ -291,11 +286,7 @@ ACTION_WORDS = ["Anna", "Ben", "Carla", "Dirk", "ben", "Zed", "re", "contra", "n
 ACTION_WORDS += ["wedding", "poverty", "QC", "10H", "AD", "9X", "Q♣", "1", "", " ", "[/]"]
 
 
-@settings(
-    max_examples=EXAMPLES or 120,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@fuzz(120)
 @given(
     words=st.lists(
         st.lists(st.sampled_from(ACTION_WORDS) | st.text(max_size=6), min_size=0, max_size=4).map(

@@ -3,16 +3,25 @@ fact of any TOML shape, ends in a refusal (a ``ScorekeeperError`` naming its rul
 accepted; never another error. A refused action leaves the hand as it was.
 
 CI replays a fixed, derandomised set of examples (``conftest``'s ``ci`` profile); a longer
-local run: ``KLABERJASS_FUZZ=10000 pytest tests/test_klaberjass_fuzz.py``.
+local run: ``KLABERJASS_FUZZ=10000 pytest tests/test_klaberjass_fuzz.py`` (or
+``SCOREKEEPER_FUZZ_EXAMPLES``, which raises every fuzzing test: see ``fuzzing``).
 """
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from fuzzing import (
+    HAND_LIFE,
+    action_texts,
+    apply_or_refuse,
+    fuzz,
+    hand_at,
+    proper_refusal,
+    toml_values,
+)
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset
@@ -22,19 +31,14 @@ from scorekeeper.games.klaberjass import FAMILY
 from scorekeeper.hand import Hand
 
 TABLE = ["Anna", "Ben"]
-EXAMPLES = int(os.environ.get("KLABERJASS_FUZZ", "300"))
+FUZZ = fuzz(300, "KLABERJASS_FUZZ")
 RULES = ruleset.load("klaberjass")
 WORDS = [
     "turnup", "accept", "take", "pass", "name", "bottom", "exchange", "sequence", "seq",
     "bella", "hearts", "♦", "S", "trumps", "7H", "10S", "JD", "QS", "KS", "AH", "9C", "1",
     "XX", "T", "♣Q", "", "name", "[/]", "\x00", "0" * 30, "🂡",
 ]  # fmt: skip
-word = st.one_of(st.sampled_from(WORDS), st.text(max_size=6))
-action_text = st.builds(
-    lambda who, words: " ".join([who, *words]),
-    st.sampled_from([*TABLE, "anna", "Zed"]),
-    st.lists(word, max_size=5),
-)
+action_text = action_texts(TABLE, WORDS, most=5)
 
 
 def a_hand(seed: int, dealt: bool, steps: int) -> Hand:
@@ -43,53 +47,24 @@ def a_hand(seed: int, dealt: bool, steps: int) -> Hand:
     pack = RULES.deck.all_cards()
     rng.shuffle(pack)
     deal = {"Anna": [c.code for c in pack[:9]], "Ben": [c.code for c in pack[9:18]]}
-    hand = Hand(RULES, TABLE, rng.choice(TABLE), deal=deal if dealt else None)
-    for _ in range(steps):
-        listed = hand.legal_actions()
-        if hand.finished or not listed:
-            break
-        hand.apply(rng.choice(listed))
-    return hand
+    return hand_at(RULES, TABLE, rng.randrange(2**16), deal if dealt else None, steps)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
-@given(
-    seed=st.integers(0, 2**16),
-    dealt=st.booleans(),
-    steps=st.integers(0, 30),
-    texts=st.lists(action_text, min_size=1, max_size=5),
-)
+@FUZZ
+@given(**HAND_LIFE, texts=st.lists(action_text, min_size=1, max_size=5))
 def test_any_action_string_is_accepted_or_refused(
     seed: int, dealt: bool, steps: int, texts: list[str]
 ) -> None:
     hand = a_hand(seed, dealt, steps)
     for text in texts:
-        before = [a.text for a in hand.history], hand.legal_actions()
-        try:
-            hand.apply(text)
-        except ScorekeeperError as exc:
-            assert exc.rule, str(exc)
-            assert str(exc)  # the words can be made
-            assert ([a.text for a in hand.history], hand.legal_actions()) == before
+        apply_or_refuse(hand, text)
 
 
-toml_value = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(-(10**30), 10**30),
-        st.text(max_size=12),
-        st.sampled_from(["Anna", "Ben", "Anna:70", "Ben:61", "H", "spades", "Ben:7H 8H 9H"]),
-    ),
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=5), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
+toml_value = toml_values(["Anna", "Ben", "Anna:70", "Ben:61", "H", "spades", "Ben:7H 8H 9H"])
 fact_name = st.sampled_from([*FAMILY.quick_keys(), "tricks", "Maker"])
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@FUZZ
 @given(
     facts=st.dictionaries(fact_name, toml_value, max_size=7),
     base=st.booleans(),
@@ -104,9 +79,8 @@ def test_any_quick_facts_are_scored_or_refused(
     given_facts.update(facts)
     try:
         actions = [parse_action(t, TABLE) for t in said]
-        result = FAMILY.score_quick(RULES, TABLE, "Anna", given_facts, actions, {})
+        result = FAMILY.score_quick(RULES, TABLE, "Anna", given_facts, actions, {"entry": True})
     except ScorekeeperError as exc:
-        assert exc.rule, str(exc)
-        assert str(exc)
+        proper_refusal(exc)
         return
     assert sum(result.scores.values()) >= 0

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import example, given, settings
+from fuzzing import action_texts, apply_or_refuse, fuzz, hand_at
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset
@@ -24,28 +25,19 @@ WORDS = [
     "7H", "8D", "JS", "QH", "KH", "10C", "AC", "2H", "1", "QQ", "7h", "ZZ", "-1",
 ]  # fmt: skip
 
-word = st.one_of(st.sampled_from(WORDS), st.text(max_size=6))
-action_text = st.tuples(
-    st.sampled_from([*NAMES, "Erik", "anna"]), st.lists(word, min_size=0, max_size=4)
-).map(lambda t: " ".join([t[0], *t[1]]))
+action_text = action_texts([*NAMES, "Erik"], WORDS)
 
 
-def hand_at(rid: str, seed: int, with_deal: bool) -> Hand:
+def a_hand(rid: str, seed: int, with_deal: bool) -> Hand:
     """A hand some way into play: a few legal actions applied at random."""
     rng = random.Random(seed)
     rules = ruleset.load(rid)
     players = NAMES[: rules.player_counts[0]]
     dealt = deal(rules, players, rng) if with_deal else None
-    hand = Hand(rules, players, rng.choice(players), deal=dealt)
-    for _ in range(rng.randrange(0, 20)):
-        actions = hand.legal_actions()
-        if not actions:
-            break
-        hand.apply(rng.choice(actions))
-    return hand
+    return hand_at(rules, players, rng.randrange(2**16), dealt, rng.randrange(0, 20))
 
 
-@settings(max_examples=150, deadline=None)
+@fuzz(150)
 @given(
     rid=st.sampled_from(RULE_SETS),
     seed=st.integers(0, 2**16),
@@ -56,12 +48,9 @@ def hand_at(rid: str, seed: int, with_deal: bool) -> Hand:
 def test_any_action_string_is_refused_or_applied(
     rid: str, seed: int, with_deal: bool, texts: list[str]
 ) -> None:
-    hand = hand_at(rid, seed, with_deal)
+    hand = a_hand(rid, seed, with_deal)
     for text in texts:
-        try:
-            hand.apply(text)
-        except ScorekeeperError as exc:
-            assert exc.message and exc.rule
+        apply_or_refuse(hand, text)
     hand.legal_actions()  # still answers after whatever was refused
 
 
@@ -82,7 +71,7 @@ keys = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@fuzz(300)
 @given(
     rid=st.sampled_from(RULE_SETS),
     facts=st.dictionaries(keys, values, max_size=6),
@@ -96,7 +85,7 @@ def test_any_quick_facts_are_refused_or_scored(
     family = family_for(rules)
     try:
         parsed = [Hand(rules, table, table[0]).parse(a) for a in actions]
-        result = family.score_quick(rules, table, table[0], facts, parsed, {})
+        result = family.score_quick(rules, table, table[0], facts, parsed, {"entry": True})
     except ScorekeeperError as exc:
         assert exc.message and exc.rule
     else:

@@ -4,7 +4,8 @@ Any action string at any point of a hand, and any quick fact of any TOML shape, 
 refusal (a ``ScorekeeperError`` naming its rule) or is accepted; never another error. A
 refused action leaves the hand as it was. CI replays a fixed, derandomised set of examples
 (``conftest``'s ``ci`` profile); a longer local run:
-``KLOEPPER_FUZZ=10000 pytest tests/test_kloepper_fuzz.py``.
+``KLOEPPER_FUZZ=10000 pytest tests/test_kloepper_fuzz.py`` (or ``SCOREKEEPER_FUZZ_EXAMPLES``,
+which raises every fuzzing test: see ``fuzzing``).
 
 A score sheet that no hand of the deck could produce is refused (issue 15): card points
 that no whole tricks add up to, worked out here by hand from the rule sets' card points.
@@ -12,13 +13,21 @@ that no whole tricks add up to, worked out here by hand from the rule sets' card
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
 import pytest
 from conftest import PLAYERS
-from hypothesis import given, settings
+from fuzzing import (
+    HAND_LIFE,
+    action_texts,
+    apply_or_refuse,
+    fuzz,
+    hand_at,
+    proper_refusal,
+    toml_values,
+)
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset
@@ -28,18 +37,13 @@ from scorekeeper.games import family_for
 from scorekeeper.hand import Hand
 from scorekeeper.simulate import deal
 
-EXAMPLES = int(os.environ.get("KLOEPPER_FUZZ", "100"))
+FUZZ = fuzz(100, "KLOEPPER_FUZZ")
 RULE_SETS = [("kloepper", {}), ("bierkopf", {}), ("bierkopf", {"long": True})]
 WORDS = [
     "call", "alone", "knock", "double", "redouble", "AH", "AC", "AD", "QC", "QS", "9H", "10S",
     "JD", "KD", "queens", "others", "♣Q", "1", "XX", "", "[/]", "\x00", "0" * 30, "🂡",
 ]  # fmt: skip
-word = st.one_of(st.sampled_from(WORDS), st.text(max_size=6))
-action_text = st.builds(
-    lambda who, words: " ".join([who, *words]),
-    st.sampled_from([*PLAYERS, "anna", "Zed"]),
-    st.lists(word, max_size=4),
-)
+action_text = action_texts(PLAYERS, WORDS)
 
 
 def a_hand(rid: str, options: dict[str, Any], seed: int, dealt: bool, steps: int) -> Hand:
@@ -47,57 +51,26 @@ def a_hand(rid: str, options: dict[str, Any], seed: int, dealt: bool, steps: int
     rules = ruleset.load(rid, options)
     rng = random.Random(seed)
     cards = {p: [c.code for c in cs] for p, cs in deal(rules, PLAYERS, rng).items()}
-    hand = Hand(rules, PLAYERS, rng.choice(PLAYERS), deal=cards if dealt else None)
-    for _ in range(steps):
-        listed = hand.legal_actions()
-        if hand.finished or not listed:
-            break
-        hand.apply(rng.choice(listed))
-    return hand
+    return hand_at(rules, PLAYERS, rng.randrange(2**16), cards if dealt else None, steps)
 
 
 @pytest.mark.parametrize(("rid", "options"), RULE_SETS)
-@settings(max_examples=EXAMPLES, deadline=None)
-@given(
-    seed=st.integers(0, 2**16),
-    dealt=st.booleans(),
-    steps=st.integers(0, 30),
-    texts=st.lists(action_text, min_size=1, max_size=5),
-)
+@FUZZ
+@given(**HAND_LIFE, texts=st.lists(action_text, min_size=1, max_size=5))
 def test_any_action_string_is_accepted_or_refused(
     rid: str, options: dict[str, Any], seed: int, dealt: bool, steps: int, texts: list[str]
 ) -> None:
     hand = a_hand(rid, options, seed, dealt, steps)
     for text in texts:
-        before = [a.text for a in hand.history], [a.text for a in hand.legal_actions()]
-        try:
-            hand.apply(text)
-        except ScorekeeperError as exc:
-            assert exc.rule, str(exc)
-            assert str(exc)  # the words can be made
-            after = [a.text for a in hand.history], [a.text for a in hand.legal_actions()]
-            assert after == before
+        apply_or_refuse(hand, text)
 
 
-toml_value = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(-(10**30), 10**30),
-        st.integers(-5, 125),
-        st.text(max_size=12),
-        st.sampled_from([*PLAYERS, "queens", "others", "both"]),
-    ),
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=5), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
+toml_value = st.one_of(st.integers(-5, 125), toml_values([*PLAYERS, "queens", "others", "both"]))
 FACT_NAMES = ["queens", "queens_points", "all_tricks", "revoke", "team", "points", "re", "fox"]
 
 
 @pytest.mark.parametrize(("rid", "options"), RULE_SETS)
-@settings(max_examples=EXAMPLES, deadline=None)
+@FUZZ
 @given(
     facts=st.dictionaries(st.sampled_from(FACT_NAMES), toml_value, max_size=5),
     base=st.booleans(),
@@ -118,10 +91,9 @@ def test_any_quick_facts_are_scored_or_refused(
     given_facts.update(facts)
     try:
         actions = [parse_action(t, PLAYERS) for t in said]
-        result = family.score_quick(rules, PLAYERS, "Anna", given_facts, actions, {})
+        result = family.score_quick(rules, PLAYERS, "Anna", given_facts, actions, {"entry": True})
     except ScorekeeperError as exc:
-        assert exc.rule, str(exc)
-        assert str(exc)
+        proper_refusal(exc)
         return
     assert all(s >= 0 for s in result.scores.values())
     assert sum(result.card_points.values()) == rules.spec.card_points.total

@@ -14,12 +14,15 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import PLAYERS, assert_refused, run_cli, snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorekeeper import lang as sk_lang
 from scorekeeper import matchlog
 from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
+from scorekeeper.errors import CardError
 from scorekeeper.lang import (
     LANGS,
     card_name,
@@ -560,3 +563,56 @@ def test_kloepper_quick_hand_in_german(quick, tmp_path: Path) -> None:
     _ok(res)
     log, _ = matchlog.read(m)
     assert log.hands[0].quick is not None and log.hands[0].quick["all_tricks"] == "others"
+
+
+_ALPHABET = "AaKkQqDdJjBbHhSsCcRrVvTtZz0123456789789 ♣♠♥♦♧,-.:ßöüä\u0301xX"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=_ALPHABET, max_size=24), lang=st.sampled_from(LANGS))
+def test_any_text_reads_or_is_refused_cleanly(text: str, lang: str) -> None:
+    """Whatever is typed, the reader gives tokens or one clear CardError; a card it
+    gives reads back as itself, and the words it does not know stay as typed."""
+    tokens = translate(text, lang, family="doppelkopf", players=PLAYERS)
+    assert all(isinstance(t, str) and t for t in tokens)
+    try:
+        codes = sk_lang.read_cards(text, lang)
+    except CardError as exc:
+        assert exc.rule == "deck" and exc.message
+    else:
+        assert [Card.parse(c).code for c in codes] == codes
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), lang=st.sampled_from(LANGS))
+def test_a_card_written_any_way_reads_as_itself(data: st.DataObject, lang: str) -> None:
+    card = data.draw(st.sampled_from(sorted(load("doppelkopf").deck.cards, key=str)))
+    form = data.draw(st.sampled_from(sorted(_forms(lang, card))))
+    cased = "".join(data.draw(st.sampled_from([c.lower(), c.upper()])) for c in form)
+    assert read_card(cased, lang) == card
+    player, token = translate(f"Anna {cased}", lang, players=PLAYERS)
+    assert player == "Anna" and Card.parse(token) == card
+    if lang != "en":  # English keeps a form the old notation reads as it was typed
+        assert token == card.code
+
+
+def test_random_words_through_play_and_act_never_crash(quick, tmp_path: Path) -> None:
+    """Random words typed to ``play`` and ``act`` in a German match: a card recorded (then
+    undone) or one refusal line, exit 1 or 2, the file untouched; never a traceback."""
+    m = tmp_path / "d.toml"
+    _new(quick, m, "doppelkopf", "de")
+    words = st.lists(st.text(alphabet=_ALPHABET, min_size=1, max_size=8), min_size=1, max_size=4)
+
+    @settings(max_examples=40, deadline=None)
+    @given(typed=words, verb=st.sampled_from(["play", "act"]))
+    def run(typed: list[str], verb: str) -> None:
+        before = snapshot(m)
+        args = [" ".join(["Ben", *typed])] if verb == "act" else typed
+        res = quick(verb, *args, "-m", m)
+        assert "Traceback" not in res.stderr
+        if res.returncode == 0:
+            _ok(quick("undo", "-m", m))
+        else:
+            assert res.returncode in (1, 2) and snapshot(m) == before
+
+    run()

@@ -11,7 +11,6 @@ anything but the engine's own refusals.
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,8 @@ from typing import Any
 import pytest
 import tomli_w
 from cli_helpers import PLAYERS, run_cli
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset, simulate
@@ -153,7 +153,7 @@ def test_an_option_is_checked_when_it_is_set() -> None:
 # ---------------------------------------------------------------- the fuzzing campaign
 
 SHIPPED = sorted(ruleset.available())
-FUZZ_EXAMPLES = int(os.environ.get("RULESET_FUZZ", "60"))
+FUZZ = fuzz(60, "RULESET_FUZZ")
 
 values = st.recursive(
     st.one_of(
@@ -182,12 +182,7 @@ def nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
     return value
 
 
-@settings(
-    max_examples=FUZZ_EXAMPLES,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@FUZZ
 @given(
     base=st.sampled_from(SHIPPED),
     picks=st.lists(st.tuples(st.integers(0, 10**6), values), min_size=1, max_size=3),
@@ -223,12 +218,7 @@ OPTION_NAMES = sorted(
 )
 
 
-@settings(
-    max_examples=FUZZ_EXAMPLES,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@FUZZ
 @given(
     base=st.sampled_from(SHIPPED),
     pairs=st.lists(

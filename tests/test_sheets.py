@@ -237,3 +237,43 @@ def test_klaverjas_marks_in_the_tables_words(tmp_path) -> None:
         assert f"{pit} Anna/Carla" in rows[1], rows[1]
         assert f"{revoke} Anna/Carla" in rows[2], rows[2]
     assert game_word("revoke", "nl") == "verzaakt"
+
+
+def test_bierkopf_marks_carried_points(tmp_path) -> None:
+    # 60:60 carries a game point to the next hand's winners; the sheet says so on both rows
+    path = tmp_path / "bk.toml"
+    sk(tmp_path, "new", "bierkopf", "Anna", "Ben", "Carla", "Dirk", "--match", path)
+    for facts in ("team=Anna points=60", "team=Anna points=100"):
+        assert sk(tmp_path, "hand", *facts.split(), "--match", path).returncode == 0
+    rows = sk(tmp_path, "score", "--match", path).stdout.splitlines()[3:5]
+    assert "carries 1" in rows[0] and "carried +1" in rows[1], rows
+    assert rows[1].split()[-4:] == ["3", "(+3)", "0", "(+0)"], rows
+
+
+def test_ddv_duty_solo_and_bock_on_the_sheet(tmp_path) -> None:
+    # a 120:120 game starts a Bock round; a queens solo played as the duty solo is named
+    # and does not count towards the 24 games
+    path = tmp_path / "ddv.toml"
+    res = sk(
+        tmp_path,
+        "new",
+        "doppelkopf-ddv",
+        *GAMES["doppelkopf"],
+        "--set",
+        "bock=true",
+        "--match",
+        path,
+    )
+    assert res.returncode == 0, res.stderr
+    for facts in (
+        "re=Anna,Carla re_points=120",
+        "re=Ben,Dirk re_points=150",
+        "solo=queens re=Dirk re_points=150",
+    ):
+        assert sk(tmp_path, "hand", *facts.split(), "--match", path).returncode == 0
+    out = sk(tmp_path, "score", "--match", path, columns=160).stdout
+    rows = out.splitlines()[3:6]
+    assert "Bock" in rows[1] and "obligatory" in rows[2] and "solo" in rows[2], rows
+    assert all(row.rstrip().endswith("✓") for row in rows), rows
+    assert "10 (+6)*" in rows[2], rows
+    assert "Progress: game 2 of 24" in out

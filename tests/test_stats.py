@@ -173,3 +173,46 @@ def test_every_family_counts_and_adds_up(tmp_path: Path) -> None:
         known = {"knock", "knock.won", "lone.played", "lone.won", "all_tricks", "double"}
         known |= {"double.won", "maker.played", "maker.made", "bella", "sequences"}
         assert counted <= known
+
+
+def test_doppelkopf_solos_announcements_and_extra_points(tmp_path: Path) -> None:
+    """DDV: Anna wins a queens solo; Re (Ben, Carla) announces re and no90 and has fox
+    and Doppelkopf but loses at 130; Dirk loses a jacks solo."""
+    _ok(tmp_path, "new", "doppelkopf-ddv", "Anna", "Ben", "Carla", "Dirk")
+    _ok(tmp_path, "hand", "re=Anna", "solo=queens", "re_points=150")
+    _ok(
+        tmp_path,
+        "hand",
+        "re=Ben,Carla",
+        "re_points=130",
+        "extras=Ben fox,Carla doppelkopf",
+        "-a",
+        "Ben re",
+        "-a",
+        "Ben no90",
+    )
+    _ok(tmp_path, "hand", "re=Dirk", "solo=jacks", "re_points=100")
+    players = _stats(tmp_path, "--game", "doppelkopf")["players"]
+    assert players["Anna"]["special"] == {
+        "contra.played": 2,
+        "contra.won": 2,
+        "extra:against_the_queens": 1,
+        "re.played": 1,
+        "re.won": 1,
+        "solo.played:queens": 1,
+        "solo.won:queens": 1,
+    }
+    assert players["Ben"]["special"] == {
+        "announce.made:no90": 1,
+        "announce.made:re": 1,
+        "contra.played": 2,
+        "contra.won": 1,
+        "extra:doppelkopf": 1,  # the extra points of the player's side
+        "extra:fox": 1,
+        "re.played": 1,
+    }
+    assert players["Dirk"]["special"]["solo.played:jacks"] == 1
+    assert "solo.won:jacks" not in players["Dirk"]["special"]
+    text = _ok(tmp_path, "stats", "--player", "Ben")
+    assert "announced no90: made good 0 of 1" in text and "extra points won: fox 1" in text
+    assert "solo queens: won 1 of 1" in _ok(tmp_path, "stats", "--player", "Anna")

@@ -15,7 +15,16 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli import archive, exporting, reading, recording, referee, starting, stats
+from scorekeeper.cli import (
+    archive,
+    exporting,
+    reading,
+    recording,
+    referee,
+    settle,
+    starting,
+    stats,
+)
 from scorekeeper.cli import table as table_session
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
@@ -109,6 +118,7 @@ for command in (
     archive.rename,
     archive.archive,
     stats.stats,
+    settle.settle,
 ):
     app.command(cls=getattr(command, "command_class", None))(command)
 app.command(name="import")(archive.import_)

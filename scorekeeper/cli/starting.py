@@ -39,6 +39,15 @@ def new(
             "(default: $SCOREKEEPER_LANG, else the locale, else en).",
         ),
     ] = None,
+    price: Annotated[
+        float | None,
+        typer.Option(
+            "--price",
+            min=0,
+            max=1_000_000,
+            help="Price per point for settling up at the end ('scorekeeper settle').",
+        ),
+    ] = None,
     json_: JsonOpt = False,
 ) -> None:
     """Start a match; it becomes the current match.
@@ -55,7 +64,7 @@ def new(
     warn_unknown_keys(rules)
     stored = chosen if lang or chosen != DEFAULT else None
     created = missing_folders(match) if match is not None else []
-    log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
+    log, path = start_match(rules, ruleset, players, dealer, match, lang=stored, price=price)
     if created:  # said, so that a mistyped folder does not go unnoticed
         told = because("new.created_folders", folders=[str(created[-1])])
         typer.echo(told.text(), err=True)
@@ -74,6 +83,7 @@ def new(
                 "first_dealer": log.first_dealer,
                 "options": rules.overrides,
                 "lang": chosen,
+                "price": price,
                 "first_leader": first["leader"],
                 "first_to_act": first["first_to_act"],
                 "sits_out": first["sits_out"],

@@ -120,7 +120,7 @@ def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
             ]
         ) from None
     source_map = SourceMap(text)
-    return MatchLog.from_dict(data, source_map, filename), source_map
+    return MatchLog.from_dict(data, source_map, filename, owned=True), source_map
 
 
 def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
@@ -142,6 +142,7 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
                 f"(byte 0x{raw[error.start]:02x}); save it as UTF-8"
             ]
         ) from None
+    del raw  # from here the text alone: a long match is megabytes either way
     return loads(text, name)
 
 

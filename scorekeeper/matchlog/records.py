@@ -68,6 +68,7 @@ class MatchLog:
     order, ``options`` overrides rule-set options for this match, and ``extra`` holds
     the user's own header keys, all beginning with ``_``. ``lang`` is the match's
     language (``en``, ``de``, ``nl``) when one was chosen; a file without it is unchanged.
+    ``price`` is the price per point for settling up, when one was set (same: optional).
     """
 
     ruleset: str
@@ -78,6 +79,7 @@ class MatchLog:
     hands: list[HandRecord] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     lang: str | None = None
+    price: float | None = None
 
     @classmethod
     def new(
@@ -116,8 +118,8 @@ class MatchLog:
     def to_dict(self) -> dict[str, Any]:
         """The match as a TOML document in canonical key order.
 
-        The order is format, ruleset, players, first_dealer, started, lang (only when
-        set), the ``_`` keys,
+        The order is format, ruleset, players, first_dealer, started, lang and price (only
+        when set), the ``_`` keys,
         the options table (left out when empty) and the hand array (left out when there
         are no hands).
         """
@@ -130,6 +132,8 @@ class MatchLog:
         }
         if self.lang is not None:
             doc["lang"] = self.lang
+        if self.price is not None:
+            doc["price"] = self.price
         for key, value in self.extra.items():
             if not key.startswith("_"):
                 raise ValueError(f"header extra key {key!r} must begin with '_'")
@@ -146,8 +150,14 @@ class MatchLog:
         data: Mapping[str, Any],
         source_map: SourceMap | None = None,
         filename: str = "<match>",
+        *,
+        owned: bool = False,
     ) -> MatchLog:
         """Build a match from a parsed TOML document, checking its shape.
+
+        The match copies what it keeps of ``data``, unless ``owned`` says that ``data`` is
+        the match's to keep (a document just parsed for it: a long match's lists are not
+        copied then).
 
         Every problem found is reported, each as ``filename:line: message``, in one
         :class:`MatchFileError`. Lines come from ``source_map``; a problem it cannot place
@@ -161,7 +171,7 @@ class MatchLog:
             ]
             located.sort(key=lambda item: item[0])
             raise MatchFileError([f"{filename}:{line}: {message}" for line, message in located])
-        hands = [_hand_from_dict(table) for table in data.get("hand", [])]
+        hands = [_hand_from_dict(table, owned) for table in data.get("hand", [])]
         return cls(
             ruleset=data["ruleset"],
             players=list(data["players"]),
@@ -171,6 +181,7 @@ class MatchLog:
             hands=hands,
             extra={k: copy.deepcopy(v) for k, v in data.items() if k.startswith("_")},
             lang=data.get("lang"),
+            price=data.get("price"),
         )
 
     def dumps(self) -> str:
@@ -182,11 +193,13 @@ class MatchLog:
         return tomli_w.dumps(self.to_dict())
 
 
-def _hand_from_dict(table: Mapping[str, Any]) -> HandRecord:
+def _hand_from_dict(table: Mapping[str, Any], owned: bool = False) -> HandRecord:
     deal = table.get("deal")
+    if not owned and deal is not None:
+        deal = {player: list(cards) for player, cards in deal.items()}
     return HandRecord(
-        actions=list(table["actions"]),
-        deal=None if deal is None else {player: list(cards) for player, cards in deal.items()},
+        actions=table["actions"] if owned else list(table["actions"]),
+        deal=deal,
         quick=copy.deepcopy(table.get("quick")),
         amended=copy.deepcopy(table.get("amended")),
         extra={k: copy.deepcopy(v) for k, v in table.items() if k.startswith("_")},

@@ -31,7 +31,8 @@ MAX_DEPTH = 20
 """How deeply values may nest in a match file; a sound one never goes beyond six."""
 
 _REQUIRED_HEADER = ("format", "ruleset", "players", "first_dealer", "started")
-_HEADER_KEYS = frozenset({*_REQUIRED_HEADER, "lang", "options", "hand"})
+_HEADER_KEYS = frozenset({*_REQUIRED_HEADER, "lang", "price", "options", "hand"})
+MAX_PRICE = 1_000_000
 LANGS = ("en", "de", "nl")
 """The values of the optional header field ``lang`` (``scorekeeper.lang`` speaks them)."""
 _HAND_KEYS = frozenset({"actions", "deal", "quick", "amended"})
@@ -193,11 +194,23 @@ def _check_dealer_and_start(data: Mapping[str, Any], players: set[str] | None, a
             add(("first_dealer",), f"first_dealer {dealer!r} is not one of the players")
     if "lang" in data and data["lang"] not in LANGS:
         add(("lang",), f"lang must be one of {', '.join(LANGS)}, not {describe(data['lang'])}")
+    if "price" in data:
+        _check_price(data["price"], add)
     if "started" in data and not isinstance(data["started"], datetime):
         add(
             ("started",),
             "started must be a TOML date-time such as 2026-11-22T19:30:00+01:00, "
             f"not {describe(data['started'])}",
+        )
+
+
+def _check_price(price: Any, add: Add) -> None:
+    """A price per point: a number from 0 to a million (a TOML integer or float)."""
+    number = isinstance(price, int | float) and not isinstance(price, bool)
+    if not number or not 0 <= price <= MAX_PRICE:  # NaN fails both comparisons
+        add(
+            ("price",),
+            f"price must be a number from 0 to {MAX_PRICE}, such as 0.05, not {describe(price)}",
         )
 
 

@@ -48,11 +48,13 @@ def start_match(
     dealer: str | None = None,
     path: Path | None = None,
     lang: str | None = None,
+    price: float | None = None,
 ) -> tuple[MatchLog, Path]:
     """Write a new match file for ``rules`` (``ruleset`` as typed) and make it current.
 
     A rule-set file is stored by its absolute path, so the match opens from anywhere.
-    ``lang`` (``de``, ``nl``, ``en``) is stored in the header when given. Missing folders
+    ``lang`` (``de``, ``nl``, ``en``) and ``price`` (per point, for settling up) are
+    stored in the header when given. Missing folders
     of ``path`` are created, as they always were (``missing_folders`` says which, so that
     the command can tell); a path through a file is refused.
     """
@@ -64,6 +66,7 @@ def start_match(
     check_table(players, dealer, reserved)
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
     log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides, lang=lang)
+    log.price = price
     target = path or store.new_path(list(players), rules.id, log.started)
     store.create(log, target)
     return log, target

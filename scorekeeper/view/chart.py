@@ -45,37 +45,42 @@ def _row(total: int, low: int, span: int, height: int) -> int:
     return round((total - low) * (height - 1) / span)
 
 
+def _plot(sheet: Sheet, scaled: list[list[int | None]], zero: int | None) -> list[list[str]]:
+    """The plot area: each column's mark where its total stands, ``+`` where two meet."""
+    cells = [[" "] * len(scaled[0]) for _ in range(HEIGHT)]
+    if zero is not None:
+        cells[zero] = ["·"] * len(scaled[0])
+    for mark, rows in zip(_markers(sheet), scaled, strict=True):
+        for x, y in enumerate(rows):
+            if y is not None:
+                cells[y][x] = mark if cells[y][x] in (" ", "·", mark) else "+"
+    return cells
+
+
 def draw(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
     """The chart as text, fitted to ``width`` columns and printable in ``encoding``."""
     series = sheet.series()
     if not series or len(series[0]) < 2:
         return printable(say("sheet.chart.none"), encoding) + "\n"
     low_label, high_label = str(min(min(s) for s in series)), str(max(max(s) for s in series))
-    axis = max(len(low_label), len(high_label), len(str(0)))
+    axis = max(len(low_label), len(high_label), 1)
     plot = max(min(width - axis - 2, 72), 8)
     scaled, low, high = grid(series, plot)
-    cells = [[" "] * len(scaled[0]) for _ in range(HEIGHT)]
-    zero = round((0 - low) * (HEIGHT - 1) / max(high - low, 1)) if low <= 0 <= high else None
-    if zero is not None:
-        for x in range(len(scaled[0])):
-            cells[zero][x] = "·"
-    marks = _markers(sheet)
-    for mark, rows in zip(marks, scaled, strict=True):
-        for x, y in enumerate(rows):
-            if y is None:
-                continue
-            cells[y][x] = mark if cells[y][x] in (" ", "·", mark) else "+"
+    zero = _row(0, low, max(high - low, 1), HEIGHT) if low <= 0 <= high else None
+    cells = _plot(sheet, scaled, zero)
     lines = [say("sheet.chart.title")]
+    labels = {HEIGHT - 1: high_label, 0: low_label}
+    if zero is not None:
+        labels.setdefault(zero, "0")
     for y in range(HEIGHT - 1, -1, -1):
-        label = high_label if y == HEIGHT - 1 else low_label if y == 0 else "0" if y == zero else ""
-        lines.append(f"{label.rjust(axis)} │" + "".join(cells[y]).rstrip())
+        lines.append(f"{labels.get(y, '').rjust(axis)} │" + "".join(cells[y]).rstrip())
     lines.append(" " * axis + " └" + "─" * len(scaled[0]))
-    hands = len(series[0]) - 1
-    foot = f"{say('sheet.chart.hand')} 0"
-    end = str(hands)
+    foot, end = f"{say('sheet.chart.hand')} 0", str(len(series[0]) - 1)
     lines.append(" " * (axis + 2) + foot + end.rjust(max(len(scaled[0]) - len(foot), len(end) + 1)))
-    legend = ", ".join(
-        f"{m} {c.name} {t}" for m, c, t in zip(marks, sheet.columns, sheet.totals, strict=True)
+    lines.append(
+        ", ".join(
+            f"{m} {c.name} {t}"
+            for m, c, t in zip(_markers(sheet), sheet.columns, sheet.totals, strict=True)
+        )
     )
-    lines.append(legend)
     return "\n".join(printable(line, encoding) for line in lines) + "\n"

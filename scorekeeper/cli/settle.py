@@ -1,0 +1,88 @@
+"""``scorekeeper settle``: who pays whom at a price per point, with the fewest transfers."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorekeeper.cli.archive import say
+from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded
+
+if TYPE_CHECKING:
+    from scorekeeper.settle import Settlement
+
+
+@guarded
+def settle(
+    price: Annotated[
+        float | None,
+        typer.Option(
+            "--price",
+            min=0,
+            max=1_000_000,
+            help="Price per point (default: the one kept in the match).",
+        ),
+    ] = None,
+    save: Annotated[
+        bool, typer.Option("--save", help="Keep the --price given in the match file.")
+    ] = False,
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Settle up: each player's balance at a price per point, and who pays whom with the
+    fewest transfers.
+
+    Zero-sum games (Doppelkopf) pay the totals as they stand; in games where only the
+    winners score, balances are measured against the table's average.
+    Example: scorekeeper settle --price 0.05
+    """
+    from scorekeeper.cli.common import editing, match_path
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.reasons import because
+    from scorekeeper.session import Session
+    from scorekeeper.settle import settle as settle_up
+
+    if save and price is not None:
+        with editing(match) as session:
+            session.log.price = price
+    session = Session.open(match_path(match))
+    chosen = price if price is not None else session.log.price
+    if chosen is None:
+        raise ScorekeeperError(because("settle.no_price"), rule="price", kind="usage")
+    result = settle_up(session.match.totals(), Decimal(repr(chosen)))
+    over = session.match.over() is not None
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json(
+            {**result.to_dict(), "finished": over, "saved": save and price is not None}
+        )
+        return
+    _show(result, over)
+    if save and price is not None:
+        typer.echo(say("settle.saved", price=result.price))
+
+
+def _show(result: Settlement, over: bool) -> None:
+    from scorekeeper.settle import money, points
+
+    if result.zero_sum:
+        typer.echo(say("settle.zero_sum", price=result.price))
+    else:
+        typer.echo(say("settle.average", price=result.price, average=points(result.average)))
+    for player, cents in result.balances.items():
+        key = "settle.receives" if cents > 0 else "settle.pays" if cents < 0 else "settle.square"
+        total = result.totals[player]
+        typer.echo("  " + say(key, player=player, points=f"{total:+d}", amount=money(abs(cents))))
+    if result.transfers:
+        typer.echo(say("settle.transfers", n=len(result.transfers)))
+        for t in result.transfers:
+            typer.echo(
+                "  " + say("settle.transfer", payer=t.payer, payee=t.payee, amount=money(t.cents))
+            )
+    else:
+        typer.echo(say("settle.nobody"))
+    if not over:
+        typer.echo(say("settle.not_over"))

@@ -1,0 +1,25 @@
+"""English templates of settling up (``scorekeeper settle``)."""
+
+TEXTS: dict[str, str] = {
+    "settle.zero_sum": (
+        "Settling up at {price} per point: the totals add up to zero, "
+        "so each player's total is paid as it stands."
+    ),
+    "settle.average": (
+        "Settling up at {price} per point, against the table's average of {average} points: "
+        "a player above it receives the difference, a player below it pays it "
+        "(partners each settle their own share)."
+    ),
+    "settle.receives": "{player}: {points} points, receives {amount}",
+    "settle.pays": "{player}: {points} points, pays {amount}",
+    "settle.square": "{player}: {points} points, square",
+    "settle.transfers": "{n} transfers, the fewest that settle every balance:",
+    "settle.transfer": "{payer} pays {payee} {amount}",
+    "settle.nobody": "Nobody pays anybody: every balance is zero.",
+    "settle.not_over": "The match is not over yet: these are the standings so far.",
+    "settle.no_price": (
+        "no price per point: give one with --price 0.05, or keep one in the match "
+        "with 'scorekeeper settle --price 0.05 --save' (or 'new ... --price 0.05')"
+    ),
+    "settle.saved": "The price {price} per point is kept in the match file.",
+}
