@@ -1,51 +1,68 @@
 """Exports of a match's history, derived by replaying its log: JSON and CSV; and of its
-score sheet: Markdown and HTML (``scorekeeper.view.markdown``, ``scorekeeper.view.html``)."""
+score sheet: Markdown and HTML (``scorekeeper.view.markdown``, ``scorekeeper.view.html``).
+
+:func:`write_json` and :func:`write_csv` write hand by hand to a stream, so that a season
+exports in memory that does not grow with it; :func:`to_json`, :func:`to_csv` and
+:func:`history` give the same text (or data) for a match replayed whole.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
-from scorekeeper.match import Match
-from scorekeeper.matchlog import MatchLog
+from scorekeeper.match import Match, MatchHand
+from scorekeeper.matchlog import HandRecord, MatchLog
+from scorekeeper.rules import Ruleset
+
+
+def hand_entry(mh: MatchHand, record: HandRecord, running: dict[str, int]) -> dict[str, Any]:
+    """One hand of the JSON history; ``running`` (the totals so far) moves on by its scores."""
+    entry: dict[str, Any] = {
+        "number": mh.number,
+        "dealer": mh.dealer,
+        "kind": mh.kind,
+        "actions": list(record.actions),
+    }
+    if record.deal is not None:
+        entry["deal"] = record.deal
+    if record.quick is not None:
+        entry["quick"] = record.quick
+    if mh.hand is not None:
+        entry["tricks"] = [t.to_dict() for t in mh.hand.completed_tricks()]
+        entry["revokes"] = [r.text() for r in mh.hand.revokes]
+    if mh.result is not None:
+        for p, s in mh.result.scores.items():
+            running[p] += s
+        entry["result"] = mh.result.to_dict()
+    entry["totals"] = dict(running)
+    return entry
+
+
+def _head(rules: Ruleset, log: MatchLog) -> dict[str, Any]:
+    return {
+        "format": "scorekeeper-export/1",
+        "ruleset": rules.id,
+        "options": rules.overrides,
+        "players": list(log.players),
+        "first_dealer": log.first_dealer,
+        "started": log.started.isoformat(),
+    }
+
+
+def _end(match: Match) -> dict[str, Any]:
+    return {"totals": match.totals(), "over": match.over()}
 
 
 def history(log: MatchLog, match: Match) -> dict[str, Any]:
     running = {p: 0 for p in match.players}
-    hands = []
-    for mh, record in zip(match.hands, log.hands, strict=False):
-        entry: dict[str, Any] = {
-            "number": mh.number,
-            "dealer": mh.dealer,
-            "kind": mh.kind,
-            "actions": list(record.actions),
-        }
-        if record.deal is not None:
-            entry["deal"] = record.deal
-        if record.quick is not None:
-            entry["quick"] = record.quick
-        if mh.hand is not None:
-            entry["tricks"] = [t.to_dict() for t in mh.hand.completed_tricks()]
-            entry["revokes"] = [r.text() for r in mh.hand.revokes]
-        if mh.result is not None:
-            for p, s in mh.result.scores.items():
-                running[p] += s
-            entry["result"] = mh.result.to_dict()
-        entry["totals"] = dict(running)
-        hands.append(entry)
-    return {
-        "format": "scorekeeper-export/1",
-        "ruleset": match.rules.id,
-        "options": match.rules.overrides,
-        "players": match.players,
-        "first_dealer": match.first_dealer,
-        "started": log.started.isoformat(),
-        "hands": hands,
-        "totals": match.totals(),
-        "over": match.over(),
-    }
+    hands = [
+        hand_entry(mh, record, running) for mh, record in zip(match.hands, log.hands, strict=False)
+    ]
+    return {**_head(match.rules, log), "hands": hands, **_end(match)}
 
 
 SHEET_FORMATS = ("markdown", "html")
@@ -60,14 +77,38 @@ def sheet_text(format_: str, match: Match, lang: str = "en") -> str:
     return markdown.render(sheet) if format_ == "markdown" else html.render(sheet)
 
 
+def _dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def write_json(
+    out: TextIO,
+    rules: Ruleset,
+    log: MatchLog,
+    hands: Iterable[tuple[MatchHand, HandRecord]],
+    final: Callable[[], Match],
+) -> int:
+    """Write the JSON history hand by hand, exactly as :func:`to_json` gives it; ``log``
+    needs only its header, ``final`` gives the match once every hand went by."""
+    out.write(_dumps(_head(rules, log))[:-2] + ',\n  "hands": [')
+    running = {p: 0 for p in log.players}
+    count = 0
+    for mh, record in hands:
+        body = _dumps(hand_entry(mh, record, running)).replace("\n", "\n    ")
+        out.write(("," if count else "") + "\n    " + body)
+        count += 1
+    out.write("\n  ]" if count else "]")
+    out.write("," + _dumps(_end(final()))[1:] + "\n")
+    return count
+
+
 def to_json(log: MatchLog, match: Match) -> str:
-    return json.dumps(history(log, match), indent=2, ensure_ascii=False) + "\n"
+    return _dumps(history(log, match)) + "\n"
 
 
-def to_csv(match: Match) -> str:
-    out = io.StringIO()
+def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> int:
+    """Write the CSV history hand by hand, exactly as :func:`to_csv` gives it."""
     writer = csv.writer(out, lineterminator="\n")
-    players = match.players
     writer.writerow(
         [
             "hand",
@@ -82,7 +123,9 @@ def to_csv(match: Match) -> str:
         ]
     )
     running = {p: 0 for p in players}
-    for mh in match.hands:
+    count = 0
+    for mh in hands:
+        count += 1
         res = mh.result
         if res is None:
             writer.writerow(
@@ -104,4 +147,10 @@ def to_csv(match: Match) -> str:
                 res.reasons(),
             ]
         )
+    return count
+
+
+def to_csv(match: Match) -> str:
+    out = io.StringIO()
+    write_csv(out, match.players, match.hands)
     return out.getvalue()

@@ -21,6 +21,7 @@ def _words_shown_in_english() -> None:
     (as with --lang en), so that these tests read the same words as the English ones."""
     language.choose("en")
 
+
 # What the English choosers say, as a table of each language says it.
 WORDS = {
     "de": {

@@ -172,13 +172,13 @@ def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) 
     ``rules`` spares a replay (``amend`` reads words before the match replays)."""
     from scorekeeper.lang import DEFAULT, match_lang
 
-    lang = match_lang(session.log)
+    lang = match_lang(session.header)
     if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
         return list(words)  # an actor and one word: nothing English reads otherwise
     from scorekeeper.lang import translate
 
     family = _rules(session, rules).family
-    return translate(words, lang, family=family, players=session.log.players)
+    return translate(words, lang, family=family, players=session.header.players)
 
 
 def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
@@ -187,7 +187,7 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     from scorekeeper.errors import CardError
     from scorekeeper.lang import DEFAULT, match_lang
 
-    lang = match_lang(session.log)
+    lang = match_lang(session.header)
     if lang == DEFAULT and all(_old_notation(w) for w in words):
         return list(words)
     from scorekeeper.lang import read_cards
@@ -212,7 +212,7 @@ def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = 
     language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
     from scorekeeper.lang import DEFAULT, match_lang
 
-    if match_lang(session.log) == DEFAULT:
+    if match_lang(session.header) == DEFAULT:
         return list(facts)
     out = []
     for fact in facts:
@@ -230,9 +230,9 @@ def typed_amendment(
     from scorekeeper.lang import DEFAULT, match_lang
     from scorekeeper.ruleset import load
 
-    if match_lang(session.log) == DEFAULT:
+    if match_lang(session.header) == DEFAULT:
         return list(values)
-    rules = load(session.log.ruleset, session.log.options)
+    rules = load(session.header.ruleset, session.header.options)
     if trick is not None:
         return typed_cards(session, values, rules)
     if action is not None:

@@ -31,25 +31,34 @@ def export(
     Example: scorekeeper export --format csv -o match.csv
     Example: scorekeeper export --format html -o sheet.html
     """
-    from scorekeeper.export import SHEET_FORMATS, sheet_text, to_csv, to_json
+    from scorekeeper.export import SHEET_FORMATS, sheet_text
     from scorekeeper.session import Session
 
     if format_ not in ("json", "csv", *SHEET_FORMATS):
         raise ScorekeeperError(
             say("cli.export_format", format=format_), rule="export", kind="usage"
         )
-    session = Session.open(match_path(match))
-    log, m = session.log, session.match
+    path = match_path(match)
     if format_ in SHEET_FORMATS:
         from scorekeeper.lang import match_lang
 
-        text = sheet_text(format_, m, match_lang(log))
-    else:
-        text = to_json(log, m) if format_ == "json" else to_csv(m)
-    if output is None:
-        sys.stdout.write(text)
-    else:
+        session = Session.open(path)
+        m = session.match
+        text = sheet_text(format_, m, match_lang(session.header))
+        if output is None:
+            sys.stdout.write(text)
+            return
         from scorekeeper import matchlog
 
         matchlog.write_text(output, text)
         typer.echo(say("cli.exported", count=len(m.hands), path=output))
+        return
+    from scorekeeper.matchlog.files import replacing
+    from scorekeeper.session.exports import export as history
+
+    if output is None:
+        history(path, sys.stdout, format_)
+        return
+    with replacing(output) as out:
+        count = history(path, out, format_)
+    typer.echo(say("cli.exported", count=count, path=output))

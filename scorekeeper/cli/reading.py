@@ -87,7 +87,7 @@ def score(
     if json_:
         render.emit_json(render.sheet_dict(m))
         return
-    render.score_sheet(m, chart=chart, lang=match_lang(session.log))
+    render.score_sheet(m, chart=chart, lang=match_lang(session.header))
 
 
 @guarded

@@ -100,7 +100,7 @@ def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
 def _names_a_card(session: Any, word: str) -> bool:
     from scorekeeper.lang import DEFAULT, is_card_word, match_lang
 
-    lang = match_lang(session.log)
+    lang = match_lang(session.header)
     return lang != DEFAULT and is_card_word(word, lang)
 
 

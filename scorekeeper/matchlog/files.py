@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import io
 import os
 import re
 import stat
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import BinaryIO, TextIO
 
 from scorekeeper.errors import LockedError
 
@@ -29,8 +31,34 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     existing file's permission bits are kept. Temporary files that a crashed process left
     beside ``path`` are removed first.
     """
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, *, sync: bool = True) -> None:
+    """Store ``data`` at ``path`` atomically, as :func:`write_text` does.
+
+    ``sync=False`` skips the syncs, for files that may be lost in a crash without harm
+    (a cache): the rename still makes the change all or nothing for readers.
+    """
+    with _atomic(path, sync=sync) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def replacing(path: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """A UTF-8 text file written piece by piece and stored atomically, as by
+    :func:`write_text`: the block writes to a temporary file beside ``path``, which
+    replaces ``path`` only when the block ends without an error."""
+    with _atomic(path, sync=True) as handle:
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
+        yield text
+        text.flush()
+        text.detach()
+
+
+@contextmanager
+def _atomic(path: str | os.PathLike[str], *, sync: bool) -> Iterator[BinaryIO]:
     target = Path(path)
-    data = text.encode("utf-8")
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     remove_leftovers(target)
@@ -40,15 +68,17 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
         with os.fdopen(fd, "wb") as handle:
             with suppress(FileNotFoundError):
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
-            handle.write(data)
+            yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         os.replace(temporary, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)
         raise
-    _fsync_directory(directory)
+    if sync:
+        _fsync_directory(directory)
 
 
 def remove_leftovers(target: Path) -> list[Path]:

@@ -23,8 +23,9 @@ from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
+from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.ruleset import load
-from scorekeeper.session import corrections
+from scorekeeper.session import cache, corrections, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts
 
 LOCK_WAIT = 10.0
@@ -36,19 +37,26 @@ class Session:
 
     ``match`` is None only inside :meth:`edit` with ``replay=False`` (undo and amend
     change a log that need not replay before the change, only after it).
+
+    A session opened through the derived-state cache (:mod:`.cache`) holds only the hands
+    after the cache's snapshot as a log (``_tail``) and the finished hands before them as
+    results; ``log`` reads the whole file the first time it is asked for.
     """
 
     def __init__(
         self,
         path: Path,
-        log: MatchLog,
+        log: MatchLog | None,
         match: Match | None,
         source_map: SourceMap | None = None,
+        *,
+        tail: cache.Tail | None = None,
     ) -> None:
         self.path = path
-        self.log = log
+        self._log = log
         self._match = match
         self.source_map = source_map
+        self._tail = tail
         self._verify_as: str | None = None
 
     # ------------------------------------------------------------------ opening
@@ -64,10 +72,44 @@ class Session:
         return cls(path, log, None, source_map)
 
     @classmethod
-    def open(cls, path: Path) -> Session:
-        """Read and replay a match file, for reading; problems come with their lines."""
+    def open(cls, path: Path, *, full: bool = False) -> Session:
+        """Read and replay a match file, for reading; problems come with their lines.
+
+        The finished hands come from the derived-state cache when it fits the file (their
+        results, not their tricks); ``full`` replays every hand from the file, with its
+        tricks, as exports and checks need.
+        """
+        if not path.exists():
+            raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
+        if not full and (session := cls._open_quick(path)) is not None:
+            return session
+        # a canonical file is replayed hand by hand: memory does not grow with the match
+        rebuilt = not full and cache.enabled() and stream.rebuild(path)
+        if rebuilt and (session := cls._open_quick(path)) is not None:
+            return session
         session = cls.read(path)
         session._match = Match.from_log(session.log, session.source_map, str(path), loader=load)
+        session._keep()
+        return session
+
+    @classmethod
+    def _open_quick(cls, path: Path) -> Session | None:
+        """The session through the cache's snapshot, or None when it does not fit the file."""
+        tail = cache.open_tail(path, path.read_bytes())
+        if tail is None:
+            return None
+        from scorekeeper.text import language  # the view's choice: the match's own language
+
+        language.use_match(tail.log.lang)
+        try:
+            rules = load(tail.log.ruleset, tail.log.options)
+        except ScorekeeperError:
+            return None
+        match = cache.replay(tail, rules)
+        if match is None:
+            return None
+        session = cls(path, None, match, None, tail=tail)
+        session._keep()
         return session
 
     @classmethod
@@ -88,14 +130,78 @@ class Session:
         ``on_wait`` once after a second so that the user can be told.
         """
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
-            session = cls.open(path) if replay else cls.read(path)
-            before = session.log.dumps()
+            session = None
+            if not replay and path.exists():
+                session = cls._open_quick(path)
+            if session is None:
+                session = cls.open(path) if replay else cls.read(path)
+            before = session.text()
             yield session
-            if session.log.dumps() == before:
+            after = session.text()
+            if after == before:
                 return
             if session._verify_as is not None:
-                Match.from_log(session.log, None, session._verify_as, loader=load)
-            matchlog.write(path, session.log)
+                session._match = session._verified(session._verify_as)
+            session._write(after)
+
+    def text(self) -> str:
+        """The match file's canonical text as the session now holds it."""
+        if self._tail is not None and (text := self._tail.text()) is not None:
+            return text
+        return self.log.dumps()
+
+    def _write(self, text: str) -> None:
+        tail = self._tail
+        if tail is None or tail.text() != text or shape_problems(tail.log.to_dict()):
+            matchlog.write(self.path, self.log)  # refuses a bad shape, naming every problem
+        else:
+            matchlog.write_text(self.path, text)
+        self._keep()
+
+    def _verified(self, name: str) -> Match:
+        """The match replayed from the changed log; a refusal names ``name``."""
+        if self._tail is not None:
+            rules = load(self._tail.log.ruleset, self._tail.log.options)
+            match = cache.replay(self._tail, rules)
+            if match is not None:
+                return match
+        return Match.from_log(self.log, None, name, loader=load)
+
+    def _keep(self) -> None:
+        """Update the cache's snapshot of this match (only a canonical file has one)."""
+        if not cache.enabled() or self._match is None:
+            return
+        tail = self._tail
+        if tail is not None:
+            cache.update(
+                self.path, self._match, tail.snapshot.header, tail.prefix, tail.log.hands, tail
+            )
+            return
+        log = self.log
+        prefix = cache.header_text(log)
+        if prefix + cache.tail_text(log.hands) != log.dumps():
+            return
+        cache.update(self.path, self._match, cache.header_of(log), prefix, log.hands, None)
+
+    @property
+    def log(self) -> MatchLog:
+        """The whole match log; through the cache it is read in full when first asked for."""
+        if self._log is None:
+            tail = self._tail
+            assert tail is not None
+            log, _ = matchlog.loads(tail.prefix, str(self.path))
+            log.hands.extend(tail.log.hands)
+            self._log, self._tail = log, None
+        return self._log
+
+    @property
+    def header(self) -> MatchLog:
+        """The match file's header (no hands): read without reading every hand."""
+        return cache.header_of(self._tail.log if self._tail is not None else self.log)
+
+    def _changing(self) -> MatchLog:
+        """The log that changes append to: the tail's through the cache, else the whole."""
+        return self._tail.log if self._tail is not None else self.log
 
     @property
     def match(self) -> Match:
@@ -137,11 +243,11 @@ class Session:
     # ------------------------------------------------------------------ recording
     def record(self, texts: Sequence[str]) -> list[Outcome]:
         """Apply action strings in order, all or nothing; what each did."""
-        return [self.match.record(self.log, text) for text in texts]
+        return [self.match.record(self._changing(), text) for text in texts]
 
     def play(self, card: str, player: str | None = None) -> Outcome:
         """Record one card, by the player whose turn it is unless one is named."""
-        return self.match.record(self.log, f"{player or self.next_player()} {card}")
+        return self.match.record(self._changing(), f"{player or self.next_player()} {card}")
 
     def trick(self, cards: Sequence[str]) -> list[Outcome]:
         """Record cards in play order from the player to play; refuse cards past a trick."""
@@ -159,17 +265,22 @@ class Session:
 
     def deal(self, cards: Mapping[str, Sequence[str]]) -> MatchHand:
         """Record the deal of the hand about to start (or of an empty open hand)."""
-        return self.match.record_deal(self.log, cards)
+        return self.match.record_deal(self._changing(), cards)
 
     def quick(self, facts: Sequence[str], actions: Sequence[str] = ()) -> MatchHand:
         """Record a whole hand from its ``KEY=VALUE`` score-sheet facts."""
         m = self.match
         parsed = parse_facts(facts, m.family.quick_keys(), m.rules.name)
-        return m.record_quick(self.log, parsed, actions)
+        return m.record_quick(self._changing(), parsed, actions)
 
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
-        what = corrections.undo(self.log)
+        tail = self._tail
+        last = tail.log.hands[-1] if tail is not None and tail.log.hands else None
+        if last is not None and last.quick is None and last.actions:
+            what = corrections.undo(tail.log)  # type: ignore[union-attr]
+        else:
+            what = corrections.undo(self.log)
         self._verify_as = str(self.path)
         return what
 

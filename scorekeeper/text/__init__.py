@@ -108,6 +108,8 @@ def _word(value: Any) -> str:
         return str(value.code)
     if isinstance(value, list | tuple):
         return " ".join(_word(v) for v in value)
+    if isinstance(value, float) and (lang := language.current()) != language.ENGLISH:
+        return language.number(value, lang)  # 12,5 where the table writes a decimal comma
     return str(value)
 
 

@@ -44,5 +44,4 @@ TEXTS: dict[str, str] = {
     "sheet.chart.hand": "hand",
     "sheet.export.explanations": "Each hand, item by item",
     "sheet.export.chart": "Running totals per hand",
-    "sheet.export.generated": "Exported by scorekeeper from {file}",
 }

@@ -136,7 +136,7 @@ def render(sheet: Sheet) -> str:
     """The whole sheet as one HTML document."""
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{escape(sheet.lang)}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(sheet.title)}</title>",
         f"<style>{STYLE}</style></head><body>",

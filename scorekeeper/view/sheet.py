@@ -65,6 +65,7 @@ class Sheet:
     over: str | None
     legend: str | None
     has_checks: bool
+    lang: str = "en"
 
     @property
     def finished(self) -> list[Row]:
@@ -321,6 +322,7 @@ def build(match: Match, lang: str = "en") -> Sheet:
         over=match.over(),
         legend=_legend(match, rows, word),
         has_checks=bool(match.rules.spec.sheet.checks),
+        lang=lang,
     )
 
 

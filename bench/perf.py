@@ -1,0 +1,260 @@
+"""The benchmark of issue 12: every performance figure beside its yardstick and its target.
+
+Run: python bench/perf.py [--quick] [--only P1 [--only P3 ...]] [--runs N]
+
+It builds the matches it needs (16, 1,000 and 10,000 card-by-card Doppelkopf hands, made
+by the demo's random legal play from fixed seeds) once, in a folder of the system's
+temporary directory that later runs reuse, and copies them before every run that changes
+a file. Every figure is measured as whole processes, alternating with its yardstick in the
+same run (``python -c "import typer"`` for the commands), and the median of several runs
+is printed beside the yardstick's median, their ratio and the target:
+
+* P1: a recording command (``play``, ``trick``, ``announce``, ``hand``, ``undo``) and a
+  reading command (``status``, ``score``) on a 16-hand and on a 1,000-hand match: <= 1.2x
+  and <= 1.5x the yardstick. The command before it at the table has already run (one
+  untimed run warms the derived-state cache, as at the table).
+* P3: peak memory of the commands and exports on the 10,000-hand match: <= 100 MB.
+* Figures of other engineers come from optional modules beside this one
+  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``), each with
+  ``figures(matches, quick)`` returning rows ``(target, name, value, yardstick, limit)``.
+
+``--quick`` runs fewer repetitions and leaves out the 10,000-hand match. Numbers are
+printed, never asserted: performance claims come from this script, not from timed tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+Row = tuple[str, str, float, float | None, float | None]
+"""(target, figure, value, yardstick or None, limit on the ratio or on the value)."""
+
+PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
+SEED = 12
+EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive")
+
+
+# ---------------------------------------------------------------------- the matches
+def bench_dir() -> Path:
+    folder = Path(tempfile.gettempdir()) / "scorekeeper-bench"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def build_match(hands: int) -> Path:
+    """The closed match of ``hands`` finished card-by-card hands (made once, then reused)."""
+    target = bench_dir() / f"doppelkopf-{hands}.toml"
+    if target.exists():
+        return target
+    from scorekeeper.ruleset import load
+    from scorekeeper.session.demo import play_demo
+
+    os.environ.setdefault("SCOREKEEPER_HOME", str(bench_dir() / "home"))
+    building = target.with_suffix(".building.toml")
+    building.unlink(missing_ok=True)
+    print(f"building a {hands}-hand match (once) ...", file=sys.stderr, flush=True)
+    play_demo(load("doppelkopf"), hands, SEED, building)
+    building.rename(target)
+    return target
+
+
+def open_variant(closed: Path) -> Path:
+    """The closed match plus one trick of a hand whose deal is not recorded."""
+    target = closed.with_name(closed.stem + "-open.toml")
+    if target.exists():
+        return target
+    shutil.copyfile(closed, target)
+    run_cli(["trick", "QC", "10H", "AD", "9D", "--match", str(target)], check=True)
+    return target
+
+
+def next_player(path: Path) -> str:
+    from scorekeeper.session import Session
+
+    return Session.open(path).next_player()
+
+
+# ---------------------------------------------------------------------- measuring
+def env() -> dict[str, str]:
+    home = bench_dir() / "home"
+    return dict(os.environ, SCOREKEEPER_HOME=str(home), PYTHONDONTWRITEBYTECODE="")
+
+
+def run_cli(args: Sequence[str], *, check: bool = False) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        env=env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        check=check,
+    )
+
+
+def run_once(cmd: Sequence[str]) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (bytes) of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd[2:])} failed ({proc.returncode}): {err.strip()}")
+    return wall, usage.ru_maxrss * 1024
+
+
+def alternate(
+    cmd: Sequence[str], yard: Sequence[str], runs: int, before: Callable[[], None]
+) -> tuple[float, float]:
+    """Medians of ``cmd`` and ``yard`` run in turn; ``before`` (untimed) precedes each cmd."""
+    before()
+    run_once(cmd)  # the previous command at the table: warms what a command may keep
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(runs):
+        theirs.append(run_once(yard)[0])
+        before()
+        mine.append(run_once(cmd)[0])
+    return statistics.median(mine), statistics.median(theirs)
+
+
+def p1_rows(matches: dict[int, Path], runs: int) -> list[Row]:
+    yard = [sys.executable, "-c", "import typer"]
+    work = bench_dir() / "work.toml"
+    rows: list[Row] = []
+    for hands, limit in ((16, 1.2), (1000, 1.5)):
+        if hands not in matches:
+            continue
+        closed = matches[hands]
+        opened = open_variant(closed)
+        leader = next_player(closed)
+        commands: list[tuple[str, Path, list[str]]] = [
+            ("play QC", closed, ["play", "QC"]),
+            ("trick QC 10H AD 9D", closed, ["trick", "QC", "10H", "AD", "9D"]),
+            (f"announce {leader} re", closed, ["announce", leader, "re"]),
+            ("hand re=... re_points=165", closed, ["hand", "re=Anna,Carla", "re_points=165"]),
+            ("undo", opened, ["undo"]),
+            ("status", opened, ["status"]),
+            ("score", closed, ["score"]),
+        ]
+        for name, source, args in commands:
+
+            def restore(source: Path = source) -> None:
+                shutil.copyfile(source, work)
+
+            cmd = [sys.executable, "-m", "scorekeeper", *args, "--match", str(work)]
+            mine, theirs = alternate(cmd, yard, runs, restore)
+            rows.append(("P1", f"{name} ({hands} hands) vs import typer", mine, theirs, limit))
+    return rows
+
+
+def p3_rows(matches: dict[int, Path]) -> list[Row]:
+    big = max(matches)
+    source = matches[big]
+    opened = open_variant(source)
+    work = bench_dir() / "work.toml"
+    sk = [sys.executable, "-m", "scorekeeper"]
+    commands: list[tuple[str, Path, list[str]]] = [
+        ("export json", source, ["export", "--format", "json", "--match"]),
+        ("export csv", source, ["export", "--format", "csv", "--match"]),
+        ("status", opened, ["status", "--match"]),
+        ("score", source, ["score", "--match"]),
+        ("undo", opened, ["undo", "--match"]),
+        ("hand (quick)", source, ["hand", "re=Anna,Carla", "re_points=165", "--match"]),
+        ("check", source, ["check"]),
+    ]
+    rows: list[Row] = []
+    snapshots = bench_dir() / "home" / "cache" / "snapshots"
+    for name, src, args in commands:
+        shutil.rmtree(snapshots, ignore_errors=True)
+        shutil.copyfile(src, work)
+        _, cold = run_once([*sk, *args, str(work)])  # no replay cache: replayed hand by hand
+        shutil.copyfile(src, work)
+        _, warm = run_once([*sk, *args, str(work)])  # the cache the first run kept
+        label = f"peak memory MB: {name} ({big} hands)"
+        rows.append(("P3", f"{label}, cold", cold / 1e6, None, 100.0))
+        rows.append(("P3", f"{label}, warm", warm / 1e6, None, 100.0))
+    return rows
+
+
+def extra_rows(matches: dict[int, Path], quick: bool, only: set[str]) -> list[Row]:
+    rows: list[Row] = []
+    for name in EXTRA_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            rows.append(("-", f"{name}.py not provided yet", float("nan"), None, None))
+            continue
+        try:
+            found = list(module.figures(matches, quick))
+        except Exception as exc:  # another engineer's figures: report, never stop
+            rows.append(
+                ("-", f"{name} failed: {type(exc).__name__}: {exc}", float("nan"), None, None)
+            )
+            continue
+        rows.extend(r for r in found if not only or r[0] in only)
+    return rows
+
+
+# ---------------------------------------------------------------------- report
+def verdict(value: float, yard: float | None, limit: float | None) -> tuple[str, str]:
+    if yard is None:
+        return "", "" if limit is None else ("ok" if value <= limit else "MISSED")
+    ratio = value / yard if yard else float("inf")
+    ok = "" if limit is None else ("ok" if ratio <= limit else "MISSED")
+    return f"{ratio:6.2f}x", ok
+
+
+def report(rows: list[Row]) -> None:
+    print(
+        f"{'target':6} {'figure':58} {'value':>10} {'yardstick':>10} {'ratio':>8} {'limit':>7} ok"
+    )
+    for target, name, value, yard, limit in rows:
+        ratio, ok = verdict(value, yard, limit)
+        yard_text = f"{yard:10.4g}" if yard is not None else " " * 10
+        limit_text = "" if limit is None else (f"{limit:g}x" if yard is not None else f"{limit:g}")
+        print(f"{target:6} {name:58} {value:10.4g} {yard_text} {ratio:>8} {limit_text:>7} {ok}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs, no 10,000-hand match")
+    parser.add_argument("--only", action="append", default=[], help="a target: P1, P2, P3, P4")
+    parser.add_argument("--runs", type=int, default=None, help="runs per figure")
+    args = parser.parse_args(argv)
+    only = {t.upper() for t in args.only}
+    runs = args.runs or (3 if args.quick else 9)
+    sizes = [16, 1000] if args.quick else [16, 1000, 10000]
+    if only and not only & {"P2", "P3"}:
+        sizes = [s for s in sizes if s != 10000]
+    matches = {n: build_match(n) for n in sizes}
+    rows: list[Row] = []
+    if not only or "P1" in only:
+        rows += p1_rows(matches, runs)
+    if not only or "P3" in only:
+        rows += p3_rows(matches)
+    rows += extra_rows(matches, args.quick, only)
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
+        f"load {os.getloadavg()[0]:.1f}, medians of {runs} runs"
+    )
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()

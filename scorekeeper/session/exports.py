@@ -1,0 +1,56 @@
+"""The ``export`` command's history exports (JSON and CSV), streamed hand by hand.
+
+The match is opened as every command opens it (a refusal names its line); a canonical
+file is then read and replayed piece by piece (:mod:`.stream`) and written as it goes, so
+that a season exports in memory that does not grow with it; any other file is exported
+from a whole replay. Either way the bytes are those of :func:`scorekeeper.export.to_json`
+and :func:`scorekeeper.export.to_csv`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.export import to_csv, to_json, write_csv, write_json
+from scorekeeper.match import Match
+from scorekeeper.session import Session
+from scorekeeper.session.stream import NotStreamed, Step, header, steps
+
+
+def export(path: Path, out: TextIO, format_: str) -> int:
+    """Write the match's history as ``json`` or ``csv`` to ``out``, hand by hand, the
+    way :func:`scorekeeper.export.to_json` and ``to_csv`` give it; the number of hands.
+
+    The match is first opened as every command opens it (a refusal names its line); a
+    file that is not canonical is exported from a whole replay.
+    """
+    session = Session.open(path)
+    rules = session.match.rules
+    try:
+        text = path.read_bytes().decode("utf-8")
+        log = header(text)
+        if session._tail is None:  # not known to be canonical: a dry run first
+            for _ in steps(text, log, rules):
+                pass
+    except (NotStreamed, UnicodeDecodeError):
+        whole = Session.open(path, full=True)
+        out.write(to_json(whole.log, whole.match) if format_ == "json" else to_csv(whole.match))
+        return len(whole.match.hands)
+    last: list[Match] = [Match(rules, log.players, log.first_dealer)]
+
+    def hands() -> Iterator[Step]:
+        try:
+            for step in steps(text, log, rules):
+                last[0] = step.match
+                yield step
+        except NotStreamed:
+            raise ScorekeeperError(
+                f"{path} changed while it was exported; export again", kind="file"
+            ) from None
+
+    if format_ == "json":
+        return write_json(out, rules, log, ((s.hand, s.record) for s in hands()), lambda: last[0])
+    return write_csv(out, list(log.players), (s.hand for s in hands()))

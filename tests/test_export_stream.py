@@ -1,0 +1,104 @@
+"""Exports stream hand by hand and give exactly the bytes of the whole-match export."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_cache import RULESETS, random_cut, random_log
+
+from scorekeeper import matchlog
+from scorekeeper.export import to_csv, to_json
+from scorekeeper.session import Session, cache, exports
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("SCOREKEEPER_CACHE", raising=False)
+    return tmp_path / "home"
+
+
+def whole(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """Today's exports: the whole match replayed, then dumped."""
+    with monkeypatch.context() as mp:
+        mp.setenv("SCOREKEEPER_CACHE", "off")
+        session = Session.open(path, full=True)
+        return to_json(session.log, session.match), to_csv(session.match)
+
+
+def streamed(path: Path, format_: str) -> str:
+    out = io.StringIO()
+    exports.export(path, out, format_)
+    return out.getvalue()
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    ruleset=st.sampled_from(RULESETS),
+    hands=st.integers(0, 4),
+    seed=st.integers(0, 10_000),
+    where=st.floats(0, 1),
+    quick=st.sampled_from([0.0, 0.5, 1.0]),
+    edited=st.booleans(),
+)
+def test_streamed_exports_are_byte_identical(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    ruleset: str,
+    hands: int,
+    seed: int,
+    where: float,
+    quick: float,
+    edited: bool,
+) -> None:
+    log = random_cut(ruleset, hands, seed, quick, where)
+    path = tmp_path / f"{ruleset}-{seed}.toml"
+    cache.cache_file(path).unlink(missing_ok=True)
+    text = log.dumps()
+    path.write_text(("# edited by hand\n" if edited else "") + text, encoding="utf-8")
+    expected_json, expected_csv = whole(path, monkeypatch)
+    with monkeypatch.context() as mp:
+        sections = not log.hands or cache.SEPARATOR in text
+        if sections and not edited:  # a canonical file is never exported whole
+            mp.setattr("scorekeeper.export.to_json", None)
+            mp.setattr("scorekeeper.export.to_csv", None)
+        assert streamed(path, "json") == expected_json  # cold: no snapshot yet
+        assert streamed(path, "csv") == expected_csv
+        assert streamed(path, "json") == expected_json  # warm
+        mp.setenv("SCOREKEEPER_CACHE", "off")
+        assert streamed(path, "csv") == expected_csv
+
+
+def test_export_to_a_file_is_whole_or_nothing(tmp_path: Path, home: Path) -> None:
+    path = tmp_path / "m.toml"
+    matchlog.write(path, random_log("doppelkopf", 3, 3))
+    target = tmp_path / "out.json"
+    done = run_cli(home, "export", "--format", "json", "-o", target, "--match", path)
+    assert done.returncode == 0, done.stderr
+    assert "Exported 3 hands" in done.stdout
+    printed = run_cli(home, "export", "--format", "json", "--match", path)
+    assert target.read_text(encoding="utf-8") == printed.stdout
+    broken = path.read_text(encoding="utf-8").replace('"Ben ', '"Bob ', 1)
+    path.write_text(broken, encoding="utf-8")
+    refused = run_cli(home, "export", "--format", "csv", "-o", tmp_path / "x.csv", "--match", path)
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert "m.toml:" in refused.stderr
+    assert not (tmp_path / "x.csv").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_long_match_is_replayed_hand_by_hand_when_the_cache_is_cold(tmp_path: Path) -> None:
+    """Without a snapshot, a canonical file is replayed hand by hand into one."""
+    path = tmp_path / "m.toml"
+    matchlog.write(path, random_log("doppelkopf", 4, 11, 0.0))
+    session = Session.open(path)
+    assert session._tail is not None and session._tail.first == 4
+    assert session.match.hands[0].hand is None
+    assert Session.open(path, full=True).match.hands[0].hand is not None
