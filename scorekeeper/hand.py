@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.cards import Card
+from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, judge_trick
 from scorekeeper.errors import CardError, IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Verdict, check_play, duties, mask
@@ -204,11 +204,14 @@ class Hand:
         """Who plays the next card (None before play can start or after the hand)."""
         if self.finished or not self.game.ready_to_play():
             return None
-        trick = self.current_trick
-        if trick is None:
+        return self._turn()
+
+    def _turn(self) -> str:
+        """Whose card comes next, play being under way (the leader, or the next seat)."""
+        if len(self.tricks) == self.tricks_done:
             return self.next_leader()
-        i = self.players.index(trick.plays[-1].player)
-        return self.players[(i + 1) % len(self.players)]
+        players = self.players
+        return players[(players.index(self.tricks[-1].plays[-1].player) + 1) % len(players)]
 
     def holding(self, player: str) -> list[Card] | None:
         """The cards a player holds now, when the deal is recorded."""
@@ -409,7 +412,7 @@ class Hand:
             )
         if action.actor not in self.players:
             raise no("hand.sits_out", "players", action=action, player=action.actor)
-        turn = self.to_play()
+        turn = self._turn()  # the hand is not over (verify said) and play is ready (above)
         if action.actor != turn:
             trick = self.current_trick
             when = (
@@ -458,40 +461,48 @@ class Hand:
         self.game.verify_play(action)
 
     def _apply_play(self, action: Action) -> Outcome:
-        card = action.card
+        card, actor = action.card, action.actor
         assert card is not None
         outcome = Outcome(action)
-        trick = self.current_trick
-        if trick is None:
-            trick = Trick(len(self.tricks) + 1, action.actor)
-            self.tricks.append(trick)
+        tricks = self.tricks
+        if len(tricks) > self.tricks_done:
+            trick = tricks[-1]
+        else:
+            trick = Trick(len(tricks) + 1, actor)
+            tricks.append(trick)
         # what the play proves later is only needed without the deal (see _find_revokes)
-        partner_winning = None if self.dealt else self._partner_winning(action.actor, trick)
-        before = tuple(trick.cards)
-        play = Play(action.actor, card, trick.number, len(trick.plays))
+        partner_winning = None if self.dealt else self._partner_winning(actor, trick)
+        before = tuple(map(BY_INDEX.__getitem__, self._trick_key))
+        play = Play(actor, card, trick.number, len(trick.plays))
         trick.plays.append(play)
         self._trick_key += (card.index,)
         self.played[card] += 1
         if self.holdings is not None:
-            held = self.holdings[action.actor]
+            held = self.holdings[actor]
             held.remove(card)
-            if action.actor in self._masks and card not in held:
-                self._masks[action.actor] &= ~(1 << card.index)
-        outcome.revokes = self._find_revokes(action.actor, play)
-        self.plays_by[action.actor].append((play, before, partner_winning))
-        self.revokes.extend(outcome.revokes)
+            if actor in self._masks and card not in held:
+                self._masks[actor] &= ~(1 << card.index)
+        if self.dealt is None:
+            outcome.revokes = self._find_revokes(actor, play)
+            self.revokes.extend(outcome.revokes)
+        self.plays_by[actor].append((play, before, partner_winning))
         outcome.messages.extend(self.game.on_play(play))
         if len(trick.plays) == len(self.players):
-            last = trick.number == self.tricks_per_hand
-            cards, players = trick.cards, trick.players
-            trick.winner = players[self._winner(last)]
-            trick.judge = partial(judge_trick, self.contract, cards, players, last_trick=last)
-            self.tricks_done += 1
-            self._trick_key = ()
-            trick.points = sum(self.game.card_points(c) for c in trick.cards)
-            outcome.trick = trick
-            outcome.messages.extend(self.game.on_trick(trick))
+            self._complete(trick, outcome)
         return outcome
+
+    def _complete(self, trick: Trick, outcome: Outcome) -> None:
+        """The trick's last card is down: its winner, its points, what the game makes of it."""
+        last = trick.number == self.tricks_per_hand
+        cards, players = trick.cards, trick.players
+        trick.winner = players[self._winner(last)]
+        trick.judge = partial(judge_trick, self.contract, cards, players, last_trick=last)
+        self.tricks_done += 1
+        self._trick_key = ()
+        card_points = self.game.card_points
+        trick.points = sum(map(card_points, cards))
+        outcome.trick = trick
+        outcome.messages.extend(self.game.on_trick(trick))
 
     def _find_revokes(self, player: str, new: Play) -> list[Revoke]:
         """Earlier plays of ``player`` that the new card proves were illegal."""

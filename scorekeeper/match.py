@@ -8,7 +8,7 @@ the log untouched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
@@ -233,6 +233,7 @@ class Match:
         loader: Callable[[str, Mapping[str, Any] | None], Ruleset] | None = None,
         keep_hands: bool = True,
         on_hand: Callable[[MatchHand], None] | None = None,
+        entries: Collection[int] = (),
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
@@ -249,6 +250,9 @@ class Match:
         Without ``keep_hands`` a finished hand keeps its number, dealer, actions and result
         but lets its ``Hand`` go (``hand`` becomes None), so that memory does not grow with
         the match; ``on_hand`` sees each such hand first, whole.
+
+        ``entries``: the numbers of quick hands whose facts are being entered now (an
+        amendment), checked as a new entry is (``add_quick(entry=True)``).
         """
 
         def where(line: int | None) -> str:
@@ -276,7 +280,7 @@ class Match:
             skipped: list[_ReplayError] | None = [] if every_problem else None
             errors: list[_ReplayError] = []
             try:
-                match._replay_hand(i, record, skipped)
+                match._replay_hand(i, record, skipped, entry=i + 1 in entries)
             except _ReplayError as err:
                 errors.append(err)
             errors[:0] = skipped or []
@@ -313,13 +317,18 @@ class Match:
             mh.hand.quiet = False
 
     def _replay_hand(
-        self, index: int, record: HandRecord, skipped: list[_ReplayError] | None = None
+        self,
+        index: int,
+        record: HandRecord,
+        skipped: list[_ReplayError] | None = None,
+        *,
+        entry: bool = False,
     ) -> None:
         """Replay one hand of the log; refused actions other than cards go to ``skipped``
         when it is given, anything else refused is raised."""
         if record.quick is not None:
             try:
-                self.add_quick(record.quick, record.actions)
+                self.add_quick(record.quick, record.actions, entry=entry)
             except ScorekeeperError as exc:
                 # several independent problems of the facts (FactProblems) each get a line
                 found = [_ReplayError.at_key(p) for p in getattr(exc, "problems", [exc])]

@@ -33,16 +33,18 @@ class Reason:
     def worded(self) -> Worded:
         """The words, as a string that still carries this reason.
 
-        Equal reasons of plain parameters (numbers, words, cards) share one ``Worded``: a
-        long match says the same things thousands of times, and words are immutable."""
+        Equal reasons of plain parameters (numbers, words, cards) worded alike share one
+        ``Worded``: a long match says the same things thousands of times, and words are
+        immutable. (The words are part of the likeness: they depend on the language.)"""
         if any(type(v).__name__ not in _PLAIN for v in self.params.values()):
             return Worded(self)  # a list, a nested reason...: words of its own
-        same = (self.key, self.rule, tuple((k, type(v), v) for k, v in self.params.items()))
+        text = self.text()
+        same = (text, self.key, self.rule, *((k, type(v), v) for k, v in self.params.items()))
         found = _WORDED.get(same)
         if found is None:
             if len(_WORDED) >= 4096:
                 _WORDED.clear()
-            found = _WORDED[same] = Worded(self)
+            found = _WORDED[same] = Worded(self, text)
         return found
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,8 +58,8 @@ class Worded(str):
 
     reason: Reason
 
-    def __new__(cls, reason: Reason) -> Worded:
-        made = super().__new__(cls, reason.text())
+    def __new__(cls, reason: Reason, text: str | None = None) -> Worded:
+        made = super().__new__(cls, reason.text() if text is None else text)
         made.reason = reason
         return made
 

@@ -45,16 +45,45 @@ def record_deal(path: Path, seed: int) -> dict[str, list[str]]:
     return deal
 
 
-def drive(path: Path, keys: str, *, lang: str = "en") -> TableSession:
-    """Run the session on ``path`` with ``keys`` typed (end of input quits)."""
+def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -> TableSession:
+    """Run the session on ``path`` with ``keys`` typed (end of input quits). What is typed
+    is read in ``lang``; the words shown are in ``view`` (as ``--lang`` would choose
+    them; None: the match's own language)."""
     from scorekeeper.cli.table import run
 
+    chosen = _view_language()
+    if chosen is not None:
+        chosen.reset()
+        chosen.choose(view)
+        _forget_words()
     session = TableSession(path, lang=lang)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        run(session, input=pipe, output=DummyOutput())
+    try:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            pipe.send_text(keys)
+            pipe.close()
+            run(session, input=pipe, output=DummyOutput())
+    finally:
+        if chosen is not None:
+            chosen.reset()
+            _forget_words()
     return session
+
+
+def _forget_words() -> None:
+    """Words the engine made in one language are shared by equal reasons; a test that
+    switches the language forgets them (a process of the program speaks one language)."""
+    from scorekeeper import reasons
+
+    getattr(reasons, "_WORDED", {}).clear()
+
+
+def _view_language():  # type: ignore[no-untyped-def]
+    """The view's language switch, where the program has one."""
+    try:
+        from scorekeeper.text import language
+    except ImportError:
+        return None
+    return language
 
 
 def typed_hand(

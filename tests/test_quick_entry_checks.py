@@ -196,3 +196,32 @@ def test_an_old_doppelkopf_redeal_with_other_facts_still_loads_as_a_redeal(
     assert res.returncode == 0, res.stderr
     assert '"redeal": true' in res.stdout
     assert run_cli(tmp_path / "home", "check", path).returncode == 0
+
+
+def test_check_reports_an_old_impossible_hand_and_strict_counts_it(tmp_path: Path) -> None:
+    path = new(tmp_path, "klaverjassen")
+    path.write_text(
+        path.read_text().rstrip("\n")
+        + '\nhand = [\n    { actions = [], quick = { playing = "Ben", trump = "hearts", points = 1 } },\n]\n'
+    )
+    before = snapshot(path)
+    res = run_cli(tmp_path / "home", "check", path)
+    assert res.returncode == 0, res.stderr
+    assert "cannot have 1 card points" in res.stderr
+    assert "scored as recorded; a new entry would be refused" in res.stderr
+    res = run_cli(tmp_path / "home", "check", path, "--strict")
+    assert res.returncode == 1
+    assert "cannot have 1 card points" in res.stderr
+    assert snapshot(path) == before
+
+
+def test_amending_a_hand_to_impossible_facts_is_refused(tmp_path: Path) -> None:
+    path = new(tmp_path, "klaverjassen")
+    assert hand(path, "playing=Ben", "trump=hearts", "points=100").returncode == 0
+    before = snapshot(path)
+    res = run_cli(tmp_path / "home", "amend", "1", "points=1", "--match", path)
+    assert res.returncode == 1
+    assert "cannot have 1 card points" in res.stderr
+    assert snapshot(path) == before
+    res = run_cli(tmp_path / "home", "amend", "1", "points=2", "--match", path)
+    assert res.returncode == 0, res.stderr

@@ -277,3 +277,44 @@ def test_ddv_duty_solo_and_bock_on_the_sheet(tmp_path) -> None:
     assert all(row.rstrip().endswith("✓") for row in rows), rows
     assert "10 (+6)*" in rows[2], rows
     assert "Progress: game 2 of 24" in out
+
+
+def test_every_command_prints_on_an_ascii_terminal(demos, tmp_path) -> None:
+    # not only the sheet: status, rules show, exports to standard output, a recorded action
+    path = tmp_path / "kj.toml"
+    sk(tmp_path, "new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--match", path)
+    for args in (
+        ("rules", "show", "klaverjassen"),
+        ("rules", "show", "doppelkopf"),
+        ("export", "-f", "markdown", "--match", demos["klaverjassen"]),
+        ("export", "-f", "html", "--match", demos["klaverjassen"]),
+        ("export", "-f", "csv", "--match", demos["klaverjassen"]),
+        ("status", "--match", demos["doppelkopf"]),
+        ("act", "Ben pass", "--match", path),
+        ("act", "Carla trump hearts", "--match", path),
+        ("status", "--match", path),
+    ):
+        res = sk(tmp_path, *args, ascii_=True)
+        assert res.returncode == 0, (args, res.stderr)
+        assert res.stdout.isascii() and res.stdout.strip(), args
+    assert "Carla" in res.stdout
+
+
+def test_a_long_match_shows_its_last_rows_unless_all(tmp_path) -> None:
+    path = tmp_path / "long.toml"
+    res = sk(tmp_path, "demo", "doppelkopf", "--hands", "33", "--match", path)
+    assert res.returncode == 0, res.stderr
+
+    def rows(out: str) -> list[int]:
+        table = out.split("\nWhy\n", 1)[0]
+        return [int(m.group(1)) for m in re.finditer(r"^\s*(\d+)  \S", table, re.M)]
+
+    data = sheet_json(tmp_path, path)
+    out = sk(tmp_path, "score", "--match", path, columns=160).stdout
+    assert "3 earlier hands not shown" in out
+    assert rows(out) == list(range(4, 34))
+    shown = ", ".join(f"{p} {t}" for p, t in data["totals"].items())
+    assert f"Totals: {shown}" in out  # over every hand
+    full = sk(tmp_path, "score", "--all", "--match", path, columns=160).stdout
+    assert "earlier hands" not in full
+    assert rows(full) == list(range(1, 34))

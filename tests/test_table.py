@@ -198,3 +198,88 @@ def test_the_match_kept_after_an_entry_is_not_trusted_over_the_file(tmp_path: Pa
         s.play("10H")
     assert table.handle("ad").ok  # Dirk's card, not Carla's
     assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla 10H", "Dirk AD"]
+
+
+def test_table_reads_lines_from_a_pipe(tmp_path: Path) -> None:
+    """Without a terminal the session reads its lines as they come (no line editor): the
+    real command in its own process; a refused line makes the exit code 1."""
+    import subprocess
+    import sys
+
+    from cli_helpers import cli_env
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
+        input="ben re\nqc th ad 9d\nscore\n",
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "trick 1 to Carla (24 points)" in res.stdout
+    assert Session.open(path).log.hands[0].actions == [
+        "Ben re",
+        "Ben QC",
+        "Carla 10H",
+        "Dirk AD",
+        "Anna 9D",
+    ]
+    before = path.read_bytes()
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
+        input="zz\n",
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 1 and "'zz' is no card" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert path.read_bytes() == before
+
+
+def test_table_starts_a_german_match_and_reads_german(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from cli_helpers import cli_env
+
+    path = tmp_path / "m.toml"
+    command = ["table", "doppelkopf", *PLAYERS, "--lang", "de", "--match", str(path)]
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *command],
+        input="ben re\nkreuz dame herz zehn karo ass karo neun\n",
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    log = Session.open(path).log
+    assert log.lang == "de"
+    assert log.hands[0].actions == ["Ben re", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]
+
+
+def test_the_help_speaks_of_this_games_words(tmp_path: Path) -> None:
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "bierkopf", PLAYERS)
+    help_text = TableSession(path).handle("help").lines[0]
+    assert "double" in help_text and "kontra" not in help_text
+
+
+@pytest.mark.parametrize("width", [30, 40, 80, 100])
+def test_the_status_bar_fits_the_terminal_and_keeps_the_totals(tmp_path: Path, width: int) -> None:
+    from scorekeeper.table.bar import bar_data, bar_text
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    table = TableSession(path)
+    assert table.handle("ben re").ok and table.handle("qc th").ok
+    lines = bar_text(bar_data(table.current()), width).splitlines()
+    assert all(len(line) <= width for line in lines)
+    text = " ".join(lines).replace("\u00a0", " ")
+    assert "Anna +0, Ben +0, Carla +0, Dirk +0" in text
+    assert "trick 1: Ben:QC Carla:10H" in text

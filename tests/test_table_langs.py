@@ -116,3 +116,44 @@ def test_a_quick_hand_answered_in_german(
     record = Session.open(path).log.hands[0]
     assert record.quick is not None
     assert record.actions == ["Anna re", "Ben contra"]
+
+
+def test_a_german_match_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    language = pytest.importorskip("scorekeeper.text.language")
+    from scorekeeper.table.words import say
+
+    path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], lang="de")
+    drive(path, "quit\r", lang="de", view=None)
+    out = capsys.readouterr().out
+    language.choose("de")
+    try:
+        expected = say("table.quit", path=str(path))
+    finally:
+        language.reset()
+    assert expected in out
+
+
+def test_a_dutch_table_is_offered_and_told_its_own_words(tmp_path: Path) -> None:
+    from scorekeeper.table.complete import candidates
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "klaverjassen", ["Anna", "Ben", "Carla", "Dirk"], lang="nl")
+    table = TableSession(path, lang="nl")
+    players = table.current().match.players
+    offered = candidates(table.hand(), players, "", "nl")
+    assert "pas" in offered and "troef" in offered and "pass" not in offered
+    assert candidates(table.hand(), players, "troef h", "nl") == ["harten"]
+    assert "troef" in table.handle("help").lines[0]
+    refusal = table.handle("xx").errors[0]
+    assert "pas, troef klaveren" in refusal
+    assert table.handle("troef harten").ok
+    assert candidates(table.hand(), players, "klv", "nl") == ["KlV"]
+
+
+def test_a_german_refusal_shows_german_examples(tmp_path: Path) -> None:
+    from scorekeeper.table.session import TableSession
+
+    path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], lang="de")
+    table = TableSession(path, lang="de")
+    assert "like 'anna kontra'" in table.handle("kontra").errors[0]
+    assert "like kra kr10" in table.handle("xx").errors[0]

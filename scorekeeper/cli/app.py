@@ -149,6 +149,10 @@ def main() -> None:
     argv = _hoist_lang(sys.argv[1:])
     if "--json" in argv:
         language.neutral()
+    if (sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
+        from scorekeeper.view.words import printable_streams
+
+        printable_streams()  # an ASCII terminal gets H for ♥, ... for …
     try:
         command = typer.main.get_command(app)
         lang = language.from_argv(argv) or language.current()

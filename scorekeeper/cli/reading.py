@@ -72,6 +72,9 @@ def score(
     chart: Annotated[
         bool, typer.Option("--chart", help="Draw the running totals below the sheet.")
     ] = False,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Show every hand's row, not only the last 30.")
+    ] = False,
 ) -> None:
     """Show the score sheet in the game's own form: one row per hand, the result winner
     first, running totals, progress to the end of the match, then each hand's value.
@@ -87,7 +90,7 @@ def score(
     if json_:
         render.emit_json(render.sheet_dict(m))
         return
-    render.score_sheet(m, chart=chart, lang=match_lang(session.header))
+    render.score_sheet(m, chart=chart, lang=match_lang(session.header), every=all_)
 
 
 @guarded

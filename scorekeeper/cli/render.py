@@ -221,15 +221,20 @@ def sheet_form(match: Match) -> dict[str, Any]:
     return to_dict(build(match))
 
 
-def score_sheet(match: Match, chart: bool = False, lang: str = "en") -> None:
+SHEET_ROWS = 30
+"""Rows ``score`` shows of a longer match (a session's worth); ``--all`` shows every row."""
+
+
+def score_sheet(match: Match, chart: bool = False, lang: str = "en", every: bool = False) -> None:
     """The score sheet in the game's own form, fitted to the terminal's width and encoding,
-    game words in ``lang``; with ``chart`` the running totals drawn below it."""
+    game words in ``lang``, the last ``SHEET_ROWS`` hands (``every``: all); with ``chart``
+    the running totals drawn below it."""
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
     sheet = build(match, lang)
     width, encoding = output_size()
-    text = render(sheet, width, encoding)
+    text = render(sheet, width, encoding, None if every else SHEET_ROWS)
     if chart:
         from scorekeeper.view.chart import draw
 

@@ -8,6 +8,7 @@ now, a status bar at the bottom, and the answers printed above the prompt.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -78,11 +79,21 @@ def _start(
             rule="players",
             kind="usage",
         )
-    chosen = resolve_lang(lang)
+    chosen = resolve_lang(lang or _view_lang())
     rules = rs.load(ruleset, options(None))
     stored = chosen if lang or chosen != DEFAULT else None
     _log, path = start_match(rules, ruleset, players, dealer, match, lang=stored)
     return path
+
+
+def _view_lang() -> str | None:
+    """The language a global ``--lang`` chose for the words shown, if the view has one:
+    a new match started by ``table`` then speaks it too."""
+    try:
+        from scorekeeper.text import language
+    except ImportError:
+        return None
+    return language.current()
 
 
 def run(session: TableSession, *, input: Input | None = None, output: Output | None = None) -> None:
@@ -93,6 +104,11 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
 
     m = session.current().match
     typer.echo(say("table.resume", game=m.rules.name, players=m.players, path=str(session.path)))
+    if input is None and not sys.stdin.isatty():
+        # lines from a file or a pipe: no line editor, no status bar; exit 1 if one was refused
+        if not _read_lines(session):
+            raise typer.Exit(1)
+        return
     completer = _completer(session)
     prompt: PromptSession[str] = PromptSession(
         completer=completer,
@@ -115,11 +131,27 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
             return
 
 
+def _read_lines(session: TableSession) -> bool:
+    """Each line of standard input as if typed at the prompt, until ``quit`` or its end;
+    whether every line was accepted."""
+    ok = True
+    for line in [*sys.stdin, "quit"]:
+        reply = session.handle(line)
+        show(reply, session)
+        ok = ok and reply.ok
+        if reply.quit:
+            break
+    return ok
+
+
 def _bar(session: TableSession) -> str:
+    from prompt_toolkit.application import get_app
+
     from scorekeeper.table.bar import bar_data, bar_text
 
     try:
-        return bar_text(bar_data(session.current()))
+        data = bar_data(session.current(), session.lang)
+        return bar_text(data, get_app().output.get_size().columns)
     except (ScorekeeperError, OSError) as exc:
         return str(exc)
 

@@ -58,6 +58,7 @@ class Session:
         self.source_map = source_map
         self._tail = tail
         self._verify_as: str | None = None
+        self._entered: tuple[int, ...] = ()  # quick hands amended now: checked as entries
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -165,7 +166,7 @@ class Session:
             match = cache.replay(self._tail, rules)
             if match is not None:
                 return match
-        return Match.from_log(self.log, None, name, loader=load)
+        return Match.from_log(self.log, None, name, loader=load, entries=self._entered)
 
     def _keep(self) -> None:
         """Update the cache's snapshot of this match (only a canonical file has one)."""
@@ -301,6 +302,7 @@ class Session:
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)
         self._verify_as = "amendment refused"
+        self._entered = (number,)
         return change
 
     def _amended_facts(self, number: int, values: Sequence[str]) -> list[tuple[str, Any]] | None:

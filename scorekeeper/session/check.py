@@ -15,6 +15,9 @@ from scorekeeper import matchlog
 from scorekeeper.errors import MatchFileError
 from scorekeeper.games import load
 from scorekeeper.match import Match, MatchHand
+from scorekeeper.matchlog import MatchLog
+from scorekeeper.matchlog.sourcemap import SourceMap
+from scorekeeper.reasons import because
 
 
 @dataclass
@@ -74,4 +77,21 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
     report.hands = len(m.hands)
     for mh in m.hands:
         seen(mh)  # the hand in progress (finished hands are already let go)
+    _as_entered(report, log, source_map, strict=strict)
     return report
+
+
+def _as_entered(report: CheckReport, log: MatchLog, source_map: SourceMap, *, strict: bool) -> None:
+    """Quick hands that the checks of a new entry would refuse (they were recorded before
+    those checks): scored as recorded, so reported, not counted as problems unless strict."""
+    quick = [i + 1 for i, record in enumerate(log.hands) if record.quick is not None]
+    if not quick:
+        return
+    try:
+        Match.from_log(
+            log, source_map, str(report.file), every_problem=True, loader=load, keep_hands=False,
+            entries=quick,
+        )  # fmt: skip
+    except MatchFileError as exc:
+        found = [because("check.as_recorded", problem=line).text() for line in exc.problems]
+        (report.problems if strict else report.warnings).extend(found)

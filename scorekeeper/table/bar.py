@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.match import Match
 from scorekeeper.session import Session
+from scorekeeper.table.native import phrase
 from scorekeeper.table.words import say, signed
 
 
@@ -24,7 +25,7 @@ def hands_in_match(match: Match) -> int | None:
     return games if isinstance(games, int) and games > 0 else None
 
 
-def bar_data(session: Session) -> dict[str, Any]:
+def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
     m = session.match
     hand = session.current_hand()
     trick = hand.current_trick
@@ -41,7 +42,7 @@ def bar_data(session: Session) -> dict[str, Any]:
         }
         if trick is not None
         else None,
-        "said": [f"{s.player} {s.kind}" for s in said],
+        "said": [f"{s.player} {phrase(str(s.kind), lang, m.rules.family)}" for s in said],
         "totals": m.totals(),
         "bock": int(getattr(hand.game, "bock", 0) or 0),
         "multiplier": _multiplier(hand.game),
@@ -58,14 +59,18 @@ def _multiplier(game: object) -> int:
     return 1
 
 
-def bar_text(data: dict[str, Any]) -> str:
-    """The status bar as one line of words."""
+def bar_text(data: dict[str, Any], width: int | None = None) -> str:
+    """The status bar: the running totals first (they always stay in view), then the
+    hand; packed into lines of ``width`` columns where it is given."""
+    # a player's name and points stay together when the line is wrapped
+    totals = [t.replace(" ", "\u00a0") for t in signed(data["totals"])]
+    parts = [say("table.bar.totals", totals=totals)]
     if data["over"]:
-        parts = [say("table.bar.over")]
+        parts.append(say("table.bar.over"))
     elif data["of"]:
-        parts = [say("table.bar.hand_of", number=data["hand"], total=data["of"])]
+        parts.append(say("table.bar.hand_of", number=data["hand"], total=data["of"]))
     else:
-        parts = [say("table.bar.hand", number=data["hand"])]
+        parts.append(say("table.bar.hand", number=data["hand"]))
     parts.append(say("table.bar.dealer", dealer=data["dealer"]))
     if data["sits_out"]:
         parts.append(say("table.bar.sits_out", players=data["sits_out"]))
@@ -80,5 +85,21 @@ def bar_text(data: dict[str, Any]) -> str:
         parts.append(say("table.bar.bock", level=2 ** data["bock"]))
     if data["multiplier"] > 1:
         parts.append(say("table.bar.doubled", multiplier=data["multiplier"]))
-    parts.append(say("table.bar.totals", totals=signed(data["totals"])))
-    return " | ".join(parts)
+    return "\n".join(packed(parts, width)) if width else " | ".join(parts)
+
+
+def packed(parts: list[str], width: int) -> list[str]:
+    """Parts joined by `` | `` into lines of at most ``width`` columns; a part longer than
+    a line is wrapped on its own lines."""
+    import textwrap
+
+    lines: list[str] = []
+    open_line = False  # whether the last line may take another part
+    for part in parts:
+        if open_line and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " | " + part
+            continue
+        wrapped = textwrap.wrap(part, width) or [""]
+        lines.extend(wrapped)
+        open_line = len(wrapped) == 1
+    return lines

@@ -16,6 +16,7 @@ from scorekeeper.actions import PLAY, Action
 from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
+from scorekeeper.table.native import phrase
 from scorekeeper.table.reading import COMMANDS, canonical, find_player, is_card, said_text
 from scorekeeper.table.words import listed
 
@@ -30,7 +31,14 @@ def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en"
     if done and lang != "en":
         done = canonical(" ".join(done), lang, hand.rules.family, players)
     options = _options(hand, players, done)
-    return [o for o in options if _matches(o, typed, lang)]
+    if lang == "en":
+        return [o for o in options if _matches(o, typed, lang)]
+    family = hand.rules.family
+    return listed(
+        phrase(o, lang, family)
+        for o in options
+        if _matches(o, typed, lang) or phrase(o, lang, family).lower().startswith(typed.lower())
+    )
 
 
 def _matches(option: str, typed: str, lang: str) -> bool:

@@ -20,6 +20,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.session import LOCK_WAIT, Session
 from scorekeeper.table import quick
+from scorekeeper.table.native import card_form, phrase, word
 from scorekeeper.table.reading import (
     COMMANDS,
     Entry,
@@ -174,7 +175,7 @@ class TableSession:
         if len(actors) == 1:
             return actors[0]
         if actors:
-            example = f"{actors[0].lower()} {' '.join(entry.words)}"
+            example = f"{actors[0].lower()} {line.strip()}"
             raise ScorekeeperError(
                 say("table.who", words=line.strip(), players=actors, example=example),
                 rule="actions",
@@ -187,7 +188,7 @@ class TableSession:
                     "table.unknown",
                     words=line.strip(),
                     game=hand.rules.name,
-                    expected=expected(hand, said),
+                    expected=expected(hand, said, self.lang),
                 ),
                 rule="actions",
                 kind="usage",
@@ -200,7 +201,7 @@ class TableSession:
         if name == "quit":
             return Reply([say("table.quit", path=str(self.path))], quit=True)
         if name == "help":
-            return Reply(help_lines())
+            return Reply(help_lines(self.hand(), self.lang))
         if name == "undo":
             with Session.edit(self.path, replay=False, wait=self.wait, on_wait=self.on_wait) as s:
                 what = s.undo()
@@ -279,19 +280,37 @@ def _to_act(hand: Hand, said: list[Action]) -> str:
     return hand.players[0]
 
 
-def expected(hand: Hand, said: list[Action]) -> str:
+def expected(hand: Hand, said: list[Action], lang: str = "en") -> str:
+    """What may be typed now, in the match's language."""
+    family = hand.rules.family
     player = hand.to_play()
     if player is not None:
         cards = hand.playable_cards(player)
-        example = " ".join(c.code.lower() for c in cards[:2]) or "qc"
+        example = " ".join(card_form(c.code, lang).lower() for c in cards[:2])
         return say("table.expected.cards", player=player, example=example)
     if said:
-        return say("table.expected.words", words=listed(said_text(a) for a in said)[:8])
+        words = listed(phrase(said_text(a), lang, family) for a in said)[:8]
+        return say("table.expected.words", words=words)
     return say("table.expected.new_hand", number=hand.number)
 
 
-def help_lines() -> list[str]:
-    lines = [say("table.help", commands=list(COMMANDS))]
+def help_lines(hand: Hand, lang: str = "en") -> list[str]:
+    """The session's help for this game: a card, a trick and the game's own words in the
+    match's language, then the commands."""
+    family = hand.rules.family
+    deck = hand.rules.deck.cards
+    trick = " ".join(card_form(c.code, lang).lower() for c in deck[: len(hand.players)])
+    verbs = listed(word(v.split()[0], lang, family) for v in hand.game.verbs)
+    lines = [
+        say(
+            "table.help.game",
+            card=card_form(deck[0].code, lang).lower(),
+            trick=trick,
+            words=verbs,
+            example=f"{hand.players[0].lower()} {verbs[0]}" if verbs else "",
+            commands=list(COMMANDS),
+        )
+    ]
     lines.extend(f"  {say('table.commands.' + c)}" for c in COMMANDS)
     return lines
 

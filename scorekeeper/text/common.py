@@ -25,6 +25,8 @@ TEXTS: dict[str, str] = {
     **_FOLLOWING,
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
+    # check: a quick hand recorded before the checks of a new entry
+    "check.as_recorded": "{problem} (scored as recorded; a new entry would be refused)",
     # amend
     "amend.no_action": (
         "hand {hand} has no action {action}: its actions are numbered 1 to {count}"

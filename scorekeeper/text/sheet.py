@@ -12,6 +12,7 @@ TEXTS: dict[str, str] = {
     "sheet.col.result": "result",
     "sheet.col.check": "check",
     "sheet.in_play": "in play",
+    "sheet.earlier": "{n} earlier hands not shown (score --all shows every hand)",
     "sheet.quick": "(quick)",
     "sheet.redeal": "new deal",
     "sheet.nobody": "nobody",

@@ -50,6 +50,12 @@ TEXTS: dict[str, str] = {
         "(ben re, kontra when only one player may say it), or a command: {commands!l}. "
         "Tab completes what is allowed now."
     ),
+    "table.help.game": (
+        "Type a card ({card}), a whole trick in play order ({trick}), what a player says "
+        "({example}; the words of this game: {words!l}; the name may be left out when only "
+        "one player may say it now), or a command: {commands!l}. Tab completes what is "
+        "allowed now."
+    ),
     "table.commands.undo": "undo: take back the last entry",
     "table.commands.score": "score: the score sheet",
     "table.commands.status": "status: the hand so far",

@@ -129,8 +129,9 @@ def _roem(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     roem = res.details.get("roem") or {}
     if not any(roem.values()):
         return []
-    amounts = [roem.get(_side_of(res, c.members[0]) or "", 0) for c in columns]
-    return [say("sheet.mark.roem", word=word("roem"), amounts=":".join(map(str, amounts)))]
+    amounts = [(c.name, roem.get(_side_of(res, c.members[0]) or "", 0)) for c in columns]
+    named = ", ".join(f"{name} {amount}" for name, amount in amounts if amount)
+    return [say("sheet.mark.roem", word=word("roem"), amounts=named)]
 
 
 def _bock(res: HandResult, columns: list[Column], word: Word) -> list[str]:

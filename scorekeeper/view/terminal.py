@@ -8,6 +8,7 @@ back to ASCII; names are printed exactly as they are (no markup is interpreted).
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -126,7 +127,7 @@ def _stacked(sheet: Sheet, p: Callable[[str], str], width: int) -> list[str]:
         head = f"{row.number} " + p(
             ", ".join([say("sheet.deals", dealer=row.dealer), row.game_text])
         )
-        lines += _wrap(head, width)
+        lines += textwrap.wrap(head, width, subsequent_indent="   ", break_on_hyphens=False)
         if row.result:
             lines += ["   " + t for t in _wrap(p(say("sheet.won", result=row.result)), width - 3)]
         if row.scores is not None:
@@ -146,14 +147,21 @@ def _column_line(name: str, value: str, pad: int, width: int) -> list[str]:
     return ["   " + t for t in _wrap(name, max(width - 3, 1))] + ["     " + value]
 
 
-def render(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
-    """The whole sheet as text for ``width`` columns and the output's ``encoding``."""
+def render(
+    sheet: Sheet, width: int = 80, encoding: str | None = "utf-8", last: int | None = None
+) -> str:
+    """The sheet as text for ``width`` columns and the output's ``encoding``; with ``last``
+    only the last hands' rows (the totals, progress and chart still count every hand)."""
     width = max(width, 20)
 
     def p(text: str) -> str:
         return printable(text, encoding)
 
     lines = _wrap(p(sheet.title), width)
+    if last is not None and len(sheet.rows) > last:
+        hidden = len(sheet.rows) - last
+        sheet = dataclasses.replace(sheet, rows=sheet.rows[-last:])
+        lines += _wrap(p(say("sheet.earlier", n=hidden)), width)
     table: list[str] | None = None
     for dealer in (True, False):
         cols = _table(sheet, p, dealer)

@@ -4,6 +4,8 @@ the ASCII each symbol falls back to where the output cannot print it."""
 from __future__ import annotations
 
 import codecs
+import io
+import sys
 import unicodedata
 from typing import Any
 
@@ -87,3 +89,19 @@ def printable(text: str, encoding: str | None) -> str:
             plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
             out.append(plain if plain and can_print(plain, encoding) else "?")
     return "".join(out)
+
+
+def _stand_in(err: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what the encoding cannot print, as its ASCII stand-in."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    return printable(err.object[err.start : err.end], "ascii"), err.end
+
+
+def printable_streams() -> None:
+    """Make standard output and error print symbols their encoding lacks (a terminal set
+    to ASCII) as ASCII stand-ins, for every command and every way of writing."""
+    codecs.register_error("scorekeeper.stand_in", _stand_in)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and not can_print("♥…─✓äß", stream.encoding):
+            stream.reconfigure(errors="scorekeeper.stand_in")

@@ -1,0 +1,56 @@
+"""What the table session shows and offers in the match's language: a card's short form
+(``KrD`` for QC in German, ``KlV`` in Dutch), a game word (``pas`` for pass), a suit's
+name; each only where the language reads it back as the same thing, else the canonical
+code or word (which every language also reads)."""
+
+from __future__ import annotations
+
+import functools
+
+from scorekeeper.cards import SUIT_NAMES, Card
+
+ENGLISH = "en"
+
+
+@functools.cache
+def card_form(code: str, lang: str) -> str:
+    """The short form of a card in ``lang`` (suit letter, rank letter), else its code."""
+    if lang == ENGLISH:
+        return code
+    from scorekeeper.lang import card_readings, language
+
+    words = language(lang)
+    card = Card.parse(code)
+    form = words.suits[card.suit].letter + words.ranks[card.rank].letter
+    return form if {c.code for c in card_readings(form, lang)} == {code} else code
+
+
+@functools.cache
+def word(canonical: str, lang: str, family: str | None = None) -> str:
+    """A canonical verb or suit name as players of ``lang`` type it (one word), else as
+    it is."""
+    if lang == ENGLISH:
+        return canonical
+    from scorekeeper.lang import game_word, language, translate
+
+    suits = {name: code for code, name in SUIT_NAMES.items()}
+    if canonical in suits:
+        said = language(lang).suits[suits[canonical]].name.lower()
+    else:
+        said = game_word(canonical, lang).lower()
+    if " " in said or translate([said], lang, family=family) not in ([canonical], [canonical, ""]):
+        return canonical
+    return said
+
+
+def phrase(text: str, lang: str, family: str | None = None) -> str:
+    """Canonical words (``trump hearts``, ``call AC``) as players of ``lang`` type them."""
+    out = []
+    for w in text.split():
+        try:
+            code = Card.parse(w).code
+        except ValueError:
+            out.append(word(w, lang, family))
+        else:
+            out.append(card_form(code, lang) if w == code else w)
+    return " ".join(out)
