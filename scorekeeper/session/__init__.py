@@ -67,6 +67,9 @@ class Session:
         if not path.exists():
             raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
         log, source_map = matchlog.read(path)
+        from scorekeeper.text import language  # the view's choice: the match's own language
+
+        language.use_match(log.lang)
         return cls(path, log, None, source_map)
 
     @classmethod
@@ -96,6 +99,9 @@ class Session:
         tail = cache.open_tail(path, path.read_bytes())
         if tail is None:
             return None
+        from scorekeeper.text import language  # the view's choice: the match's own language
+
+        language.use_match(tail.log.lang)
         try:
             rules = load(tail.log.ruleset, tail.log.options)
         except ScorekeeperError:

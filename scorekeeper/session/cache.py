@@ -417,7 +417,11 @@ def keep(
     save(path, Snapshot(snapshot_key(rules), text, ends, header, hands, sections_from))
 
 
-def _worded(text: str, reason: Any) -> Worded:
+def _worded(text: str | None, reason: Any) -> Worded:
+    from scorekeeper.text import language  # the words of another language are made anew
+
+    if text is None or language.current() != language.ENGLISH:
+        text = reason.text()
     made = str.__new__(Worded, text)
     made.reason = reason
     return made
@@ -427,6 +431,9 @@ class _Pickler(pickle.Pickler):
     """Pickles the view's worded reasons as they are (their text and their reason)."""
 
     def reducer_override(self, obj: Any) -> Any:
-        if type(obj) is Worded:
-            return _worded, (str(obj), obj.reason)
+        if type(obj) is Worded:  # the English words are kept; another language's are not
+            from scorekeeper.text import language
+
+            english = str(obj) if language.current() == language.ENGLISH else None
+            return _worded, (english, obj.reason)
         return NotImplemented
