@@ -226,6 +226,8 @@ def legal_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
             theirs.append(timed_loop(lambda r, h: r.legal_moves(h), peer_args))
     us = statistics.median(mine)
     rows: list[Row] = [("legal query: us per call vs 0.5", us, 0.5, us / 0.5)]
+    judge = _judge_us(rules, drawn[: max(1, count // 10)])
+    rows.append(("legal query by the reasoning judge (check_play per card): us", judge, us, judge / us))
     cold = mine[0]  # the first run meets each trick for the first time
     rows.append(("legal query, first run (tricks not seen before): us per call", cold, 0.5, cold / 0.5))
     if not peer:
@@ -236,6 +238,25 @@ def legal_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
     rows.append(("legal query: peer us per call / ours (vs 5x)", them, us, them / us))
     rows.append(("legal query: positions where both allow the same cards", same, count, same / count))
     return rows
+
+
+def _judge_us(rules: Any, drawn: list[tuple[str, list[str], list[str]]]) -> float:
+    """The same query answered card by card by ``check_play`` (the path before the masks)."""
+    from scorekeeper.cards import Card
+    from scorekeeper.contract import Contract
+    from scorekeeper.following import check_play
+
+    following = rules.spec.following
+    contracts = {s: Contract.from_rules(rules, "trump", s) for s in "CSHD"}
+    args = [
+        (contracts[t], [Card.parse(c) for c in trick], [Card.parse(c) for c in hand])
+        for t, trick, hand in drawn
+    ]
+
+    def judged(contract: Any, trick: list[Any], hand: list[Any]) -> list[Any]:
+        return [c for c in hand if check_play(following, contract, trick, c, hand)]
+
+    return timed_loop(judged, args)
 
 
 def _peer_positions(peer: Any, drawn: list[tuple[str, list[str], list[str]]]) -> list[tuple[Any, list[Any]]]:

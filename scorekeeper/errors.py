@@ -52,11 +52,13 @@ class ScorekeeperError(ValueError):
         return self._message
 
     def __str__(self) -> str:
+        from scorekeeper.text import say  # the view is a leaf: deferred for start-up
+
         text = self.message
         if self.kind != "rule":
-            text = f"{text} [{self.kind}]"
+            text = f"{text} [{say('cli.kind.' + self.kind)}]"
         elif self.rule:
-            text = f"{text} [rule: {self.rule}]"
+            text = f"{text} {say('cli.rule', rule=self.rule)}"
         if self.where:
             text = f"{self.where}: {text}"
         return text

@@ -8,7 +8,9 @@ the log untouched.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
@@ -274,8 +276,25 @@ class Match:
         except ScorekeeperError as exc:
             line = source_map.line_of_key("players") if source_map else None
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
-        problems: list[str] = []
         match.replaying = True
+        with _collector_paused():
+            match._replay_all(log, source_map, where, every_problem, keep_hands, on_hand, entries)
+        match.replayed()
+        return match
+
+    def _replay_all(
+        self,
+        log: MatchLog,
+        source_map: SourceMap | None,
+        where: Callable[[int | None], str],
+        every_problem: bool,
+        keep_hands: bool,
+        on_hand: Callable[[MatchHand], None] | None,
+        entries: Collection[int] = (),
+    ) -> None:
+        """Replay every hand of the log (see ``from_log``)."""
+        match = self
+        problems: list[str] = []
         for i, record in enumerate(log.hands):
             skipped: list[_ReplayError] | None = [] if every_problem else None
             errors: list[_ReplayError] = []
@@ -297,8 +316,6 @@ class Match:
                 match._let_go(on_hand)
         if problems:
             raise MatchFileError(problems)
-        match.replayed()
-        return match
 
     def _let_go(self, on_hand: Callable[[MatchHand], None] | None) -> None:
         """Drop the last hand's ``Hand`` once it is finished (after ``on_hand`` saw it)."""
@@ -307,7 +324,8 @@ class Match:
             return
         if on_hand is not None:
             on_hand(mh)
-        mh.hand = None
+        hand, mh.hand = mh.hand, None
+        hand.game = None  # type: ignore[assignment]  # the hand and its game go at once
 
     def replayed(self) -> None:
         """The replay is over: what happens from now on is told (the open hand's messages)."""
@@ -450,6 +468,20 @@ def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int
             else source_map.deal_line(index, err.key)
         )
     return line or source_map.hand_line(index)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a match replays: the replay makes millions of
+    objects and almost no garbage cycles (a finished hand let go breaks its one cycle), yet
+    the collector would scan everything alive again and again as the match grows."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 class _ReplayError(Exception):

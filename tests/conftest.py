@@ -12,7 +12,7 @@ is read from the seed's card hierarchy by the test author, never from the engine
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pytest
@@ -171,3 +171,18 @@ JC_JC_LAST = """
     Anna KS  Ben KH  Carla JS  Dirk 10H  > Dirk
     Dirk JC  Anna JC  Ben 9D  Carla 9C  > {last}
 """
+
+
+@pytest.fixture(autouse=True)
+def _language_of_each_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test speaks English unless it says otherwise, whatever the machine's locale;
+    ``--lang``, a match's language or ``--json`` of an in-process command must not leak
+    into the next test."""
+    from scorekeeper.text import language
+
+    for name in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    language.reset()
+    yield
+    language.reset()

@@ -344,10 +344,11 @@ def test_unknown_card_is_refused_with_the_nearest_name(quick, tmp_path: Path) ->
     m = tmp_path / "d.toml"
     _new(quick, m, "doppelkopf", "de")
     before = snapshot(m)
-    res = quick("play", "Kreuz", "Dam", "-m", m)
+    # --lang en: the words of the refusal in English (the match's own language is German)
+    res = quick("--lang", "en", "play", "Kreuz", "Dam", "-m", m)
     line = assert_refused(res, rule="deck", path=m, before=before)
     assert "Deutsch" in line and "Kreuz Dame (QC)" in line
-    res = quick("trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
+    res = quick("--lang", "en", "trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
     line = assert_refused(res, rule="deck", path=m, before=before)
     assert "Herz Zehn (10H)" in line
 
@@ -358,7 +359,10 @@ def test_unknown_dutch_card_names_dutch(quick, tmp_path: Path) -> None:
     _ok(quick("act", "Ben pas", "Carla troef harten", "-m", m))
     before = snapshot(m)
     line = assert_refused(
-        quick("play", "klaveren", "boerr", "-m", m), rule="deck", path=m, before=before
+        quick("--lang", "en", "play", "klaveren", "boerr", "-m", m),
+        rule="deck",
+        path=m,
+        before=before,
     )
     assert "Nederlands" in line and "klaveren boer (JC)" in line
 
@@ -501,6 +505,8 @@ def test_judge_reads_the_environment_language(quick, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("SCOREKEEPER_LANG", "de")
     out = _ok(
         quick(
+            "--lang",  # the words shown in English; the cards typed are read in the env's language
+            "en",
             "judge",
             "doppelkopf",
             "--trick",
@@ -513,12 +519,25 @@ def test_judge_reads_the_environment_language(quick, monkeypatch: pytest.MonkeyP
     )
     assert "trick so far: Anna:AH Ben:9H" in out and "may play: KH" in out
     out = _ok(
-        quick("judge", "doppelkopf", "-f", "re=Anna,Carla", "-f", "re_points=165", "-a", "Anna Re")
+        quick(
+            "--lang",
+            "en",
+            "judge",
+            "doppelkopf",
+            "-f",
+            "re=Anna,Carla",
+            "-f",
+            "re_points=165",
+            "-a",
+            "Anna Re",
+        )
     )
     assert "Re announced" in out
     monkeypatch.setenv("SCOREKEEPER_LANG", "nl")
     out = _ok(
         quick(
+            "--lang",  # the words shown in English; the cards typed are read in the env's language
+            "en",
             "judge",
             "klaverjassen",
             "--trick",
@@ -532,7 +551,7 @@ def test_judge_reads_the_environment_language(quick, monkeypatch: pytest.MonkeyP
         )
     )
     assert "Anna:AS Ben:7S" in out and "may play: 8S" in out
-    res = quick("judge", "klaverjassen", "--trick", "Anna:schoppen aaas")
+    res = quick("--lang", "en", "judge", "klaverjassen", "--trick", "Anna:schoppen aaas")
     assert_refused(res, rule="deck", names=("schoppen aas (AS)", "Nederlands"))
 
 

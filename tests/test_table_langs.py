@@ -12,6 +12,15 @@ from test_table_games import CASES
 
 from scorekeeper.lang import card_name
 from scorekeeper.session import Session
+from scorekeeper.text import language
+
+
+@pytest.fixture(autouse=True)
+def _words_shown_in_english() -> None:
+    """What is typed is in the match's language; what the session says stays English here
+    (as with --lang en), so that these tests read the same words as the English ones."""
+    language.choose("en")
+
 
 # What the English choosers say, as a table of each language says it.
 WORDS = {

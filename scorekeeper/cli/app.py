@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Annotated
 
 import typer
 
@@ -27,6 +28,7 @@ from scorekeeper.cli import (
 from scorekeeper.cli import table as table_session
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import language, say
 
 __all__ = ["app", "main"]
 
@@ -48,6 +50,20 @@ app = typer.Typer(
 app.add_typer(rules_app, name="rules")
 
 
+def _choose_language(ctx: typer.Context, value: str | None) -> str | None:
+    """``--lang``: the words of everything that follows (eager, so ``--lang de --help``)."""
+    if value is not None and language.parse(value) is None:
+        raise typer.BadParameter(say("cli.bad_lang", value=value, languages=language.LANGUAGES))
+    language.reset()  # a new command: forget what an earlier one in this process chose
+    language.choose(value)
+    lang = language.current()
+    if lang != language.ENGLISH:
+        from scorekeeper.cli.helps import translate_helps
+
+        translate_helps(ctx.find_root().command, lang)
+    return value
+
+
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import version
@@ -61,6 +77,18 @@ def _options(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and stop."
     ),
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=(
+                "Language of the words: en, de or nl (default: the match's, else "
+                "$SCOREKEEPER_LANG, else the locale's). --json output is always the same."
+            ),
+            is_eager=True,
+            callback=_choose_language,
+        ),
+    ] = None,
 ) -> None:
     """Keep the score and settle the rules of Doppelkopf and related trick-taking games."""
 
@@ -96,24 +124,51 @@ for command in (
 app.command(name="import")(archive.import_)
 
 
+def _hoist_lang(argv: list[str]) -> list[str]:
+    """``scorekeeper score --lang nl`` as ``scorekeeper --lang nl score``: ``--lang`` is a
+    global option wherever it is written, except ``new --lang`` (the match's language)."""
+    words = list(argv)
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" or word.startswith("--lang="):
+            if i == 0 or (words[:i] and _command_of(words[:i]) in (None, "new")):
+                return words
+            size = 1 if "=" in word else 2
+            moved = words[i : i + size]
+            return moved + words[:i] + words[i + size :]
+    return words
+
+
+def _command_of(before: list[str]) -> str | None:
+    return next((w for w in before if not w.startswith("-")), None)
+
+
 def main() -> None:
     """Console entry point: run the app, never show a traceback for bad input."""
+    argv = _hoist_lang(sys.argv[1:])
+    if "--json" in argv:
+        language.neutral()
     if (sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
         from scorekeeper.view.words import printable_streams
 
         printable_streams()  # an ASCII terminal gets H for ♥, ... for …
     try:
-        app()
+        command = typer.main.get_command(app)
+        lang = language.from_argv(argv) or language.current()
+        if lang != language.ENGLISH:
+            from scorekeeper.cli.helps import translate_helps
+
+            translate_helps(command, lang)
+        command(argv, prog_name="scorekeeper")
     except ScorekeeperError as exc:  # raised outside a command body
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"{say('cli.error')} {exc}\n")
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # a bug: say so plainly, traceback only on request
         if os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        sys.stderr.write(
-            f"error: internal error ({type(exc).__name__}: {exc}); "
-            "set SCOREKEEPER_DEBUG=1 for the traceback and please report it\n"
-        )
+        error = f"{type(exc).__name__}: {exc}"
+        sys.stderr.write(f"{say('cli.error')} {say('cli.internal', error=error)}\n")
         sys.exit(70)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -51,6 +52,10 @@ def guarded(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("json_") is True:  # --json is language-neutral
+            from scorekeeper.text import language
+
+            language.neutral()
         refuse_undecodable(kwargs)
         try:
             return func(*args, **kwargs)
@@ -78,7 +83,7 @@ def refuse_undecodable(params: dict[str, Any]) -> None:
             if isinstance(word, str) and not _is_utf8(word):
                 shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
                 raise typer.BadParameter(
-                    f"'{shown}' is not UTF-8 text; type it again in UTF-8",
+                    say("cli.not_utf8", word=shown),
                     param_hint=_hint(name),
                 )
 
@@ -128,14 +133,10 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
         found.update(read_options(file))
     for pair in pairs or []:
         if "=" not in pair:
-            raise ScorekeeperError(
-                f"--set {pair!r}: write it as name=value, like fox=false", rule="options"
-            )
+            raise ScorekeeperError(say("cli.set_form", pair=pair), rule="options")
         key, value = pair.split("=", 1)
         if key.strip() in given:
-            raise ScorekeeperError(
-                f"--set {key.strip()} is given twice; set each option once", rule="options"
-            )
+            raise ScorekeeperError(say("cli.set_twice", key=key.strip()), rule="options")
         given.add(key.strip())
         found[key.strip()] = value.strip()
     return found
@@ -155,7 +156,7 @@ def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManage
     path = match_path(match)
 
     def say_waiting() -> None:
-        sys.stderr.write(f"waiting: {path} is being written by another scorekeeper process\n")
+        sys.stderr.write(say("cli.waiting", path=path) + "\n")
         sys.stderr.flush()
 
     return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
@@ -280,7 +281,7 @@ def lock_wait() -> float:
         seconds = -1.0
     if not 0 <= seconds <= 3600:
         raise ScorekeeperError(
-            f"SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
+            say("cli.lock_wait", text=text),
             rule="match",
             kind="usage",
         )

@@ -10,6 +10,7 @@ import typer
 
 from scorekeeper.cli.common import MatchOpt, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
 
 
 @guarded
@@ -35,9 +36,7 @@ def export(
 
     if format_ not in ("json", "csv", *SHEET_FORMATS):
         raise ScorekeeperError(
-            f"unknown export format {format_!r}; use json, csv, markdown or html",
-            rule="export",
-            kind="usage",
+            say("cli.export_format", format=format_), rule="export", kind="usage"
         )
     path = match_path(match)
     if format_ in SHEET_FORMATS:
@@ -52,7 +51,7 @@ def export(
         from scorekeeper import matchlog
 
         matchlog.write_text(output, text)
-        typer.echo(f"Exported {len(m.hands)} hands to {output}")
+        typer.echo(say("cli.exported", count=len(m.hands), path=output))
         return
     from scorekeeper.matchlog.files import replacing
     from scorekeeper.session.exports import export as history
@@ -62,4 +61,4 @@ def export(
         return
     with replacing(output) as out:
         count = history(path, out, format_)
-    typer.echo(f"Exported {count} hands to {output}")
+    typer.echo(say("cli.exported", count=count, path=output))

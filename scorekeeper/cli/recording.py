@@ -26,6 +26,7 @@ from scorekeeper.cli.common import (
     typed_facts,
 )
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
 
 
 def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
@@ -74,7 +75,7 @@ def play(
 def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
     """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
     words that are not one card are a player and a card, as they always were."""
-    usage = ScorekeeperError("play takes [PLAYER] CARD, like 'play Ben QC'", rule="actions")
+    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
     if not words:
         raise usage
     players = {p.casefold() for p in session.match.players}
@@ -226,7 +227,7 @@ def deal(
 
     for item in hands:
         if "=" not in item:
-            raise ScorekeeperError(f"deal {item!r}: write PLAYER=CARDS", rule="deal")
+            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
     cards: dict[str, list[str]] = {}
     with editing(match) as session:
         for item in hands:
@@ -238,7 +239,7 @@ def deal(
 
         render.emit_json({"hand": mh.number, "dealer": mh.dealer, "deal": cards})
         return
-    typer.echo(f"Deal of hand {mh.number} recorded (dealer {mh.dealer}).")
+    typer.echo(say("cli.deal_recorded", hand=mh.number, dealer=mh.dealer))
 
 
 @guarded
@@ -270,10 +271,7 @@ def hand(
         _show_keys(match, json_)
         return
     if not facts:
-        raise ScorekeeperError(
-            "give the hand's facts as KEY=VALUE ('scorekeeper hand --keys' lists them)",
-            rule="quick",
-        )
+        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
     from scorekeeper.cli import render
 
     with editing(match) as session:
@@ -283,7 +281,7 @@ def hand(
     if json_:
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
         return
-    render.result(mh.result, title=f"Hand {mh.number}")
+    render.result(mh.result, title=say("cli.hand", hand=mh.number))
     from scorekeeper.table.words import next_or_over
 
     for line in next_or_over(session.match):
@@ -299,15 +297,15 @@ def _show_keys(match: Path | None, json_: bool) -> None:
     if json_:
         render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
         return
-    typer.echo(f"Quick-entry facts for {session.match.rules.name}:")
+    typer.echo(say("cli.quick_keys", name=session.match.rules.name))
     for name, key in keys.items():
         typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
-    typer.echo(
-        "What players said (announcements, calls, knocks, doubles) goes with -a 'Name word'."
-    )
+    typer.echo(say("cli.quick_said"))
     words = session.match.rules.get("actions.explain")
     if words:
-        typer.echo(f"  {words}")
+        from scorekeeper.cli.render import own
+
+        typer.echo(f"  {own(words)}")
 
 
 @guarded
@@ -324,7 +322,7 @@ def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 
         render.emit_json({"undone": what})
         return
-    typer.echo(f"Undone: {what}")
+    typer.echo(say("cli.undone", what=what))
 
 
 @guarded
@@ -362,4 +360,4 @@ def amend(
 
         render.emit_json({k: str(v) if k == "at" else v for k, v in what.items()})
         return
-    typer.echo(f"Hand {hand}: {what['what']} amended; the match was replayed.")
+    typer.echo(say("cli.amended", hand=hand, what=what["what"]))

@@ -10,6 +10,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.text import say, translate
+
+
+def own(text: str) -> str:
+    """A shipped rule set's own words (explain, summary, notes) in the current language."""
+    return translate("explain", text) if text else text
+
+
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Outcome
     from scorekeeper.match import Match
@@ -41,11 +49,11 @@ def emit_json(data: Any) -> None:
 
 
 def error(message: str) -> None:
-    err_console.print(f"[bold red]error:[/] {escape(message)}")
+    err_console.print(f"[bold red]{say('cli.error')}[/] {escape(message)}")
 
 
 def warn(message: str) -> None:
-    err_console.print(f"[bold yellow]warning:[/] {escape(message)}")
+    err_console.print(f"[bold yellow]{say('cli.warning')}[/] {escape(message)}")
 
 
 def escape(text: str) -> str:
@@ -62,7 +70,7 @@ def outcome(out: Outcome) -> None:
     for revoke in out.revokes:
         warn(revoke.text())
     if out.result is not None:
-        result(out.result, title="Hand over")
+        result(out.result, title=say("cli.hand_over"))
 
 
 def next_up(match: Match) -> None:
@@ -70,17 +78,16 @@ def next_up(match: Match) -> None:
     mh = match.open_hand
     if mh is None or mh.hand is None:
         if reason := match.over():
-            console.print(f"[bold]Match over:[/] {escape(reason)}")
+            console.print(f"[bold]{say('cli.match_over')}[/] {escape(reason)}")
         else:
-            console.print(
-                f"[dim]next: hand {len(match.hands) + 1}, dealt by {escape(match.next_dealer())}[/]"
-            )
+            line = say("cli.next_hand", hand=len(match.hands) + 1, dealer=match.next_dealer())
+            console.print(f"[dim]{escape(line)}[/]")
         return
     player = mh.hand.to_play()
     if player:
-        console.print(f"[dim]next: {escape(player)} to play[/]")
+        console.print(f"[dim]{escape(say('cli.next_player', player=player))}[/]")
     else:
-        console.print(f"[dim]next: {escape(mh.hand.game.why_not_ready())}[/]")
+        console.print(f"[dim]{escape(say('cli.next', what=mh.hand.game.why_not_ready()))}[/]")
 
 
 def outcome_dict(out: Outcome) -> dict[str, Any]:
@@ -93,14 +100,15 @@ def outcome_dict(out: Outcome) -> dict[str, Any]:
     }
 
 
-def result(res: HandResult, title: str = "Value") -> None:
+def result(res: HandResult, title: str | None = None) -> None:
+    title = title or say("cli.value")
     if res.redeal:
         console.print(f"[bold]{title}:[/] {escape(res.items[0].label)}")
         return
     pts = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
-    head = f"[bold]{title}:[/] {escape(res.game_type)}; card points {escape(pts)}; "
-    head += f"winner: {escape(res.winner or 'nobody')}; value {res.value}"
-    console.print(head)
+    winner = res.winner or say("cli.nobody")
+    line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
+    console.print(f"[bold]{title}:[/] {escape(line)}")
     from rich.table import Table
 
     table = Table(show_header=False, box=None, padding=(0, 2))
@@ -109,7 +117,8 @@ def result(res: HandResult, title: str = "Value") -> None:
     console.print(table)
     for note in res.notes:
         console.print(f"[dim]{escape(note)}[/]")
-    console.print("scores: " + escape(", ".join(f"{p} {s:+d}" for p, s in res.scores.items())))
+    scores = ", ".join(f"{p} {s:+d}" for p, s in res.scores.items())
+    console.print(escape(say("cli.scores", scores=scores)))
 
 
 def hand_status(hand: Hand) -> dict[str, Any]:
@@ -139,32 +148,44 @@ def hand_status(hand: Hand) -> dict[str, Any]:
 
 
 def status(data: dict[str, Any]) -> None:
-    console.print(
-        f"[bold]Hand {data['hand']}[/], dealer {escape(data['dealer'])}, "
-        f"{escape(data['contract'])}; "
-        f"{data['cards_played']} cards played"
+    head = say(
+        "cli.status",
+        hand=data["hand"],
+        dealer=data["dealer"],
+        contract=data["contract"],
+        cards=data["cards_played"],
     )
+    console.print(escape(head))
     for t in data["tricks"]:
         plays = " ".join(f"{p}:{c}" for p, c in t["plays"])
-        console.print(
-            f"  trick {t['number']}: {escape(plays)} -> {escape(t['winner'])} ({t['points']})"
+        line = say(
+            "cli.status_trick",
+            number=t["number"],
+            plays=plays,
+            winner=t["winner"],
+            points=t["points"],
         )
+        console.print(escape(line))
     if data["current_trick"]:
         plays = " ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"])
-        console.print(f"  trick {data['current_trick']['number']} so far: {escape(plays)}")
+        number = data["current_trick"]["number"]
+        console.print(escape(say("cli.status_so_far", number=number, plays=plays)))
     for a in data.get("announcements", []):
         if not a["implied"]:
-            console.print(escape(f"  {a['player']} announced {a['kind']} ({a['side']})"))
+            line = say("cli.status_said", player=a["player"], kind=a["kind"], side=a["side"])
+            console.print(escape(line))
     for v in data["voids"]:
         console.print(f"  [dim]{escape(v)}[/]")
     for r in data["revokes"]:
         console.print(f"  [yellow]{escape(r)}[/]")
     if data["finished"]:
-        console.print("The hand is over; the next action starts a new hand.")
+        console.print(escape(say("cli.status_over")))
     elif data["to_play"]:
-        line = f"{data['to_play']} to play"
         if "legal_cards" in data:
-            line += ": may play " + " ".join(data["legal_cards"])
+            cards = " ".join(data["legal_cards"])
+            line = say("cli.may_play_after", player=data["to_play"], cards=cards)
+        else:
+            line = say("cli.to_play", player=data["to_play"])
         console.print(escape(line))
 
 
@@ -233,9 +254,9 @@ def rules_list(rows: list[dict[str, Any]]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Rule sets")
+    table = Table(title=say("cli.rule_sets"))
     for col in ("id", "name", "players", "extends"):
-        table.add_column(col)
+        table.add_column(say(f"cli.col.{col}"))
     for r in rows:
         table.add_row(
             Text(r["id"]),
@@ -262,80 +283,76 @@ def rules_dict(rules: Ruleset) -> dict[str, Any]:
 
 
 def rules_show(data: dict[str, Any]) -> None:
-    console.print(
-        f"[bold]{escape(data['name'])}[/] ({escape(data['id'])}), players {data['players']}"
-    )
+    head = say("cli.ruleset_head", id=data["id"], players=str(data["players"]))
+    console.print(f"[bold]{escape(data['name'])}[/] {escape(head)}")
     if data.get("summary"):
-        console.print(escape(data["summary"]))
+        console.print(escape(own(data["summary"])))
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
-            console.print(f"[bold]{escape(section)}[/]: {escape(body['explain'])}")
+            console.print(f"[bold]{escape(section)}[/]: {escape(own(body['explain']))}")
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Options")
-    table.add_column("option")
-    table.add_column("value")
-    table.add_column("default")
-    table.add_column("meaning", overflow="fold")
+    table = Table(title=say("cli.options"))
+    table.add_column(say("cli.col.option"))
+    table.add_column(say("cli.col.value"))
+    table.add_column(say("cli.col.default"))
+    table.add_column(say("cli.col.meaning"), overflow="fold")
     for name, spec in data["options"].items():
         choices = f" ({' | '.join(map(str, spec['choices']))})" if spec["choices"] else ""
         table.add_row(
             Text(name),
             Text(str(spec["value"])),
             Text(str(spec["default"]) + choices),
-            Text(spec["explain"]),
+            Text(own(spec["explain"])),
         )
     console.print(table)
     for note in data["rules"].get("notes", []):
-        console.print(f"[dim]note: {escape(note)}[/]")
+        console.print(f"[dim]{escape(say('cli.note', note=own(note)))}[/]")
 
 
 def ruling(r: Any) -> None:
     """The referee's answer: a trick's winner, or the cards allowed and forbidden."""
     if r.winner is not None:
         w = r.winner
+        takes = escape(say("cli.takes", player=w["player"]))
+        points = escape(say("cli.takes_points", points=w["points"]))
         console.print(
-            f"[bold]{escape(w['player'])} takes the trick[/] ({w['points']} card points): "
-            f"{escape(w['reason'])} [dim]\\[{escape(w['rule'])}][/]"
+            f"[bold]{takes}[/] {points} {escape(w['reason'])} [dim]\\[{escape(w['rule'])}][/]"
         )
         for note in w.get("notes", []):
             console.print(f"  {escape(note)}")
         return
-    trick = " ".join(f"{p}:{c}" for p, c in r.trick) or "(nothing yet)"
-    console.print(
-        f"[bold]{escape(r.contract)}[/]; trick so far: {escape(trick)}; {escape(r.player)} to play"
-    )
+    trick = " ".join(f"{p}:{c}" for p, c in r.trick) or say("cli.nothing_yet")
+    console.print(escape(say("cli.ruling", contract=r.contract, trick=trick, player=r.player)))
     if r.cards:
-        console.print("may play: " + (" ".join(c.card.code for c in r.legal) or "nothing"))
+        legal = " ".join(c.card.code for c in r.legal) or say("cli.nothing")
+        console.print(escape(say("cli.may_play", cards=legal)))
         for c in r.forbidden:
-            console.print(f"  not {c.card}: {escape(c.reason)} [dim]\\[{escape(c.rule or '')}][/]")
+            line = escape(say("cli.not_card", card=c.card, why=c.reason))
+            console.print(f"{line} [dim]\\[{escape(c.rule or '')}][/]")
     else:
-        console.print("duties (give --hand to judge each card):")
+        console.print(escape(say("cli.duties")))
         for duty, rule in r.duties:
             console.print(f"  {escape(duty)} [dim]\\[{escape(rule)}][/]")
 
 
 def explanation(data: dict[str, Any]) -> None:
     if "sections" not in data:
-        console.print(
-            f"[bold]Topics for {escape(data['ruleset'])}[/] "
-            f"(scorekeeper explain {escape(data['ruleset'])} TOPIC):"
-        )
+        topics = escape(say("cli.topics", ruleset=data["ruleset"]))
+        how = escape(say("cli.topics_how", ruleset=data["ruleset"]))
+        console.print(f"[bold]{topics}[/] {how}")
         for topic, title in data["topics"].items():
-            console.print(escape(f"  {topic:14} {title}"))
+            console.print(escape(f"  {topic:14} {own(title)}"))
         return
-    console.print(f"[bold]{escape(data['ruleset'])}: {escape(data['title'])}[/]")
+    console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
     if data["options"]:
-        console.print(
-            "[dim]with options "
-            + escape(", ".join(f"{k}={v}" for k, v in data["options"].items()))
-            + "[/]"
-        )
+        chosen = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+        console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
         console.print(f"[bold]{escape(section['section'])}[/]")
         if section["explain"]:
-            console.print(f"  {escape(section['explain'])}")
+            console.print(f"  {escape(own(section['explain']))}")
         values = ", ".join(f"{k} = {v}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")

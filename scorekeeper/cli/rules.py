@@ -8,6 +8,7 @@ import typer
 
 from scorekeeper.cli.common import JsonOpt, SetOpt, guarded, options
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
 
 rules_app = typer.Typer(help="List and show the rule sets.", no_args_is_help=True)
 
@@ -28,7 +29,7 @@ def rules_list(json_: JsonOpt = False) -> None:
             rows.append(rs.load(name).summary())
         except ScorekeeperError as exc:  # one broken file must not hide the others
             first = str(exc).splitlines()[0]
-            render.warn(f"rule set {name} cannot be loaded: {first}")
+            render.warn(say("cli.ruleset_broken", name=name, error=first))
     if json_:
         render.emit_json(rows)
         return

@@ -9,6 +9,7 @@ import typer
 
 from scorekeeper.cli.common import JsonOpt, SetOpt, guarded, options
 from scorekeeper.cli.rules import warn_unknown_keys
+from scorekeeper.text import say
 
 
 @guarded
@@ -91,14 +92,14 @@ def new(
             }
         )
         return
-    typer.echo(f"New {rules.name} match: {', '.join(players)}; {log.first_dealer} deals first.")
+    typer.echo(say("cli.new_match", name=rules.name, players=players, dealer=log.first_dealer))
     if chosen != DEFAULT:
         from scorekeeper.lang import language
 
         typer.echo(str(because("lang.new_lang", None, name=language(chosen).name, lang=chosen)))
     for line in opening_lines(first):
         typer.echo(line)
-    typer.echo(f"Match file: {path}")
+    typer.echo(say("cli.match_file", path=path))
 
 
 @guarded
@@ -133,4 +134,4 @@ def demo(
         render.emit_json(data)
         return
     render.score_sheet(m)
-    typer.echo(f"Demo match written to {path} (now the current match).")
+    typer.echo(say("cli.demo_written", path=path))

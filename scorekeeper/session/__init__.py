@@ -67,6 +67,9 @@ class Session:
         if not path.exists():
             raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
         log, source_map = matchlog.read(path)
+        from scorekeeper.text import language  # the view's choice: the match's own language
+
+        language.use_match(log.lang)
         return cls(path, log, None, source_map)
 
     @classmethod
@@ -96,6 +99,9 @@ class Session:
         tail = cache.open_tail(path, path.read_bytes())
         if tail is None:
             return None
+        from scorekeeper.text import language  # the view's choice: the match's own language
+
+        language.use_match(tail.log.lang)
         try:
             rules = load(tail.log.ruleset, tail.log.options)
         except ScorekeeperError:
@@ -169,14 +175,20 @@ class Session:
         tail = self._tail
         if tail is not None:
             cache.update(
-                self.path, self._match, tail.snapshot.header, tail.prefix, tail.log.hands, tail
+                self.path,
+                self._match,
+                tail.snapshot.header,
+                tail.raw[: tail.size],
+                tail.log.hands,
+                tail,
             )
             return
         log = self.log
         prefix = cache.header_text(log)
         if prefix + cache.tail_text(log.hands) != log.dumps():
             return
-        cache.update(self.path, self._match, cache.header_of(log), prefix, log.hands, None)
+        header = cache.header_of(log)
+        cache.update(self.path, self._match, header, prefix.encode("utf-8"), log.hands, None)
 
     @property
     def log(self) -> MatchLog:

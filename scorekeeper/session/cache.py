@@ -32,6 +32,7 @@ import sys
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ class Snapshot:
         """The most hands whose text ``raw`` begins with, byte for byte; None if none."""
         for count in sorted(self.ends, reverse=True):
             size = self.ends[count]
-            if len(raw) >= size and raw[:size] == self.text[:size]:
+            if len(raw) >= size and raw.startswith(memoryview(self.text)[:size]):
                 return count
         return None
 
@@ -87,8 +88,17 @@ class Tail:
 
     snapshot: Snapshot
     first: int
-    prefix: str
+    raw: bytes
     log: MatchLog
+
+    @property
+    def size(self) -> int:
+        """The length of the prefix in the file, in bytes."""
+        return self.snapshot.ends[self.first]
+
+    @cached_property
+    def prefix(self) -> str:
+        return self.raw[: self.size].decode("utf-8")
 
     def sections(self) -> bool:
         """Whether the whole match is written in ``[[hand]]`` sections, so that the
@@ -240,7 +250,6 @@ def open_tail(path: Path, raw: bytes) -> Tail | None:
         return None
     size = snapshot.ends[first]
     try:
-        prefix = raw[:size].decode("utf-8")
         rest = raw[size:].decode("utf-8")
         data = tomllib.loads(rest)
         hands = data.pop("hand", [])
@@ -253,8 +262,8 @@ def open_tail(path: Path, raw: bytes) -> Tail | None:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         _debug(f"{path}: the text after the snapshot is not read quickly ({exc})")
         return None
-    tail = Tail(snapshot, first, prefix, log)
-    if tail.text() != prefix + rest:
+    tail = Tail(snapshot, first, raw, log)
+    if not tail.sections() or tail_text(log.hands) != rest:
         _debug(f"{path}: the text after the snapshot is not canonical")
         return None
     return tail
@@ -355,7 +364,7 @@ def update(
     path: Path,
     match: Match,
     header: MatchLog,
-    prefix: str,
+    prefix: bytes,
     records: Sequence[HandRecord],
     known: Tail | None,
 ) -> None:
@@ -369,7 +378,7 @@ def update(
     if done <= start:
         return  # no hand finished beyond what the snapshot fits
     start = max(start, 0)
-    data = bytearray(prefix.encode("utf-8"))
+    data = bytearray(prefix)
     ends = {
         count: size
         for count, size in (known.snapshot.ends if known else {}).items()
@@ -408,7 +417,11 @@ def keep(
     save(path, Snapshot(snapshot_key(rules), text, ends, header, hands, sections_from))
 
 
-def _worded(text: str, reason: Any) -> Worded:
+def _worded(text: str | None, reason: Any) -> Worded:
+    from scorekeeper.text import language  # the words of another language are made anew
+
+    if text is None or language.current() != language.ENGLISH:
+        text = reason.text()
     made = str.__new__(Worded, text)
     made.reason = reason
     return made
@@ -418,6 +431,9 @@ class _Pickler(pickle.Pickler):
     """Pickles the view's worded reasons as they are (their text and their reason)."""
 
     def reducer_override(self, obj: Any) -> Any:
-        if type(obj) is Worded:
-            return _worded, (str(obj), obj.reason)
+        if type(obj) is Worded:  # the English words are kept; another language's are not
+            from scorekeeper.text import language
+
+            english = str(obj) if language.current() == language.ENGLISH else None
+            return _worded, (english, obj.reason)
         return NotImplemented

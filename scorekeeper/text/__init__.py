@@ -8,6 +8,12 @@ key's first dotted part names its catalogue unless the key is in ``common``.
 Parameters are formatted for people: a card by its code, a list by its items joined
 with spaces (``{cards}``) and a nested reason by its own words. A template may name a
 parameter with ``!l`` for ", "-joined items (``{players!l}``), ``!j`` for "; "-joined.
+
+Other languages: the German and Dutch words live in gettext catalogues shipped with the
+package (``scorekeeper/locale/{de,nl}/LC_MESSAGES/scorekeeper.po`` and ``.mo``), one entry
+per key: ``msgctxt`` is the key, ``msgid`` the English template, ``msgstr`` the words.
+``python -m scorekeeper.text.catalog sync|check|compile`` keeps them in step with the
+English templates here. A key without a translation is shown in English.
 """
 
 from __future__ import annotations
@@ -15,7 +21,12 @@ from __future__ import annotations
 import importlib
 import string
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.text import language
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 _catalogues: dict[str, Mapping[str, str]] = {}
 
@@ -39,6 +50,35 @@ def template(key: str) -> str | None:
     return _catalogue(key.split(".", 1)[0]).get(key)
 
 
+_translations: dict[str, NullTranslations] = {}
+
+
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalogue of a language (loaded once, only for a language not English)."""
+    if lang not in _translations:
+        import gettext
+        from pathlib import Path
+
+        locale = Path(__file__).resolve().parent.parent / "locale"
+        _translations[lang] = gettext.translation(
+            "scorekeeper", locale, languages=[lang], fallback=True
+        )
+    return _translations[lang]
+
+
+def translate(key: str, english: str, lang: str | None = None) -> str:
+    """The words of ``key`` in ``lang`` (default: the current language); English if none."""
+    lang = lang or language.current()
+    if lang == language.ENGLISH:
+        return english
+    return translations(lang).pgettext(key, english)
+
+
+def say(key: str, /, **params: Any) -> str:
+    """The words of a catalogue key with its parameters, in the current language."""
+    return words(key, params)
+
+
 class _Formatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "l":  # {players!l}: ", "-joined
@@ -49,15 +89,13 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "suit":
-            from scorekeeper.text.common import SUIT_WORDS
-
-            return SUIT_WORDS.get(str(value), str(value))
+            return language.conventions().suits.get(str(value), str(value))
         if format_spec == "ordinal":
-            return {1: "1st", 2: "2nd", 3: "3rd"}.get(value, f"{value}th")
+            return language.ordinal(value)
         if format_spec == "times":
-            return "once" if value == 1 else f"{value} times"
+            return language.times(value)
         if format_spec == "time_s":
-            return f"{value} time{'' if value == 1 else 's'}"
+            return language.times(value, once=False)
         if format_spec:
             return format(value, format_spec)
         return _word(value)
@@ -70,6 +108,8 @@ def _word(value: Any) -> str:
         return str(value.code)
     if isinstance(value, list | tuple):
         return " ".join(_word(v) for v in value)
+    if isinstance(value, float) and (lang := language.current()) != language.ENGLISH:
+        return language.number(value, lang)  # 12,5 where the table writes a decimal comma
     return str(value)
 
 
@@ -78,8 +118,13 @@ _formatter = _Formatter()
 
 def render(reason: Any) -> str:
     """The words of a reason; an unknown key shows as the key and its parameters."""
-    text = template(reason.key)
+    return words(reason.key, reason.params)
+
+
+def words(key: str, params: Mapping[str, Any]) -> str:
+    """The words of a key with its parameters, in the current language."""
+    text = template(key)
     if text is None:
-        params = ", ".join(f"{k}={_word(v)}" for k, v in reason.params.items())
-        return f"{reason.key}({params})"
-    return _formatter.format(text, **reason.params)
+        shown = ", ".join(f"{k}={_word(v)}" for k, v in params.items())
+        return f"{key}({shown})"
+    return _formatter.format(translate(key, text), **params)

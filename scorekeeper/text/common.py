@@ -87,5 +87,3 @@ TEXTS: dict[str, str] = {
     "deal.size": "deal: {player} has {count} cards, the deal gives {size}",
     "deal.too_often": "deal: {card} dealt {count} times, the deck holds it {copies:time_s}",
 }
-
-SUIT_WORDS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds", "trump": "trumps"}

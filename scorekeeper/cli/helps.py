@@ -1,0 +1,47 @@
+"""The command line's help texts in the table's language.
+
+The English help texts stay where Typer reads them (docstrings, ``help=``); their German
+and Dutch words are catalogue entries with the context ``help`` and the English text as
+the id. The language is known before the command line runs, so the built click commands
+get their translated help before anything is printed; English changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+HELP = "help"
+
+
+def _texts(command: click.Command) -> Iterator[tuple[Any, str]]:
+    """(object, attribute) of every help text under a command, itself included."""
+    yield command, "help"
+    yield command, "short_help"
+    for param in command.params:
+        yield param, "help"
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            yield from _texts(sub)
+
+
+def english_helps(command: click.Command) -> list[str]:
+    """Every help text of a built command tree, in order, each once."""
+    seen: dict[str, None] = {}
+    for owner, attr in _texts(command):
+        text = getattr(owner, attr, None)
+        if isinstance(text, str) and text.strip():
+            seen.setdefault(text, None)
+    return list(seen)
+
+
+def translate_helps(command: click.Command, lang: str) -> None:
+    """Put the help texts of ``lang`` into a built command tree (in place)."""
+    from scorekeeper.text import translate
+
+    for owner, attr in _texts(command):
+        text = getattr(owner, attr, None)
+        if isinstance(text, str) and text.strip():
+            setattr(owner, attr, translate(HELP, text, lang))

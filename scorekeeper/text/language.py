@@ -1,0 +1,168 @@
+"""Which language the view speaks, and each language's conventions (numbers, dates, words).
+
+The language follows, in order: ``--lang`` (:func:`choose`), the match's language
+(:func:`use_match`, when the match file names one), ``SCOREKEEPER_LANG``, the usual
+locale variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), English. ``--json`` output is
+language-neutral: the command line chooses English for it.
+
+Nothing here loads a catalogue: English needs none, and start-up stays cheap.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from datetime import date
+
+ENGLISH = "en"
+LANGUAGES = ("en", "de", "nl")
+
+_chosen: str | None = None  # --lang
+_match: str | None = None  # the match file's language
+_neutral = False  # --json: the words programs read stay English
+
+
+def parse(value: str | None) -> str | None:
+    """A language code from ``de``, ``de_DE.UTF-8``, ``nl-NL``, ``C``...; None if unknown."""
+    if not value:
+        return None
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if code in ("c", "posix"):
+        return ENGLISH
+    return code if code in LANGUAGES else None
+
+
+def from_env(environ: os._Environ[str] | dict[str, str] | None = None) -> str | None:
+    """``SCOREKEEPER_LANG``, else the first locale variable that is set (as gettext reads)."""
+    env = os.environ if environ is None else environ
+    if found := parse(env.get("SCOREKEEPER_LANG")):
+        return found
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := env.get(name):
+            return parse(value)
+    return None
+
+
+def from_argv(argv: Sequence[str]) -> str | None:
+    """The value of the first ``--lang X`` or ``--lang=X`` on a command line."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return parse(word.split("=", 1)[1])
+        if word == "--lang" and i + 1 < len(argv):
+            return parse(argv[i + 1])
+    return None
+
+
+def choose(lang: str | None) -> None:
+    """``--lang``: wins over everything else (None forgets an earlier choice)."""
+    global _chosen
+    _chosen = parse(lang) if lang else None
+
+
+def use_match(lang: str | None) -> None:
+    """The language a match file names (None: the match names none)."""
+    global _match
+    _match = parse(lang) if lang else None
+
+
+def neutral(on: bool = True) -> None:
+    """``--json``: speak English whatever was chosen, so programs read the same words."""
+    global _neutral
+    _neutral = on
+
+
+def reset() -> None:
+    """Forget ``--lang``, the match's language and ``--json`` (a new command starts)."""
+    choose(None)
+    use_match(None)
+    neutral(False)
+
+
+def current() -> str:
+    """The language the view speaks now."""
+    if _neutral:
+        return ENGLISH
+    return _chosen or _match or from_env() or ENGLISH
+
+
+class Conventions(NamedTuple):
+    """How a language writes what the sheets show: numbers, dates, small counted words."""
+
+    decimal: str
+    thousands: str
+    date: str  # strftime pattern
+    suits: dict[str, str]
+    ordinal: str  # "{n}." or "{n}e"; English is special-cased
+    once: str
+    times: str  # "{n} times"
+    one_time: str  # "1 time"
+
+
+CONVENTIONS: dict[str, Conventions] = {
+    "en": Conventions(
+        ".",
+        ",",
+        "%Y-%m-%d",
+        {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds", "trump": "trumps"},
+        "",
+        "once",
+        "{n} times",
+        "1 time",
+    ),
+    "de": Conventions(
+        ",",
+        ".",
+        "%d.%m.%Y",
+        {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "trump": "Trumpf"},
+        "{n}.",
+        "einmal",
+        "{n}-mal",
+        "1-mal",
+    ),
+    "nl": Conventions(
+        ",",
+        ".",
+        "%d-%m-%Y",
+        {"C": "klaveren", "S": "schoppen", "H": "harten", "D": "ruiten", "trump": "troef"},
+        "{n}e",
+        "één keer",
+        "{n} keer",
+        "1 keer",
+    ),
+}
+
+
+def conventions(lang: str | None = None) -> Conventions:
+    return CONVENTIONS[lang or current()]
+
+
+def number(value: float, lang: str | None = None, decimals: int | None = None) -> str:
+    """A number as the language writes it: ``1,234.5`` / ``1.234,5``."""
+    conv = conventions(lang)
+    text = f"{value:,.{decimals}f}" if decimals is not None else f"{value:,}"
+    return text.replace(",", "\0").replace(".", conv.decimal).replace("\0", conv.thousands)
+
+
+def day(value: date, lang: str | None = None) -> str:
+    """A date as the language writes it: ``2026-11-23``, ``23.11.2026``, ``23-11-2026``."""
+    return value.strftime(conventions(lang).date)
+
+
+def ordinal(n: int, lang: str | None = None) -> str:
+    conv = conventions(lang)
+    if conv.ordinal:
+        return conv.ordinal.format(n=n)
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def times(n: int, lang: str | None = None, *, once: bool = True) -> str:
+    """``once`` / ``N times`` (``once=False``: ``1 time``)."""
+    conv = conventions(lang)
+    if n == 1:
+        return conv.once if once else conv.one_time
+    return conv.times.format(n=n)
