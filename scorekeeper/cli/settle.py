@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from scorekeeper.cli.archive import say
-from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded
+from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded, price_option
 
 if TYPE_CHECKING:
     from scorekeeper.settle import Settlement
@@ -16,16 +16,7 @@ if TYPE_CHECKING:
 
 @guarded
 def settle(
-    price: Annotated[
-        float | None,
-        typer.Option(
-            "--price",
-            min=0,
-            max=1_000_000,
-            show_envvar=False,
-            help="Price per point (default: the one kept in the match).",
-        ),
-    ] = None,
+    price: Annotated[float | None, price_option("Price per point (default: the one kept in the match).")] = None,
     save: Annotated[
         bool, typer.Option("--save", help="Keep the --price given in the match file.")
     ] = False,

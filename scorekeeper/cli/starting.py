@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import JsonOpt, SetOpt, guarded, options
+from scorekeeper.cli.common import JsonOpt, SetOpt, guarded, options, price_option
 from scorekeeper.cli.rules import warn_unknown_keys
 from scorekeeper.text import say
 
@@ -39,16 +39,7 @@ def new(
             "(default: $SCOREKEEPER_LANG, else the locale, else en).",
         ),
     ] = None,
-    price: Annotated[
-        float | None,
-        typer.Option(
-            "--price",
-            min=0,
-            max=1_000_000,
-            show_envvar=False,
-            help="Price per point for settling up at the end ('scorekeeper settle').",
-        ),
-    ] = None,
+    price: Annotated[float | None, price_option("Price per point for settling up at the end ('scorekeeper settle').")] = None,
     json_: JsonOpt = False,
 ) -> None:
     """Start a match; it becomes the current match.
