@@ -176,8 +176,24 @@ def test_the_list_of_what_is_left_is_honest() -> None:
 
 
 NOTATION = frozenset(
-    "re contra no90 no60 no30 black wedding piglets poverty accept decline fivenines solo "
-    "qc td as".split()
+    [
+        "re",
+        "contra",
+        "no90",
+        "no60",
+        "no30",
+        "black",
+        "wedding",
+        "piglets",
+        "poverty",
+        "accept",
+        "decline",
+        "fivenines",
+        "solo",
+        "qc",
+        "td",
+        "as",
+    ]
 ) | {p.lower() for p in PLAYERS}
 """The match file's words (verbs, card codes, names), the same in every language."""
 
