@@ -42,6 +42,8 @@ NOT_WORDS = {
     "games/klaverjassen/notation.py": 1,
     "lang/__init__.py": 0,
     "matchlog/__init__.py": 2,  # the regular expressions that read tomllib's messages
+    "match.py": 2,  # a rule set loaded without its family, no loader: a programming error
+    "hand.py": 1,  # the same
     "session/cache.py": 7,
     "session/stream.py": 4,
     "simulate.py": 2,
@@ -72,11 +74,6 @@ LEFT = {
     "games/kloepper/rules.py": 3,
     "games/kloepper/scoring.py": 1,
     "games/kloepper/sides.py": 2,
-    "hand.py": 1,
-    "match.py": 16,
-    "matchlog/__init__.py": 2,
-    "matchlog/files.py": 1,
-    "matchlog/shape.py": 34,
     "referee.py": 13,
     "rules/common.py": 12,
     "rules/ruleset.py": 8,
@@ -264,11 +261,8 @@ ENGLISH_LEFT = {
     "judge copies",
     "judge size",
     "judge topic",
-    "match file shape",
-    "match file stranger",
     "no match file",
     "new names twice",
-    "new player count",
     "new first dealer",
     "unknown rule set",
 }

@@ -37,6 +37,8 @@ MatchOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print plain JSON for programs.")]
+
+
 def price_option(help: str) -> Any:
     """The ``--price`` option: a price per point for settling up, worded per command."""
     return typer.Option("--price", min=0, max=1_000_000, show_envvar=False, help=help)

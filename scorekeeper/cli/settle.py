@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 @guarded
 def settle(
-    price: Annotated[float | None, price_option("Price per point (default: the one kept in the match).")] = None,
+    price: Annotated[
+        float | None, price_option("Price per point (default: the one kept in the match).")
+    ] = None,
     save: Annotated[
         bool, typer.Option("--save", help="Keep the --price given in the match file.")
     ] = False,

@@ -23,6 +23,7 @@ _FOLLOWING = {
 
 TEXTS: dict[str, str] = {
     **_FOLLOWING,
+    "list.or": "{items} or {last}",  # {counts!o}: the last of several items
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
     # check: a quick hand recorded before the checks of a new entry
