@@ -78,6 +78,11 @@ class MatchHand:
     def kind(self) -> str:
         return "quick" if self.quick is not None else "full"
 
+    @property
+    def scores(self) -> Mapping[str, int]:
+        """What the hand scored for each player (nothing while it is open)."""
+        return self.result.scores if self.result is not None else {}
+
 
 class Match:
     """A match: its table, its hands replayed, its totals.
@@ -137,9 +142,8 @@ class Match:
     def totals(self) -> dict[str, int]:
         totals = {p: 0 for p in self.players}
         for mh in self.hands:
-            if mh.result:
-                for p, s in mh.result.scores.items():
-                    totals[p] = totals.get(p, 0) + s
+            for p, s in mh.scores.items():
+                totals[p] = totals.get(p, 0) + s
         return totals
 
     def over(self) -> str | None:
