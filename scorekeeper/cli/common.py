@@ -66,6 +66,8 @@ def guarded(func: F) -> F:
             return func(*args, **kwargs)
         except ScorekeeperError as exc:
             fail(exc)
+        except BrokenPipeError:
+            raise  # the reader went away (| head): click stops quietly, exit 1
         except OSError as exc:
             fail(
                 ScorekeeperError(

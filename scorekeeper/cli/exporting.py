@@ -38,6 +38,8 @@ def export(
         raise ScorekeeperError(
             say("cli.export_format", format=format_), rule="export", kind="usage"
         )
+    if output is not None:
+        _writable(output, format_)
     path = match_path(match)
     if format_ in SHEET_FORMATS:
         from scorekeeper.lang import match_lang
@@ -62,3 +64,12 @@ def export(
     with replacing(output) as out:
         count = history(path, out, format_)
     typer.echo(say("cli.exported", count=count, path=output))
+
+
+def _writable(output: Path, format_: str) -> None:
+    """Refuse, before anything is read, an output that is a folder (a missing folder of
+    the file is made, as it always was)."""
+    if output.is_dir():
+        raise ScorekeeperError(
+            say("cli.export_folder", path=output, format=format_), rule="export", kind="usage"
+        )

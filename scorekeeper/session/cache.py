@@ -47,7 +47,7 @@ from scorekeeper.reasons import Worded
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
-FORMAT = "scorekeeper-cache/1"
+FORMAT = "scorekeeper-cache/2"
 """Changes whenever what a snapshot holds changes shape."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -305,6 +305,7 @@ class CachedHand(MatchHand):
         self.__dict__.pop("_actions", None)
         self._texts = "\n".join(texts) if not any("\n" in t for t in texts) else tuple(texts)
         self._players = players
+        self._scores = dict(mh.result.scores) if mh.result is not None else {}
         out = io.BytesIO()
         _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(mh.result)
         self._result_data = out.getvalue()
@@ -312,6 +313,11 @@ class CachedHand(MatchHand):
     @property
     def finished(self) -> bool:
         return True
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """What the hand scored, kept apart: totals need no result read back."""
+        return self._scores
 
     @property  # type: ignore[override]
     def result(self) -> HandResult | None:

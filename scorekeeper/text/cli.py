@@ -25,6 +25,7 @@ TEXTS: dict[str, str] = {
     "cli.lock_wait": "SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
     "cli.waiting": "waiting: {path} is being written by another scorekeeper process",
     "cli.export_format": "unknown export format {format!r}; use json, csv, markdown or html",
+    "cli.export_folder": "{path} is a folder: name a file in it, like {path}/match.{format}",
     "cli.ruleset_broken": "rule set {name} cannot be loaded: {error}",
     # confirmations
     "cli.new_match": "New {name} match: {players!l}; {dealer} deals first.",
