@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import OptionError, RulesetError
 from scorekeeper.rules.common import CommonRules, when_key
-from scorekeeper.rules.schema import Problem, read
+from scorekeeper.rules.schema import Problem, nearest, read
 from scorekeeper.rules.source import find, load_chain, merge, type_word
 
 T = TypeVar("T")
@@ -209,8 +209,10 @@ class Ruleset:
             spec = self.option_specs.get(name)
             if spec is None:
                 known = ", ".join(sorted(self.option_specs)) or "none"
+                close = nearest(str(name), self.option_specs)
+                hint = f"did you mean {close}? " if close else ""
                 raise OptionError(
-                    f"unknown option {name!r} for {self.id}; options: {known}",
+                    f"unknown option {name!r} for {self.id}; {hint}options: {known}",
                     rule="options",
                 )
             checked[name] = spec.coerce(value)

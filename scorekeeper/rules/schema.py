@@ -218,6 +218,13 @@ class Reader:
 
 def unknown_key(name: str, known: Iterable[str]) -> str:
     """The refusal of a key nobody reads, with the nearest known key when one is near."""
+    close = nearest(name, known)
+    hint = f"; did you mean {close}?" if close else f"; known keys: {', '.join(sorted(known))}"
+    return f"unknown key{hint}"
+
+
+def nearest(name: str, known: Iterable[str]) -> str | None:
+    """The known name most like ``name`` (a typo's likely meaning), or None if none is near."""
 
     # A low bar, measured both ways: a key of a few letters (``value`` for ``default``)
     # is still worth a guess.
@@ -228,9 +235,7 @@ def unknown_key(name: str, known: Iterable[str]) -> str:
         )
 
     ranked = sorted(known, key=lambda k: (-likeness(k), k))
-    close = [k for k in ranked[:1] if likeness(k) >= 0.3]
-    hint = f"; did you mean {close[0]}?" if close else f"; known keys: {', '.join(sorted(known))}"
-    return f"unknown key{hint}"
+    return ranked[0] if ranked and likeness(ranked[0]) >= 0.3 else None
 
 
 def _has_default(f: dataclasses.Field[Any]) -> bool:

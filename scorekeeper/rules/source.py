@@ -10,11 +10,12 @@ from __future__ import annotations
 import copy
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import RulesetError
+from scorekeeper.rules.schema import nearest
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -53,17 +54,34 @@ def available() -> dict[str, Path]:
 
 
 def find(name: str) -> Path:
-    """The file of a rule set given by id or by path."""
-    if name.endswith(".toml") or os.sep in name or "/" in name:
+    """The file of a rule set given by id or by path.
+
+    A rule set is named by its id (looked up in ``ruleset_dirs``) or by the path of its
+    ``.toml`` file; anything else (``../../etc/passwd``, a folder) is refused without being
+    opened, so that a match file or an ``extends`` can never make scorekeeper read a file
+    that is not a rule set."""
+    if name.endswith(".toml"):
         path = Path(name)
         if not path.is_file():
             raise RulesetError(f"no rule set file {name}")
         return path
+    if os.sep in name or "/" in name or "\\" in name or name.startswith("."):
+        raise RulesetError(
+            f"{_shown_name(name)} is neither the id of a rule set nor a rule-set file: a rule "
+            "set is named by its id (like doppelkopf) or by the path of its .toml file",
+            rule="ruleset",
+        )
     files = available()
     if name not in files:
         known = ", ".join(sorted(files)) or "none"
         raise RulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
     return files[name]
+
+
+def _shown_name(name: str) -> str:
+    """A name as typed, quoted and cut short (a match file may hold anything)."""
+    text = repr(name)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def read_toml(path: Path, what: str = "rule set") -> dict[str, Any]:
@@ -153,6 +171,11 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     data = read_toml(path)
     parent = data.get("extends")
     if parent is None:
+        if "family" not in data:  # not a rule set: say so, and nothing of what it holds
+            raise RulesetError(
+                f"{path}: family: missing: not a rule set, it names no family and extends none",
+                rule="family",
+            )
         return data
     if not isinstance(parent, str) or not parent:
         raise RulesetError(f"{path}: extends: must be a rule set id or a path", rule="extends")
@@ -171,12 +194,19 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
 def _check_option_types(
     path: Path, parent: str, base: Mapping[str, Any], child: Mapping[str, Any]
 ) -> None:
-    """A house rule may change an option's default, never its type."""
+    """A house rule may change an option's default, never its type; a name its parent has
+    no option of is a typo unless the house rule declares a whole new option (with its
+    ``explain``), and is refused as an unknown option with the nearest name."""
     options = child.get("options")
     base_options = base.get("options")
     if not isinstance(options, Mapping) or not isinstance(base_options, Mapping):
         return
     for name, spec in options.items():
+        if name not in base_options and not (isinstance(spec, Mapping) and "explain" in spec):
+            raise RulesetError(
+                f"{path}: options.{name}: {unknown_option(str(name), base_options, parent)}",
+                rule=f"options.{name}",
+            )
         old_spec = base_options.get(name)
         old = old_spec.get("default") if isinstance(old_spec, Mapping) else None
         new = spec.get("default") if isinstance(spec, Mapping) else None
@@ -186,6 +216,13 @@ def _check_option_types(
                 f"option is in {parent}",
                 rule=f"options.{name}",
             )
+
+
+def unknown_option(name: str, known: Iterable[str], ruleset: str) -> str:
+    """``unknown option 'fxo' of doppelkopf; did you mean fox?`` (else the options known)."""
+    close = nearest(name, known)
+    hint = f"did you mean {close}?" if close else f"options: {', '.join(sorted(known)) or 'none'}"
+    return f"unknown option {name!r} of {ruleset}; {hint}"
 
 
 def type_word(value: Any) -> str:

@@ -14,6 +14,9 @@ package (``scorekeeper/locale/{de,nl}/LC_MESSAGES/scorekeeper.po`` and ``.mo``),
 per key: ``msgctxt`` is the key, ``msgid`` the English template, ``msgstr`` the words.
 ``python -m scorekeeper.text.catalog sync|check|compile`` keeps them in step with the
 English templates here. A key without a translation is shown in English.
+
+A sentence with a count has a second key for exactly one, ``KEY.one``
+(:func:`say_count`), since "1 hands" reads wrong in every language here.
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ if TYPE_CHECKING:
     from gettext import NullTranslations
 
 _catalogues: dict[str, Mapping[str, str]] = {}
+
+TERMS = "scorekeeper.lang.terms"
+"""The games' own terms in German and Dutch (``contra`` -> ``Kontra``) come from the
+language files, whose reader refuses through this module's words: loaded by name, so that
+the view's words stay a leaf of the import graph."""
 
 
 def _catalogue(name: str) -> Mapping[str, str]:
@@ -79,6 +87,18 @@ def say(key: str, /, **params: Any) -> str:
     return words(key, params)
 
 
+def say_count(key: str, count: int, /, **params: Any) -> str:
+    """The words of a key that counts something (``count`` is its ``{count}`` unless
+    ``params`` name the number otherwise): ``KEY.one`` for exactly one, else ``KEY``.
+
+    A sentence with a number has two keys: ``"cli.exported"`` ("Exported {count} hands")
+    and ``"cli.exported.one"`` ("Exported {count} hand"). English, German and Dutch all
+    tell one from the rest (gettext's ``n != 1``), so each language fills both keys.
+    """
+    plural_key = f"{key}.one" if count == 1 and template(f"{key}.one") is not None else key
+    return words(plural_key, {"count": count, **params})
+
+
 class _Formatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "l":  # {players!l}: ", "-joined
@@ -127,4 +147,6 @@ def words(key: str, params: Mapping[str, Any]) -> str:
     if text is None:
         shown = ", ".join(f"{k}={_word(v)}" for k, v in params.items())
         return f"{key}({shown})"
+    if (lang := language.current()) != language.ENGLISH:  # the games' own terms (Kontra)
+        params = importlib.import_module(TERMS).localized(key, params, lang)
     return _formatter.format(translate(key, text), **params)
