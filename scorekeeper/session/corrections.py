@@ -17,21 +17,22 @@ from scorekeeper.reasons import because
 from scorekeeper.ruleset import load
 
 
-def undo(log: MatchLog) -> str:
-    """Remove the last action (or the last quick hand, or an empty hand's deal); say what went."""
+def undo(log: MatchLog, before: int = 0) -> str:
+    """Remove the last action (or the last quick hand, or an empty hand's deal); say what
+    went. ``before``: how many hands come before the log's (a tail's log)."""
     if not log.hands:
         raise IllegalActionError(because("undo.nothing", "undo"), kind="usage")
     last = log.hands[-1]
     if last.quick is not None:
         log.hands.pop()
-        return because("undo.quick", hand=len(log.hands) + 1).worded()
+        return because("undo.quick", hand=before + len(log.hands) + 1).worded()
     if last.actions:
         text = last.actions.pop()
         if not last.actions and last.deal is None:
             log.hands.pop()
         return because("undo.action", action=text).worded()
     log.hands.pop()
-    return because("undo.deal", hand=len(log.hands) + 1).worded()
+    return because("undo.deal", hand=before + len(log.hands) + 1).worded()
 
 
 def amend(
