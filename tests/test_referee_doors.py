@@ -81,7 +81,11 @@ def test_an_old_match_file_naming_a_house_rule_file_still_loads(tmp_path: Path) 
     assert res.returncode == 0, res.stderr
     assert f'ruleset = "{house}"' in made.read_text(encoding="utf-8")
     # written by hand, as older versions and people did: absolute, relative, by id
-    for named, cwd in ((str(house), tmp_path), ("rules/kneipe.toml", tmp_path), ("doppelkopf", tmp_path)):
+    for named, cwd in (
+        (str(house), tmp_path),
+        ("rules/kneipe.toml", tmp_path),
+        ("doppelkopf", tmp_path),
+    ):
         path = match_naming(tmp_path, named, '\n[[hand]]\nactions = ["Ben re"]\n')
         res = run_cli(home, "check", path, cwd=cwd)
         assert res.returncode == 0, (named, res.stderr)
