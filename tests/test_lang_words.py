@@ -138,3 +138,53 @@ def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     assert "Klopfen (knock): Wer eine schwarze Dame hat" in shown, shown
     english = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "en")
     assert "\nannouncements.window\n" in english and "Ansagen" not in english
+
+
+# ------------------------------------------------------------------ cards by their names
+
+
+def test_a_german_match_shows_its_cards_by_their_german_names(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de")
+    out = _ok(tmp_path, "trick", "Kreuz Dame, Herz Zehn, KaA, D♦")
+    assert "Ben D♣\nCarla 10♥\nDirk A♦\nAnna D♦\n" in out, out
+    assert "10♥ von Carla: der höchste Trumpf" in out
+    assert "Stich 1: Ben:D♣ Carla:10♥ Dirk:A♦ Anna:D♦" in _ok(tmp_path, "status")
+    english = _ok(tmp_path, "status", "--lang", "en")  # the words and the cards of English
+    assert "trick 1: Ben:QC Carla:10H Dirk:AD Anna:QD" in english, english
+    data = json.loads(_ok(tmp_path, "status", "--json"))
+    assert data["tricks"][0]["plays"][0] == ["Ben", "QC"]
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    assert '"Ben QC",\n    "Carla 10H",' in match.read_text("utf-8")
+
+
+def test_a_dutch_refusal_names_the_card_as_the_table_does(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "klaverjassen", *PLAYERS, "--lang", "nl")
+    _ok(tmp_path, "act", "Ben pas", "Carla troef harten")
+    assert "Ben B♣\nCarla H♥\n" in _ok(tmp_path, "trick", "klaveren boer, HH, VKl, R7")
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    before = match.read_bytes()
+    res = run_cli(tmp_path, "play", "R7")
+    assert res.returncode == 1 and "Carla 7♦: 7♦ is al gespeeld" in res.stderr, res.stderr
+    assert match.read_bytes() == before
+
+
+def test_the_table_session_in_german_names_cards_and_words(tmp_path: Path) -> None:
+    from table_helpers import new_match
+
+    from scorekeeper.session import Session
+    from scorekeeper.table.session import TableSession
+    from scorekeeper.text import language
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang="de")
+    table = TableSession(path, lang="de")
+    language.choose("de")
+    try:
+        helped = table.handle("help").lines[0]
+        assert "keine 90" in helped and "fünf neunen" in helped and "no90" not in helped
+        assert table.handle("carla kontra").lines == ["Carla sagt Kontra an (Kontra)"]
+        lines = table.handle("krd hz kaa ka9").lines
+    finally:
+        language.reset()
+    assert lines[:4] == ["Ben D♣", "Carla 10♥", "Dirk A♦", "Anna 9♦"], lines
+    recorded = Session.open(path).log.hands[0].actions
+    assert recorded == ["Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]

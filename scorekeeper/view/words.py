@@ -72,6 +72,19 @@ def term(text: str) -> str:
     return in_lang(text, lang)
 
 
+def cards(text: str) -> str:
+    """A text's card codes (``Ben QC``, ``Anna:QC Ben:10H``) as the match's language names
+    them (``Ben D♣``), where the view speaks it; else as they are."""
+    from scorekeeper.text import language
+
+    lang = language.card_language()
+    if lang is None:
+        return text
+    from scorekeeper.lang.terms import cards_in
+
+    return cards_in(text, lang)
+
+
 def say(key: str, **params: Any) -> str:
     """The words of a sheet key with its parameters."""
     return because(key, None, **params).text()
