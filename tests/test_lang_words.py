@@ -188,3 +188,38 @@ def test_the_table_session_in_german_names_cards_and_words(tmp_path: Path) -> No
     assert lines[:4] == ["Ben D♣", "Carla 10♥", "Dirk A♦", "Anna 9♦"], lines
     recorded = Session.open(path).log.hands[0].actions
     assert recorded == ["Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]
+
+
+# ------------------------------------------------------------------ click's own words
+
+
+def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
+    helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
+    for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
+        assert word in helped, (word, helped)
+    assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
+    missing = run_cli(tmp_path, "--lang", "nl", "announce")
+    assert missing.returncode == 2 and "Ontbrekend argument 'PLAYER'." in missing.stderr
+    assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
+    unknown = run_cli(tmp_path, "score", "--bogus", "--lang", "de")
+    assert unknown.returncode == 2 and "Unbekannte Option: --bogus" in unknown.stderr
+    bad = run_cli(tmp_path, "settle", "--price", "abc", env={"LANG": "de_DE.UTF-8"})
+    assert "Ungültiger Wert für '--price': 'abc' ist keine gültige Zahl" in bad.stderr, bad.stderr
+    english = run_cli(tmp_path, "announce", "--lang", "en")
+    assert "Missing argument 'PLAYER'." in english.stderr and "Usage:" in english.stderr
+
+
+def test_click_speaks_english_again_in_the_same_process() -> None:
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli.app import app
+
+    runner = CliRunner()
+    german = runner.invoke(app, ["--lang", "de", "announce", "--help"])
+    assert "Aufruf:" in german.output and "Zeigt diese Hilfe" in german.output
+    english = runner.invoke(app, ["--lang", "en", "announce", "--help"])
+    assert "Usage:" in english.output and "Show this message and exit." in english.output
+    dutch = runner.invoke(app, ["--lang", "nl", "score", "--bogus"])
+    assert dutch.exit_code == 2 and "Onbekende optie: --bogus" in dutch.output
+    plain = runner.invoke(app, ["--lang", "en", "score", "--bogus"])
+    assert "No such option: --bogus" in plain.output
