@@ -85,6 +85,22 @@ def cards(text: str) -> str:
     return cards_in(text, lang)
 
 
+def money(cents: int) -> str:
+    """An amount as the view's language writes money: ``1.50`` in English, ``1,50 €`` in
+    German, ``€ 1,50`` in Dutch (the form from the language file)."""
+    from decimal import Decimal
+
+    from scorekeeper.text import language
+
+    lang = language.current()
+    if lang == language.ENGLISH:
+        return f"{Decimal(cents) / 100:.2f}"
+    from scorekeeper.lang import language as words
+
+    digits = language.number(cents / 100, lang, 2)
+    return words(lang).money.format(amount=digits)
+
+
 def say(key: str, **params: Any) -> str:
     """The words of a sheet key with its parameters."""
     return because(key, None, **params).text()
