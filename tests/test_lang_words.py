@@ -223,3 +223,26 @@ def test_click_speaks_english_again_in_the_same_process() -> None:
     assert dutch.exit_code == 2 and "Onbekende optie: --bogus" in dutch.output
     plain = runner.invoke(app, ["--lang", "en", "score", "--bogus"])
     assert "No such option: --bogus" in plain.output
+
+
+# ------------------------------------------------------------------ numbers and dates
+
+
+def test_money_and_dates_as_each_language_writes_them(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de", "--price", "0.5")
+    _ok(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "-a", "Anna re")
+    german = _ok(tmp_path, "settle")
+    assert "Abrechnung zu 0,5 je Punkt" in german and "Ben zahlt Carla 2,00 €" in german, german
+    dutch = _ok(tmp_path, "settle", "--price", "1234.5", "--lang", "nl")
+    assert "Ben betaalt Carla € 4.938,00" in dutch, dutch
+    english = _ok(tmp_path, "settle", "--lang", "en")
+    assert "Ben pays Carla 2.00" in english and "at 0.5 per point" in english, english
+    data = json.loads(_ok(tmp_path, "settle", "--json"))
+    assert data["price"] == "0.5"  # programs read numbers as before
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    day = match.stem[:8]  # the file is named by the day it was started: 20261124-...
+    listed = _ok(tmp_path, "matches", "--lang", "de")
+    assert f"{day[6:8]}.{day[4:6]}.{day[:4]}" in listed, listed
+    listed = _ok(tmp_path, "matches", "--lang", "nl")
+    assert f"{day[6:8]}-{day[4:6]}-{day[:4]}" in listed, listed
+    assert f"{day[:4]}-{day[4:6]}-{day[6:8]}" in _ok(tmp_path, "matches", "--lang", "en")
