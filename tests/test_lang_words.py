@@ -246,3 +246,10 @@ def test_money_and_dates_as_each_language_writes_them(tmp_path: Path) -> None:
     listed = _ok(tmp_path, "matches", "--lang", "nl")
     assert f"{day[6:8]}-{day[4:6]}-{day[:4]}" in listed, listed
     assert f"{day[:4]}-{day[4:6]}-{day[6:8]}" in _ok(tmp_path, "matches", "--lang", "en")
+
+
+def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
+    helped = _ok(tmp_path, "--lang", "nl", "announce", "--help")
+    assert "Naast kaarten: call AAS of alone" in " ".join(helped.split()), helped
+    assert "Besides cards" not in helped
+    assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
