@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Verdict, check_play, duties, mask
@@ -120,9 +121,9 @@ class Hand:
         for player, hand in deal.items():
             if player not in self.players:
                 raise no("deal.not_playing", "deal", player=player)
-            held = cards[player] = [c if isinstance(c, Card) else Card.parse(c) for c in hand]
-            for card in held:
-                if card not in counts:
+            held = cards[player] = read_cards(hand)
+            if not all(map(counts.__contains__, held)):
+                for card in held:
                     deck.verify_card(card)  # refuses it, as reading it from the deck would
         missing = [p for p in self.players if p not in cards]
         if missing:
@@ -131,12 +132,13 @@ class Hand:
         for player, hand in cards.items():
             if len(hand) != size:
                 raise no("deal.size", "deal.packets", player=player, count=len(hand), size=size)
-        total: Counter[Card] = Counter()
-        for hand in cards.values():
-            total.update(hand)
-        for card, n in total.items():
-            if n > counts[card]:
-                raise no("deal.too_often", "deck.copies", card=card, count=n, copies=counts[card])
+        total = Counter(chain.from_iterable(cards.values()))
+        if max(total.values(), default=0) > deck.copies:  # each card of the deck as often
+            for card, n in total.items():
+                if n > counts[card]:
+                    raise no(
+                        "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
+                    )
         self.dealt = {p: list(h) for p, h in cards.items()}
         self.holdings = {p: list(h) for p, h in cards.items()}
 
@@ -382,13 +384,16 @@ class Hand:
     def verify(self, text: str | Action) -> Action:
         """Raise with the reason if the action is not allowed now; return it parsed."""
         action = self.parse(text)
-        if self.game.is_over():
+        self._check(action, self.game)
+        return action
+
+    def _check(self, action: Action, game: GameHand) -> None:
+        if game.is_over():
             raise no("hand.over", "play.tricks", action=action)
         if action.is_play:
             self._verify_play(action)
         else:
-            self.game.verify_action(action)
-        return action
+            game.verify_action(action)
 
     def can(self, text: str | Action) -> bool:
         try:
@@ -398,15 +403,17 @@ class Hand:
         return True
 
     def apply(self, text: str | Action) -> Outcome:
-        action = self.verify(text)
+        action = self.parse(text)
+        game = self.game
+        self._check(action, game)
         self.history.append(action)
-        if not action.is_play:
-            outcome = Outcome(action, messages=self.game.apply_action(action))
-        else:
+        if action.is_play:
             outcome = self._apply_play(action)
             if outcome.trick is None:
                 return outcome  # only the last card of a trick can end the hand
-        if self.game.is_over():
+        else:
+            outcome = Outcome(action, messages=game.apply_action(action))
+        if game.is_over():
             outcome.result = self.result()
         return outcome
 
