@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli_env, run_cli, snapshot
+from table_helpers import piped
 
 SIGPIPE_EXIT = 141
-TABLE = [sys.executable, "-m", "scorekeeper", "table"]
 
 
 def _ok(home: Path, *args: str | Path, env: dict[str, str] | None = None) -> str:
@@ -155,13 +155,8 @@ def test_an_ascii_terminal_prints_a_dutch_trump_choice_once_saved(tmp_path: Path
 
 def test_the_table_session_prints_on_an_ascii_terminal(tmp_path: Path) -> None:
     path = tmp_path / "kj.toml"
-    res = subprocess.run(
-        [*TABLE, "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl", "-m", str(path)],
-        env=cli_env(tmp_path, extra=ASCII),
-        input=b"pas\ntroef harten\nstatus\nscore\nquit\n",
-        capture_output=True,
-        timeout=60,
-    )
+    _ok(tmp_path, "new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl", "-m", path)
+    res = piped(tmp_path, path, b"pas\ntroef harten\nstatus\nscore\nquit\n", env=ASCII)
     assert res.returncode == 0, res.stderr.decode()
     assert res.stdout.isascii() and res.stderr == b""
     assert b"Carla" in res.stdout
@@ -172,24 +167,12 @@ def test_table_input_that_is_not_utf8_is_shown_as_bytes_and_refused(tmp_path: Pa
     path = tmp_path / "dk.toml"
     _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", path)
     before = snapshot(path)
-    res = subprocess.run(
-        [*TABLE, "-m", str(path)],
-        env=cli_env(tmp_path),
-        input=b"Q\xffA\nquit\n",
-        capture_output=True,
-        timeout=60,
-    )
+    res = piped(tmp_path, path, b"Q\xffA\nquit\n")
     err = res.stderr.decode("utf-8")
     assert res.returncode == 1
     assert "'Q\\xffA' is not UTF-8 text" in err and "\\udc" not in err
     assert snapshot(path) == before
-    res = subprocess.run(  # a good line after a bad one is still read
-        [*TABLE, "-m", str(path)],
-        env=cli_env(tmp_path),
-        input=b"Q\xffA\nqc\nquit\n",
-        capture_output=True,
-        timeout=60,
-    )
+    piped(tmp_path, path, b"Q\xffA\nqc\nquit\n")  # a good line after a bad one is still read
     assert "Ben QC" in path.read_text(encoding="utf-8")
 
 
