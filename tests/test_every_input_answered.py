@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -260,3 +262,25 @@ def test_one_transfer_is_said_as_one(tmp_path: Path) -> None:
     assert "1 transfer settles every balance:" in out and "1 transfers" not in out
     out = _ok(tmp_path, "--lang", "nl", "settle", "--price", "0.1", "-m", path)
     assert "1 betaling vereffent elke stand:" in out
+
+
+def test_export_to_a_pipe_or_a_link_writes_through_never_replaces(tmp_path: Path) -> None:
+    # (a device such as /dev/null is a special file like the pipe: not tried here, as a
+    # regression would replace it for the whole machine when the tests run as root)
+    path = _demo(tmp_path)
+    printed = _ok(tmp_path, "export", "-f", "csv", "-m", path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    _ok(tmp_path, "export", "-f", "csv", "-o", fifo, "-m", path)
+    reader.join(timeout=60)
+    assert got == [printed.encode("utf-8")]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)  # still a pipe, not a file put in its place
+    real = tmp_path / "real.csv"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    _ok(tmp_path, "export", "-f", "csv", "-o", link, "-m", path)
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == printed
