@@ -86,7 +86,9 @@ def record_deal(path: Path, seed: int) -> dict[str, list[str]]:
     return deal
 
 
-def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -> TableSession:
+def drive(
+    path: Path, keys: str | bytes, *, lang: str = "en", view: str | None = "en"
+) -> TableSession:
     """Run the session on ``path`` with ``keys`` typed (end of input quits). What is typed
     is read in ``lang``; the words shown are in ``view`` (as ``--lang`` would choose
     them; None: the match's own language)."""
@@ -100,7 +102,7 @@ def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -
     session = TableSession(path, lang=lang)
     try:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            pipe.send_text(keys)
+            pipe.send_bytes(keys) if isinstance(keys, bytes) else pipe.send_text(keys)
             pipe.close()
             run(session, input=pipe, output=DummyOutput())
     finally:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli_env, run_cli, snapshot
-from table_helpers import piped
+from table_helpers import drive, new_match, piped
 
 SIGPIPE_EXIT = 141
 
@@ -284,3 +284,17 @@ def test_export_to_a_pipe_or_a_link_writes_through_never_replaces(tmp_path: Path
     link.symlink_to(real)
     _ok(tmp_path, "export", "-f", "csv", "-o", link, "-m", path)
     assert link.is_symlink() and real.read_text(encoding="utf-8") == printed
+
+
+def test_a_typed_line_that_is_not_utf8_is_refused_at_the_prompt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the terminal's decoder keeps bytes that are not UTF-8 as lone surrogates
+    path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"])
+    before = path.read_bytes()
+    drive(path, b"Q\xffA\r")
+    err = capsys.readouterr().err
+    assert "'Q\\xffA' is not UTF-8 text" in err and "\\udc" not in err
+    assert path.read_bytes() == before
+    drive(path, b"Q\xffA\rqc\r")
+    assert "Ben QC" in path.read_text(encoding="utf-8")
