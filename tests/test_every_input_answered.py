@@ -298,3 +298,15 @@ def test_a_typed_line_that_is_not_utf8_is_refused_at_the_prompt(
     assert path.read_bytes() == before
     drive(path, b"Q\xffA\rqc\r")
     assert "Ben QC" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("price", ["nan", "NaN", "inf", "-1"])
+def test_a_price_that_is_not_a_number_is_a_usage_error(tmp_path: Path, price: str) -> None:
+    path = _demo(tmp_path, "doppelkopf", 1)
+    before = snapshot(path)
+    res = run_cli(tmp_path, "settle", "--price", price, "--save", "-m", path)
+    assert res.returncode == 2, res.stderr
+    assert "internal error" not in res.stderr and "'--price'" in res.stderr
+    assert snapshot(path) == before
+    res = run_cli(tmp_path, "new", "doppelkopf", "A", "B", "C", "D", "--price", price)
+    assert res.returncode in (1, 2) and "internal error" not in res.stderr
