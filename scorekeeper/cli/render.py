@@ -13,6 +13,17 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.text import say, say_count, translate
 
 
+def section_title(key: str) -> str:
+    """A rule set's section as a heading in the current language (the key in English)."""
+    from scorekeeper.text import language
+
+    if (lang := language.current()) == language.ENGLISH:
+        return key
+    from scorekeeper.lang.terms import section_title as titled
+
+    return titled(key, lang)
+
+
 def own(text: str) -> str:
     """A shipped rule set's own words (explain, summary, notes) in the current language."""
     return translate("explain", text) if text else text
@@ -105,7 +116,9 @@ def result(res: HandResult, title: str | None = None) -> None:
     if res.redeal:
         console.print(f"[bold]{title}:[/] {escape(res.items[0].label)}")
         return
-    pts = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
+    from scorekeeper.view.words import term
+
+    pts = ", ".join(f"{term(side)} {p}" for side, p in res.card_points.items())
     winner = res.winner or say("cli.nobody")
     line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
     console.print(f"[bold]{title}:[/] {escape(line)}")
@@ -290,7 +303,8 @@ def rules_show(data: dict[str, Any]) -> None:
         console.print(escape(own(data["summary"])))
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
-            console.print(f"[bold]{escape(section)}[/]: {escape(own(body['explain']))}")
+            title = escape(section_title(section))
+            console.print(f"[bold]{title}[/]: {escape(own(body['explain']))}")
     from rich.table import Table
     from rich.text import Text
 
@@ -351,7 +365,7 @@ def explanation(data: dict[str, Any]) -> None:
         chosen = ", ".join(f"{k}={v}" for k, v in data["options"].items())
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
-        console.print(f"[bold]{escape(section['section'])}[/]")
+        console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
         values = ", ".join(f"{k} = {v}" for k, v in section["values"].items())
