@@ -310,3 +310,17 @@ def test_a_price_that_is_not_a_number_is_a_usage_error(tmp_path: Path, price: st
     assert snapshot(path) == before
     res = run_cli(tmp_path, "new", "doppelkopf", "A", "B", "C", "D", "--price", price)
     assert res.returncode in (1, 2) and "internal error" not in res.stderr
+
+
+def test_import_and_matches_count_the_same_hands(tmp_path: Path) -> None:
+    # a finished hand and one in play: both count the finished hands only
+    source = tmp_path / "friday.toml"
+    _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", source)
+    _ok(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "-m", source)
+    _ok(tmp_path, "play", "QC", "-m", source)
+    out = _ok(tmp_path, "import", source, "--json")
+    listed = json.loads(_ok(tmp_path, "matches", "--json"))["matches"]
+    assert (
+        json.loads(out)["hands"] == 1 == next(m["hands"] for m in listed if m["name"] == "friday")
+    )
+    assert "(hands: 1)" in _ok(tmp_path, "import", source, "--name", "again")
