@@ -324,3 +324,11 @@ def test_import_and_matches_count_the_same_hands(tmp_path: Path) -> None:
         json.loads(out)["hands"] == 1 == next(m["hands"] for m in listed if m["name"] == "friday")
     )
     assert "(hands: 1)" in _ok(tmp_path, "import", source, "--name", "again")
+
+
+def test_a_file_name_that_is_not_utf8_shows_its_bytes(tmp_path: Path) -> None:
+    odd = os.fsdecode(os.fsencode(tmp_path) + b"/Q\xffA.toml")
+    for args in (("import", odd), ("score", "-m", odd)):
+        res = run_cli(tmp_path, *args)
+        assert res.returncode == 1 and "Q\\xffA.toml" in res.stderr, res.stderr
+        assert "\\udc" not in res.stderr

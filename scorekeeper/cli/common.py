@@ -155,7 +155,8 @@ def fail(exc: ScorekeeperError) -> None:
         from scorekeeper.cli import render
 
         for line in str(exc).splitlines():
-            render.error(line)
+            # a file name's bytes that are not UTF-8 show as bytes (\xff), not as \udcff
+            render.error(line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
     raise typer.Exit(1)
 
 
