@@ -122,9 +122,7 @@ def test_recording_through_the_cache_writes_the_canonical_bytes(
     assert figures(Session.open(path)) == without_cache(path, monkeypatch)
 
 
-@settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(PROPERTY, max_examples=12)
 @given(
     ruleset=st.sampled_from(RULESETS),
     seed=st.integers(0, 10_000),
