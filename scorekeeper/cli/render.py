@@ -43,6 +43,16 @@ class _Console:
         self._stderr = stderr
         self._console: Any = None
 
+    def print(self, *objects: Any, **options: Any) -> None:
+        """rich's ``print``; one plain line of markup is written without rich (:mod:`.plain`)."""
+        if self._console is None and not options and len(objects) == 1:
+            from scorekeeper.cli import plain
+
+            stream = sys.stderr if self._stderr else sys.stdout
+            if isinstance(objects[0], str) and plain.write(stream, objects[0]):
+                return
+        self.__getattr__("print")(*objects, **options)
+
     def __getattr__(self, name: str) -> Any:
         if self._console is None:
             from rich.console import Console
@@ -68,7 +78,7 @@ def warn(message: str) -> None:
 
 
 def escape(text: str) -> str:
-    from rich.markup import escape as _escape
+    from scorekeeper.cli.plain import escape as _escape  # rich's escape, without rich
 
     return _escape(text)
 
@@ -122,12 +132,16 @@ def result(res: HandResult, title: str | None = None) -> None:
     winner = res.winner or say("cli.nobody")
     line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
     console.print(f"[bold]{title}:[/] {escape(line)}")
-    from rich.table import Table
+    rows = [(escape(item.text()), f"[dim]{escape(item.rule)}[/]") for item in res.items]
+    from scorekeeper.cli.plain import write_table
 
-    table = Table(show_header=False, box=None, padding=(0, 2))
-    for item in res.items:
-        table.add_row(escape(item.text()), f"[dim]{escape(item.rule)}[/]")
-    console.print(table)
+    if console._console is not None or not write_table(sys.stdout, rows):
+        from rich.table import Table
+
+        table = Table(show_header=False, box=None, padding=(0, 2))
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
     for note in res.notes:
         console.print(f"[dim]{escape(note)}[/]")
     scores = ", ".join(f"{p} {s:+d}" for p, s in res.scores.items())

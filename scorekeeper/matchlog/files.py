@@ -14,12 +14,13 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from scorekeeper.errors import LockedError
+from scorekeeper.reasons import because
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -54,6 +55,22 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         yield text
         text.flush()
         text.detach()
+
+
+def write_parts(path: str | os.PathLike[str], parts: Iterable[bytes | memoryview]) -> None:
+    """Store the bytes of ``parts``, one after the other, atomically, as :func:`write_text`
+    does (without joining them first)."""
+    with _atomic(path, sync=True) as handle:
+        for part in parts:
+            handle.write(part)
+
+
+@contextmanager
+def replacing_bytes(path: str | os.PathLike[str], *, sync: bool = True) -> Iterator[BinaryIO]:
+    """A binary file written piece by piece and stored atomically, as by :func:`replacing`
+    (``sync=False`` as for :func:`write_bytes`)."""
+    with _atomic(path, sync=sync) as handle:
+        yield handle
 
 
 @contextmanager
@@ -152,11 +169,7 @@ def lock(
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
     try:
         if not _acquire(fd, wait, on_wait, notice_after):
-            raise LockedError(
-                f"{os.fspath(path)} is being written by another scorekeeper process; "
-                "try again in a moment",
-                rule=None,
-            )
+            raise LockedError(because("matchlog.locked", path=os.fspath(path)), rule=None)
         try:
             yield
         finally:
