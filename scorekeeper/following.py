@@ -55,17 +55,15 @@ def allowed(key: str, **params: object) -> Verdict:
 
 
 def refused(key: str, rule: str, witness: Card, **params: object) -> Verdict:
-    return Verdict(False, Reason(f"following.{key}", {"card": witness, **params}, rule), rule, witness)
+    return Verdict(
+        False, Reason(f"following.{key}", {"card": witness, **params}, rule), rule, witness
+    )
 
 
 FollowingRules = Following
 """The following obligations of a rule set: its typed ``[following]`` table."""
 
-VALUES = {
-    name: get_args(tp)
-    for name, tp in hints(Following).items()
-    if get_origin(tp) is Literal
-}
+VALUES = {name: get_args(tp) for name, tp in hints(Following).items() if get_origin(tp) is Literal}
 
 
 def current_best(contract: Contract, cards: Sequence[Card], *, last_trick: bool) -> int:
@@ -301,6 +299,15 @@ class Duties:
         if not trick:
             return held
         spot = self.spots[last_trick].get(trick) or self.spot(trick, last_trick)
+        same = held & spot[0]
+        if same and self.follow_suit:
+            if spot[2]:
+                return (same & spot[1]) or same
+            return same
+        return self._void(held, spot, partner_winning is False)
+
+    def legal_at(self, held: int, spot: Spot, partner_winning: bool | None = None) -> int:
+        """``legal`` for a trick of at least one card, given what it asks (its ``spot``)."""
         same = held & spot[0]
         if same and self.follow_suit:
             if spot[2]:
