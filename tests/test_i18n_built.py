@@ -176,16 +176,20 @@ NOTATION = (
 """The match file's words (verbs, card codes, names), the same in every language."""
 
 
+_WORD = r"[a-z][a-z0-9_]+"
+
+
 def _window(text: str) -> list[tuple[str, ...]]:
     text = re.sub(r"\[[^]]*\]", " ", text)  # [rule: announcements.window.re]: a rule key
-    words = [w for w in re.findall(r"[a-z][a-z0-9_]+", text.lower()) if w not in NOTATION]
+    text = re.sub(r"\S*/\S*", " ", text)  # a file's path
+    words = [w for w in re.findall(_WORD, text.lower()) if w not in NOTATION]
     return [tuple(words[i : i + 3]) for i in range(len(words) - 2)]
 
 
 def english_left_in(english: str, other: str, typed: list[str]) -> list[str]:
     """Three-word runs of the English message that the other language's message repeats
     (runs holding a word the user typed, a name or a card, are not counted)."""
-    mine = {w.lower() for arg in typed if arg[:1] != "-" for w in re.findall(r"[A-Za-z]+", arg)}
+    mine = {w for arg in typed if arg[:1] != "-" for w in re.findall(_WORD, arg.lower())}
     theirs = {" ".join(w) for w in _window(other)}
     return sorted(
         " ".join(w) for w in set(_window(english)) if not mine & set(w) and " ".join(w) in theirs
