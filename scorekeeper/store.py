@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from scorekeeper import matchlog
 from scorekeeper.errors import ScorekeeperError
@@ -151,6 +152,13 @@ def check_name(name: str) -> str:
     return stem
 
 
+def name_like(text: str) -> str | None:
+    """A match name close to ``text`` (its letters, digits and separators), if any."""
+    kept = re.sub(r"[^A-Za-z0-9 _.+-]+", " ", text)
+    stem = re.sub(r" {2,}", " ", kept).strip(" _.+-")[:100].strip()
+    return stem if NAME.fullmatch(stem) else None
+
+
 def _free(target: Path, *, anywhere: bool = True) -> None:
     """Refuse a name in use (``anywhere``: in the list or the archive, so that a match
     put away can always come back under its name)."""
@@ -261,8 +269,21 @@ class Listed:
             "ok": f.problem is None,
         }
         if f.problem is not None:
-            out["problem"] = {"kind": f.problem.get("kind"), "rule": f.problem.get("rule")}
+            out["problem"] = {
+                "kind": f.problem.get("kind"),
+                "rule": f.problem.get("rule"),
+                "code": f.problem.get("code") or problem_code(f.problem),
+                "message": f.problem.get("message"),
+            }
         return out
+
+
+def problem_code(problem: dict[str, Any]) -> str:
+    """The stable code of why a match file cannot be listed (figures cached before codes
+    were kept say only their kind): ``unreadable`` (the file cannot be opened),
+    ``not_utf8``, ``invalid`` (not a match file: TOML or its shape), ``replay`` (the
+    recorded play is refused by its rules)."""
+    return "unreadable" if problem.get("kind") == "file" else "invalid"
 
 
 def listing(*, archived: bool = False) -> list[Listed]:

@@ -813,6 +813,7 @@ def test_export_json_and_csv(quick, match: Path, tmp_path: Path) -> None:
     assert [int(r[total_col]) for r in records] == [6, -2]
 
     out = tmp_path / "out" / "sheet.csv"
+    out.parent.mkdir()  # export makes no folder (it refuses a missing one)
     res = quick("export", "-f", "csv", "-o", out, "--match", match)
     assert res.returncode == 0, res.stderr
     assert out.read_text() == quick("export", "-f", "csv", "--match", match).stdout

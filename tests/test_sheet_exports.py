@@ -167,6 +167,7 @@ def test_markdown_has_the_sheet_as_a_table(home: Path, klaverjas: Path) -> None:
 
 def test_export_writes_markdown_to_a_file(home: Path, klaverjas: Path) -> None:
     out = home / "out" / "sheet.md"
+    out.parent.mkdir(exist_ok=True)  # export makes no folder (it refuses a missing one)
     res = sk(home, "export", "-f", "markdown", "--match", klaverjas, "-o", out)
     assert res.returncode == 0, res.stderr
     assert out.read_text(encoding="utf-8").startswith("**Klaverjassen")

@@ -318,3 +318,21 @@ def test_a_long_match_shows_its_last_rows_unless_all(tmp_path) -> None:
     full = sk(tmp_path, "score", "--all", "--match", path, columns=160).stdout
     assert "earlier hands" not in full
     assert rows(full) == list(range(1, 34))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_a_wrapped_line_is_indented_never_at_column_0(game, columns, demos, tmp_path) -> None:
+    # a line of its own starts at column 0; what wraps from it (the title, a stacked
+    # row's head, the totals) is indented, so that it does not read as a line of its own
+    res = sk(tmp_path, "score", "--match", demos[game], columns=columns)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    starts = ("#", "─", "Why", "Totals:", "Progress:", "Match over:", "* ")
+    for number, line in enumerate(lines):
+        if number == 0 or not line or line[0] == " ":
+            continue
+        assert line.startswith(starts) or line[0].isdigit(), (number, line, res.stdout)
+    stacked = [ln for ln in lines if re.match(r"\d+ \S+ deals", ln)]
+    if columns == 40 and game == "klaverjassen":
+        assert stacked, res.stdout  # the narrow layout is the one looked at

@@ -26,6 +26,7 @@ from scorekeeper.cli import (
     stats,
 )
 from scorekeeper.cli import table as table_session
+from scorekeeper.cli.common import closed_pipe
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
@@ -144,6 +145,32 @@ def _command_of(before: list[str]) -> str | None:
     return next((w for w in before if not w.startswith("-")), None)
 
 
+def _stdout_is_devnull() -> bool:
+    try:
+        out, null = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return (out.st_dev, out.st_ino) == (null.st_dev, null.st_ino)
+
+
+def _flush_or_end_quietly(was_devnull: bool) -> None:
+    """The last output, flushed while a closed pipe can still end the command quietly.
+    click and rich answer a closed pipe they meet themselves with exit 1 (rich after
+    pointing standard output at /dev/null): make that 141 too, as everywhere."""
+    import click.utils
+
+    if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+        closed_pipe()
+    if not was_devnull and _stdout_is_devnull():
+        closed_pipe()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        closed_pipe()
+    except (OSError, ValueError):
+        pass
+
+
 def main() -> None:
     """Console entry point: run the app, never show a traceback for bad input."""
     argv = _hoist_lang(sys.argv[1:])
@@ -153,6 +180,7 @@ def main() -> None:
         from scorekeeper.view.words import printable_streams
 
         printable_streams()  # an ASCII terminal gets H for ♥, ... for …
+    was_devnull = _stdout_is_devnull()
     try:
         command = typer.main.get_command(app)
         lang = language.from_argv(argv) or language.current()
@@ -161,6 +189,11 @@ def main() -> None:
 
             translate_helps(command, lang)
         command(argv, prog_name="scorekeeper")
+    except SystemExit:
+        _flush_or_end_quietly(was_devnull)
+        raise
+    except BrokenPipeError:
+        closed_pipe()
     except ScorekeeperError as exc:  # raised outside a command body
         sys.stderr.write(f"{say('cli.error')} {exc}\n")
         sys.exit(1)

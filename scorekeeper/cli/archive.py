@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from scorekeeper.cli.common import JsonOpt, guarded
+from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
     from scorekeeper.store import Listed
@@ -88,16 +89,20 @@ def _table(listed: list[Listed], current: Path | None) -> None:
             overflow="fold",
         )
     for entry in listed:
+        broken = entry.figures.problem is not None
         table.add_row(
             "*" if _is_current(entry, current) else "",
             render.escape(entry.stored.name),
             render.escape(entry.figures.game or entry.figures.ruleset),
             render.escape(", ".join(entry.figures.players)),
-            str(entry.figures.hands),
+            "" if broken else str(entry.figures.hands),
             _started(entry),
-            _state(entry),
+            say("archive.state.broken") if broken else _state(entry),
         )
     render.console.print(table)
+    for entry in listed:  # each broken file's reason on one line of its own, unwrapped
+        if entry.figures.problem is not None:
+            typer.echo(f"{entry.stored.name}: {_state(entry)}")
     if any(_is_current(entry, current) for entry in listed):
         typer.echo(say("archive.current_mark"))
 
@@ -213,6 +218,22 @@ def archive(
     )
 
 
+def _named(file: Path, name: str | None) -> None:
+    """Refuse a name no match may have; a file's own name gets the hint of ``--name``."""
+    from scorekeeper import store
+
+    if name is not None:
+        store.check_name(name)
+        return
+    try:
+        store.check_name(file.stem)
+    except ScorekeeperError:
+        like = store.name_like(file.stem) or "friday"
+        raise ScorekeeperError(
+            say("archive.file_name", file=file.name, like=like), rule="match", kind="usage"
+        ) from None
+
+
 @guarded
 def import_(
     file: Annotated[Path, typer.Argument(help="The match file to bring into the data folder.")],
@@ -232,7 +253,7 @@ def import_(
 
     if not file.is_file():
         raise MatchFileError([say("archive.import_not_file", file=file)])
-    store.check_name(name if name is not None else file.stem)
+    _named(file, name)
     report = check(file)
     if not report.ok:
         raise MatchFileError([say("archive.import_refused", file=file), *report.problems])

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -37,6 +37,8 @@ MatchOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print plain JSON for programs.")]
+
+
 def price_option(help: str) -> Any:
     """The ``--price`` option: a price per point for settling up, worded per command."""
     return typer.Option("--price", min=0, max=1_000_000, show_envvar=False, help=help)
@@ -66,6 +68,8 @@ def guarded(func: F) -> F:
             return func(*args, **kwargs)
         except ScorekeeperError as exc:
             fail(exc)
+        except BrokenPipeError:
+            closed_pipe()
         except OSError as exc:
             fail(
                 ScorekeeperError(
@@ -74,6 +78,24 @@ def guarded(func: F) -> F:
             )
 
     return wrapper  # type: ignore[return-value]
+
+
+def closed_pipe() -> NoReturn:
+    """Standard output was closed by its reader (``scorekeeper matches | head -1``): end
+    quietly, as a program stopped by SIGPIPE does (exit 141), with nothing on stderr.
+
+    What is still buffered goes to /dev/null, so that Python's last flush cannot fail.
+    Nothing is lost: a command writes its match file before it prints.
+    """
+    import signal
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    raise SystemExit(128 + signal.SIGPIPE)
 
 
 def refuse_undecodable(params: dict[str, Any]) -> None:

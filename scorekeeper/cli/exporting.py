@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +12,7 @@ import typer
 
 from scorekeeper.cli.common import MatchOpt, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.text import say
+from scorekeeper.text import say, say_count
 
 
 @guarded
@@ -20,7 +22,11 @@ def export(
     ] = "json",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to this file instead of standard output."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to this file (in a folder that exists) instead of standard output.",
+        ),
     ] = None,
     match: MatchOpt = None,
 ) -> None:
@@ -50,8 +56,9 @@ def export(
             return
         from scorekeeper import matchlog
 
-        matchlog.write_text(output, text)
-        typer.echo(say("cli.exported", count=len(m.hands), path=output))
+        with _writing(output):
+            matchlog.write_text(output, text)
+        typer.echo(say_count("cli.exported", len(m.hands), path=output))
         return
     from scorekeeper.matchlog.files import replacing
     from scorekeeper.session.exports import export as history
@@ -59,6 +66,27 @@ def export(
     if output is None:
         history(path, sys.stdout, format_)
         return
-    with replacing(output) as out:
+    with _writing(output), replacing(output) as out:
         count = history(path, out, format_)
-    typer.echo(say("cli.exported", count=count, path=output))
+    typer.echo(say_count("cli.exported", count, path=output))
+
+
+@contextmanager
+def _writing(output: Path) -> Iterator[None]:
+    """Refuse an output that names a folder or lies in a folder that does not exist (no
+    folder is made), and name the user's path, not a temporary file, when writing fails."""
+    if output.is_dir():
+        raise ScorekeeperError(say("cli.output_folder", path=output), rule="export", kind="file")
+    folder = output.parent
+    if not folder.is_dir():
+        raise ScorekeeperError(
+            say("cli.output_no_folder", path=output, folder=folder), rule="export", kind="file"
+        )
+    try:
+        yield
+    except OSError as exc:
+        raise ScorekeeperError(
+            say("cli.output_failed", path=output, reason=exc.strerror or exc),
+            rule="export",
+            kind="file",
+        ) from exc

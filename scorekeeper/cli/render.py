@@ -10,7 +10,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.text import say, translate
+from scorekeeper.text import say, say_count, translate
 
 
 def own(text: str) -> str:
@@ -148,8 +148,9 @@ def hand_status(hand: Hand) -> dict[str, Any]:
 
 
 def status(data: dict[str, Any]) -> None:
-    head = say(
+    head = say_count(
         "cli.status",
+        data["cards_played"],
         hand=data["hand"],
         dealer=data["dealer"],
         contract=data["contract"],

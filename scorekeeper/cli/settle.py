@@ -9,6 +9,7 @@ import typer
 
 from scorekeeper.cli.archive import say
 from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded, price_option
+from scorekeeper.text import say_count
 
 if TYPE_CHECKING:
     from scorekeeper.settle import Settlement
@@ -16,7 +17,9 @@ if TYPE_CHECKING:
 
 @guarded
 def settle(
-    price: Annotated[float | None, price_option("Price per point (default: the one kept in the match).")] = None,
+    price: Annotated[
+        float | None, price_option("Price per point (default: the one kept in the match).")
+    ] = None,
     save: Annotated[
         bool, typer.Option("--save", help="Keep the --price given in the match file.")
     ] = False,
@@ -67,9 +70,12 @@ def _show(result: Settlement, over: bool) -> None:
     for player, cents in result.balances.items():
         key = "settle.receives" if cents > 0 else "settle.pays" if cents < 0 else "settle.square"
         total = result.totals[player]
-        typer.echo("  " + say(key, player=player, points=f"{total:+d}", amount=money(abs(cents))))
+        shown = say_count(
+            key, abs(total), player=player, points=f"{total:+d}", amount=money(abs(cents))
+        )
+        typer.echo("  " + shown)
     if result.transfers:
-        typer.echo(say("settle.transfers", n=len(result.transfers)))
+        typer.echo(say_count("settle.transfers", len(result.transfers), n=len(result.transfers)))
         for t in result.transfers:
             typer.echo(
                 "  " + say("settle.transfer", payer=t.payer, payee=t.payee, amount=money(t.cents))

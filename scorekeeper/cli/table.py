@@ -135,13 +135,40 @@ def _read_lines(session: TableSession) -> bool:
     """Each line of standard input as if typed at the prompt, until ``quit`` or its end;
     whether every line was accepted."""
     ok = True
-    for line in [*sys.stdin, "quit"]:
+    for line in [*_stdin_lines(), "quit"]:
+        if isinstance(line, bytes):  # refused at the door, shown as the bytes it holds
+            _not_utf8(line)
+            ok = False
+            continue
         reply = session.handle(line)
         show(reply, session)
         ok = ok and reply.ok
         if reply.quit:
             break
     return ok
+
+
+def _stdin_lines() -> list[str | bytes]:
+    """Standard input's lines as text; a line that is not UTF-8 as its bytes (text that
+    Python read with lone surrogates for such bytes is turned back into them)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    lines: list[str | bytes] = []
+    for data in raw if raw is not None else sys.stdin:
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogateescape")
+        try:
+            lines.append(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(data)
+    return lines
+
+
+def _not_utf8(data: bytes) -> None:
+    from scorekeeper.cli import render
+    from scorekeeper.text import say
+
+    shown = data.rstrip(b"\r\n").decode("utf-8", "backslashreplace")
+    render.error(str(ScorekeeperError(say("cli.not_utf8", word=shown), kind="usage")))
 
 
 def _bar(session: TableSession) -> str:

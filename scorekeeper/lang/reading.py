@@ -64,33 +64,57 @@ def _one(text: str, lang: str) -> Card | None:
     return next(iter(cards), None)
 
 
-def nearest(text: str, lang: str, deck: Deck | None = None) -> str:
-    """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``)."""
+NEAR = 0.6
+"""How alike (difflib's ratio, 0 to 1) a typed word and a card's name must be for the
+name to be offered as what was meant: below it the refusal shows how cards are written."""
+
+
+def nearest(text: str, lang: str, deck: Deck | None = None) -> str | None:
+    """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``), or
+    None when no name is really near (``ZZ``)."""
     import difflib
 
-    from scorekeeper.cards import RANKS, SUITS
     from scorekeeper.lang.naming import card_name
 
-    cards = list(deck.cards) if deck is not None else [Card(r, s) for s in SUITS for r in RANKS]
+    cards = _cards(deck)
     names = {fold(card_name(c, lang, "full")): c for c in cards}
     names.update({fold(card_name(c, lang, "short")): c for c in cards})
-    close = difflib.get_close_matches(fold(text), list(names), n=1, cutoff=0.0)
-    card = names[close[0]] if close else cards[0]
+    close = difflib.get_close_matches(fold(text), list(names), n=1, cutoff=NEAR)
+    if not close:
+        return None
+    card = names[close[0]]
     return f"{card_name(card, lang, 'full')} ({card.code})"
+
+
+def _cards(deck: Deck | None) -> list[Card]:
+    from scorekeeper.cards import RANKS, SUITS
+
+    return list(deck.cards) if deck is not None else [Card(r, s) for s in SUITS for r in RANKS]
+
+
+def card_forms(lang: str, deck: Deck | None = None) -> str:
+    """How a card is written in ``lang``, by one card's full name and short form."""
+    from scorekeeper.lang.naming import card_name
+
+    card = max(_cards(deck), key=lambda c: (c.suit == "C", c.rank == "Q"))  # a queen of clubs
+    return f"{card_name(card, lang, 'full')}, {card_name(card, lang, 'short')}"
 
 
 def read_card(text: str, lang: str = DEFAULT, deck: Deck | None = None) -> Card:
     """One card as a player of ``lang`` writes it; refused naming the language read and
-    the nearest name (of ``deck``'s cards when given) when no card reads so. Whether the
-    deck holds the card is the engine's business."""
+    the nearest name (of ``deck``'s cards when given), or when none is near, how cards
+    are written. Whether the deck holds the card is the engine's business."""
     card = _one(text, lang)
     if card is None:
-        voc = language(lang)
+        read_as = f"{language(lang).name} ({lang})"
         hint = nearest(text, lang, deck)
-        raise CardError(
-            because(
-                "lang.unknown_card", "deck", card=text, lang=f"{voc.name} ({lang})", nearest=hint
+        if hint is None:
+            forms = card_forms(lang, deck)
+            raise CardError(
+                because("lang.not_a_card", "deck", card=text, lang=read_as, forms=forms)
             )
+        raise CardError(
+            because("lang.unknown_card", "deck", card=text, lang=read_as, nearest=hint)
         )
     return card
 

@@ -42,8 +42,15 @@ def _rules_digest(ruleset: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _problem(exc: ScorekeeperError) -> dict[str, str | None]:
-    return {"kind": exc.kind, "rule": exc.rule, "message": str(exc).splitlines()[0]}
+def _problem(exc: ScorekeeperError, code: str) -> dict[str, str | None]:
+    """Why a match file gives no figures: its kind and rule, a stable ``code``
+    (``not_utf8``, ``invalid``, ``replay``, ``unreadable``) and the first line of words."""
+    return {
+        "kind": exc.kind,
+        "rule": exc.rule,
+        "code": code,
+        "message": str(exc).splitlines()[0],
+    }
 
 
 def work_out(path: Path, data: bytes) -> MatchFigures:
@@ -53,7 +60,7 @@ def work_out(path: Path, data: bytes) -> MatchFigures:
     except UnicodeDecodeError:
         return _unreadable(path)
     except ScorekeeperError as exc:
-        return MatchFigures(problem=_problem(exc))
+        return MatchFigures(problem=_problem(exc, "invalid"))
     try:
         match = Match.from_log(log, source_map, str(path), loader=load)
     except ScorekeeperError as exc:
@@ -61,7 +68,7 @@ def work_out(path: Path, data: bytes) -> MatchFigures:
             ruleset=log.ruleset,
             started=log.started.isoformat(),
             players=list(log.players),
-            problem=_problem(exc),
+            problem=_problem(exc, "replay"),
         )
     return of_match(log, match)
 
@@ -71,10 +78,16 @@ def _unreadable(path: Path) -> MatchFigures:
     try:
         matchlog.read(path)
     except ScorekeeperError as exc:
-        return MatchFigures(problem=_problem(exc))
+        return MatchFigures(problem=_problem(exc, "not_utf8"))
     except OSError as exc:
-        return MatchFigures(problem={"kind": "file", "rule": None, "message": str(exc)})
-    return MatchFigures(problem={"kind": "match file", "rule": "match", "message": str(path)})
+        return MatchFigures(problem=_no_file(exc))
+    return MatchFigures(
+        problem={"kind": "match file", "rule": "match", "code": "not_utf8", "message": str(path)}
+    )
+
+
+def _no_file(exc: OSError) -> dict[str, str | None]:
+    return {"kind": "file", "rule": None, "code": "unreadable", "message": str(exc)}
 
 
 def _cached(entry: Path) -> MatchFigures | None:
@@ -93,7 +106,7 @@ def figures(path: Path) -> MatchFigures:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return MatchFigures(problem={"kind": "file", "rule": None, "message": str(exc)})
+        return MatchFigures(problem=_no_file(exc))
     found = _cached(_entry(path, data))
     if found is not None:
         return found

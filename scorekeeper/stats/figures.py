@@ -60,7 +60,7 @@ class MatchFigures:
     """One match: what the list shows of it, and each player's figures.
 
     ``hands`` counts the finished hands as the sheet does (a redeal too); each player's
-    ``hands`` only those played. ``problem`` (kind, rule, message) is set when the file cannot be read or replayed;
+    ``hands`` only those played. ``problem`` (kind, rule, code, message) is set when the file cannot be read or replayed;
     the figures are then empty.
     """
 

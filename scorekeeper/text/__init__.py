@@ -14,6 +14,9 @@ package (``scorekeeper/locale/{de,nl}/LC_MESSAGES/scorekeeper.po`` and ``.mo``),
 per key: ``msgctxt`` is the key, ``msgid`` the English template, ``msgstr`` the words.
 ``python -m scorekeeper.text.catalog sync|check|compile`` keeps them in step with the
 English templates here. A key without a translation is shown in English.
+
+A sentence with a count has a second key for exactly one, ``KEY.one``
+(:func:`say_count`), since "1 hands" reads wrong in every language here.
 """
 
 from __future__ import annotations
@@ -77,6 +80,18 @@ def translate(key: str, english: str, lang: str | None = None) -> str:
 def say(key: str, /, **params: Any) -> str:
     """The words of a catalogue key with its parameters, in the current language."""
     return words(key, params)
+
+
+def say_count(key: str, count: int, /, **params: Any) -> str:
+    """The words of a key that counts something (``count`` is its ``{count}`` unless
+    ``params`` name the number otherwise): ``KEY.one`` for exactly one, else ``KEY``.
+
+    A sentence with a number has two keys: ``"cli.exported"`` ("Exported {count} hands")
+    and ``"cli.exported.one"`` ("Exported {count} hand"). English, German and Dutch all
+    tell one from the rest (gettext's ``n != 1``), so each language fills both keys.
+    """
+    plural_key = f"{key}.one" if count == 1 and template(f"{key}.one") is not None else key
+    return words(plural_key, {"count": count, **params})
 
 
 class _Formatter(string.Formatter):

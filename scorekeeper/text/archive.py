@@ -26,6 +26,10 @@ TEXTS: dict[str, str] = {
         "{file} imported as {name} (hands: {hands}); "
         "'scorekeeper switch \"{name}\"' makes it the current match"
     ),
+    "archive.file_name": (
+        "the file name {file} cannot name a match (letters, digits, spaces and . _ + -); "
+        "give it a name with --name, like --name \"{like}\""
+    ),
     "archive.import_refused": "{file} is not a sound match file; nothing was imported",
     "archive.import_not_file": "{file} is not a file; nothing was imported",
     "archive.empty": "no matches yet: start one with 'scorekeeper new RULESET PLAYER...'",
@@ -39,6 +43,7 @@ TEXTS: dict[str, str] = {
     "archive.state.finished": "finished",
     "archive.state.playing": "in play",
     "archive.state.unreadable": "unreadable: {problem}",
+    "archive.state.broken": "unreadable (see below)",
     "archive.stacked": "{game}; {players!l}; hands: {hands}; {started}; {state}",
     "archive.current_mark": "* the current match",
 }

@@ -26,6 +26,9 @@ TEXTS: dict[str, str] = {
     "cli.waiting": "waiting: {path} is being written by another scorekeeper process",
     "cli.export_format": "unknown export format {format!r}; use json, csv, markdown or html",
     "cli.ruleset_broken": "rule set {name} cannot be loaded: {error}",
+    "cli.output_folder": "{path} is a folder: give the name of a file to write; nothing was written",
+    "cli.output_no_folder": "{path}: the folder {folder} does not exist; nothing was written",
+    "cli.output_failed": "{path} cannot be written ({reason}); nothing was written",
     # confirmations
     "cli.new_match": "New {name} match: {players!l}; {dealer} deals first.",
     "cli.match_file": "Match file: {path}",
@@ -34,6 +37,7 @@ TEXTS: dict[str, str] = {
     "cli.undone": "Undone: {what}",
     "cli.amended": "Hand {hand}: {what} amended; the match was replayed.",
     "cli.exported": "Exported {count} hands to {path}",
+    "cli.exported.one": "Exported {count} hand to {path}",
     "cli.quick_keys": "Quick-entry facts for {name}:",
     "cli.quick_said": (
         "What players said (announcements, calls, knocks, doubles) goes with -a 'Name word'."
@@ -51,6 +55,7 @@ TEXTS: dict[str, str] = {
     "cli.next": "next: {what}",
     # status
     "cli.status": "Hand {hand}, dealer {dealer}, {contract}; {cards} cards played",
+    "cli.status.one": "Hand {hand}, dealer {dealer}, {contract}; {cards} card played",
     "cli.status_trick": "  trick {number}: {plays} -> {winner} ({points})",
     "cli.status_so_far": "  trick {number} so far: {plays}",
     "cli.status_said": "  {player} announced {kind} ({side})",

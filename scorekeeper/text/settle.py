@@ -11,9 +11,13 @@ TEXTS: dict[str, str] = {
         "(partners each settle their own share)."
     ),
     "settle.receives": "{player}: {points} points, receives {amount}",
+    "settle.receives.one": "{player}: {points} point, receives {amount}",
     "settle.pays": "{player}: {points} points, pays {amount}",
+    "settle.pays.one": "{player}: {points} point, pays {amount}",
     "settle.square": "{player}: {points} points, square",
+    "settle.square.one": "{player}: {points} point, square",
     "settle.transfers": "{n} transfers, the fewest that settle every balance:",
+    "settle.transfers.one": "{n} transfer settles every balance:",
     "settle.transfer": "{payer} pays {payee} {amount}",
     "settle.nobody": "Nobody pays anybody: every balance is zero.",
     "settle.not_over": "The match is not over yet: these are the standings so far.",

@@ -13,6 +13,7 @@ TEXTS: dict[str, str] = {
     "sheet.col.check": "check",
     "sheet.in_play": "in play",
     "sheet.earlier": "{n} earlier hands not shown (score --all shows every hand)",
+    "sheet.earlier.one": "{n} earlier hand not shown (score --all shows every hand)",
     "sheet.quick": "(quick)",
     "sheet.redeal": "new deal",
     "sheet.nobody": "nobody",
@@ -43,6 +44,7 @@ TEXTS: dict[str, str] = {
     "sheet.chart.title": "Running totals",
     "sheet.chart.none": "no finished hand to chart yet",
     "sheet.chart.hand": "hand",
+    "sheet.chart.meet": "{mark} two or more at one point",
     "sheet.export.explanations": "Each hand, item by item",
     "sheet.export.chart": "Running totals per hand",
 }

@@ -8,6 +8,7 @@ from scorekeeper.view.words import printable, say
 
 HEIGHT = 12
 MARKS = "ABCDEFGHIJ"
+MEET = "+"  # where two or more running totals stand at one point
 
 
 def _markers(sheet: Sheet) -> list[str]:
@@ -53,8 +54,20 @@ def _plot(sheet: Sheet, scaled: list[list[int | None]], zero: int | None) -> lis
     for mark, rows in zip(_markers(sheet), scaled, strict=True):
         for x, y in enumerate(rows):
             if y is not None:
-                cells[y][x] = mark if cells[y][x] in (" ", "·", mark) else "+"
+                cells[y][x] = mark if cells[y][x] in (" ", "·", mark) else MEET
     return cells
+
+
+def _joined(items: list[str], width: int) -> list[str]:
+    """``items`` joined by commas in lines of ``width``, never breaking inside an item."""
+    lines = [""]
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if lines[-1] and len(lines[-1]) + 1 + len(piece) > width:
+            lines.append("  " + piece)
+        else:
+            lines[-1] = f"{lines[-1]} {piece}" if lines[-1] else piece
+    return lines
 
 
 def draw(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
@@ -77,10 +90,11 @@ def draw(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
     lines.append(" " * axis + " └" + "─" * len(scaled[0]))
     foot, end = f"{say('sheet.chart.hand')} 0", str(len(series[0]) - 1)
     lines.append(" " * (axis + 2) + foot + end.rjust(max(len(scaled[0]) - len(foot), len(end) + 1)))
-    lines.append(
-        ", ".join(
-            f"{m} {c.name} {t}"
-            for m, c, t in zip(_markers(sheet), sheet.columns, sheet.totals, strict=True)
-        )
-    )
+    legend = [
+        f"{m} {c.name} {t}"
+        for m, c, t in zip(_markers(sheet), sheet.columns, sheet.totals, strict=True)
+    ]
+    if any(MEET in row for row in cells):
+        legend.append(say("sheet.chart.meet", mark=MEET))
+    lines += _joined(legend, max(width, 20))
     return "\n".join(printable(line, encoding) for line in lines) + "\n"

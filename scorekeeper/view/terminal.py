@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from scorekeeper.text import say_count
 from scorekeeper.view.sheet import Row, Sheet, progress_text
 from scorekeeper.view.words import printable, say
 
@@ -46,6 +47,14 @@ def _wrap(text: str, width: int) -> list[str]:
     if len(text) <= width:
         return [text]
     return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+
+
+def _para(text: str, width: int) -> list[str]:
+    """A line of its own (the title, the totals...) wrapped with its continuation lines
+    indented, so that no wrapped word stands at column 0 like a new line."""
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, subsequent_indent=" " * GAP, break_on_hyphens=False)
 
 
 def _fit(cols: list[Col], width: int) -> bool:
@@ -127,7 +136,8 @@ def _stacked(sheet: Sheet, p: Callable[[str], str], width: int) -> list[str]:
         head = f"{row.number} " + p(
             ", ".join([say("sheet.deals", dealer=row.dealer), row.game_text])
         )
-        lines += textwrap.wrap(head, width, subsequent_indent="   ", break_on_hyphens=False)
+        more = " " * (len(str(row.number)) + 3)  # deeper than the lines under the head
+        lines += textwrap.wrap(head, width, subsequent_indent=more, break_on_hyphens=False)
         if row.result:
             lines += ["   " + t for t in _wrap(p(say("sheet.won", result=row.result)), width - 3)]
         if row.scores is not None:
@@ -157,11 +167,11 @@ def render(
     def p(text: str) -> str:
         return printable(text, encoding)
 
-    lines = _wrap(p(sheet.title), width)
+    lines = _para(p(sheet.title), width)
     if last is not None and len(sheet.rows) > last:
         hidden = len(sheet.rows) - last
         sheet = dataclasses.replace(sheet, rows=sheet.rows[-last:])
-        lines += _wrap(p(say("sheet.earlier", n=hidden)), width)
+        lines += _para(p(say_count("sheet.earlier", hidden, n=hidden)), width)
     table: list[str] | None = None
     for dealer in (True, False):
         cols = _table(sheet, p, dealer)
@@ -171,13 +181,13 @@ def render(
             break
     lines += table if table is not None else _stacked(sheet, p, width)
     if sheet.legend:
-        lines += _wrap(p(sheet.legend), width)
+        lines += _para(p(sheet.legend), width)
     lines += _why(sheet, p, width)
-    lines += _wrap(p(_totals(sheet)), width)
+    lines += _para(p(_totals(sheet)), width)
     if progress := progress_text(sheet.progress):
-        lines += _wrap(p(f"{say('sheet.progress')} {progress}"), width)
+        lines += _para(p(f"{say('sheet.progress')} {progress}"), width)
     if sheet.over:
-        lines += _wrap(p(f"{say('sheet.over')} {sheet.over}"), width)
+        lines += _para(p(f"{say('sheet.over')} {sheet.over}"), width)
     return "\n".join(lines) + "\n"
 
 
