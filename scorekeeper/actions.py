@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.cards import Card
@@ -35,9 +36,10 @@ class Action:
     card: Card | None = None
     args: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def is_play(self) -> bool:
         # "Anna play" without a card is a verb no family knows, not a card play
+        # (asked for every action replayed: kept once known)
         return self.verb == PLAY and self.card is not None
 
     @property

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import BY_INDEX, Card
-from scorekeeper.contract import Contract, judge_trick
-from scorekeeper.errors import CardError, IllegalActionError, RulesetError
+from scorekeeper.contract import Contract, TrickVerdict, judge_trick
+from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Verdict, check_play, duties, mask
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
+from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
@@ -37,14 +38,15 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
 
 
-_READ: dict[tuple[str, tuple[str, ...]], Action] = {}
-"""Action strings already read at a table: a match repeats the same few hundred, and an
-``Action`` is immutable, so one is handed out for each."""
+_READ: dict[tuple[str, ...], dict[str, Action]] = {}
+"""Action strings already read at each table (its seats): a match repeats the same few
+hundred, and an ``Action`` is immutable, so one is handed out for each."""
 
 
-def no(key: str, rule: str | None, /, **params: object) -> IllegalActionError:
-    """The refusal of an action, as a reason the view words (``raise no(...)``)."""
-    return IllegalActionError(Reason(key, params, rule))
+def _judged(plays: list[Play], contract: Contract, last: bool) -> TrickVerdict:
+    """The judgement of a complete trick (its plays), made when first asked for."""
+    cards = [p.card for p in plays]
+    return judge_trick(contract, cards, [p.player for p in plays], last_trick=last)
 
 
 class Hand:
@@ -86,11 +88,22 @@ class Hand:
             p: [] for p in self.players
         }
         self.revokes: list[Revoke] = []
-        self._seats = tuple(self.table)
+        read = _READ.get(seats := tuple(self.table))
+        if read is None:
+            if len(_READ) >= 64:
+                _READ.clear()
+            read = _READ[seats] = {}
+        self._read = read
         self._tricks_per_hand: int | None = None
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
+        self._counts = rules.deck.counts
+        # who plays the next card of the trick in progress (None: a trick is to be led)
+        self._next: str | None = None
+        self._after = {
+            p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)
+        }
         self._duties: Duties | None = None
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
@@ -102,10 +115,15 @@ class Hand:
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards: dict[str, list[Card]] = {}
+        deck = self.rules.deck
+        counts = deck.counts
         for player, hand in deal.items():
             if player not in self.players:
                 raise no("deal.not_playing", "deal", player=player)
-            cards[player] = [c if isinstance(c, Card) else self.rules.deck.parse(c) for c in hand]
+            held = cards[player] = [c if isinstance(c, Card) else Card.parse(c) for c in hand]
+            for card in held:
+                if card not in counts:
+                    deck.verify_card(card)  # refuses it, as reading it from the deck would
         missing = [p for p in self.players if p not in cards]
         if missing:
             raise no("deal.missing", "deal", players=missing)
@@ -117,15 +135,8 @@ class Hand:
         for hand in cards.values():
             total.update(hand)
         for card, n in total.items():
-            self.rules.deck.verify_card(card)
-            if n > self.rules.deck.counts[card]:
-                raise no(
-                    "deal.too_often",
-                    "deck.copies",
-                    card=card,
-                    count=n,
-                    copies=self.rules.deck.counts[card],
-                )
+            if n > counts[card]:
+                raise no("deal.too_often", "deck.copies", card=card, count=n, copies=counts[card])
         self.dealt = {p: list(h) for p, h in cards.items()}
         self.holdings = {p: list(h) for p, h in cards.items()}
 
@@ -208,10 +219,7 @@ class Hand:
 
     def _turn(self) -> str:
         """Whose card comes next, play being under way (the leader, or the next seat)."""
-        if len(self.tricks) == self.tricks_done:
-            return self.next_leader()
-        players = self.players
-        return players[(players.index(self.tricks[-1].plays[-1].player) + 1) % len(players)]
+        return self._next or self.next_leader()
 
     def holding(self, player: str) -> list[Card] | None:
         """The cards a player holds now, when the deal is recorded."""
@@ -265,24 +273,30 @@ class Hand:
         the holding's order (None without the deal)."""
         if self.holdings is None:
             return None
-        allowed = self._legal_mask(player)
+        allowed = self.legal_mask(player)
         seen: list[Card] = []
         for card in self.holdings[player]:
             if allowed >> card.index & 1 and card not in seen:
                 seen.append(card)
         return [c for c in seen if self._game_allows(player, c)]
 
-    def _legal_mask(self, player: str) -> int:
+    def legal_mask(self, player: str) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
         (the deal is recorded). The fast judge; ``check_card`` says why."""
         held = self._masks.get(player)
         if held is None:
             held = self._masks[player] = mask(self.holdings[player])  # type: ignore[index]
+        return self._allowed(player, held)
+
+    def _allowed(self, player: str, held: int) -> int:
+        """Which of ``held`` (a card mask) the following rules allow ``player`` now."""
         trick = self._trick_key
         if not trick:
             return held
-        table = self._table()
-        last = self.tricks_done + 1 == self.tricks_per_hand
+        table = self._duties
+        if table is None or table.contract is not self.game.contract():
+            table = self._table()
+        last = self.tricks_done + 1 == (self._tricks_per_hand or self.tricks_per_hand)
         partner_winning = None
         if table.void_trump_opponent or table.over_opponent:
             best = self.tricks[-1].plays[table.spot(trick, last)[4]].player
@@ -356,19 +370,19 @@ class Hand:
     def parse(self, text: str | Action) -> Action:
         if isinstance(text, Action):
             return text
-        key = (text, self._seats)
-        action = _READ.get(key)
+        read = self._read
+        action = read.get(text)
         if action is None:
             action = parse_action(text, self.table)
-            if len(_READ) >= 8192:
-                _READ.clear()
-            _READ[key] = action
+            if len(read) >= 8192:
+                read.clear()
+            read[text] = action
         return action
 
     def verify(self, text: str | Action) -> Action:
         """Raise with the reason if the action is not allowed now; return it parsed."""
         action = self.parse(text)
-        if self.finished:
+        if self.game.is_over():
             raise no("hand.over", "play.tricks", action=action)
         if action.is_play:
             self._verify_play(action)
@@ -390,75 +404,33 @@ class Hand:
             outcome = Outcome(action, messages=self.game.apply_action(action))
         else:
             outcome = self._apply_play(action)
-        if self.finished:
+            if outcome.trick is None:
+                return outcome  # only the last card of a trick can end the hand
+        if self.game.is_over():
             outcome.result = self.result()
         return outcome
 
     def _verify_play(self, action: Action) -> None:
-        card = action.card
+        card, actor, game = action.card, action.actor, self.game
         assert card is not None
-        try:
-            self.rules.deck.verify_card(card)
-        except CardError as exc:
-            raise CardError(
-                Reason("hand.refused", {"action": action, "why": exc.message}), rule=exc.rule
-            ) from None
-        if not self.game.ready_to_play():
-            raise no(
-                "hand.refused",
-                self.game.not_ready_rule(),
-                action=action,
-                why=self.game.why_not_ready(),
-            )
-        if action.actor not in self.players:
-            raise no("hand.sits_out", "players", action=action, player=action.actor)
-        turn = self._turn()  # the hand is not over (verify said) and play is ready (above)
-        if action.actor != turn:
-            trick = self.current_trick
-            when = (
-                Reason("hand.continues", {"trick": trick.number, "player": turn})
-                if trick
-                else Reason("hand.leads", {"trick": len(self.tricks) + 1, "player": turn})
-            )
-            raise no(
-                "hand.not_your_turn",
-                "play.turn_order",
-                action=action,
-                player=action.actor,
-                when=when,
-            )
-        limit = self.rules.deck.counts[card]
-        if self.played[card] >= limit:
-            where = [
-                Reason("hand.played_in", {"trick": t.number, "player": p.player})
-                for t in self.tricks
-                for p in t.plays
-                if p.card == card
-            ]
-            raise no(
-                "hand.played_out",
-                "deck.copies",
-                action=action,
-                card=card,
-                where=where,
-                copies=limit,
-            )
-        holding = self.holdings[action.actor] if self.holdings is not None else None
-        if holding is not None and card not in holding:
-            raise no(
-                "hand.refused",
-                "deal",
-                action=action,
-                why=Reason(
-                    "hand.not_held_holds", {"player": action.actor, "card": card, "held": holding}
-                ),
-            )
-        if holding is None or not self._legal_mask(action.actor) >> card.index & 1:
-            # without the deal, or refused: the reasoning judge decides and says why
-            verdict = self.check_card(action.actor, card)
-            if not verdict.legal:
-                raise no("hand.refused", verdict.rule, action=action, why=verdict.why)
-        self.game.verify_play(action)
+        # The usual case first, in one go: a card of the deck, play under way, the
+        # player's turn, a copy left, held, and allowed by the duties' masks.
+        limit = self._counts.get(card)
+        holdings = self.holdings
+        if (
+            limit is not None
+            and holdings is not None
+            and game.ready_to_play()
+            and actor == (self._next or self.next_leader())
+            and self.played.get(card, 0) < limit
+        ):
+            held = self._masks.get(actor)
+            if held is None:
+                held = self._masks[actor] = mask(holdings[actor])
+            if self._allowed(actor, held) >> card.index & 1:
+                game.verify_play(action)
+                return
+        refuse_play(self, action)
 
     def _apply_play(self, action: Action) -> Outcome:
         card, actor = action.card, action.actor
@@ -470,76 +442,51 @@ class Hand:
         else:
             trick = Trick(len(tricks) + 1, actor)
             tricks.append(trick)
-        # what the play proves later is only needed without the deal (see _find_revokes)
-        partner_winning = None if self.dealt else self._partner_winning(actor, trick)
-        before = tuple(map(BY_INDEX.__getitem__, self._trick_key))
-        play = Play(actor, card, trick.number, len(trick.plays))
-        trick.plays.append(play)
+        plays = trick.plays
+        play = Play(actor, card, trick.number, len(plays))
+        if self.dealt is None:
+            # what the play proves later, only needed without the deal (see reasoning.find_revokes)
+            partner_winning = self._partner_winning(actor, trick)
+            before = tuple(map(BY_INDEX.__getitem__, self._trick_key))
+        else:
+            partner_winning, before = None, ()
+        plays.append(play)
         self._trick_key += (card.index,)
-        self.played[card] += 1
+        played = self.played
+        played[card] = played.get(card, 0) + 1
         if self.holdings is not None:
             held = self.holdings[actor]
             held.remove(card)
-            if actor in self._masks and card not in held:
-                self._masks[actor] &= ~(1 << card.index)
+            masks = self._masks
+            if actor in masks and card not in held:
+                masks[actor] &= ~(1 << card.index)
         if self.dealt is None:
-            outcome.revokes = self._find_revokes(actor, play)
+            outcome.revokes = find_revokes(self, actor, play)
             self.revokes.extend(outcome.revokes)
         self.plays_by[actor].append((play, before, partner_winning))
-        outcome.messages.extend(self.game.on_play(play))
-        if len(trick.plays) == len(self.players):
+        said = self.game.on_play(play)
+        if said:
+            outcome.messages.extend(said)
+        if len(plays) == len(self.players):
+            self._next = None
             self._complete(trick, outcome)
+        else:
+            self._next = self._after[actor]
         return outcome
 
     def _complete(self, trick: Trick, outcome: Outcome) -> None:
         """The trick's last card is down: its winner, its points, what the game makes of it."""
-        last = trick.number == self.tricks_per_hand
-        cards, players = trick.cards, trick.players
-        trick.winner = players[self._winner(last)]
-        trick.judge = partial(judge_trick, self.contract, cards, players, last_trick=last)
+        last = trick.number == (self._tricks_per_hand or self.tricks_per_hand)
+        game = self.game
+        trick.winner = trick.plays[self._winner(last)].player
+        trick.judge = partial(_judged, trick.plays, game.contract(), last)
         self.tricks_done += 1
         self._trick_key = ()
-        card_points = self.game.card_points
-        trick.points = sum(map(card_points, cards))
+        trick.points = game.trick_points(trick.cards)
         outcome.trick = trick
-        outcome.messages.extend(self.game.on_trick(trick))
-
-    def _find_revokes(self, player: str, new: Play) -> list[Revoke]:
-        """Earlier plays of ``player`` that the new card proves were illegal."""
-        if self.dealt is not None:
-            return []  # with the deal, every play was checked exactly when made
-        found: list[Revoke] = []
-        earlier = self.plays_by[player]
-        for i, (play, before, partner_winning) in enumerate(earlier):
-            if not before:
-                continue
-            if any(r.player == player and r.trick == play.trick for r in self.revokes):
-                continue
-            held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
-            last = play.trick == self.tricks_per_hand
-            verdict = check_play(
-                self.following,
-                self.contract,
-                before,
-                play.card,
-                held,
-                partner_winning=partner_winning,
-                last_trick=last,
-            )
-            if not verdict.legal:
-                reason = Reason(f"{verdict.why.key}.past", verdict.why.params, verdict.rule)
-                found.append(
-                    Revoke(
-                        player,
-                        play.trick,
-                        play.card,
-                        new.trick,
-                        new.card,
-                        reason,
-                        verdict.rule or "following",
-                    )
-                )
-        return found
+        said = game.on_trick(trick)
+        if said:
+            outcome.messages.extend(said)
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:
@@ -566,7 +513,7 @@ class Hand:
         if len(self.completed_tricks()) < self.tricks_per_hand:
             return problems
         expected = self.family.cards_in_play(self)
-        if expected is None:
+        if expected is None or dict.__eq__(self.played, expected):
             return problems
         for card in sorted(set(expected) | set(self.played), key=lambda c: c.code):
             if self.played[card] != expected[card]:

@@ -78,6 +78,11 @@ class MatchHand:
     def kind(self) -> str:
         return "quick" if self.quick is not None else "full"
 
+    @property
+    def scores(self) -> Mapping[str, int]:
+        """What the hand scored for each player (nothing while it is open)."""
+        return self.result.scores if self.result is not None else {}
+
 
 class Match:
     """A match: its table, its hands replayed, its totals.
@@ -130,16 +135,16 @@ class Match:
 
     @property
     def open_hand(self) -> MatchHand | None:
-        if self.hands and not self.hands[-1].finished:
-            return self.hands[-1]
+        hands = self.hands
+        if hands and hands[-1].result is None:
+            return hands[-1]
         return None
 
     def totals(self) -> dict[str, int]:
         totals = {p: 0 for p in self.players}
         for mh in self.hands:
-            if mh.result:
-                for p, s in mh.result.scores.items():
-                    totals[p] = totals.get(p, 0) + s
+            for p, s in mh.scores.items():
+                totals[p] = totals.get(p, 0) + s
         return totals
 
     def over(self) -> str | None:
@@ -368,16 +373,23 @@ class Match:
                 self.start_hand(deal)
         except ScorekeeperError as exc:
             raise _ReplayError(exc, key=next(iter(record.deal or {}), None)) from None
-        opened = self.open_hand is not None
+        mh = self.open_hand
+        opened = mh is not None
         for j, text in enumerate(record.actions):
             try:
-                if self.open_hand is None and opened:
+                if mh is not None and mh.result is None and mh.hand is not None:
+                    # the open hand's next action (what ``apply`` does, one look-up less)
+                    outcome = mh.hand.apply(text)
+                    mh.actions.append(outcome.action)
+                    mh.result = outcome.result
+                    continue
+                if opened:
                     raise IllegalActionError(
                         f"{text}: the hand is already over (after action {j}); start a new [[hand]]",
                         rule="play.tricks",
                     )
                 self.apply(text)
-                opened = True
+                mh, opened = self.hands[-1], True
             except ScorekeeperError as exc:
                 if skipped is None or self._moves_cards(text):
                     raise _ReplayError(exc, action_index=j) from None
@@ -474,13 +486,17 @@ def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector paused while a match replays: the replay makes millions of
     objects and almost no garbage cycles (a finished hand let go breaks its one cycle), yet
-    the collector would scan everything alive again and again as the match grows."""
+    the collector would scan everything alive again and again as the match grows. What the
+    replay made then joins the oldest generation unscanned (``freeze`` then ``unfreeze``):
+    else the first collection afterwards would scan all of it as young objects."""
     paused = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if paused:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 

@@ -18,12 +18,20 @@ if TYPE_CHECKING:
     from scorekeeper.contract import TrickVerdict
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Play:
     player: str
     card: Card
     trick: int  # 1-based trick number
     position: int  # 0 = leader
+
+    def __init__(self, player: str, card: Card, trick: int, position: int) -> None:
+        # one per card played: written straight into the instance (frozen all the same)
+        fields = self.__dict__
+        fields["player"] = player
+        fields["card"] = card
+        fields["trick"] = trick
+        fields["position"] = position
 
 
 @dataclass

@@ -33,18 +33,20 @@ class Reason:
     def worded(self) -> Worded:
         """The words, as a string that still carries this reason.
 
-        Equal reasons of plain parameters (numbers, words, cards) worded alike share one
+        Equal reasons of plain parameters (numbers, words, cards) in one language share one
         ``Worded``: a long match says the same things thousands of times, and words are
-        immutable. (The words are part of the likeness: they depend on the language.)"""
-        if any(type(v).__name__ not in _PLAIN for v in self.params.values()):
+        immutable."""
+        params = self.params
+        if any(type(v).__name__ not in _PLAIN for v in params.values()):
             return Worded(self)  # a list, a nested reason...: words of its own
-        text = self.text()
-        same = (text, self.key, self.rule, *((k, type(v), v) for k, v in self.params.items()))
+        from scorekeeper.text.language import current  # the view is a leaf: deferred
+
+        same = (current(), self.key, self.rule, *((k, type(v), v) for k, v in params.items()))
         found = _WORDED.get(same)
         if found is None:
             if len(_WORDED) >= 4096:
                 _WORDED.clear()
-            found = _WORDED[same] = Worded(self, text)
+            found = _WORDED[same] = Worded(self)
         return found
 
     def to_dict(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import matchlog
 from scorekeeper.errors import ScorekeeperError
@@ -23,8 +23,9 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.reasons import because
 from scorekeeper.rules import data_home
-from scorekeeper.stats.cache import figures
-from scorekeeper.stats.figures import MatchFigures
+
+if TYPE_CHECKING:  # the statistics are read only by the commands that list matches
+    from scorekeeper.stats.figures import MatchFigures
 
 
 def matches_dir() -> Path:
@@ -288,6 +289,8 @@ def problem_code(problem: dict[str, Any]) -> str:
 
 def listing(*, archived: bool = False) -> list[Listed]:
     """Every match of the list (or the archive), oldest first (by start, then name)."""
+    from scorekeeper.stats.cache import figures
+
     found = [Listed(s, figures(s.path)) for s in stored(archived=archived)]
     return sorted(found, key=lambda entry: (entry.figures.started, entry.stored.name))
 
@@ -296,6 +299,8 @@ def every_figures() -> list[tuple[str, MatchFigures]]:
     """The figures of every match of the data folder, the archived ones included; a file
     that is a byte-for-byte copy of one already counted (an import made twice) is not
     counted again."""
+    from scorekeeper.stats.cache import figures
+
     seen: set[str] = set()
     found = []
     for entry in [*stored(), *stored(archived=True)]:

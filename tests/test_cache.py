@@ -202,6 +202,44 @@ def test_recording_through_the_cache_writes_the_canonical_bytes(
     assert figures(Session.open(path)) == without_cache(path, monkeypatch)
 
 
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    ruleset=st.sampled_from(RULESETS),
+    seed=st.integers(0, 10_000),
+    quick=st.sampled_from([0.0, 0.5, 1.0]),
+    undos=st.integers(1, 14),
+)
+def test_undo_back_through_finished_hands_writes_what_a_full_rewrite_writes(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    ruleset: str,
+    seed: int,
+    quick: float,
+    undos: int,
+) -> None:
+    """Undo after undo from a finished match, cold (no snapshot) and warm: each file is
+    the one the same undos give with the cache off, and so are the figures."""
+    full = random_log(ruleset, 3, seed, quick)
+    mine, theirs = tmp_path / f"a-{seed}.toml", tmp_path / f"b-{seed}.toml"
+    for path in (mine, theirs):
+        path.unlink(missing_ok=True)
+        cache.cache_file(path).unlink(missing_ok=True)
+        matchlog.write(path, full)
+    for _ in range(undos):
+        if not matchlog.read(theirs)[0].hands:
+            break
+        with Session.edit(mine, replay=False) as session:
+            said = session.undo()
+        with monkeypatch.context() as mp:
+            mp.setenv("SCOREKEEPER_CACHE", "off")
+            with Session.edit(theirs, replay=False) as session:
+                assert session.undo() == said
+        assert mine.read_bytes() == theirs.read_bytes()
+    assert figures(Session.open(mine)) == without_cache(theirs, monkeypatch)
+
+
 @pytest.fixture
 def warm(tmp_path: Path) -> Path:
     """A match of three finished hands and one begun, its snapshot kept."""
@@ -270,6 +308,7 @@ def test_a_snapshot_of_other_code_or_rules_is_not_used(
     snapshot = cache.load(warm)
     assert snapshot is not None
     snapshot.hands[0].result.scores["Anna"] += 1000  # type: ignore[union-attr]
+    snapshot.hands[0]._scores["Anna"] += 1000  # type: ignore[attr-defined]
     snapshot.key = "other code:" + snapshot.key.split(":")[1]
     cache.save(warm, snapshot)
     assert figures(Session.open(warm)) == without_cache(warm, monkeypatch)
@@ -282,7 +321,9 @@ def test_a_file_changed_behind_the_snapshot_replays_in_full(
     snapshot = cache.load(warm)
     assert snapshot is not None
     snapshot.hands[0].result.scores["Anna"] += 1000  # type: ignore[union-attr]
-    snapshot.text = b"#" + snapshot.text[1:]
+    snapshot.hands[0]._scores["Anna"] += 1000  # type: ignore[attr-defined]
+    raw = warm.read_bytes()
+    snapshot.digests = cache.digests_of(b"#" + raw[1:], snapshot.ends)  # made from other text
     cache.save(warm, snapshot)
     assert figures(Session.open(warm)) == without_cache(warm, monkeypatch)
 

@@ -145,6 +145,32 @@ def _command_of(before: list[str]) -> str | None:
     return next((w for w in before if not w.startswith("-")), None)
 
 
+def _command_name(info: typer.models.CommandInfo) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)  # type: ignore[union-attr]
+
+
+def _only(argv: list[str]) -> typer.Typer:
+    """The app with only the command ``argv`` runs (the app itself for anything else).
+
+    Typer builds every command's options before it runs one; a command that records a
+    card needs only its own. Help, completion, a sub-group or an unknown word get the
+    whole app, so that they say exactly what they always said.
+    """
+    words = list(argv)
+    while words and words[0].startswith("--lang"):
+        words = words[2:] if words[0] == "--lang" else words[1:]
+    if not words or words[0].startswith("-") or any(k.endswith("_COMPLETE") for k in os.environ):
+        return app
+    chosen = [info for info in app.registered_commands if _command_name(info) == words[0]]
+    if not chosen:
+        return app
+    slim = object.__new__(typer.Typer)
+    vars(slim).update(vars(app))
+    slim.registered_commands = chosen
+    slim.registered_groups = []
+    return slim
+
+
 def _stdout_is_devnull() -> bool:
     try:
         out, null = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
@@ -182,7 +208,7 @@ def main() -> None:
         printable_streams()  # an ASCII terminal gets H for ♥, ... for …
     was_devnull = _stdout_is_devnull()
     try:
-        command = typer.main.get_command(app)
+        command = typer.main.get_command(_only(argv))
         lang = language.from_argv(argv) or language.current()
         if lang != language.ENGLISH:
             from scorekeeper.cli.helps import translate_helps

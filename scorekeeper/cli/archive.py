@@ -258,7 +258,9 @@ def import_(
     if not report.ok:
         raise MatchFileError([say("archive.import_refused", file=file), *report.problems])
     added = store.add(file, name)
-    hands = store.figures(added.path).hands  # counted as 'matches' counts them
+    from scorekeeper.stats.cache import figures
+
+    hands = figures(added.path).hands  # counted as 'matches' counts them
     _done(
         json_,
         {"name": added.name, "path": str(added.path), "hands": hands},

@@ -244,9 +244,19 @@ def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = 
     out = []
     for fact in facts:
         key, sep, value = fact.partition("=")
-        items = [" ".join(typed(session, [item], rules)) for item in value.split(",")]
+        items = [_fact_value(session, item, rules) for item in value.split(",")]
         out.append(key + sep + ",".join(items) if sep else fact)
     return out
+
+
+def _fact_value(session: Session, item: str, rules: Ruleset | None) -> str:
+    """One value of a fact in the match's language; an English word that only reads as a
+    card by the letters of a suit at its end stays as typed (``solo=queens``, not QS)."""
+    from scorekeeper.lang import card_readings
+
+    if len(item) > 3 and item.isalpha() and card_readings(item, "en"):
+        return item
+    return " ".join(typed(session, [item], rules))
 
 
 def typed_amendment(

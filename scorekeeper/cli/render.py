@@ -13,6 +13,17 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.text import say, say_count, translate
 
 
+def section_title(key: str) -> str:
+    """A rule set's section as a heading in the current language (the key in English)."""
+    from scorekeeper.text import language
+
+    if (lang := language.current()) == language.ENGLISH:
+        return key
+    from scorekeeper.lang.terms import section_title as titled
+
+    return titled(key, lang)
+
+
 def own(text: str) -> str:
     """A shipped rule set's own words (explain, summary, notes) in the current language."""
     return translate("explain", text) if text else text
@@ -31,6 +42,16 @@ class _Console:
     def __init__(self, stderr: bool = False) -> None:
         self._stderr = stderr
         self._console: Any = None
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        """rich's ``print``; one plain line of markup is written without rich (:mod:`.plain`)."""
+        if self._console is None and not options and len(objects) == 1:
+            from scorekeeper.cli import plain
+
+            stream = sys.stderr if self._stderr else sys.stdout
+            if isinstance(objects[0], str) and plain.write(stream, objects[0]):
+                return
+        self.__getattr__("print")(*objects, **options)
 
     def __getattr__(self, name: str) -> Any:
         if self._console is None:
@@ -57,7 +78,7 @@ def warn(message: str) -> None:
 
 
 def escape(text: str) -> str:
-    from rich.markup import escape as _escape
+    from scorekeeper.cli.plain import escape as _escape  # rich's escape, without rich
 
     return _escape(text)
 
@@ -105,16 +126,22 @@ def result(res: HandResult, title: str | None = None) -> None:
     if res.redeal:
         console.print(f"[bold]{title}:[/] {escape(res.items[0].label)}")
         return
-    pts = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
+    from scorekeeper.view.words import term
+
+    pts = ", ".join(f"{term(side)} {p}" for side, p in res.card_points.items())
     winner = res.winner or say("cli.nobody")
     line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
     console.print(f"[bold]{title}:[/] {escape(line)}")
-    from rich.table import Table
+    rows = [(escape(item.text()), f"[dim]{escape(item.rule)}[/]") for item in res.items]
+    from scorekeeper.cli.plain import write_table
 
-    table = Table(show_header=False, box=None, padding=(0, 2))
-    for item in res.items:
-        table.add_row(escape(item.text()), f"[dim]{escape(item.rule)}[/]")
-    console.print(table)
+    if console._console is not None or not write_table(sys.stdout, rows):
+        from rich.table import Table
+
+        table = Table(show_header=False, box=None, padding=(0, 2))
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
     for note in res.notes:
         console.print(f"[dim]{escape(note)}[/]")
     scores = ", ".join(f"{p} {s:+d}" for p, s in res.scores.items())
@@ -290,7 +317,8 @@ def rules_show(data: dict[str, Any]) -> None:
         console.print(escape(own(data["summary"])))
     for section, body in data["rules"].items():
         if isinstance(body, dict) and body.get("explain"):
-            console.print(f"[bold]{escape(section)}[/]: {escape(own(body['explain']))}")
+            title = escape(section_title(section))
+            console.print(f"[bold]{title}[/]: {escape(own(body['explain']))}")
     from rich.table import Table
     from rich.text import Text
 
@@ -358,7 +386,7 @@ def explanation(data: dict[str, Any]) -> None:
         chosen = ", ".join(f"{k}={v}" for k, v in data["options"].items())
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
-        console.print(f"[bold]{escape(section['section'])}[/]")
+        console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
         values = ", ".join(f"{k} = {_value(v)}" for k, v in section["values"].items())

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, Surplus
-from scorekeeper.cards import Card
+from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
@@ -126,8 +126,25 @@ class GameHand:
     def card_points(self, card: Card) -> int:
         return self.rules.card_points(card, self.contract().trump_suit)
 
+    def trick_points(self, cards: Sequence[Card]) -> int:
+        """The card points of a trick's cards: the sum of ``card_points``, read from a
+        table per rule set and trump suit unless the family counts cards its own way."""
+        if type(self).card_points is not GameHand.card_points:
+            return sum(map(self.card_points, cards))
+        trump_suit = self.contract().trump_suit
+        tables: dict[str | None, tuple[int, ...]] = self.rules.__dict__.setdefault(
+            "_points_by_index", {}
+        )
+        table = tables.get(trump_suit)
+        if table is None:
+            table = tables[trump_suit] = tuple(
+                self.rules.card_points(c, trump_suit) for c in BY_INDEX
+            )
+        return sum([table[c.index] for c in cards])
+
     def is_over(self) -> bool:
-        return self.hand.tricks_done == self.hand.tricks_per_hand
+        hand = self.hand
+        return hand.tricks_done == hand.tricks_per_hand
 
     def result(self) -> HandResult:
         raise NotImplementedError

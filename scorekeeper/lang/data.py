@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,8 @@ class Name:
 @dataclass(frozen=True)
 class Language:
     """One language file: names of suits and ranks, card-name styles, the games' words
-    (``words``: key -> the term) and what players type (``read``: phrase -> canonical
+    (``words``: key -> the term; ``terms``: the engine's English phrase -> the term,
+    ``normal game`` -> ``Normalspiel``) and what players type (``read``: phrase -> canonical
     words), the latter also per family (``read_family``)."""
 
     code: str
@@ -57,6 +58,8 @@ class Language:
     words: Mapping[str, str]
     read: Mapping[str, str]
     read_family: Mapping[str, Mapping[str, str]]
+    terms: Mapping[str, str] = field(default_factory=dict)
+    sections: Mapping[str, str] = field(default_factory=dict)
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
@@ -141,6 +144,8 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         words=dict(words),
         read=_word_table(code, read, "read"),
         read_family=families,
+        terms=_word_table(code, data.get("terms", {}), "terms"),
+        sections=_word_table(code, data.get("sections", {}), "sections"),
     )
 
 

@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -54,6 +54,22 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         yield text
         text.flush()
         text.detach()
+
+
+def write_parts(path: str | os.PathLike[str], parts: Iterable[bytes | memoryview]) -> None:
+    """Store the bytes of ``parts``, one after the other, atomically, as :func:`write_text`
+    does (without joining them first)."""
+    with _atomic(path, sync=True) as handle:
+        for part in parts:
+            handle.write(part)
+
+
+@contextmanager
+def replacing_bytes(path: str | os.PathLike[str], *, sync: bool = True) -> Iterator[BinaryIO]:
+    """A binary file written piece by piece and stored atomically, as by :func:`replacing`
+    (``sync=False`` as for :func:`write_bytes`)."""
+    with _atomic(path, sync=sync) as handle:
+        yield handle
 
 
 @contextmanager

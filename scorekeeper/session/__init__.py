@@ -24,6 +24,7 @@ from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
+from scorekeeper.matchlog.files import write_parts
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.ruleset import load
 from scorekeeper.session import cache, corrections, stream
@@ -135,16 +136,17 @@ class Session:
             session = None
             if not replay and path.exists():
                 session = cls._open_quick(path)
+                if session is None and cache.enabled() and stream.rebuild(path):
+                    session = cls._open_quick(path)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
-            before = session.text()
+            before = session._version()
             yield session
-            after = session.text()
-            if after == before:
+            if session._version() == before:
                 return
             if session._verify_as is not None:
                 session._match = session._verified(session._verify_as)
-            session._write(after)
+            session._write()
 
     def text(self) -> str:
         """The match file's canonical text as the session now holds it."""
@@ -152,12 +154,21 @@ class Session:
             return text
         return self.log.dumps()
 
-    def _write(self, text: str) -> None:
+    def _version(self) -> tuple[Any, ...]:
+        """What a change is told by: through the cache the tail's canonical text after its
+        prefix (the prefix is the file's and stays), else the whole canonical text."""
         tail = self._tail
-        if tail is None or tail.text() != text or shape_problems(tail.log.to_dict()):
+        if tail is not None and tail.sections():
+            return (tail.first, cache.tail_text(tail.log.hands))
+        return (None, self.log.dumps())
+
+    def _write(self) -> None:
+        tail = self._tail
+        if tail is None or not tail.sections() or shape_problems(tail.log.to_dict()):
             matchlog.write(self.path, self.log)  # refuses a bad shape, naming every problem
-        else:
-            matchlog.write_text(self.path, text)
+        else:  # the file's own prefix, then the tail's canonical text
+            rest = cache.tail_text(tail.log.hands).encode("utf-8")
+            write_parts(self.path, [memoryview(tail.raw)[: tail.size], rest])
         self._keep()
 
     def _verified(self, name: str) -> Match:
@@ -179,7 +190,7 @@ class Session:
                 self.path,
                 self._match,
                 tail.snapshot.header,
-                tail.raw[: tail.size],
+                b"",  # the tail goes on from the digest of its prefix
                 tail.log.hands,
                 tail,
             )
@@ -293,13 +304,22 @@ class Session:
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
         tail = self._tail
-        last = tail.log.hands[-1] if tail is not None and tail.log.hands else None
-        if last is not None and last.quick is None and last.actions:
-            what = corrections.undo(tail.log)  # type: ignore[union-attr]
+        if tail is not None and not tail.log.hands and tail.first > 0:
+            tail = self._reach_back(tail)
+        if tail is not None and tail.log.hands:
+            what = corrections.undo(tail.log, tail.first)
         else:
             what = corrections.undo(self.log)
         self._verify_as = str(self.path)
         return what
+
+    def _reach_back(self, tail: cache.Tail) -> cache.Tail | None:
+        """The tail from an earlier end of the snapshot, so that it holds the last hand
+        (an undo of a finished hand); None (the whole log is read) if none fits."""
+        found = cache.open_tail(self.path, tail.raw, below=tail.first, snapshot=tail.snapshot)
+        if found is not None:
+            self._tail, self._match = found, None
+        return found
 
     def amend(
         self,

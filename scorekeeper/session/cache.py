@@ -41,13 +41,13 @@ import tomli_w
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog
-from scorekeeper.matchlog.files import write_bytes
+from scorekeeper.matchlog.files import replacing_bytes
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.reasons import Worded
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
-FORMAT = "scorekeeper-cache/1"
+FORMAT = "scorekeeper-cache/3"
 """Changes whenever what a snapshot holds changes shape."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -55,29 +55,57 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 @dataclass
 class Snapshot:
-    """A match file's finished hands replayed, and the exact text they were replayed from.
+    """A match file's finished hands replayed, and what the text they were replayed from was.
 
-    ``text`` is the canonical text of the header and the ``len(hands)`` hands (UTF-8);
-    ``ends`` maps a number of hands (the last few, and zero) to the length of the text
-    they take; ``key`` what the replay depended on besides the text (code, Python, rule
-    set).
+    ``ends`` maps a number of hands (the last few, and zero) to the length in bytes of the
+    canonical text of the header and those hands, ``digests`` the same numbers to a digest
+    of that text (the file must begin with exactly it); ``key`` what the replay depended on
+    besides the text (code, Python, rule set).
     """
 
     key: str
-    text: bytes
     ends: dict[int, int]
+    digests: dict[int, bytes]
     header: MatchLog
     hands: list[MatchHand]
     sections_from: int | None = None
     """The fewest hands that include one too long to be inline (None: no such hand)."""
 
-    def fit(self, raw: bytes) -> int | None:
-        """The most hands whose text ``raw`` begins with, byte for byte; None if none."""
-        for count in sorted(self.ends, reverse=True):
+    def fit(self, raw: bytes, below: int | None = None) -> tuple[int, Any] | None:
+        """The most hands whose text ``raw`` begins with, byte for byte, and the digest of
+        that text so far (to go on with); None if none. One pass over the file: the ends
+        are each other's beginnings, so the first that differs ends the search."""
+        view = memoryview(raw)
+        h = _digest()
+        done = 0
+        found = None
+        for count in sorted(self.ends):
             size = self.ends[count]
-            if len(raw) >= size and raw.startswith(memoryview(self.text)[:size]):
-                return count
-        return None
+            if size > len(raw) or (below is not None and count >= below):
+                break
+            h.update(view[done:size])
+            done = size
+            if h.digest() != self.digests.get(count):
+                break
+            found = (count, h.copy())
+        return found
+
+
+def _digest() -> Any:
+    return hashlib.blake2b(digest_size=32)
+
+
+def digests_of(data: bytes | bytearray, ends: dict[int, int]) -> dict[int, bytes]:
+    """The digest of ``data``'s first ``ends[count]`` bytes, for each count."""
+    view = memoryview(data)
+    h = _digest()
+    done = 0
+    found: dict[int, bytes] = {}
+    for count in sorted(ends, key=ends.__getitem__):
+        h.update(view[done : ends[count]])
+        done = ends[count]
+        found[count] = h.digest()
+    return found
 
 
 @dataclass
@@ -90,6 +118,8 @@ class Tail:
     first: int
     raw: bytes
     log: MatchLog
+    digest: Any
+    """The digest of the prefix so far, to go on with (blake2b)."""
 
     @property
     def size(self) -> int:
@@ -218,36 +248,40 @@ def load(path: Path) -> Snapshot | None:
         return None
     file = cache_file(path)
     try:
-        data = file.read_bytes()
+        handle = open(file, "rb")  # noqa: SIM115  # read piece by piece, not held whole
     except OSError:
         return None
-    try:
-        magic, _, body = data.partition(b"\n")
-        if magic != FORMAT.encode():
-            raise ValueError("not a snapshot of this format")
-        snapshot = pickle.loads(body)
-        if not isinstance(snapshot, Snapshot):
-            raise ValueError("not a snapshot")
-    except Exception as exc:  # a corrupt or truncated cache file is ignored, then rebuilt
-        _debug(f"{file}: ignored ({type(exc).__name__}: {exc})")
-        return None
+    with handle:
+        try:
+            if handle.readline() != FORMAT.encode() + b"\n":
+                raise ValueError("not a snapshot of this format")
+            snapshot = pickle.load(handle)
+            if not isinstance(snapshot, Snapshot):
+                raise ValueError("not a snapshot")
+        except Exception as exc:  # a corrupt or truncated cache file is ignored, then rebuilt
+            _debug(f"{file}: ignored ({type(exc).__name__}: {exc})")
+            return None
     return snapshot
 
 
-def open_tail(path: Path, raw: bytes) -> Tail | None:
-    """The file's text after its snapshot, read as a log, when the snapshot fits the file.
+def open_tail(
+    path: Path, raw: bytes, *, below: int | None = None, snapshot: Snapshot | None = None
+) -> Tail | None:
+    """The file's text after its snapshot, read as a log, when the snapshot fits the file
+    (with fewer than ``below`` hands in the snapshot's part, when given).
 
     None when there is no snapshot, when the file does not begin with the snapshot's
     bytes, or when what follows is not canonical, well-shaped hands (the full read then
     says what is wrong, with its lines).
     """
-    snapshot = load(path)
+    snapshot = snapshot or load(path)
     if snapshot is None:
         return None
-    first = snapshot.fit(raw)
-    if first is None:
+    fitting = snapshot.fit(raw, below)
+    if fitting is None:
         _debug(f"{path}: snapshot is stale")
         return None
+    first, digest = fitting
     size = snapshot.ends[first]
     try:
         rest = raw[size:].decode("utf-8")
@@ -262,7 +296,7 @@ def open_tail(path: Path, raw: bytes) -> Tail | None:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         _debug(f"{path}: the text after the snapshot is not read quickly ({exc})")
         return None
-    tail = Tail(snapshot, first, raw, log)
+    tail = Tail(snapshot, first, raw, log, digest)
     if not tail.sections() or tail_text(log.hands) != rest:
         _debug(f"{path}: the text after the snapshot is not canonical")
         return None
@@ -305,6 +339,7 @@ class CachedHand(MatchHand):
         self.__dict__.pop("_actions", None)
         self._texts = "\n".join(texts) if not any("\n" in t for t in texts) else tuple(texts)
         self._players = players
+        self._scores = dict(mh.result.scores) if mh.result is not None else {}
         out = io.BytesIO()
         _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(mh.result)
         self._result_data = out.getvalue()
@@ -312,6 +347,11 @@ class CachedHand(MatchHand):
     @property
     def finished(self) -> bool:
         return True
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """What the hand scored, kept apart: totals need no result read back."""
+        return self._scores
 
     @property  # type: ignore[override]
     def result(self) -> HandResult | None:
@@ -347,11 +387,10 @@ def save(path: Path, snapshot: Snapshot) -> None:
     """Keep ``snapshot`` for ``path``; a cache that cannot be written is only skipped."""
     if not enabled():
         return
-    out = io.BytesIO()
-    out.write(FORMAT.encode() + b"\n")
     try:
-        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(snapshot)
-        write_bytes(cache_file(path), out.getvalue(), sync=False)
+        with replacing_bytes(cache_file(path), sync=False) as out:
+            out.write(FORMAT.encode() + b"\n")
+            _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(snapshot)
     except (OSError, pickle.PicklingError, TypeError, AttributeError) as exc:
         _debug(f"{path}: snapshot not kept ({type(exc).__name__}: {exc})")
 
@@ -370,24 +409,28 @@ def update(
 ) -> None:
     """Keep a snapshot of ``match`` up to its last finished hand, if that moved on.
 
-    ``prefix`` is the file's text before ``records``: the file's hands from
-    ``known.first`` on (from the first hand when ``known`` is None).
+    ``prefix`` is the file's text before ``records`` when ``known`` is None (the header's
+    text; ``records`` are then every hand); through ``known`` the records are the file's
+    hands from ``known.first`` on, after the prefix it fits.
     """
     done = finished_count(match)
     start = known.first if known is not None else -1
     if done <= start:
         return  # no hand finished beyond what the snapshot fits
     start = max(start, 0)
-    data = bytearray(prefix)
-    ends = {
-        count: size
-        for count, size in (known.snapshot.ends if known else {}).items()
-        if count <= start
-    }
-    ends[start] = len(data)
+    if known is not None:
+        size, h = known.size, known.digest.copy()
+    else:
+        size, h = len(prefix), _digest()
+        h.update(prefix)
+    ends = {c: e for c, e in (known.snapshot.ends if known else {}).items() if c <= start}
+    digests = {c: d for c, d in (known.snapshot.digests if known else {}).items() if c <= start}
+    ends[start], digests[start] = size, h.digest()
     for count, record in enumerate(records[: done - start], start + 1):
-        data += hand_text(record).encode("utf-8")
-        ends[count] = len(data)
+        piece = hand_text(record).encode("utf-8")
+        h.update(piece)
+        size += len(piece)
+        ends[count], digests[count] = size, h.digest()
     since = known.snapshot.sections_from if known is not None else None
     if since is None or since > start:
         since = next(
@@ -399,22 +442,24 @@ def update(
         *(known.snapshot.hands[:start] if known else []),
         *(lean(mh, record.actions, players) for mh, record in fresh),
     ]
-    kept = {c: ends[c] for c in sorted(ends)[-KEPT_ENDS:]}
-    keep(path, match.rules, header, bytes(data), kept, hands, since)
+    kept = sorted(ends)[-KEPT_ENDS:]
+    ends = {c: ends[c] for c in kept}
+    keep(path, match.rules, header, ends, {c: digests[c] for c in kept}, hands, since)
 
 
 def keep(
     path: Path,
     rules: Ruleset,
     header: MatchLog,
-    text: bytes,
     ends: dict[int, int],
+    digests: dict[int, bytes],
     hands: list[MatchHand],
     sections_from: int | None,
 ) -> None:
-    """Keep the snapshot of ``hands`` (finished, lean) replayed from ``text``."""
+    """Keep the snapshot of ``hands`` (finished, lean), replayed from the text whose
+    beginnings end at ``ends`` with ``digests``."""
     header = header_of(header)
-    save(path, Snapshot(snapshot_key(rules), text, ends, header, hands, sections_from))
+    save(path, Snapshot(snapshot_key(rules), ends, digests, header, hands, sections_from))
 
 
 def _worded(text: str | None, reason: Any) -> Worded:

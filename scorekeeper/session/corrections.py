@@ -17,8 +17,9 @@ from scorekeeper.reasons import because
 from scorekeeper.ruleset import load
 
 
-def undo(log: MatchLog) -> str:
-    """Remove the last action (or the last quick hand, or an empty hand's deal); say what went."""
+def undo(log: MatchLog, before: int = 0) -> str:
+    """Remove the last action (or the last quick hand, or an empty hand's deal); say what
+    went. ``before``: how many hands come before the log's (a tail's log)."""
     if not log.hands:
         raise IllegalActionError(
             "nothing to undo: the match has no hands yet", rule="undo", kind="usage"
@@ -26,14 +27,14 @@ def undo(log: MatchLog) -> str:
     last = log.hands[-1]
     if last.quick is not None:
         log.hands.pop()
-        return f"removed quick hand {len(log.hands) + 1}"
+        return f"removed quick hand {before + len(log.hands) + 1}"
     if last.actions:
         text = last.actions.pop()
         if not last.actions and last.deal is None:
             log.hands.pop()
         return f"removed {text!r}"
     log.hands.pop()
-    return f"removed the deal of hand {len(log.hands) + 1}"
+    return f"removed the deal of hand {before + len(log.hands) + 1}"
 
 
 def amend(

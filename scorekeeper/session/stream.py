@@ -131,5 +131,5 @@ def rebuild(path: Path) -> bool:
     done = cache.finished_count(match)
     kept = {c: ends[c] for c in sorted(c for c in ends if c <= done)[-cache.KEPT_ENDS :]}
     hands = match.hands[:done]
-    cache.keep(path, rules, log, raw[: ends[done]], kept, hands, since)
+    cache.keep(path, rules, log, kept, cache.digests_of(raw, kept), hands, since)
     return True

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 
 _catalogues: dict[str, Mapping[str, str]] = {}
 
+TERMS = "scorekeeper.lang.terms"
+"""The games' own terms in German and Dutch (``contra`` -> ``Kontra``) come from the
+language files, whose reader refuses through this module's words: loaded by name, so that
+the view's words stay a leaf of the import graph."""
+
 
 def _catalogue(name: str) -> Mapping[str, str]:
     if name not in _catalogues:
@@ -142,4 +147,6 @@ def words(key: str, params: Mapping[str, Any]) -> str:
     if text is None:
         shown = ", ".join(f"{k}={_word(v)}" for k, v in params.items())
         return f"{key}({shown})"
+    if (lang := language.current()) != language.ENGLISH:  # the games' own terms (Kontra)
+        params = importlib.import_module(TERMS).localized(key, params, lang)
     return _formatter.format(translate(key, text), **params)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.view.words import SUIT_SYMBOLS, say
+from scorekeeper.view.words import SUIT_SYMBOLS, say, term
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
@@ -118,7 +118,7 @@ def _game(res: HandResult, marks: tuple[str, ...]) -> str:
     if "trump" in marks and details.get("trump") and details.get("maker"):
         symbol = SUIT_SYMBOLS.get(str(details["trump"]), str(details["trump"]))
         return f"{symbol} {details['maker']}"
-    return res.game_type
+    return term(res.game_type)
 
 
 def _side_of(res: HandResult, player: str) -> str | None:

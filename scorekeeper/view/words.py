@@ -55,6 +55,23 @@ SUIT_SYMBOLS = {
 }
 
 
+def term(text: str) -> str:
+    """A game's term as the engine names it (``contra``, ``normal game``, ``trump
+    hearts``) in the view's language: ``Kontra``, ``Normalspiel``, ``troef harten``."""
+    from scorekeeper.text import language
+
+    lang = language.current()
+    if lang == language.ENGLISH or not text:
+        return text
+    from scorekeeper.lang.terms import term as in_lang
+    from scorekeeper.reasons import reason_of
+
+    if (reason := reason_of(text)) is not None:
+        return reason.text()  # worded by the engine: its words in this language
+
+    return in_lang(text, lang)
+
+
 def say(key: str, **params: Any) -> str:
     """The words of a sheet key with its parameters."""
     return because(key, None, **params).text()

@@ -320,7 +320,7 @@ class DoppelkopfHand(GameHand):
         return messages
 
     def is_over(self) -> bool:
-        return bool(self.redeal) or super().is_over()
+        return self.redeal is not None or GameHand.is_over(self)
 
     # -- result
     def result(self) -> HandResult:

@@ -1,0 +1,113 @@
+"""The games' own terms in what the view prints: what the engine names in English or by
+key (``contra``, ``Kontra``, ``no90``, ``normal game``, ``trump hearts``) as a table of
+another language says it (``Kontra``, ``keine 90``, ``Normalspiel``, ``troef harten``),
+and the rule sets' sections as headings, from the language files.
+
+The view's words (``scorekeeper.text``) call :func:`localized` for every sentence in a
+language other than English; English stays exactly as the engine names it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.lang.data import DEFAULT, fold, language
+
+# Parameters of the view's sentences that carry a game's own term as the engine names it
+# (a key such as ``no90``, a rule set's word such as ``Kontra``, an English term such as
+# ``normal game``): shown in the sentence's language. Per key prefix, parameters whose
+# name is generic elsewhere (``name``, ``game``).
+WORD_PARAMS = frozenset(
+    {
+        "kind",
+        "side",
+        "contract",
+        "solo",
+        "level",
+        "expected",
+        "missing",
+        "said",
+        "threshold",
+        "suit",
+    }
+)
+WORD_PARAMS_OF = {
+    "doppelkopf.said.game.": frozenset({"name"}),
+    "doppelkopf.said.solo_": frozenset({"game"}),
+    "doppelkopf.said.score.bock_game": frozenset({"game"}),
+    "doppelkopf.piglets.not_in_game": frozenset({"game"}),
+    "cli.result": frozenset({"game", "winner"}),
+    "cli.ruling": frozenset({"contract"}),
+}
+
+
+@functools.cache
+def _terms(lang: str) -> dict[str, str]:
+    """Folded text the engine may give -> the term in ``lang``: the language's own keys
+    and ``[terms]``, what English players call them, what this language's players type
+    (``kontra``) and the suits' English names."""
+    voc, english = language(lang), language(DEFAULT)
+    found: dict[str, str] = {}
+    for suit, name in english.suits.items():
+        found[fold(name.name)] = voc.suits[suit].name
+    for typed, canonical in (*english.read.items(), *voc.read.items()):
+        if canonical in voc.words:
+            found.setdefault(fold(typed), voc.words[canonical])
+    for key, word in english.words.items():
+        if key in voc.words:
+            found[fold(word)] = voc.words[key]
+    found.update({fold(k): w for k, w in voc.words.items()})
+    found.update({fold(k): w for k, w in voc.terms.items()})
+    return found
+
+
+def term(text: str, lang: str = DEFAULT) -> str:
+    """A game's term as the engine names it (``contra``, ``Kontra``, ``no90``, ``normal
+    game``, ``trump hearts``), in ``lang``: the whole text if the language file knows it,
+    else word by word (player names and numbers stay); English and unknown text stay."""
+    if lang == DEFAULT or not text:
+        return text
+    terms = _terms(lang)
+    whole = terms.get(" ".join(fold(text).split()))
+    if whole is not None:
+        return whole
+    words = text.split(" ")
+    if len(words) < 2:
+        return text
+    return " ".join(terms.get(fold(w), w) if w else w for w in words)
+
+
+def _termed(value: Any, lang: str) -> Any:
+    if hasattr(value, "reason") or not isinstance(value, str | list | tuple):
+        return value  # a reason's words are worded anew in the language; cards, numbers
+    if isinstance(value, str):
+        return term(value, lang)
+    return [_termed(v, lang) for v in value]
+
+
+def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
+    if lang == DEFAULT:
+        return params
+    names = WORD_PARAMS
+    for prefix, more in WORD_PARAMS_OF.items():
+        if key.startswith(prefix):
+            names = names | more
+    if not names.intersection(params):
+        return params
+    return {k: _termed(v, lang) if k in names else v for k, v in params.items()}
+
+
+def section_title(key: str, lang: str = DEFAULT) -> str:
+    """A rule set's section as a heading in ``lang``: ``announcements.window`` ->
+    ``Ansagen: Zeitpunkte (announcements.window)``; the key as it is in English, and
+    for a section the language file does not name."""
+    if lang == DEFAULT:
+        return key
+    names = language(lang).sections
+    parts = key.split(".")
+    if parts[0] not in names:
+        return key
+    return f"{': '.join(names.get(part, part) for part in parts)} ({key})"
