@@ -63,7 +63,13 @@ def test_a_match_file_naming_a_toml_file_that_is_no_rule_set_shows_none_of_it(
     foreign.write_text(f'[tool]\nname = "{SECRET}"\nfamily = 3\n', encoding="utf-8")
     foreign2 = tmp_path / "other.toml"
     foreign2.write_text(f'[project]\nname = "{SECRET}"\n', encoding="utf-8")
-    for named, words in ((foreign2, "not a rule set"), (foreign, "family")):
+    foreign3 = tmp_path / "config.toml"
+    foreign3.write_text(f'family = "{SECRET}"\nname = "{SECRET}"\n', encoding="utf-8")
+    for named, words in (
+        (foreign2, "not a rule set"),
+        (foreign, "family"),
+        (foreign3, "deck: missing: not a rule set"),
+    ):
         path = match_naming(tmp_path, str(named))
         res = run_cli(tmp_path / "home", "check", path)
         assert res.returncode == 1, res
@@ -356,20 +362,8 @@ def test_names_the_game_would_read_otherwise_are_refused(
 
 def test_the_same_names_are_fine_in_another_language(tmp_path: Path) -> None:
     # "Pas" is Dutch for pass; at an English table it is a name
-    match = tmp_path / "m.toml"
-    res = run_cli(
-        tmp_path / "home",
-        "new",
-        "klaverjassen",
-        "Pas",
-        "Ben",
-        "Carla",
-        "Dirk",
-        "--lang",
-        "en",
-        "--match",
-        match,
-    )
+    match, names = tmp_path / "m.toml", ["Pas", "Ben", "Carla", "Dirk"]
+    res = run_cli(tmp_path / "h", "new", "klaverjassen", *names, "--lang", "en", "--match", match)
     assert res.returncode == 0, res.stderr
 
 
@@ -401,3 +395,12 @@ def test_explain_says_true_and_false_in_words(tmp_path: Path) -> None:
     assert "its soloist leads the first trick" in res.stdout
     res = run_cli(tmp_path / "home", "--lang", "de", "explain", "doppelkopf", "teams")
     assert "obligatory_leads = ja" in res.stdout, res.stdout
+
+
+def test_a_poverty_card_that_cannot_be_read_names_its_rule_once(tmp_path: Path) -> None:
+    home, match = started(tmp_path, "doppelkopf", "--set", "poverty=true")
+    before = snapshot(match)
+    res = run_cli(home, "declare", "Anna", "poverty", "3", "x", "--match", match)
+    assert res.returncode == 1 and "unknown card '3'" in res.stderr, res.stderr
+    assert res.stderr.count("[rule:") == 1, res.stderr
+    assert snapshot(match) == before

@@ -171,10 +171,17 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     data = read_toml(path)
     parent = data.get("extends")
     if parent is None:
-        if "family" not in data:  # not a rule set: say so, and nothing of what it holds
+        # not a rule set: say so, and nothing of what it holds (a match file or an
+        # ``extends`` may name any .toml file; its values are not shown unless it is one)
+        if "family" not in data:
             raise RulesetError(
                 f"{path}: family: missing: not a rule set, it names no family and extends none",
                 rule="family",
+            )
+        if not isinstance(data.get("deck"), Mapping):
+            raise RulesetError(
+                f"{path}: deck: missing: not a rule set, it has no [deck] and extends none",
+                rule="deck",
             )
         return data
     if not isinstance(parent, str) or not parent:
