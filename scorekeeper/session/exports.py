@@ -16,6 +16,7 @@ from typing import TextIO
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.export import to_csv, to_json, write_csv, write_json
 from scorekeeper.match import Match
+from scorekeeper.reasons import because
 from scorekeeper.session import Session
 from scorekeeper.session.stream import NotStreamed, Step, header, steps
 
@@ -48,7 +49,7 @@ def export(path: Path, out: TextIO, format_: str) -> int:
                 yield step
         except NotStreamed:
             raise ScorekeeperError(
-                f"{path} changed while it was exported; export again", kind="file"
+                because("session.changed", path=str(path)), kind="file"
             ) from None
 
     if format_ == "json":
