@@ -173,15 +173,13 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if parent is None:
         # not a rule set: say so, and nothing of what it holds (a match file or an
         # ``extends`` may name any .toml file; its values are not shown unless it is one)
-        if "family" not in data:
+        lacks = next((k for k in ("family", "deck") if k not in data), None)
+        if lacks is None and not isinstance(data["deck"], Mapping):
+            lacks = "deck"
+        if lacks is not None:
             raise RulesetError(
-                f"{path}: family: missing: not a rule set, it names no family and extends none",
-                rule="family",
-            )
-        if not isinstance(data.get("deck"), Mapping):
-            raise RulesetError(
-                f"{path}: deck: missing: not a rule set, it has no [deck] and extends none",
-                rule="deck",
+                f"{path}: {lacks}: missing: not a rule set, it has no {lacks} and extends none",
+                rule=lacks,
             )
         return data
     if not isinstance(parent, str) or not parent:
