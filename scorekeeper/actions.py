@@ -14,6 +14,7 @@ from functools import cached_property
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import ActionSyntaxError, CardError
+from scorekeeper.reasons import because
 
 PLAY = "play"
 
@@ -63,25 +64,21 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     """Split ``text`` into actor and what they did; the actor must be a player."""
     words = text.split()
     if len(words) < 2:
-        raise ActionSyntaxError(
-            f"action {text!r} needs an actor and what they did, like 'Ben QC' or 'Ben re'"
-        )
+        raise ActionSyntaxError(because("actions.needs_actor", text=text))
     actor, rest = words[0], words[1:]
     if actor not in players:
         matches = [p for p in players if p.lower() == actor.lower()]
         if len(matches) != 1:
             raise ActionSyntaxError(
-                f"action {text!r}: {actor} is not a player here (players: {', '.join(players)})",
+                because("actions.not_player", text=text, actor=actor, players=tuple(players)),
                 rule="players",
             )
         actor = matches[0]
     if len(rest) == 1 and _looks_like_card(rest[0]):
         return Action(actor, PLAY, Card.parse(rest[0]))
     if _looks_like_card(rest[0]) and len(rest) > 1:
-        raise ActionSyntaxError(f"action {text!r}: one card per action, like '{actor} {rest[0]}'")
+        raise ActionSyntaxError(because("actions.one_card", text=text, actor=actor, card=rest[0]))
     verb = rest[0].lower()
     if verb[0].isdigit() or verb[0] in "♣♠♥♦":
-        raise CardError(
-            f"unknown card {rest[0]!r} in action {text!r}; write cards like QC, 10H, Q♣"
-        )
+        raise CardError(because("actions.unknown_card", card=rest[0], text=text))
     return Action(actor, verb, None, tuple(rest[1:]))

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import CardError
+from scorekeeper.reasons import because
 
 SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
@@ -40,6 +41,7 @@ RANK_NAMES = {
 _RANK_ALIASES = {"T": "10"}
 
 ACCEPTED_FORMS = "rank then suit (QC, 10H, TD, as) or with a suit symbol (Q♣, ♣Q)"
+"""How a card may be written, in English: the view's words are the key ``cards.forms``."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -64,7 +66,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise CardError(because("cards.no_such", rank=self.rank, suit=self.suit))
         object.__setattr__(self, "index", RANKS.index(self.rank) * 4 + SUITS.index(self.suit))
         _MADE.setdefault((self.rank, self.suit), self)
 
@@ -86,7 +88,7 @@ class Card:
     def _read(cls, text: str) -> Card:
         raw = text.strip()
         if not raw:
-            raise CardError(f"empty card; write a card as {ACCEPTED_FORMS}")
+            raise CardError(because("cards.empty", forms=because("cards.forms")))
         suit = None
         rank_text = raw
         if raw[0] in _SYMBOL_TO_SUIT:
@@ -100,7 +102,7 @@ class Card:
         rank = rank_text.strip().upper()
         rank = _RANK_ALIASES.get(rank, rank)
         if suit is None or rank not in RANKS:
-            raise CardError(f"unknown card {text!r}; write a card as {ACCEPTED_FORMS}")
+            raise CardError(because("cards.unknown", text=text, forms=because("cards.forms")))
         return cls(rank, suit)
 
     @property
@@ -141,7 +143,7 @@ def parse_suit(text: str) -> str:
     for suit, name in SUIT_NAMES.items():
         if word in (suit.lower(), name, name.rstrip("s")):
             return suit
-    raise CardError(f"unknown suit {text!r}; name one of clubs, spades, hearts, diamonds (C S H D)")
+    raise CardError(because("cards.unknown_suit", text=text))
 
 
 def parse_cards(texts: Iterable[str] | str) -> list[Card]:
@@ -178,8 +180,7 @@ class Deck:
     def verify_card(self, card: Card) -> None:
         if card not in self.counts:
             raise CardError(
-                f"{card.code} is not in this deck (ranks {' '.join(self.ranks)}, "
-                f"suits {' '.join(self.suits)})",
+                because("cards.not_in_deck", card=card, ranks=self.ranks, suits=self.suits),
                 rule="deck.ranks",
             )
 

@@ -55,17 +55,15 @@ def allowed(key: str, **params: object) -> Verdict:
 
 
 def refused(key: str, rule: str, witness: Card, **params: object) -> Verdict:
-    return Verdict(False, Reason(f"following.{key}", {"card": witness, **params}, rule), rule, witness)
+    return Verdict(
+        False, Reason(f"following.{key}", {"card": witness, **params}, rule), rule, witness
+    )
 
 
 FollowingRules = Following
 """The following obligations of a rule set: its typed ``[following]`` table."""
 
-VALUES = {
-    name: get_args(tp)
-    for name, tp in hints(Following).items()
-    if get_origin(tp) is Literal
-}
+VALUES = {name: get_args(tp) for name, tp in hints(Following).items() if get_origin(tp) is Literal}
 
 
 def current_best(contract: Contract, cards: Sequence[Card], *, last_trick: bool) -> int:

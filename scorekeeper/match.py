@@ -19,6 +19,7 @@ from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError,
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.shape import describe, name_problem
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
@@ -100,16 +101,19 @@ class Match:
         family: Family | None = None,
     ) -> None:
         if any(name_problem(p, players[:i]) == "twice" for i, p in enumerate(players)):
-            raise ScorekeeperError("player names must differ", rule="players")
+            raise ScorekeeperError(because("match.names_differ", "players"))
         if len(players) not in rules.player_counts:
-            counts = " or ".join(str(n) for n in rules.player_counts)
             raise ScorekeeperError(
-                f"{rules.name} is played by {counts} players, not {len(players)}", rule="players"
+                because(
+                    "match.player_count",
+                    "players",
+                    game=rules.name,
+                    counts=tuple(rules.player_counts),
+                    players=len(players),
+                )
             )
         if first_dealer not in players:
-            raise ScorekeeperError(
-                f"the first dealer {first_dealer} is not a player", rule="players"
-            )
+            raise ScorekeeperError(because("match.first_dealer", "players", dealer=first_dealer))
         self.rules = rules
         self.players = list(players)
         self.first_dealer = first_dealer
@@ -160,7 +164,7 @@ class Match:
     # ------------------------------------------------------------------ actions
     def _new_hand(self, deal: Mapping[str, Sequence[str]] | None = None) -> MatchHand:
         if reason := self.over():
-            raise IllegalActionError(f"the match is over: {reason}", rule="match")
+            raise IllegalActionError(because("match.over", "match", reason=reason))
         dealer = self.next_dealer()
         number = len(self.hands) + 1
         hand = Hand(
@@ -176,9 +180,7 @@ class Match:
         if mh is None:
             mh = self._new_hand()
         if mh.hand is None:
-            raise IllegalActionError(
-                "this hand was entered quick; it takes no actions", rule="quick"
-            )
+            raise IllegalActionError(because("match.quick_no_actions", "quick"))
         outcome = mh.hand.apply(text)
         if fresh:
             self.hands.append(mh)
@@ -191,7 +193,7 @@ class Match:
         """Open a new hand, optionally with its deal recorded."""
         if self.open_hand is not None:
             raise IllegalActionError(
-                f"hand {self.open_hand.number} is not finished yet", rule="play.tricks"
+                because("match.not_finished", "play.tricks", hand=self.open_hand.number)
             )
         mh = self._new_hand(deal)
         self.hands.append(mh)
@@ -204,11 +206,10 @@ class Match:
         from a file), so the checks added after old files were written apply too."""
         if self.open_hand is not None:
             raise IllegalActionError(
-                f"hand {self.open_hand.number} is still being played card by card; finish or undo it first",
-                rule="quick",
+                because("match.card_by_card", "quick", hand=self.open_hand.number)
             )
         if reason := self.over():
-            raise IllegalActionError(f"the match is over: {reason}", rule="match")
+            raise IllegalActionError(because("match.over", "match", reason=reason))
         dealer = self.next_dealer()
         parsed = [parse_action(a, self.players) for a in actions]
         context = self.context()
@@ -362,8 +363,7 @@ class Match:
         if self.open_hand is not None:
             raise _ReplayError(
                 IllegalActionError(
-                    f"hand {self.open_hand.number} is not finished, yet another hand follows it",
-                    rule="play.tricks",
+                    because("match.followed", "play.tricks", hand=self.open_hand.number)
                 ),
                 action_index=None,
             )
@@ -385,8 +385,7 @@ class Match:
                     continue
                 if opened:
                     raise IllegalActionError(
-                        f"{text}: the hand is already over (after action {j}); start a new [[hand]]",
-                        rule="play.tricks",
+                        because("match.already_over", "play.tricks", action=text, after=j)
                     )
                 self.apply(text)
                 mh, opened = self.hands[-1], True
@@ -436,11 +435,11 @@ class Match:
 
 
 _KINDS: dict[str, tuple[str, Callable[[object], bool]]] = {
-    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-    "bool": ("true or false", lambda v: isinstance(v, bool)),
-    "word": ("a word (a string)", lambda v: isinstance(v, str)),
+    "int": ("match.kind.int", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "bool": ("match.kind.bool", lambda v: isinstance(v, bool)),
+    "word": ("match.kind.word", lambda v: isinstance(v, str)),
     "list": (
-        "a list of strings",
+        "match.kind.list",
         lambda v: (
             isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
         ),
@@ -460,8 +459,13 @@ def _check_fact_types(facts: Mapping[str, Any], keys: Mapping[str, Any]) -> None
         kind = _KINDS.get(key.kind) if key is not None else None
         if kind is not None and not kind[1](value):
             raise IllegalActionError(
-                f"quick fact {name} must be {kind[0]}, not {describe(value)}",
-                rule="quick",
+                because(
+                    "match.fact_type",
+                    "quick",
+                    name=name,
+                    kind=because(kind[0]),
+                    value=describe(value),
+                ),
                 where=f"quick.{name}",
             )
 

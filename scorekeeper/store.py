@@ -47,12 +47,7 @@ def current_path(explicit: str | Path | None = None) -> Path:
         text = pointer.read_text(encoding="utf-8").strip()
         if text:
             return Path(text)
-    raise ScorekeeperError(
-        "no current match: start one with 'scorekeeper new RULESET PLAYER...' "
-        "or pick a file with --match FILE",
-        rule="match",
-        kind="match file",
-    )
+    raise ScorekeeperError(because("session.no_current", "match"), kind="match file")
 
 
 def set_current(path: Path) -> None:
@@ -79,9 +74,11 @@ def create(log: MatchLog, path: Path) -> None:
     """Write a new match file (refusing to overwrite one) and make it current."""
     if path.exists():
         raise ScorekeeperError(
-            f"{path} already exists; choose another file", rule="match", kind="match file"
+            because("session.exists", "match", path=str(path)), kind="match file"
         )
-    Match.from_log(log, None, "the new match", loader=load)  # the header must replay
+    Match.from_log(
+        log, None, because("session.new_match").worded(), loader=load
+    )  # the header must replay
     path.parent.mkdir(parents=True, exist_ok=True)
     with matchlog.lock(path):
         matchlog.write(path, log)

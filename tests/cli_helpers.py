@@ -7,8 +7,10 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 """The table of every test match: Anna deals first, so Ben leads the first trick."""
@@ -46,6 +48,25 @@ def run_cli(
         text=True,
         timeout=60,
     )
+
+
+def in_process(home: Path, monkeypatch: Any) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """The app run in this process (CliRunner) in the data folder ``home``, answering as
+    :func:`run_cli` does: returncode, stdout and stderr. ``monkeypatch`` is pytest's."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli.app import app
+
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
+    monkeypatch.delenv("SCOREKEEPER_MATCH", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_DEBUG", raising=False)
+    runner = CliRunner()
+
+    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+        res = runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+        return subprocess.CompletedProcess(args, res.exit_code, res.stdout, res.stderr)
+
+    return run
 
 
 def snapshot(path: Path) -> tuple[bytes, list[str]]:

@@ -9,8 +9,11 @@ table would type for a whole hand from a recorded deal: a trick per line in play
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
@@ -24,6 +27,44 @@ from scorekeeper.session import Session
 from scorekeeper.table.session import TableSession
 
 Chooser = Callable[[Hand, list[Action]], "str | None"]
+
+
+class Case(NamedTuple):
+    """A whole hand typed at the table: the game, its players, who says what (the chooser),
+    the deal's seed, and words the session must say."""
+
+    game: str
+    players: list[str]
+    choose: Chooser
+    seed: int
+    said: list[str]
+
+
+def piped(
+    home: Path, path: Path, lines: str | bytes, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[Any]:
+    """``scorekeeper table --match PATH`` in its own process, ``lines`` piped in (no
+    terminal); text in and out for ``str`` lines, bytes for ``bytes``."""
+    from cli_helpers import cli_env
+
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
+        input=lines,
+        env=cli_env(home, extra=env),
+        capture_output=True,
+        text=isinstance(lines, str),
+        timeout=60,
+    )
+
+
+def assert_first_hand_reported(path: Path, out: str) -> None:
+    """The first hand is over in the file, and the session said so: the totals, who deals."""
+    m = Session.open(path).match
+    assert m.hands[0].finished
+    assert "Hand 1 over:" in out
+    totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
+    assert f"totals: {totals}" in out
+    assert f"{m.next_dealer()} deals next." in out
 
 
 def new_match(tmp: Path, rule_set: str, players: Sequence[str], *, lang: str | None = None) -> Path:
@@ -45,7 +86,9 @@ def record_deal(path: Path, seed: int) -> dict[str, list[str]]:
     return deal
 
 
-def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -> TableSession:
+def drive(
+    path: Path, keys: str | bytes, *, lang: str = "en", view: str | None = "en"
+) -> TableSession:
     """Run the session on ``path`` with ``keys`` typed (end of input quits). What is typed
     is read in ``lang``; the words shown are in ``view`` (as ``--lang`` would choose
     them; None: the match's own language)."""
@@ -59,7 +102,7 @@ def drive(path: Path, keys: str, *, lang: str = "en", view: str | None = "en") -
     session = TableSession(path, lang=lang)
     try:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            pipe.send_text(keys)
+            pipe.send_bytes(keys) if isinstance(keys, bytes) else pipe.send_text(keys)
             pipe.close()
             run(session, input=pipe, output=DummyOutput())
     finally:

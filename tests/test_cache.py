@@ -15,79 +15,18 @@ from typing import Any
 
 import pytest
 from cli_helpers import run_cli
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_matches import PROPERTY, RULESETS, Cut, cut, cuts, data_home, random_log
 
 from scorekeeper import matchlog
-from scorekeeper.matchlog import HandRecord, MatchLog
-from scorekeeper.ruleset import load
+from scorekeeper.matchlog import MatchLog
 from scorekeeper.session import Session, cache
-from scorekeeper.simulate import deal, play_random
-
-NAMES = ["Anna", "Ben", "Carla", "Dirk", "Emil"]
-RULESETS = ["doppelkopf", "doppelkopf-ddv", "klaverjassen", "kloepper", "bierkopf", "klaberjass"]
 
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("SCOREKEEPER_CACHE", raising=False)
-    return tmp_path / "home"
-
-
-QUICK: dict[str, Any] = {
-    "doppelkopf": lambda names, rng: {
-        "re": [names[0], names[2]],
-        "re_points": rng.choice([100, 121, 165, 240]),
-    },
-    # short facts: a match of such hands alone is written inline (hand = [...])
-    "bierkopf": lambda names, rng: {"team": rng.choice(names[:2]), "points": rng.choice([61, 90])},
-}
-"""Score-sheet facts of a random quick hand, per rule set."""
-
-
-def random_log(ruleset: str, hands: int, seed: int, quick: float = 0.3) -> MatchLog:
-    """A match of random legal hands, card by card with their deals (a quick hand or two)."""
-    from scorekeeper.match import Match
-
-    rules = load(ruleset)
-    names = NAMES[: rules.player_counts[0]]
-    log = MatchLog.new(ruleset, names, names[0])
-    rng = random.Random(seed)
-    m = Match(rules, names, names[0])
-    for _ in range(hands):
-        if m.over():
-            break
-        if ruleset in QUICK and rng.random() < quick:
-            m.record_quick(log, QUICK[ruleset](names, rng), [])
-            continue
-        players = m.family.active_players(rules, names, m.next_dealer(), m.context())
-        dealt = {p: [c.code for c in cs] for p, cs in deal(rules, players, rng).items()}
-        mh = m.start_hand(dealt)
-        assert mh.hand is not None
-        actions = play_random(mh.hand, rng, announce=0.1)
-        mh.actions = list(mh.hand.history)
-        mh.result = mh.hand.result()
-        log.hands.append(HandRecord(actions=actions, deal=dealt))
-    return log
-
-
-def cut(log: MatchLog, hand: int, action: int) -> MatchLog:
-    """The match as it stood after ``action`` actions of hand ``hand`` (0-based)."""
-    copy = matchlog.loads(log.dumps())[0]
-    copy.hands = copy.hands[: hand + 1]
-    if copy.hands and copy.hands[-1].quick is None:
-        copy.hands[-1].actions = copy.hands[-1].actions[:action]
-    return copy
-
-
-def random_cut(ruleset: str, hands: int, seed: int, quick: float, where: float) -> MatchLog:
-    """A random match cut at a point ``where`` (0 to 1) picks: a hand, then an action."""
-    full = random_log(ruleset, hands, seed, quick)
-    if not full.hands:
-        return full
-    hand = min(int(where * len(full.hands)), len(full.hands) - 1)
-    return cut(full, hand, int(where * 7919) % (len(full.hands[hand].actions) + 1))
+    return data_home(tmp_path, monkeypatch)
 
 
 def figures(session: Session) -> dict[str, Any]:
@@ -120,29 +59,12 @@ def without_cache(path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]
         return figures(Session.open(path))
 
 
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(
-    ruleset=st.sampled_from(RULESETS),
-    hands=st.integers(1, 4),
-    seed=st.integers(0, 10_000),
-    where=st.floats(0, 1),
-    quick=st.sampled_from([0.0, 0.5, 1.0]),
-)
+@settings(PROPERTY, max_examples=25)
+@given(drawn=cuts(least_hands=1))
 def test_the_cache_never_changes_a_figure(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    ruleset: str,
-    hands: int,
-    seed: int,
-    where: float,
-    quick: float,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawn: Cut
 ) -> None:
-    log = random_cut(ruleset, hands, seed, quick, where)
-    path = tmp_path / f"{ruleset}-{seed}.toml"
-    path.unlink(missing_ok=True)
-    cache.cache_file(path).unlink(missing_ok=True)
+    log, path = drawn.fresh(tmp_path)
     matchlog.write(path, log)
     expected = without_cache(path, monkeypatch)
     cold = Session.open(path)  # the full replay, which keeps a snapshot
@@ -154,9 +76,7 @@ def test_the_cache_never_changes_a_figure(
     assert warm.log.dumps() == path.read_text(encoding="utf-8")
 
 
-@settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(PROPERTY, max_examples=15)
 @given(
     ruleset=st.sampled_from(RULESETS),
     seed=st.integers(0, 10_000),
@@ -202,9 +122,7 @@ def test_recording_through_the_cache_writes_the_canonical_bytes(
     assert figures(Session.open(path)) == without_cache(path, monkeypatch)
 
 
-@settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(PROPERTY, max_examples=12)
 @given(
     ruleset=st.sampled_from(RULESETS),
     seed=st.integers(0, 10_000),

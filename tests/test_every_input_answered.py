@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 from cli_helpers import cli_env, run_cli, snapshot
+from table_helpers import drive, new_match, piped
 
 SIGPIPE_EXIT = 141
-TABLE = [sys.executable, "-m", "scorekeeper", "table"]
 
 
 def _ok(home: Path, *args: str | Path, env: dict[str, str] | None = None) -> str:
@@ -155,13 +157,8 @@ def test_an_ascii_terminal_prints_a_dutch_trump_choice_once_saved(tmp_path: Path
 
 def test_the_table_session_prints_on_an_ascii_terminal(tmp_path: Path) -> None:
     path = tmp_path / "kj.toml"
-    res = subprocess.run(
-        [*TABLE, "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl", "-m", str(path)],
-        env=cli_env(tmp_path, extra=ASCII),
-        input=b"pas\ntroef harten\nstatus\nscore\nquit\n",
-        capture_output=True,
-        timeout=60,
-    )
+    _ok(tmp_path, "new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl", "-m", path)
+    res = piped(tmp_path, path, b"pas\ntroef harten\nstatus\nscore\nquit\n", env=ASCII)
     assert res.returncode == 0, res.stderr.decode()
     assert res.stdout.isascii() and res.stderr == b""
     assert b"Carla" in res.stdout
@@ -172,24 +169,12 @@ def test_table_input_that_is_not_utf8_is_shown_as_bytes_and_refused(tmp_path: Pa
     path = tmp_path / "dk.toml"
     _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", path)
     before = snapshot(path)
-    res = subprocess.run(
-        [*TABLE, "-m", str(path)],
-        env=cli_env(tmp_path),
-        input=b"Q\xffA\nquit\n",
-        capture_output=True,
-        timeout=60,
-    )
+    res = piped(tmp_path, path, b"Q\xffA\nquit\n")
     err = res.stderr.decode("utf-8")
     assert res.returncode == 1
     assert "'Q\\xffA' is not UTF-8 text" in err and "\\udc" not in err
     assert snapshot(path) == before
-    res = subprocess.run(  # a good line after a bad one is still read
-        [*TABLE, "-m", str(path)],
-        env=cli_env(tmp_path),
-        input=b"Q\xffA\nqc\nquit\n",
-        capture_output=True,
-        timeout=60,
-    )
+    piped(tmp_path, path, b"Q\xffA\nqc\nquit\n")  # a good line after a bad one is still read
     assert "Ben QC" in path.read_text(encoding="utf-8")
 
 
@@ -277,3 +262,73 @@ def test_one_transfer_is_said_as_one(tmp_path: Path) -> None:
     assert "1 transfer settles every balance:" in out and "1 transfers" not in out
     out = _ok(tmp_path, "--lang", "nl", "settle", "--price", "0.1", "-m", path)
     assert "1 betaling vereffent elke stand:" in out
+
+
+def test_export_to_a_pipe_or_a_link_writes_through_never_replaces(tmp_path: Path) -> None:
+    # (a device such as /dev/null is a special file like the pipe: not tried here, as a
+    # regression would replace it for the whole machine when the tests run as root)
+    path = _demo(tmp_path)
+    printed = _ok(tmp_path, "export", "-f", "csv", "-m", path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    _ok(tmp_path, "export", "-f", "csv", "-o", fifo, "-m", path)
+    reader.join(timeout=60)
+    assert got == [printed.encode("utf-8")]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)  # still a pipe, not a file put in its place
+    real = tmp_path / "real.csv"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    _ok(tmp_path, "export", "-f", "csv", "-o", link, "-m", path)
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == printed
+
+
+def test_a_typed_line_that_is_not_utf8_is_refused_at_the_prompt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the terminal's decoder keeps bytes that are not UTF-8 as lone surrogates
+    path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"])
+    before = path.read_bytes()
+    drive(path, b"Q\xffA\r")
+    err = capsys.readouterr().err
+    assert "'Q\\xffA' is not UTF-8 text" in err and "\\udc" not in err
+    assert path.read_bytes() == before
+    drive(path, b"Q\xffA\rqc\r")
+    assert "Ben QC" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("price", ["nan", "NaN", "inf", "-1"])
+def test_a_price_that_is_not_a_number_is_a_usage_error(tmp_path: Path, price: str) -> None:
+    path = _demo(tmp_path, "doppelkopf", 1)
+    before = snapshot(path)
+    res = run_cli(tmp_path, "settle", "--price", price, "--save", "-m", path)
+    assert res.returncode == 2, res.stderr
+    assert "internal error" not in res.stderr and "'--price'" in res.stderr
+    assert snapshot(path) == before
+    res = run_cli(tmp_path, "new", "doppelkopf", "A", "B", "C", "D", "--price", price)
+    assert res.returncode in (1, 2) and "internal error" not in res.stderr
+
+
+def test_import_and_matches_count_the_same_hands(tmp_path: Path) -> None:
+    # a finished hand and one in play: both count the finished hands only
+    source = tmp_path / "friday.toml"
+    _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", source)
+    _ok(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "-m", source)
+    _ok(tmp_path, "play", "QC", "-m", source)
+    out = _ok(tmp_path, "import", source, "--json")
+    listed = json.loads(_ok(tmp_path, "matches", "--json"))["matches"]
+    assert (
+        json.loads(out)["hands"] == 1 == next(m["hands"] for m in listed if m["name"] == "friday")
+    )
+    assert "(hands: 1)" in _ok(tmp_path, "import", source, "--name", "again")
+
+
+def test_a_file_name_that_is_not_utf8_shows_its_bytes(tmp_path: Path) -> None:
+    odd = os.fsdecode(os.fsencode(tmp_path) + b"/Q\xffA.toml")
+    for args in (("import", odd), ("score", "-m", odd)):
+        res = run_cli(tmp_path, *args)
+        assert res.returncode == 1 and "Q\\xffA.toml" in res.stderr, res.stderr
+        assert "\\udc" not in res.stderr

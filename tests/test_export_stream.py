@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_cache import RULESETS, random_cut, random_log
+from random_matches import PROPERTY, Cut, cuts, data_home, random_log
 
 from scorekeeper import matchlog
 from scorekeeper.export import to_csv, to_json
@@ -18,9 +18,7 @@ from scorekeeper.session import Session, cache, exports
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("SCOREKEEPER_CACHE", raising=False)
-    return tmp_path / "home"
+    return data_home(tmp_path, monkeypatch)
 
 
 def whole(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
@@ -37,30 +35,12 @@ def streamed(path: Path, format_: str) -> str:
     return out.getvalue()
 
 
-@settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(
-    ruleset=st.sampled_from(RULESETS),
-    hands=st.integers(0, 4),
-    seed=st.integers(0, 10_000),
-    where=st.floats(0, 1),
-    quick=st.sampled_from([0.0, 0.5, 1.0]),
-    edited=st.booleans(),
-)
+@settings(PROPERTY, max_examples=30)
+@given(drawn=cuts(), edited=st.booleans())
 def test_streamed_exports_are_byte_identical(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    ruleset: str,
-    hands: int,
-    seed: int,
-    where: float,
-    quick: float,
-    edited: bool,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawn: Cut, edited: bool
 ) -> None:
-    log = random_cut(ruleset, hands, seed, quick, where)
-    path = tmp_path / f"{ruleset}-{seed}.toml"
-    cache.cache_file(path).unlink(missing_ok=True)
+    log, path = drawn.fresh(tmp_path)
     text = log.dumps()
     path.write_text(("# edited by hand\n" if edited else "") + text, encoding="utf-8")
     expected_json, expected_csv = whole(path, monkeypatch)

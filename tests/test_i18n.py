@@ -79,7 +79,7 @@ def _params(template: str) -> dict[str, Any]:
         if name is None:
             continue
         base = name.split("[")[0].split(".")[0]
-        if conversion in ("l", "j") or "[" in name:
+        if conversion in ("l", "j", "o") or "[" in name:
             params[base] = ["QC", "10H"]
         elif spec == "suit":
             params[base] = "H"

@@ -24,6 +24,7 @@ from scorekeeper.rules import Ruleset
 
 RULESET_IDS = sorted(ruleset.available())
 
+
 def table_for(rules: Ruleset) -> list[str]:
     return [*PLAYERS, "Erik", "Frida"][: rules.player_counts[0]]
 

@@ -35,8 +35,14 @@ def logs(draw: st.DrawFn, text: st.SearchStrategy[str] = ANY, extras: bool = Tru
     for _ in range(draw(st.integers(0, 4))):
         # (a match whose only hand has no action is written inline: declined, still right)
         actions = draw(st.lists(text, min_size=0 if extras else 1, max_size=6))
-        deal = draw(st.none() | st.fixed_dictionaries({p: st.lists(text, max_size=3) for p in players}))
-        quick = draw(st.none() | st.dictionaries(PLAIN.filter(bool), st.integers() | PLAIN, max_size=2)) if extras else None
+        deal = draw(
+            st.none() | st.fixed_dictionaries({p: st.lists(text, max_size=3) for p in players})
+        )
+        quick = (
+            draw(st.none() | st.dictionaries(PLAIN.filter(bool), st.integers() | PLAIN, max_size=2))
+            if extras
+            else None
+        )
         hands.append(HandRecord(actions=actions, deal=deal, quick=quick))
     return MatchLog("doppelkopf", players, players[0], STARTED, hands=hands)
 
@@ -74,7 +80,7 @@ NOT_CANONICAL = {
     "no final newline": SAMPLE.rstrip("\n"),
     "escape": SAMPLE.replace('"Ben QC"', '"Ben \\u0051C"'),
     "literal string": SAMPLE.replace('"Ben QC"', "'Ben QC'"),
-    "hand table in the header": SAMPLE.replace('started', 'hand = 1\nstarted'),
+    "hand table in the header": SAMPLE.replace("started", "hand = 1\nstarted"),
     "extra blank line": SAMPLE.replace("\n[[hand]]", "\n\n[[hand]]"),
 }
 
@@ -93,7 +99,9 @@ def test_any_other_layout_goes_through_tomllib(name: str) -> None:
 
 
 def test_a_key_twice_is_refused_as_tomllib_refuses_it() -> None:
-    text = SAMPLE.replace('Ben = [\n    "9D",\n]\n', 'Ben = [\n    "9D",\n]\nBen = [\n    "9D",\n]\n')
+    text = SAMPLE.replace(
+        'Ben = [\n    "9D",\n]\n', 'Ben = [\n    "9D",\n]\nBen = [\n    "9D",\n]\n'
+    )
     assert canonical.parse(text) is None
     with pytest.raises(MatchFileError, match=r"<match>:\d+: column"):
         matchlog.loads(text)

@@ -17,10 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from cli_helpers import PLAYERS, assert_refused, run_cli, snapshot
-from typer.testing import CliRunner
-
-from scorekeeper.cli.app import app
+from cli_helpers import PLAYERS, assert_refused, in_process, run_cli, snapshot
 
 TOPICS = ["cards", "following", "teams", "announcements", "scoring", "match", "options"]
 GAMES = ["doppelkopf", "doppelkopf-ddv", "kloepper", "bierkopf"]
@@ -44,16 +41,7 @@ def sk(home: Path):
 @pytest.fixture
 def quick(home: Path, monkeypatch: pytest.MonkeyPatch):
     """The same app in-process (CliRunner), with the same returncode, stdout and stderr."""
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
-    monkeypatch.delenv("SCOREKEEPER_MATCH", raising=False)
-    monkeypatch.delenv("SCOREKEEPER_DEBUG", raising=False)
-    runner = CliRunner()
-
-    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-        res = runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
-        return subprocess.CompletedProcess(args, res.exit_code, res.stdout, res.stderr)
-
-    return run
+    return in_process(home, monkeypatch)
 
 
 def ok_json(res: subprocess.CompletedProcess[str]) -> dict:

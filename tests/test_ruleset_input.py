@@ -32,18 +32,42 @@ HEAD = 'extends = "doppelkopf"\n'
 HOUSE_RULES: dict[str, tuple[bytes, str, str]] = {
     "not UTF-8": (HEAD.encode() + b'name = "Kneipe \xff"\n', "", "UTF-8"),
     "number for a table": (HEAD.encode() + b"scoring = 5\n", "scoring", "must be a table"),
-    "word for a number": (HEAD.encode() + b'[scoring]\nwon = "two"\n', "scoring.won", "whole number"),
+    "word for a number": (
+        HEAD.encode() + b'[scoring]\nwon = "two"\n',
+        "scoring.won",
+        "whole number",
+    ),
     "word for a list": (HEAD.encode() + b'[deck]\nranks = "A"\n', "deck.ranks", "must be a list"),
-    "table for a word": (HEAD.encode() + b"[options.fox]\nexplain = {a = 1}\n", "options.fox.explain", "not a table"),
-    "bool for a number": (HEAD.encode() + b"[scoring]\nwon = true\n", "scoring.won", "whole number"),
+    "table for a word": (
+        HEAD.encode() + b"[options.fox]\nexplain = {a = 1}\n",
+        "options.fox.explain",
+        "not a table",
+    ),
+    "bool for a number": (
+        HEAD.encode() + b"[scoring]\nwon = true\n",
+        "scoring.won",
+        "whole number",
+    ),
     "huge number": (HEAD.encode() + b"[scoring]\nwon = 99999999999\n", "scoring.won", "digits"),
     "5,000 digits": (HEAD.encode() + b"[scoring]\nwon = " + b"9" * 5000 + b"\n", "", "digits"),
     "1,000 levels deep": (HEAD.encode() + b"x = " + b"[" * 1000 + b"]" * 1000 + b"\n", "", "deep"),
     "30 levels deep": (HEAD.encode() + b"x = " + b"[" * 30 + b"]" * 30 + b"\n", "", "deep"),
-    "typo in a table": (HEAD.encode() + b"[scoring]\nwonn = 2\n", "scoring.wonn", "did you mean won"),
-    "typo in an option": (HEAD.encode() + b"[options.fox]\nvalue = false\n", "options.fox.value", "did you mean default"),
+    "typo in a table": (
+        HEAD.encode() + b"[scoring]\nwonn = 2\n",
+        "scoring.wonn",
+        "did you mean won",
+    ),
+    "typo in an option": (
+        HEAD.encode() + b"[options.fox]\nvalue = false\n",
+        "options.fox.value",
+        "did you mean default",
+    ),
     "unknown table": (HEAD.encode() + b"[scorring]\nwon = 2\n", "scorring", "did you mean scoring"),
-    "option of another type": (HEAD.encode() + b"[options.fox]\ndefault = 3\n", "options.fox.default", "true or false"),
+    "option of another type": (
+        HEAD.encode() + b"[options.fox]\ndefault = 3\n",
+        "options.fox.default",
+        "true or false",
+    ),
     "malformed TOML": (HEAD.encode() + b"[scoring\nwon = 2\n", "", "line 2"),
 }
 
@@ -68,7 +92,9 @@ def test_a_bad_house_rule_is_refused_naming_file_and_key(tmp_path: Path, case: s
     assert words in message, message
 
 
-@pytest.mark.parametrize("case", ["not UTF-8", "word for a number", "1,000 levels deep", "typo in an option"])
+@pytest.mark.parametrize(
+    "case", ["not UTF-8", "word for a number", "1,000 levels deep", "typo in an option"]
+)
 def test_a_bad_house_rule_through_the_command_line(tmp_path: Path, case: str) -> None:
     body, key, words = HOUSE_RULES[case]
     path = house(tmp_path, body)
@@ -162,7 +188,9 @@ values = st.recursive(
         st.text(max_size=6),
         st.sampled_from(["A", "10", "QC", "{T}", "clockwise", "first_wins", "trump", "never"]),
     ),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 

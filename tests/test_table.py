@@ -6,7 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import drive, new_match, record_deal, typed_hand
+from table_helpers import (
+    assert_first_hand_reported,
+    drive,
+    new_match,
+    piped,
+    record_deal,
+    typed_hand,
+)
 
 from scorekeeper.actions import Action
 from scorekeeper.hand import Hand
@@ -41,12 +48,7 @@ def test_a_whole_doppelkopf_hand_with_re(
     assert log.hands[0].actions[0] == lines[0].capitalize()
     assert len(log.hands[0].actions) == 49
     assert "trick 1 to " in out
-    assert "Hand 1 over:" in out
-    m = Session.open(path).match
-    assert m.hands[0].finished
-    totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
-    assert f"totals: {totals}" in out
-    assert f"{m.next_dealer()} deals next." in out
+    assert_first_hand_reported(path, out)
 
 
 def test_bad_input_says_what_would_be_right_and_changes_nothing(
@@ -203,20 +205,8 @@ def test_the_match_kept_after_an_entry_is_not_trusted_over_the_file(tmp_path: Pa
 def test_table_reads_lines_from_a_pipe(tmp_path: Path) -> None:
     """Without a terminal the session reads its lines as they come (no line editor): the
     real command in its own process; a refused line makes the exit code 1."""
-    import subprocess
-    import sys
-
-    from cli_helpers import cli_env
-
     path = new_match(tmp_path, "doppelkopf", PLAYERS)
-    res = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
-        input="ben re\nqc th ad 9d\nscore\n",
-        env=cli_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    res = piped(tmp_path, path, "ben re\nqc th ad 9d\nscore\n")
     assert res.returncode == 0, res.stderr
     assert "trick 1 to Carla (24 points)" in res.stdout
     assert Session.open(path).log.hands[0].actions == [
@@ -227,14 +217,7 @@ def test_table_reads_lines_from_a_pipe(tmp_path: Path) -> None:
         "Anna 9D",
     ]
     before = path.read_bytes()
-    res = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
-        input="zz\n",
-        env=cli_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    res = piped(tmp_path, path, "zz\n")
     assert res.returncode == 1 and "'zz' is no card" in res.stderr
     assert "Traceback" not in res.stderr
     assert path.read_bytes() == before

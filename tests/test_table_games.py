@@ -9,7 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import drive, new_match, record_deal, typed_hand
+from table_helpers import (
+    Case,
+    assert_first_hand_reported,
+    drive,
+    new_match,
+    record_deal,
+    typed_hand,
+)
 
 from scorekeeper.actions import Action
 from scorekeeper.hand import Hand
@@ -56,40 +63,29 @@ def first_double(hand: Hand, said: list[Action]) -> str | None:
 
 
 CASES = [
-    ("klaverjassen", FOUR, trump_hearts, 0, ["Ben chooses hearts", "roem for", "roem 60:0"]),
-    ("klaberjass", ["Anna", "Ben"], bid_pass_then_accept, 1, ["Ben passes", "makes clubs trump"]),
-    ("kloepper", FOUR, first_knock, 1, ["knocks:"]),
-    ("bierkopf", FOUR, first_double, 1, ["doubles: the game points count x2"]),
+    Case("klaverjassen", FOUR, trump_hearts, 0, ["Ben chooses hearts", "roem for", "roem 60:0"]),
+    Case(
+        "klaberjass", ["Anna", "Ben"], bid_pass_then_accept, 1, ["Ben passes", "makes clubs trump"]
+    ),
+    Case("kloepper", FOUR, first_knock, 1, ["knocks:"]),
+    Case("bierkopf", FOUR, first_double, 1, ["doubles: the game points count x2"]),
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "choose", "seed", "said"), CASES)
-def test_a_whole_hand(
-    game: str,
-    players: list[str],
-    choose: object,
-    seed: int,
-    said: list[str],
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    path = new_match(tmp_path, game, players)
-    record_deal(path, seed)
-    lines = typed_hand(path, choose)  # type: ignore[arg-type]
+@pytest.mark.parametrize("case", CASES, ids=[c.game for c in CASES])
+def test_a_whole_hand(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = new_match(tmp_path, case.game, case.players)
+    record_deal(path, case.seed)
+    lines = typed_hand(path, case.choose)
     drive(path, "\r".join(lines) + "\r")
     captured = capsys.readouterr()
     assert "error" not in captured.err, captured.err
-    m = Session.open(path).match
-    assert m.hands[0].finished
     actions = Session.open(path).log.hands[0].actions
     assert any(a.lower().endswith(lines[0].lower()) for a in actions)
     out = captured.out
-    assert "Hand 1 over:" in out
-    for word in said:
+    for word in case.said:
         assert word in out, (word, out)
-    totals = ", ".join(f"{p} {s:+d}" for p, s in m.totals().items())
-    assert f"totals: {totals}" in out
-    assert f"{m.next_dealer()} deals next." in out
+    assert_first_hand_reported(path, out)
 
 
 def test_the_session_says_at_once_when_the_match_is_over(

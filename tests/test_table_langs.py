@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import drive, new_match, record_deal, typed_hand
+from table_helpers import Case, drive, new_match, record_deal, typed_hand
 from test_table_games import CASES
 
 from scorekeeper.lang import card_name
@@ -64,21 +64,15 @@ def say_re(hand, said):  # type: ignore[no-untyped-def]
     return f"{re[0].actor.lower()} re" if re else None
 
 
-ALL = [("doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], say_re, 3, ["announces re"]), *CASES]
+ALL = [Case("doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], say_re, 3, ["announces re"]), *CASES]
 
 
 @pytest.mark.parametrize("lang", ["de", "nl"])
-@pytest.mark.parametrize(("game", "players", "choose", "seed", "said"), ALL)
+@pytest.mark.parametrize("case", ALL, ids=[c.game for c in ALL])
 def test_a_whole_hand_typed_in_the_matchs_language(
-    lang: str,
-    game: str,
-    players: list[str],
-    choose: object,
-    seed: int,
-    said: list[str],
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
+    lang: str, case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    game, players, choose, seed, said = case
     (tmp_path / "en").mkdir()
     (tmp_path / lang).mkdir()
     english = new_match(tmp_path / "en", game, players)

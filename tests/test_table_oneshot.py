@@ -5,14 +5,12 @@ and each game's own words in the help."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import in_process
 
 from scorekeeper import ruleset
-from scorekeeper.cli.app import app
 from scorekeeper.session import Session
 
 FOUR = ["Anna", "Ben", "Carla", "Dirk"]
@@ -21,15 +19,7 @@ GAMES = ("doppelkopf", "klaverjassen", "klaberjass", "kloepper", "bierkopf")
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path))
-    monkeypatch.delenv("SCOREKEEPER_MATCH", raising=False)
-    runner = CliRunner()
-
-    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-        res = runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
-        return subprocess.CompletedProcess(args, res.exit_code, res.stdout, res.stderr)
-
-    return run
+    return in_process(tmp_path, monkeypatch)
 
 
 def test_new_says_who_deals_leads_and_the_partners(cli) -> None:

@@ -41,7 +41,16 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print plain JSON for prog
 
 def price_option(help: str) -> Any:
     """The ``--price`` option: a price per point for settling up, worded per command."""
-    return typer.Option("--price", min=0, max=1_000_000, show_envvar=False, help=help)
+    return typer.Option(
+        "--price", min=0, max=1_000_000, show_envvar=False, help=help, callback=_finite
+    )
+
+
+def _finite(value: float | None) -> float | None:
+    """``nan`` passes a range check (it compares false with everything): refuse it."""
+    if value is not None and value != value:
+        raise typer.BadParameter(say("cli.price_nan", value=value))
+    return value
 
 
 SetOpt = Annotated[
@@ -146,7 +155,8 @@ def fail(exc: ScorekeeperError) -> None:
         from scorekeeper.cli import render
 
         for line in str(exc).splitlines():
-            render.error(line)
+            # a file name's bytes that are not UTF-8 show as bytes (\xff), not as \udcff
+            render.error(line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
     raise typer.Exit(1)
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 
@@ -54,27 +55,26 @@ def export(
         if output is None:
             sys.stdout.write(text)
             return
-        from scorekeeper import matchlog
-
-        with _writing(output):
-            matchlog.write_text(output, text)
+        with _output(output) as out:
+            out.write(text)
         typer.echo(say_count("cli.exported", len(m.hands), path=output))
         return
-    from scorekeeper.matchlog.files import replacing
     from scorekeeper.session.exports import export as history
 
     if output is None:
         history(path, sys.stdout, format_)
         return
-    with _writing(output), replacing(output) as out:
+    with _output(output) as out:
         count = history(path, out, format_)
     typer.echo(say_count("cli.exported", count, path=output))
 
 
 @contextmanager
-def _writing(output: Path) -> Iterator[None]:
-    """Refuse an output that names a folder or lies in a folder that does not exist (no
-    folder is made), and name the user's path, not a temporary file, when writing fails."""
+def _output(output: Path) -> Iterator[TextIO]:
+    """The file to export to, as text. A file is replaced atomically (through a link, the
+    file it links to); a device or a pipe (``/dev/stdout``, a FIFO) is written as it is,
+    never replaced. An output that names a folder or lies in a folder that does not exist
+    is refused (no folder is made); a failure names the user's path, not a temporary file."""
     if output.is_dir():
         raise ScorekeeperError(say("cli.output_folder", path=output), rule="export", kind="file")
     folder = output.parent
@@ -83,7 +83,14 @@ def _writing(output: Path) -> Iterator[None]:
             say("cli.output_no_folder", path=output, folder=folder), rule="export", kind="file"
         )
     try:
-        yield
+        if output.exists() and not output.is_file():
+            with output.open("w", encoding="utf-8", newline="") as out:
+                yield out
+            return
+        from scorekeeper.matchlog.files import replacing
+
+        with replacing(Path(os.path.realpath(output))) as out:
+            yield out
     except OSError as exc:
         raise ScorekeeperError(
             say("cli.output_failed", path=output, reason=exc.strerror or exc),

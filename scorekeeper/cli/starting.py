@@ -39,7 +39,10 @@ def new(
             "(default: $SCOREKEEPER_LANG, else the locale, else en).",
         ),
     ] = None,
-    price: Annotated[float | None, price_option("Price per point for settling up at the end ('scorekeeper settle').")] = None,
+    price: Annotated[
+        float | None,
+        price_option("Price per point for settling up at the end ('scorekeeper settle')."),
+    ] = None,
     json_: JsonOpt = False,
 ) -> None:
     """Start a match; it becomes the current match.

@@ -125,6 +125,10 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
             continue
         except EOFError:
             line = "quit"
+        data = line.encode("utf-8", "surrogateescape")  # bytes the terminal's decoder kept
+        if data.decode("utf-8", "replace") != line:
+            _not_utf8(data)
+            continue
         reply = session.handle(line)
         show(reply, session)
         if reply.quit:

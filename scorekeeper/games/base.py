@@ -18,6 +18,7 @@ from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules.common import CommonRules
 
@@ -47,11 +48,11 @@ class QuickKey:
             try:
                 return int(text)
             except ValueError:
-                raise IllegalActionError(f"{text!r} is not a whole number", rule="quick") from None
+                raise IllegalActionError(because("games.not_number", "quick", text=text)) from None
         if self.kind == "bool":
             word = text.strip().lower()
             if word not in ("true", "yes", "1", "on", "false", "no", "0", "off"):
-                raise IllegalActionError(f"{text!r} is not true or false", rule="quick")
+                raise IllegalActionError(because("games.not_bool", "quick", text=text))
             return word in ("true", "yes", "1", "on")
         return text.strip()
 
@@ -67,11 +68,15 @@ class GameHand:
 
     # -- actions other than card plays
     def verify_action(self, action: Action) -> None:
-        known = ", ".join(self.verbs) or "none"
         raise IllegalActionError(
-            f"{action}: {action.verb!r} is neither a card (write cards like QC, 10H, Q♣) nor "
-            f"an action of {self.rules.name} (actions: {known})",
-            rule="actions",
+            because(
+                "games.neither",
+                "actions",
+                action=str(action),
+                verb=action.verb,
+                game=self.rules.name,
+                verbs=self.verbs or (because("games.none"),),
+            )
         )
 
     def apply_action(self, action: Action) -> list[str]:
@@ -92,7 +97,7 @@ class GameHand:
         return True
 
     def why_not_ready(self) -> str:
-        return "play has not started"
+        return because("games.not_started").worded()
 
     def not_ready_rule(self) -> str:
         return "play"
@@ -174,13 +179,18 @@ class Family:
         key = game or next(iter(contracts))
         if key not in contracts:
             raise IllegalActionError(
-                f"unknown game {key!r} for {rules.name}; games: {', '.join(contracts)}",
-                rule="contracts",
+                because(
+                    "games.unknown_game",
+                    "contracts",
+                    game=key,
+                    rules=rules.name,
+                    games=tuple(contracts),
+                )
             )
         needs_trump = any("{T}" in code for code in contracts[key].trumps)
         if needs_trump and trump is None:
             raise IllegalActionError(
-                f"{rules.name}: name the trump suit of this hand", rule=f"contracts.{key}.trumps"
+                because("games.name_trump", f"contracts.{key}.trumps", rules=rules.name)
             )
         return Contract.from_rules(rules, key, parse_suit(trump) if needs_trump else None)
 
@@ -234,11 +244,7 @@ class Family:
     def next_dealer(self, match: Match, result: HandResult | None) -> str:
         table = match.players
         current = match.current_dealer
-        if (
-            result is not None
-            and result.redeal
-            and match.rules.spec.match.redeal_same_dealer
-        ):
+        if result is not None and result.redeal and match.rules.spec.match.redeal_same_dealer:
             return current
         return table[(table.index(current) + 1) % len(table)]
 
@@ -251,7 +257,7 @@ class Family:
         actions: Sequence[Action],
         context: Mapping[str, object],
     ) -> HandResult:
-        raise IllegalActionError(f"{rules.name} has no quick entry yet", rule="quick")
+        raise IllegalActionError(because("games.no_quick", "quick", rules=rules.name))
 
     def reserved_names(self, rules: Ruleset) -> set[str]:
         """Words a player may not be called, lower case: they stand for something else

@@ -42,6 +42,7 @@ from scorekeeper.matchlog.shape import (
     shape_problems,
 )
 from scorekeeper.matchlog.sourcemap import SourceMap
+from scorekeeper.reasons import because
 
 __all__ = [
     "FORMAT",
@@ -80,7 +81,9 @@ def _syntax_problem(filename: str, text: str, error: tomllib.TOMLDecodeError) ->
         column = position - text.rfind("\n", 0, position)
     if message:
         message = message[0].lower() + message[1:]
-    return f"{filename}:{line}: column {column}: {message}"
+    return (
+        f"{filename}:{line}: " + because("matchlog.column", column=column, message=message).worded()
+    )
 
 
 def _deep_line(text: str, limit: int) -> int:
@@ -113,12 +116,8 @@ def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
         raise MatchFileError([_syntax_problem(filename, text, error)]) from None
     except RecursionError:
         line = _deep_line(text, MAX_DEPTH)
-        raise MatchFileError(
-            [
-                f"{filename}:{line}: values nest more than {MAX_DEPTH} levels deep; "
-                "a match file needs only a few"
-            ]
-        ) from None
+        nest = because("matchlog.nest", depth=MAX_DEPTH).worded()
+        raise MatchFileError([f"{filename}:{line}: {nest}"]) from None
     source_map = SourceMap(text)
     return MatchLog.from_dict(data, source_map, filename, owned=True), source_map
 
@@ -136,12 +135,8 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
         column = error.start - raw.rfind(b"\n", 0, error.start)
-        raise MatchFileError(
-            [
-                f"{name}:{line}: column {column}: the file is not UTF-8 text "
-                f"(byte 0x{raw[error.start]:02x}); save it as UTF-8"
-            ]
-        ) from None
+        why = because("matchlog.not_utf8", column=column, byte=raw[error.start]).worded()
+        raise MatchFileError([f"{name}:{line}: {why}"]) from None
     del raw  # from here the text alone: a long match is megabytes either way
     return loads(text, name)
 

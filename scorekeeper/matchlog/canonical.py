@@ -21,7 +21,7 @@ _SEPARATOR = "\n[[hand]]\n"
 _STRING = r'"[^"\\\x00-\x1f\x7f]*"'
 _ITEMS = rf"(?:    {_STRING},\n)*+"
 _ARRAY = rf"(?:\[\]|\[\n({_ITEMS})\])"
-_KEY = rf'(?:[A-Za-z0-9_-]+|{_STRING})'
+_KEY = rf"(?:[A-Za-z0-9_-]+|{_STRING})"
 _ENTRY = re.compile(rf"({_KEY}) = {_ARRAY}\n")
 _HAND = re.compile(
     rf"actions = {_ARRAY}\n(?:\n\[hand\.deal\]\n((?:{_KEY} = (?:\[\]|\[\n{_ITEMS}\])\n)++))?"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from scorekeeper.errors import LockedError
+from scorekeeper.reasons import because
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -168,11 +169,7 @@ def lock(
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
     try:
         if not _acquire(fd, wait, on_wait, notice_after):
-            raise LockedError(
-                f"{os.fspath(path)} is being written by another scorekeeper process; "
-                "try again in a moment",
-                rule=None,
-            )
+            raise LockedError(because("matchlog.locked", path=os.fspath(path)), rule=None)
         try:
             yield
         finally:

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime, time
 from typing import Any, NamedTuple
 
+from scorekeeper.reasons import because
+
 FORMAT = "scorekeeper-match/1"
 """The value of the ``format`` field this version reads and writes."""
 
@@ -38,6 +40,11 @@ LANGS = ("en", "de", "nl")
 _HAND_KEYS = frozenset({"actions", "deal", "quick", "amended"})
 
 
+def _said(message: str, /, **params: Any) -> str:
+    """A problem's words (the view's, in the table's language), still carrying its key."""
+    return because(message, **params).worded()
+
+
 def describe(value: Any) -> str:
     """A short human description of a TOML value for error messages."""
     if isinstance(value, str):
@@ -46,17 +53,19 @@ def describe(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int | float):
         return str(value)
-    if isinstance(value, datetime):
-        return "a date-time"
-    if isinstance(value, date):
-        return "a date"
-    if isinstance(value, time):
-        return "a time"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "a table"
+    for kind, name in _KIND_NAMES:
+        if isinstance(value, kind):
+            return _said(f"matchlog.value.{name}")
     return type(value).__name__
+
+
+_KIND_NAMES: tuple[tuple[Any, str], ...] = (
+    (datetime, "date_time"),
+    (date, "date"),
+    (time, "time"),
+    (list, "list"),
+    (Mapping, "table"),
+)
 
 
 def _holds_table(value: Any) -> bool:
@@ -114,8 +123,8 @@ def path_text(path: KeyPath) -> str:
     """A location for people: ``hand 2: quick.re`` or ``options.fox``."""
     if len(path) >= 2 and path[0] == "hand" and isinstance(path[1], int):
         rest = ".".join(str(p) for p in path[2:] if isinstance(p, str))
-        return f"hand {path[1] + 1}" + (f": {rest}" if rest else "")
-    return ".".join(str(p) for p in path if isinstance(p, str)) or "the file"
+        return _said("matchlog.at.hand", hand=path[1] + 1) + (f": {rest}" if rest else "")
+    return ".".join(str(p) for p in path if isinstance(p, str)) or _said("matchlog.at.file")
 
 
 def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
@@ -128,8 +137,7 @@ def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
         return [
             (
                 deep,
-                f"{path_text(deep[:4])}: values nest more than {MAX_DEPTH} levels deep; "
-                "a match file needs only a few",
+                f"{path_text(deep[:4])}: {_said('matchlog.nest', depth=MAX_DEPTH)}",
             )
         ]
     problems: list[Problem] = []
@@ -148,12 +156,12 @@ def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
     if "hand" in data:
         hands = data["hand"]
         if not isinstance(hands, list):
-            add(("hand",), "hand must be an array of tables, written as [[hand]] sections")
+            add(("hand",), _said("matchlog.hand_array"))
         else:
             known = _Known(set(), set())
             for index, table in enumerate(hands):
                 if not isinstance(table, Mapping):
-                    add(("hand", index), f"hand {index + 1} must be a table")
+                    add(("hand", index), _said("matchlog.hand_table", hand=index + 1))
                 else:
                     _check_hand(index, table, players, add, known)
     return problems
@@ -162,76 +170,52 @@ def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
 def _check_keys(data: Mapping[str, Any], add: Add) -> None:
     for key in _REQUIRED_HEADER:
         if key not in data:
-            add((), f"missing required field '{key}'")
+            add((), _said("matchlog.missing", key=key))
     for key in data:
         if key not in _HEADER_KEYS and not key.startswith("_"):
-            add((key,), f"unknown key '{key}'")
+            add((key,), _said("matchlog.unknown_key", key=key))
 
 
 def _check_format_and_ruleset(data: Mapping[str, Any], add: Add) -> None:
     if "format" in data and data["format"] != FORMAT:
-        add(
-            ("format",),
-            f"format is {describe(data['format'])}; this version of scorekeeper reads {FORMAT!r}",
-        )
+        add(("format",), _said("matchlog.format", value=describe(data["format"]), format=FORMAT))
     if "ruleset" in data:
         ruleset = data["ruleset"]
         if not isinstance(ruleset, str):
-            add(
-                ("ruleset",),
-                f"ruleset must be a rule-set id or a path, not {describe(ruleset)}",
-            )
+            add(("ruleset",), _said("matchlog.ruleset_type", value=describe(ruleset)))
         elif not ruleset.strip():
-            add(("ruleset",), "ruleset is empty; give a rule-set id or a path")
+            add(("ruleset",), _said("matchlog.ruleset_empty"))
 
 
 def _check_dealer_and_start(data: Mapping[str, Any], players: set[str] | None, add: Add) -> None:
     if "first_dealer" in data:
         dealer = data["first_dealer"]
         if not isinstance(dealer, str):
-            add(("first_dealer",), f"first_dealer must be a player's name, not {describe(dealer)}")
+            add(("first_dealer",), _said("matchlog.dealer_type", value=describe(dealer)))
         elif players is not None and dealer not in players:
-            add(("first_dealer",), f"first_dealer {dealer!r} is not one of the players")
+            add(("first_dealer",), _said("matchlog.dealer_unknown", dealer=dealer))
     if "lang" in data and data["lang"] not in LANGS:
-        add(("lang",), f"lang must be one of {', '.join(LANGS)}, not {describe(data['lang'])}")
+        add(("lang",), _said("matchlog.lang", langs=LANGS, value=describe(data["lang"])))
     if "price" in data:
         _check_price(data["price"], add)
     if "started" in data and not isinstance(data["started"], datetime):
-        add(
-            ("started",),
-            "started must be a TOML date-time such as 2026-11-22T19:30:00+01:00, "
-            f"not {describe(data['started'])}",
-        )
+        add(("started",), _said("matchlog.started", value=describe(data["started"])))
 
 
 def _check_price(price: Any, add: Add) -> None:
     """A price per point: a number from 0 to a million (a TOML integer or float)."""
     number = isinstance(price, int | float) and not isinstance(price, bool)
     if not number or not 0 <= price <= MAX_PRICE:  # NaN fails both comparisons
-        add(
-            ("price",),
-            f"price must be a number from 0 to {MAX_PRICE}, such as 0.05, not {describe(price)}",
-        )
+        add(("price",), _said("matchlog.price", most=MAX_PRICE, value=describe(price)))
 
 
 def _check_options(options: Any, add: Add) -> None:
     if not isinstance(options, Mapping):
-        add(("options",), f"options must be a table, not {describe(options)}")
+        add(("options",), _said("matchlog.options_type", value=describe(options)))
         return
     for name, value in options.items():
         if _holds_table(value):
-            add(
-                ("options", name),
-                f"option '{name}' must be a plain value or a list, not a table",
-            )
-
-
-_PLAYER_MESSAGES = {
-    "type": "player {number} must be a name, not {described}",
-    "empty": "player {number} has an empty name",
-    "whitespace": "player name {name!r} contains whitespace",
-    "twice": "player {name!r} is listed twice",
-}
+            add(("options", name), _said("matchlog.option_table", name=name))
 
 
 def _check_players(value: Any, add: Add) -> set[str] | None:
@@ -239,26 +223,22 @@ def _check_players(value: Any, add: Add) -> set[str] | None:
     if not isinstance(value, list):
         add(
             ("players",),
-            f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} names, "
-            f"not {describe(value)}",
+            _said(
+                "matchlog.players_type", least=MIN_PLAYERS, most=MAX_PLAYERS, value=describe(value)
+            ),
         )
         return None
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        noun = "name" if len(value) == 1 else "names"
-        add(
-            ("players",),
-            f"players lists {len(value)} {noun}; a match has "
-            f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
-        )
+        key = "matchlog.players_one" if len(value) == 1 else "matchlog.players_count"
+        add(("players",), _said(key, count=len(value), least=MIN_PLAYERS, most=MAX_PLAYERS))
     seen: set[str] = set()
     for index, name in enumerate(value):
         kind = name_problem(name, seen)
         if kind is None:
             seen.add(name)
             continue
-        message = _PLAYER_MESSAGES[kind].format(
-            number=index + 1, name=name, described=describe(name)
-        )
+        described = describe(name)
+        message = _said(f"matchlog.player.{kind}", number=index + 1, name=name, value=described)
         add(("players", index), message)
     return seen
 
@@ -284,9 +264,9 @@ def _check_hand(
     base: KeyPath = ("hand", index)
     for key in table:
         if key not in _HAND_KEYS and not key.startswith("_"):
-            add((*base, key), f"unknown key '{key}' in hand {number}")
+            add((*base, key), _said("matchlog.hand_key", key=key, hand=number))
     if "actions" not in table:
-        add(base, f"hand {number} has no actions list (write actions = [] for none)")
+        add(base, _said("matchlog.no_actions", hand=number))
     else:
         _check_actions(index, table["actions"], players, add, known.actions)
     if "deal" in table:
@@ -294,12 +274,12 @@ def _check_hand(
     if "quick" in table and not isinstance(table["quick"], Mapping):
         add(
             (*base, "quick"),
-            f"hand {number}: quick must be a table, not {describe(table['quick'])}",
+            _said("matchlog.quick_type", hand=number, value=describe(table["quick"])),
         )
     if "amended" in table:
         amended = table["amended"]
         if not isinstance(amended, list) or not all(isinstance(x, Mapping) for x in amended):
-            add((*base, "amended"), f"hand {number}: amended must be an array of tables")
+            add((*base, "amended"), _said("matchlog.amended_type", hand=number))
 
 
 def _check_actions(
@@ -308,7 +288,7 @@ def _check_actions(
     number = index + 1
     base: KeyPath = ("hand", index, "actions")
     if not isinstance(actions, list):
-        add(base, f"hand {number}: actions must be a list of strings, not {describe(actions)}")
+        add(base, _said("matchlog.actions_type", hand=number, value=describe(actions)))
         return
     if players is not None and _all_known(known, actions):
         return
@@ -317,36 +297,32 @@ def _check_actions(
         if not isinstance(action, str):
             add(
                 where,
-                f"hand {number}, action {position + 1} must be a string, not {describe(action)}",
+                _said(
+                    "matchlog.action_type", hand=number, action=position + 1, value=describe(action)
+                ),
             )
         elif not action.strip():
-            add(where, f"hand {number}, action {position + 1} is empty")
+            add(where, _said("matchlog.action_empty", hand=number, action=position + 1))
         else:
             actor = action.split()[0]
             if players is not None and actor not in players:
-                add(where, f"action {action!r}: {actor} is not a player of this match")
+                add(where, _said("matchlog.action_player", action=action, actor=actor))
             elif players is not None:
                 known.add(action)
 
 
-def _check_deal(
-    index: int, deal: Any, players: set[str] | None, add: Add, known: set[str]
-) -> None:
+def _check_deal(index: int, deal: Any, players: set[str] | None, add: Add, known: set[str]) -> None:
     number = index + 1
     base: KeyPath = ("hand", index, "deal")
     if not isinstance(deal, Mapping):
-        add(
-            base,
-            f"hand {number}: deal must be a table of player names to lists of cards, "
-            f"not {describe(deal)}",
-        )
+        add(base, _said("matchlog.deal_type", hand=number, value=describe(deal)))
         return
     for player, cards in deal.items():
         where = (*base, player)
         if players is not None and player not in players:
-            add(where, f"deal for {player!r}: {player} is not a player of this match")
+            add(where, _said("matchlog.deal_player", player=player))
         if not isinstance(cards, list):
-            add(where, f"deal for {player!r} must be a list of card codes, not {describe(cards)}")
+            add(where, _said("matchlog.deal_cards", player=player, value=describe(cards)))
             continue
         if _all_known(known, cards):
             continue
@@ -354,8 +330,9 @@ def _check_deal(
             if not isinstance(card, str) or not card.strip():
                 add(
                     (*where, position),
-                    f"deal for {player!r}: card {position + 1} must be a card code, "
-                    f"not {describe(card)}",
+                    _said(
+                        "matchlog.deal_card", player=player, card=position + 1, value=describe(card)
+                    ),
                 )
             else:
                 known.add(card)

@@ -105,8 +105,21 @@ class Match(Explained):
 
 
 SHEET_MARKS = Literal[
-    "maker", "trump", "roem", "nat", "pit", "revoke", "kraak", "side", "bock", "solo",
-    "carried", "doubled", "knock", "alone", "bella",
+    "maker",
+    "trump",
+    "roem",
+    "nat",
+    "pit",
+    "revoke",
+    "kraak",
+    "side",
+    "bock",
+    "solo",
+    "carried",
+    "doubled",
+    "knock",
+    "alone",
+    "bella",
 ]
 
 

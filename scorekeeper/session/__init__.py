@@ -25,6 +25,7 @@ from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
 from scorekeeper.matchlog.files import write_parts
 from scorekeeper.matchlog.shape import shape_problems
+from scorekeeper.reasons import because
 from scorekeeper.ruleset import load
 from scorekeeper.session import cache, corrections, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts
@@ -66,7 +67,9 @@ class Session:
     def read(cls, path: Path) -> Session:
         """Read and shape-check a match file, without replaying it."""
         if not path.exists():
-            raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
+            raise ScorekeeperError(
+                because("session.no_file", "match", path=str(path)), kind="match file"
+            )
         log, source_map = matchlog.read(path)
         from scorekeeper.text import language  # the view's choice: the match's own language
 
@@ -82,7 +85,9 @@ class Session:
         tricks, as exports and checks need.
         """
         if not path.exists():
-            raise ScorekeeperError(f"no match file {path}", rule="match", kind="match file")
+            raise ScorekeeperError(
+                because("session.no_file", "match", path=str(path)), kind="match file"
+            )
         if not full and (session := cls._open_quick(path)) is not None:
             return session
         # a canonical file is replayed hand by hand: memory does not grow with the match
@@ -251,8 +256,9 @@ class Session:
         player = hand.to_play()
         if player is None:
             raise ScorekeeperError(
-                f"no card can be played now: {hand.game.why_not_ready()}",
-                rule=hand.game.not_ready_rule(),
+                because(
+                    "session.no_card", hand.game.not_ready_rule(), why=hand.game.why_not_ready()
+                )
             )
         return player
 
@@ -277,9 +283,13 @@ class Session:
             done = outcomes[-1].trick
             if done is not None and i < len(cards) - 1:
                 raise ScorekeeperError(
-                    f"trick {done.number} is complete after {card}; "
-                    f"{len(cards) - i - 1} card(s) too many",
-                    rule="play.turn_order",
+                    because(
+                        "session.too_many",
+                        "play.turn_order",
+                        trick=done.number,
+                        card=card,
+                        more=len(cards) - i - 1,
+                    )
                 )
         return outcomes
 
@@ -329,7 +339,7 @@ class Session:
             self.log, number, trick=trick, action=action, values=values, facts=facts
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)
-        self._verify_as = "amendment refused"
+        self._verify_as = because("session.amend_refused").worded()
         self._entered = (number,)
         return change
 
@@ -338,9 +348,7 @@ class Session:
         if not 1 <= number <= len(self.log.hands) or self.log.hands[number - 1].quick is None:
             return None  # the engine says what is wrong
         if not values:
-            raise IllegalActionError(
-                "nothing to amend: give KEY=VALUE facts", rule="amend", kind="usage"
-            )
+            raise IllegalActionError(because("amend.no_facts", "amend"), kind="usage")
         rules = load(self.log.ruleset, self.log.options)
         return parse_fact_items(values, family_for(rules).quick_keys(), rules.name)
 

@@ -21,20 +21,18 @@ def undo(log: MatchLog, before: int = 0) -> str:
     """Remove the last action (or the last quick hand, or an empty hand's deal); say what
     went. ``before``: how many hands come before the log's (a tail's log)."""
     if not log.hands:
-        raise IllegalActionError(
-            "nothing to undo: the match has no hands yet", rule="undo", kind="usage"
-        )
+        raise IllegalActionError(because("undo.nothing", "undo"), kind="usage")
     last = log.hands[-1]
     if last.quick is not None:
         log.hands.pop()
-        return f"removed quick hand {before + len(log.hands) + 1}"
+        return because("undo.quick", hand=before + len(log.hands) + 1).worded()
     if last.actions:
         text = last.actions.pop()
         if not last.actions and last.deal is None:
             log.hands.pop()
-        return f"removed {text!r}"
+        return because("undo.action", action=text).worded()
     log.hands.pop()
-    return f"removed the deal of hand {before + len(log.hands) + 1}"
+    return because("undo.deal", hand=before + len(log.hands) + 1).worded()
 
 
 def amend(
@@ -57,7 +55,7 @@ def amend(
         raise IllegalActionError(because("amend.no_hands", "amend"), kind="usage")
     if not 1 <= number <= len(log.hands):
         raise IllegalActionError(
-            f"there is no hand {number} (hands 1 to {len(log.hands)})", rule="amend", kind="usage"
+            because("amend.no_hand", "amend", hand=number, count=len(log.hands)), kind="usage"
         )
     record = log.hands[number - 1]
     if trick is not None:
@@ -89,14 +87,11 @@ def _amend_trick(
 ) -> tuple[list[str], list[str]]:
     record = log.hands[number - 1]
     if record.quick is not None:
-        raise IllegalActionError(
-            f"hand {number} was entered quick; it has no tricks", rule="amend", kind="usage"
-        )
+        raise IllegalActionError(because("amend.quick_tricks", "amend", hand=number), kind="usage")
     indices = _trick_actions(log, number, trick)
     if len(cards) != len(indices):
         raise IllegalActionError(
-            f"trick {trick} has {len(indices)} cards; give {len(indices)}, not {len(cards)}",
-            rule="amend",
+            because("amend.trick_size", "amend", trick=trick, size=len(indices), given=len(cards)),
             kind="usage",
         )
     before = [record.actions[i] for i in indices]
@@ -110,15 +105,9 @@ def _amend_facts(
     record: HandRecord, number: int, facts: Sequence[tuple[str, Any]]
 ) -> tuple[list[str], list[str]]:
     if record.quick is None:
-        raise IllegalActionError(
-            f"hand {number} was played card by card: amend a --trick or an --action",
-            rule="amend",
-            kind="usage",
-        )
+        raise IllegalActionError(because("amend.card_by_card", "amend", hand=number), kind="usage")
     if not facts:
-        raise IllegalActionError(
-            "nothing to amend: give KEY=VALUE facts", rule="amend", kind="usage"
-        )
+        raise IllegalActionError(because("amend.no_facts", "amend"), kind="usage")
     before, after = [], []
     for key, value in facts:
         before.append(f"{key}={record.quick.get(key)!r}")
@@ -141,5 +130,7 @@ def _trick_actions(log: MatchLog, number: int, trick: int) -> list[int]:
         if hand.tricks and hand.tricks[-1].number == trick and hand.history[-1].is_play:
             found.append(i)
     if not found:
-        raise IllegalActionError(f"hand {number} has no trick {trick}", rule="amend", kind="usage")
+        raise IllegalActionError(
+            because("amend.no_trick", "amend", hand=number, trick=trick), kind="usage"
+        )
     return found

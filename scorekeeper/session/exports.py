@@ -17,6 +17,7 @@ from typing import TextIO
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.export import to_csv, to_json, write_csv, write_json
 from scorekeeper.match import Match
+from scorekeeper.reasons import because
 from scorekeeper.session import Session
 from scorekeeper.session.stream import NotStreamed, Step, opened, steps
 
@@ -40,7 +41,7 @@ def export(path: Path, out: TextIO, format_: str) -> int:
         whole = Session.open(path, full=True)
         out.write(to_json(whole.log, whole.match) if format_ == "json" else to_csv(whole.match))
         return len(whole.match.hands)
-    changed = ScorekeeperError(f"{path} changed while it was exported; export again", kind="file")
+    changed = ScorekeeperError(because("session.changed", path=str(path)), kind="file")
     with ExitStack() as stack:
         try:
             log, texts = stack.enter_context(opened(path))

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.reasons import because
 
 
 def parse_fact_items(
@@ -23,13 +24,15 @@ def parse_fact_items(
         key = key.strip()
         if not eq or key not in keys:
             raise ScorekeeperError(
-                f"{item!r}: write KEY=VALUE with a key of {game}: " + ", ".join(keys),
-                rule="quick",
+                because("session.fact_form", "quick", item=item, game=game, keys=tuple(keys))
             )
         try:
             parsed.append((key, keys[key].parse(value)))
         except ScorekeeperError as exc:
-            raise ScorekeeperError(f"{key}={value}: {exc.message}", rule=exc.rule) from None
+            why = exc.reason or exc.message
+            raise ScorekeeperError(
+                because("session.fact_refused", exc.rule, key=key, value=value, why=why)
+            ) from None
     return parsed
 
 
@@ -39,7 +42,7 @@ def parse_facts(items: Sequence[str], keys: Mapping[str, Any], game: str) -> dic
     facts: dict[str, Any] = {}
     for key, value in parse_fact_items(items, keys, game):
         if key in facts:
-            raise ScorekeeperError(f"{key} is given twice; give each fact once", rule="quick")
+            raise ScorekeeperError(because("session.fact_twice", "quick", key=key))
         facts[key] = value
     return facts
 

@@ -23,15 +23,14 @@ def check_table(players: Sequence[str], dealer: str | None, reserved: Collection
     lower case: a card, a side, a team)."""
     if dealer is not None and dealer not in players:
         raise ScorekeeperError(
-            f"the first dealer {dealer} is not one of the players ({', '.join(players)})",
-            rule="players",
+            because("session.first_dealer", "players", dealer=dealer, players=tuple(players))
         )
     for i, p in enumerate(players):
         problem = name_problem(p, [*players[:i], *players[i + 1 :]])
         if problem == "twice":
-            raise ScorekeeperError(f"player {p} is named twice; names must differ", rule="players")
+            raise ScorekeeperError(because("session.named_twice", "players", name=p))
         if problem is not None:
-            raise ScorekeeperError(f"player name {p!r} must be one word", rule="players")
+            raise ScorekeeperError(because("session.one_word", "players", name=p))
         if held := [c for c in SEPARATORS if c in p]:
             why = because(
                 "new.name_separator", "players", name=p, chars=" ".join(repr(c) for c in held)

@@ -8,7 +8,7 @@ out; a hand nobody won is a tie (it ends a run of wins or losses).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from scorekeeper.match import Match
@@ -22,10 +22,16 @@ VERSION = 1
 WON, LOST, TIED = "W", "L", "T"
 
 
+def _keep(better: Any, mine: int | None, other: int | None) -> int | None:
+    if other is None:
+        return mine
+    return other if mine is None else better(mine, other)
+
+
 @dataclass
-class PlayerFigures:
-    """One player in one match. ``runs`` holds W, L or T per hand played, in order;
-    ``partners`` per partner: [hands together, hands won together]."""
+class Tally:
+    """What one match and many matches count alike for a player: hands, won, lost,
+    points, best and worst hand, and per partner [hands together, hands won together]."""
 
     hands: int = 0
     won: int = 0
@@ -33,22 +39,32 @@ class PlayerFigures:
     points: int = 0
     best: int | None = None
     worst: int | None = None
-    runs: str = ""
     partners: dict[str, list[int]] = field(default_factory=dict)
+
+    def take(self, other: Tally) -> None:
+        """Add ``other``'s counts: one hand's, or one match's."""
+        self.hands += other.hands
+        self.won += other.won
+        self.lost += other.lost
+        self.points += other.points
+        self.best = _keep(max, self.best, other.best)
+        self.worst = _keep(min, self.worst, other.worst)
+        for q, (together, won) in other.partners.items():
+            pair = self.partners.setdefault(q, [0, 0])
+            pair[0] += together
+            pair[1] += won
+
+
+@dataclass
+class PlayerFigures(Tally):
+    """One player in one match. ``runs`` holds W, L or T per hand played, in order;
+    ``special`` the family's own counts."""
+
+    runs: str = ""
     special: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "won": self.won,
-            "lost": self.lost,
-            "points": self.points,
-            "best": self.best,
-            "worst": self.worst,
-            "runs": self.runs,
-            "partners": self.partners,
-            "special": self.special,
-        }
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerFigures:
@@ -102,21 +118,13 @@ class MatchFigures:
 def _hand(result: HandResult, figures: dict[str, PlayerFigures]) -> None:
     for side, members in result.sides.items():
         outcome = TIED if result.winner is None else WON if side == result.winner else LOST
+        won = int(outcome == WON)
         for p in members:
             f = figures.setdefault(p, PlayerFigures())
             score = result.scores.get(p, 0)
-            f.hands += 1
-            f.won += outcome == WON
-            f.lost += outcome == LOST
-            f.points += score
-            f.best = score if f.best is None else max(f.best, score)
-            f.worst = score if f.worst is None else min(f.worst, score)
+            partners = {q: [1, won] for q in members if q != p}
+            f.take(Tally(1, won, int(outcome == LOST), score, score, score, partners))
             f.runs += outcome
-            for q in members:
-                if q != p:
-                    pair = f.partners.setdefault(q, [0, 0])
-                    pair[0] += 1
-                    pair[1] += outcome == WON
 
 
 def of_match(log: MatchLog, match: Match) -> MatchFigures:

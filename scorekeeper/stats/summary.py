@@ -13,22 +13,15 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from scorekeeper.stats.figures import LOST, TIED, WON, MatchFigures, PlayerFigures
+from scorekeeper.stats.figures import LOST, TIED, WON, MatchFigures, PlayerFigures, Tally
 
 
 @dataclass
-class PlayerStats:
-    """One player over the matches chosen."""
+class PlayerStats(Tally):
+    """One player over the matches chosen: the tally of their matches' figures."""
 
     matches: int = 0
-    hands: int = 0
-    won: int = 0
-    lost: int = 0
-    points: int = 0
-    best: int | None = None
-    worst: int | None = None
     runs: list[str] = field(default_factory=list)
-    partners: dict[str, list[int]] = field(default_factory=dict)
     special: Counter[str] = field(default_factory=Counter)
 
     @property
@@ -46,19 +39,8 @@ class PlayerStats:
 
     def add(self, f: PlayerFigures) -> None:
         self.matches += 1
-        self.hands += f.hands
-        self.won += f.won
-        self.lost += f.lost
-        self.points += f.points
-        if f.best is not None:
-            self.best = f.best if self.best is None else max(self.best, f.best)
-        if f.worst is not None:
-            self.worst = f.worst if self.worst is None else min(self.worst, f.worst)
+        self.take(f)
         self.runs.append(f.runs)
-        for q, (together, won) in f.partners.items():
-            pair = self.partners.setdefault(q, [0, 0])
-            pair[0] += together
-            pair[1] += won
         self.special.update(f.special)
 
     def to_dict(self) -> dict[str, Any]:

@@ -7,7 +7,8 @@ key's first dotted part names its catalogue unless the key is in ``common``.
 
 Parameters are formatted for people: a card by its code, a list by its items joined
 with spaces (``{cards}``) and a nested reason by its own words. A template may name a
-parameter with ``!l`` for ", "-joined items (``{players!l}``), ``!j`` for "; "-joined.
+parameter with ``!l`` for ", "-joined items (``{players!l}``), ``!j`` for "; "-joined,
+``!o`` for "4 or 5" (``{counts!o}``).
 
 Other languages: the German and Dutch words live in gettext catalogues shipped with the
 package (``scorekeeper/locale/{de,nl}/LC_MESSAGES/scorekeeper.po`` and ``.mo``), one entry
@@ -105,6 +106,11 @@ class _Formatter(string.Formatter):
             return ", ".join(_word(v) for v in value)
         if conversion == "j":  # {where!j}: "; "-joined
             return "; ".join(_word(v) for v in value)
+        if conversion == "o":  # {counts!o}: "4 or 5", "3, 4 or 5"
+            items = [_word(v) for v in value]
+            if len(items) < 2:
+                return "".join(items)
+            return words("list.or", {"items": ", ".join(items[:-1]), "last": items[-1]})
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:

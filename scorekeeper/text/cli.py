@@ -20,6 +20,7 @@ TEXTS: dict[str, str] = {
     "cli.deal_usage": "deal {item!r}: write PLAYER=CARDS",
     "cli.hand_facts": "give the hand's facts as KEY=VALUE ('scorekeeper hand --keys' lists them)",
     "cli.set_form": "--set {pair!r}: write it as name=value, like fox=false",
+    "cli.price_nan": "{value} is not a number: give a price per point like 0.05",
     "cli.set_twice": "--set {key} is given twice; set each option once",
     "cli.not_utf8": "'{word}' is not UTF-8 text; type it again in UTF-8",
     "cli.lock_wait": "SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",

@@ -23,17 +23,11 @@ _FOLLOWING = {
 
 TEXTS: dict[str, str] = {
     **_FOLLOWING,
+    "list.or": "{items} or {last}",  # {counts!o}: the last of several items
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
     # check: a quick hand recorded before the checks of a new entry
     "check.as_recorded": "{problem} (scored as recorded; a new entry would be refused)",
-    # amend
-    "amend.no_action": (
-        "hand {hand} has no action {action}: its actions are numbered 1 to {count}"
-    ),
-    "amend.no_hands": "the match has no hands yet: there is nothing to amend",
-    "amend.no_actions": "hand {hand} has no recorded actions to replace",
-    "amend.one_text": "give one action text to replace action {action} (not {given})",
     # new: where the match file goes
     "new.created_folders": "created the folder {folders!l} for the match file",
     "new.not_folder": "{folder} is not a folder; give a match file in a folder that exists",

@@ -1,0 +1,22 @@
+"""English templates of the session layer: which match file, a new match's table, quick
+facts as typed (``KEY=VALUE``), cards past the end of a trick."""
+
+TEXTS: dict[str, str] = {
+    "session.no_file": "no match file {path}",
+    "session.no_current": (
+        "no current match: start one with 'scorekeeper new RULESET PLAYER...' "
+        "or pick a file with --match FILE"
+    ),
+    "session.exists": "{path} already exists; choose another file",
+    "session.new_match": "the new match",
+    "session.changed": "{path} changed while it was exported; export again",
+    "session.no_card": "no card can be played now: {why}",
+    "session.too_many": "trick {trick} is complete after {card}; {more} card(s) too many",
+    "session.amend_refused": "amendment refused",
+    "session.fact_form": "{item!r}: write KEY=VALUE with a key of {game}: {keys!l}",
+    "session.fact_refused": "{key}={value}: {why}",
+    "session.fact_twice": "{key} is given twice; give each fact once",
+    "session.first_dealer": "the first dealer {dealer} is not one of the players ({players!l})",
+    "session.named_twice": "player {name} is named twice; names must differ",
+    "session.one_word": "player name {name!r} must be one word",
+}
