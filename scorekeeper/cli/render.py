@@ -6,7 +6,6 @@ to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +66,8 @@ err_console: Any = _Console(stderr=True)
 
 
 def emit_json(data: Any) -> None:
+    import json  # only for --json
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
 
 

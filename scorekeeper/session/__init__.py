@@ -92,8 +92,8 @@ class Session:
         if not full and (session := cls._open_quick(path)) is not None:
             return session
         # a canonical file is replayed hand by hand: memory does not grow with the match
-        rebuilt = not full and cache.enabled() and stream.rebuild(path)
-        if rebuilt and (session := cls._open_quick(path)) is not None:
+        rebuilt = stream.rebuild(path) if not full and cache.enabled() else None
+        if rebuilt is not None and (session := cls._open_quick(path, rebuilt)) is not None:
             return session
         session = cls.read(path)
         session._match = Match.from_log(session.log, session.source_map, str(path), loader=load)
@@ -101,9 +101,10 @@ class Session:
         return session
 
     @classmethod
-    def _open_quick(cls, path: Path) -> Session | None:
-        """The session through the cache's snapshot, or None when it does not fit the file."""
-        tail = cache.open_tail(path, path.read_bytes())
+    def _open_quick(cls, path: Path, snapshot: cache.Snapshot | None = None) -> Session | None:
+        """The session through the cache's snapshot (the one kept, unless given), or None
+        when it does not fit the file."""
+        tail = cache.open_tail(path, path.read_bytes(), snapshot=snapshot)
         if tail is None:
             return None
         from scorekeeper.text import language  # the view's choice: the match's own language
@@ -141,8 +142,9 @@ class Session:
             session = None
             if not replay and path.exists():
                 session = cls._open_quick(path)
-                if session is None and cache.enabled() and stream.rebuild(path):
-                    session = cls._open_quick(path)  # a long match is not read whole
+                rebuilt = stream.rebuild(path) if session is None and cache.enabled() else None
+                if rebuilt is not None:
+                    session = cls._open_quick(path, rebuilt)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
             before = session._version()
