@@ -169,8 +169,14 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     data = read_toml(path)
     parent = data.get("extends")
     if parent is None:
-        if "family" not in data:  # not a rule set: say so, and nothing of what it holds
-            raise RulesetError(f"{path}: family: {said('rules.no_family')}", rule="family")
+        # not a rule set: say so, and nothing of what it holds (a match file or an
+        # ``extends`` may name any .toml file; its values are not shown unless it is one)
+        lacks = next((k for k in ("family", "deck") if k not in data), None)
+        if lacks is None and not isinstance(data["deck"], Mapping):
+            lacks = "deck"
+        if lacks is not None:
+            why = said("rules.not_a_ruleset", lacks=lacks)
+            raise RulesetError(f"{path}: {lacks}: {why}", rule=lacks)
         return data
     if not isinstance(parent, str) or not parent:
         raise RulesetError(f"{path}: extends: {said('rules.extends_type')}", rule="extends")

@@ -78,6 +78,6 @@ TEXTS: dict[str, str] = {
     "rules.nested": "nested {depth} levels deep; a {what} needs at most {most}",
     "rules.circular": "circular chain {chain}",
     "rules.chain": "a chain of more than {most} rule sets",
-    "rules.no_family": "missing: not a rule set, it names no family and extends none",
+    "rules.not_a_ruleset": "missing: not a rule set, it has no {lacks} and extends none",
     "rules.extends_type": "must be a rule set id or a path",
 }
