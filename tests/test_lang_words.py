@@ -253,3 +253,30 @@ def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
     assert "Naast kaarten: call AAS of alone" in " ".join(helped.split()), helped
     assert "Besides cards" not in helped
     assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
+
+
+# ------------------------------------------------------------------ the README's example
+
+
+def test_the_readme_german_and_dutch_example(tmp_path: Path) -> None:
+    """Every command of README's 'In German and Dutch' block, run in order in one data
+    folder; each '# ...' line under a command is in what it printed."""
+    import shlex
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
+    block = block.split("```", 1)[0]
+    said = ""
+    checked = 0
+    for line in block.strip().splitlines():
+        if line.startswith("#"):
+            want = " ".join(line[1:].split())
+            assert want in said, (want, said)
+            checked += 1
+            continue
+        words = shlex.split(line)
+        at = words.index("scorekeeper")  # LANG=de_DE.UTF-8 scorekeeper ...
+        env = dict(w.split("=", 1) for w in words[:at])
+        res = run_cli(tmp_path, *words[at + 1 :], env=env)
+        said = " ".join((res.stdout + res.stderr).split())
+    assert checked >= 15
