@@ -113,7 +113,7 @@ class MatchFileError(ScorekeeperError):
     default_kind = "match file"
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__(problems[0] if problems else "invalid match file")
+        super().__init__(problems[0] if problems else _invalid())
         self.problems = problems
 
     def __str__(self) -> str:
@@ -132,6 +132,12 @@ class MatchFileError(ScorekeeperError):
             "kind": "rule" if rule != self.default_rule else self.kind,
             "problems": self.problems,
         }
+
+
+def _invalid() -> str:
+    from scorekeeper.reasons import because  # light, but errors is imported by everything
+
+    return because("matchlog.invalid").worded()
 
 
 class LockedError(ScorekeeperError):

@@ -57,20 +57,17 @@ NOT_WORDS = {
 """Sentences that are no user's words, per module."""
 
 LEFT = {
-    "errors.py": 1,
     "export.py": 1,
     "games/bierkopf/quick.py": 3,
     "games/bierkopf/rules.py": 2,
-    "games/common.py": 2,
     "games/doppelkopf/quick.py": 8,
     "games/doppelkopf/rounds.py": 2,
-    "games/doppelkopf/rules.py": 13,
     "games/klaberjass/hand.py": 1,
     "games/klaberjass/quick.py": 7,
     "games/klaberjass/rules.py": 5,
     "games/klaverjassen/bidding.py": 1,
     "games/klaverjassen/hand.py": 1,
-    "games/klaverjassen/quick.py": 14,
+    "games/klaverjassen/quick.py": 11,
     "games/klaverjassen/rules.py": 11,
     "games/kloepper/announcements.py": 1,
     "games/kloepper/quick.py": 4,
@@ -78,7 +75,10 @@ LEFT = {
     "games/kloepper/scoring.py": 1,
     "games/kloepper/sides.py": 2,
 }
-"""English sentences still built in code, per module: shrink to empty, never grow."""
+"""English sentences still built in code, per module: shrink to empty, never grow. Left:
+the quick facts' help (``hand --keys``), the other families' rule-set problems, and names
+of contracts, sides and bock reasons shown as they are (``trump not made yet``, ``lost
+solo``, ``the queens``: the words engineer's terms could map them)."""
 
 
 def _literal(node: ast.AST) -> str | None:

@@ -101,9 +101,9 @@ class Fact:
         if self.refusal is not None:
             return self.refusal(table)
         if self.choices:
-            spelled = " or ".join(f'"{c}"' for c in self.choices)
-            return f"quick: {self.name} is {spelled}"
-        return f"quick: {self.name} must be a {self.kind}"
+            spelled = [f'"{c}"' for c in self.choices]
+            return because("games.quick.choice", name=self.name, choices=spelled)
+        return because("games.quick.kind", name=self.name, kind=self.kind)
 
     def check(self, value: Any, table: Any) -> None:
         """Refuse ``value`` (not None) unless it is of this fact's kind and acceptable."""
@@ -140,9 +140,7 @@ def read_facts(facts: Sequence[Fact], given: Mapping[str, Any], table: Any) -> d
     names = [f.name for f in facts]
     problems: list[IllegalActionError] = [
         IllegalActionError(
-            f"quick: unknown key {key!r}; keys: {', '.join(names)}",
-            rule="quick",
-            where=f"quick.{key}",
+            because("games.quick.unknown", "quick", key=key, keys=names), where=f"quick.{key}"
         )
         for key in sorted(set(given) - set(names))
     ]

@@ -217,4 +217,20 @@ TEXTS: dict[str, str] = {
     ),
     "doppelkopf.quick.unknown_announcement": "{action}: unknown announcement {verb!r}",
     "doppelkopf.quick.other_side": "{action}: {player} is on the {side} side",
+    # the rule set's own problems (a house rule's numbers)
+    "doppelkopf.rules.solo_contract": "must name a contract of [contracts]",
+    "doppelkopf.rules.not_a_solo": "{solo!r} is not a solo of [solos]",
+    "doppelkopf.rules.points": "must be from 0 to the deck's {total} card points, not {value}",
+    "doppelkopf.rules.window": "must be from 0 to {most} ({counted}), not {value}",
+    "doppelkopf.rules.packets": "{hand} cards each do not deal the {cards} cards of the deck",
+    "doppelkopf.rules.wedding_tricks": "must be at most the {tricks} tricks of a hand",
+    "doppelkopf.rules.seats": (
+        "{seated} players: {hand} cards each deal the {cards} cards of the deck to {seats} players"
+    ),
+    "doppelkopf.rules.seats_out": (
+        "{seated} players: {hand} cards each deal the {cards} cards of the deck "
+        "to {seats} players (with {more} the dealer sits out)"
+    ),
+    "doppelkopf.rules.poverty": "must be at most the {hand} cards of a hand, not {value}",
+    "doppelkopf.rules.nines": "a hand holds at most {most} cards of rank {rank}, not {value}",
 }

@@ -14,4 +14,7 @@ TEXTS: dict[str, str] = {
     "games.unknown_game": "unknown game {game!r} for {rules}; games: {games!l}",
     "games.name_trump": "{rules}: name the trump suit of this hand",
     "games.no_quick": "{rules} has no quick entry yet",
+    "games.quick.choice": "quick: {name} is {choices!o}",
+    "games.quick.kind": "quick: {name} must be a {kind}",
+    "games.quick.unknown": "quick: unknown key {key!r}; keys: {keys!l}",
 }

@@ -125,6 +125,10 @@ TEXTS.update(
         ),
         # quick entry
         "klaverjassen.quick.kind": "quick: {key} must be {kind}",
+        "klaverjassen.quick.kind_word.int": "a whole number",
+        "klaverjassen.quick.kind_word.bool": "true or false",
+        "klaverjassen.quick.kind_word.list": "a list of Name:points",
+        "klaverjassen.quick.kind_word.word": "a word",
         "klaverjassen.quick.missing_playing": (
             "quick: playing must name the trump maker (or team1 / team2)"
         ),

@@ -2,6 +2,7 @@
 (each problem is shown as ``file:line: words``), and a file another process is writing."""
 
 TEXTS: dict[str, str] = {
+    "matchlog.invalid": "invalid match file",
     "matchlog.value.date_time": "a date-time",
     "matchlog.value.date": "a date",
     "matchlog.value.time": "a time",

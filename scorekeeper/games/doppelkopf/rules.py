@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, cast
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError, RulesetError
 from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key
+from scorekeeper.rules.schema import Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -27,7 +27,7 @@ def _card_problem(code: str) -> str | None:
     try:
         Card.parse(code)
     except CardError:
-        return f"unknown card {code!r}"
+        return said("rules.trump_unknown", card=code)
     return None
 
 
@@ -73,7 +73,7 @@ class Announcements(Explained):
     def problems(self) -> Iterable[Problem]:
         for kind in (*SIDES, *self.promise):
             if kind not in self.window:
-                yield f"window.{kind}", "missing or not a whole number"
+                yield f"window.{kind}", said("rules.points_missing")
 
     def levels(self) -> list[str]:
         """The promise levels, weakest first (no90, no60, no30, black)."""
@@ -119,7 +119,7 @@ class Scoring(Explained):
     def problems(self) -> Iterable[Problem]:
         for name in STYLE_KEYS[self.style]:
             if getattr(self, name) is None:
-                yield name, "missing or not a whole number"
+                yield name, said("rules.points_missing")
 
     def number(self, name: str) -> int:
         """A number the style needs (present: ``problems`` checked it)."""
@@ -188,17 +188,20 @@ class DoppelkopfRules(CommonRules):
         yield from super().problems()
         for name, solo in self.solos.items():
             if solo.contract not in self.contracts:
-                yield f"solos.{name}", "must name a contract of [contracts]"
+                yield f"solos.{name}", said("doppelkopf.rules.solo_contract")
         becomes = self.teams.unclarified_wedding_solo
         if becomes is not None and becomes not in self.solos:
-            yield "teams.unclarified_wedding_solo", f"{becomes!r} is not a solo of [solos]"
+            yield (
+                "teams.unclarified_wedding_solo",
+                said("doppelkopf.rules.not_a_solo", solo=becomes),
+            )
         for name, param in (
             ("second_ten_of_hearts_beats_first", "card"),
             ("piglets", "card"),
             ("five_nines", "rank"),
         ):
             if name in self.options and param not in self.options[name].params:
-                yield f"options.{name}.{param}", "missing"
+                yield f"options.{name}.{param}", said("rules.missing_key")
 
         yield from self._bound_problems()
 
@@ -226,33 +229,37 @@ class DoppelkopfRules(CommonRules):
             ),
         ):
             if not 0 <= value <= total:
-                yield at, f"must be from 0 to the deck's {total} card points, not {value}"
+                yield at, said("doppelkopf.rules.points", total=total, value=value)
         moments = cards if self.announcements.counted_by == "cards_on_table" else hand
         for kind, moment in self.announcements.window.items():
             if not 0 <= moment <= moments:
                 yield (
                     f"announcements.window.{kind}",
-                    f"must be from 0 to {moments} ({self.announcements.counted_by}), not {moment}",
+                    said(
+                        "doppelkopf.rules.window",
+                        most=moments,
+                        counted=self.announcements.counted_by,
+                        value=moment,
+                    ),
                 )
         yield from self._table_problems(cards, hand)
 
     def _table_problems(self, cards: int, hand: int) -> Iterable[Problem]:
         """The whole deck is dealt to the players who play; one more may sit out."""
         if cards % hand:
-            yield "deal.packets", f"{hand} cards each do not deal the {cards} cards of the deck"
+            yield "deal.packets", said("doppelkopf.rules.packets", hand=hand, cards=cards)
             return
         seats = cards // hand
         tricks = self.play.tricks or hand
         if self.teams.wedding_tricks > tricks:
-            yield "teams.wedding_tricks", f"must be at most the {tricks} tricks of a hand"
+            yield "teams.wedding_tricks", said("doppelkopf.rules.wedding_tricks", tricks=tricks)
         extra = 1 if self.match.sit_out == "dealer" else 0
         for seated in self.players:
             if not seats <= seated <= seats + extra:
-                more = f" (with {seats + 1} the dealer sits out)" if extra else ""
+                key = "doppelkopf.rules.seats_out" if extra else "doppelkopf.rules.seats"
                 yield (
                     "players",
-                    f"{seated} players: {hand} cards each deal the {cards} cards of the deck "
-                    f"to {seats} players{more}",
+                    said(key, seated=seated, hand=hand, cards=cards, seats=seats, more=seats + 1),
                 )
 
     def option_card(self, name: str) -> Card:
@@ -313,16 +320,12 @@ def option_problems(rules: Ruleset) -> list[str]:
     rs, hand = spec(rules), rules.hand_size
     problems = []
     if opts.poverty_max_trumps > hand:
-        problems.append(
-            f"options.poverty_max_trumps: must be at most the {hand} cards of a hand, "
-            f"not {opts.poverty_max_trumps}"
-        )
+        why = said("doppelkopf.rules.poverty", hand=hand, value=opts.poverty_max_trumps)
+        problems.append(f"options.poverty_max_trumps: {why}")
     if "five_nines" in rs.options:
         rank = rs.option_rank("five_nines")
         most = min(hand, sum(n for card, n in rules.deck.counts.items() if card.rank == rank))
         if opts.five_nines_count > most:
-            problems.append(
-                f"options.five_nines_count: a hand holds at most {most} cards of rank {rank}, "
-                f"not {opts.five_nines_count}"
-            )
+            why = said("doppelkopf.rules.nines", most=most, rank=rank, value=opts.five_nines_count)
+            problems.append(f"options.five_nines_count: {why}")
     return problems

@@ -39,14 +39,11 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 ANY, PAIRS, THREE = "any", "partners", "alone"  # which tables use a fact
+QUICK_KINDS = ("int", "bool", "list", "word")
 
 
-KIND_WORDS = {
-    "int": "a whole number",
-    "bool": "true or false",
-    "list": "a list of Name:points",
-    "word": "a word",
-}
+KIND_WORDS = {kind: because(f"klaverjassen.quick.kind_word.{kind}") for kind in QUICK_KINDS}
+"""How each kind of quick fact is written, in words (a reason: the view's language)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +58,10 @@ class Fact(common.Fact):
         if self.refusal is not None:
             return self.refusal(table)
         return because(
-            "klaverjassen.quick.kind", self.rule, key=self.name, kind=KIND_WORDS[self.kind]
+            "klaverjassen.quick.kind",
+            self.rule,
+            key=self.name,
+            kind=KIND_WORDS[self.kind].worded(),  # a word in --json, as ever
         )
 
 
