@@ -39,6 +39,12 @@ _KINDS = frozenset({"match file"})
 """A refusal's kind (``default_kind = "match file"``), worded by the view as well."""
 
 NOT_WORDS = {
+    # the quick facts' help: help texts like the command line's (msgctxt "help")
+    "games/bierkopf/quick.py": 3,
+    "games/doppelkopf/quick.py": 7,
+    "games/klaberjass/quick.py": 7,
+    "games/klaverjassen/quick.py": 11,
+    "games/kloepper/quick.py": 4,
     "cards.py": 1,  # ACCEPTED_FORMS, kept for compatibility: the English of cards.forms
     # internal: never shown to a player (a program error or a cache's own bookkeeping)
     "games/klaverjassen/notation.py": 1,
@@ -58,25 +64,21 @@ NOT_WORDS = {
 
 LEFT = {
     "export.py": 1,
-    "games/bierkopf/quick.py": 3,
     "games/bierkopf/rules.py": 2,
-    "games/doppelkopf/quick.py": 8,
+    "games/doppelkopf/quick.py": 1,  # "new deal": a contract's name
     "games/doppelkopf/rounds.py": 2,
     "games/klaberjass/hand.py": 1,
-    "games/klaberjass/quick.py": 7,
     "games/klaberjass/rules.py": 5,
     "games/klaverjassen/bidding.py": 1,
     "games/klaverjassen/hand.py": 1,
-    "games/klaverjassen/quick.py": 11,
     "games/klaverjassen/rules.py": 11,
     "games/kloepper/announcements.py": 1,
-    "games/kloepper/quick.py": 4,
     "games/kloepper/rules.py": 3,
     "games/kloepper/scoring.py": 1,
     "games/kloepper/sides.py": 2,
 }
 """English sentences still built in code, per module: shrink to empty, never grow. Left:
-the quick facts' help (``hand --keys``), the other families' rule-set problems, and names
+the other families' rule-set problems, and names
 of contracts, sides and bock reasons shown as they are (``trump not made yet``, ``lost
 solo``, ``the queens``: the words engineer's terms could map them)."""
 
@@ -389,3 +391,23 @@ def test_a_german_locale_and_dutch_lang_through_the_real_command(tmp_path: Path)
     assert "'abc' is geen geheel getal" in dutch[1], dutch[1]
     assert "partij heeft nog geen spellen" in dutch[2], dutch[2]
     assert "onbekende optie 'fxo' voor doppelkopf; bedoel je fox?" in dutch[3], dutch[3]
+
+
+def test_the_quick_facts_help_speaks_the_table_s_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    match = str(tmp_path / "k.toml")
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "klaverjassen", *PLAYERS, "--match", match]).exit_code == 0
+    dutch = runner.invoke(app, ["--lang", "nl", "hand", "--keys", "--match", match])
+    assert "de roem die de spelende partij telt (0 als die afziet)" in dutch.stdout, dutch.stdout
+    language.reset()
+    german = runner.invoke(app, ["--lang", "de", "hand", "--keys", "--match", match])
+    assert "der Roem, den die spielende Partei zählt" in german.stdout, german.stdout
+    language.reset()
+    english = runner.invoke(app, ["hand", "--keys", "--json", "--match", match])
+    help_ = json.loads(english.stdout)["roem"]["help"]
+    assert help_ == "the roem the playing team counts (0 if declined)"

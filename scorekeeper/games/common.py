@@ -85,7 +85,7 @@ class Fact:
     names: str = ""  # how the value names players (``QuickKey.names``)
 
     def key(self) -> QuickKey:
-        return QuickKey(self.kind, self.help, self.names, self.choices)
+        return QuickKey(self.kind, help_words(self.help), self.names, self.choices)
 
     def well_typed(self, value: Any) -> bool:
         if self.kind == "int":
@@ -114,6 +114,15 @@ class Fact:
         )
         if not ok:
             refuse(self.words(table), self.rule, where=f"quick.{self.name}")
+
+
+def help_words(text: str) -> str:
+    """A quick fact's help in the table's language: a help text like the command line's
+    (``msgctxt "help"``, English ``msgid``), shown by ``hand --keys`` and the table."""
+    from scorekeeper.text import language, translate  # the view: deferred for start-up
+
+    lang = language.current()
+    return text if lang == language.ENGLISH else translate("help", text, lang)
 
 
 def quick_keys(facts: Sequence[Fact]) -> dict[str, QuickKey]:

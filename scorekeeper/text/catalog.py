@@ -54,7 +54,23 @@ def help_texts() -> list[str]:
     from scorekeeper.cli.app import app
     from scorekeeper.cli.helps import english_helps
 
-    return english_helps(typer.main.get_command(app))
+    helps = english_helps(typer.main.get_command(app))
+    return list(dict.fromkeys([*helps, *quick_helps()]))
+
+
+def quick_helps() -> list[str]:
+    """The help of every quick fact of the shipped games (``hand --keys``), in English."""
+    from scorekeeper.games import family_for, load
+    from scorekeeper.rules.source import shipped_dirs
+    from scorekeeper.text import language
+
+    ids = sorted({p.stem for d in shipped_dirs() for p in d.glob("*.toml")})
+    was = language._neutral
+    language.neutral(True)  # English whatever the developer's locale says
+    try:
+        return [k.help for i in ids for k in family_for(load(i)).quick_keys().values()]
+    finally:
+        language.neutral(was)
 
 
 def explain_texts() -> list[str]:
