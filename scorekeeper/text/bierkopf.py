@@ -54,5 +54,8 @@ TEXTS.update(
             "revoke by {team}: scored as if they took no card and no trick "
             "[rule: options.revoke_penalty]"
         ),
+        # the rule set's own problems
+        "bierkopf.rules.rows": "needs at least one row like [scoring.win] at = 61",
+        "bierkopf.rules.both_win": "with {lowest} card points both teams could win a hand of {total}",
     }
 )

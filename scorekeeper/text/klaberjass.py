@@ -243,5 +243,11 @@ TEXTS.update(
         "klaberjass.said.item.why_higher": "higher top card",
         "klaberjass.said.item.why_trump": "a trump sequence",
         "klaberjass.said.item.run": "{player}: sequence {run} ({cards} cards)",
+        # the rule set's own problems
+        "klaberjass.rules.order": "must list every rank of the deck once, lowest first",
+        "klaberjass.rules.bella": "two ranks of the deck",
+        "klaberjass.rules.rank": "a rank of the deck",
+        "klaberjass.rules.trump_order": "the trump order as cards of the suit {placeholder}",
+        "klaberjass.rules.points": "a length and whole points",
     }
 )

@@ -286,5 +286,17 @@ TEXTS.update(
         "klaverjassen.label.four_jacks": "four jacks ({cards})",
         "klaverjassen.label.four": "four {rank} ({cards})",
         "klaverjassen.trump.unknown_method": "unknown trump_choice {method}",
+        # the rule set's own problems
+        "klaverjassen.rules.run_length": 'a run\'s length is a whole number, like "3"',
+        "klaverjassen.rules.double_factor": "missing: trump_doubles needs its factor",
+        "klaverjassen.rules.discard": "the trump maker lays away as many cards as the talon holds",
+        "klaverjassen.rules.level": "{level!r} is not one of the levels",
+        "klaverjassen.rules.trump_game": "missing (the trump game with {placeholder} for the suit)",
+        "klaverjassen.rules.partners": "partnerships need exactly four players",
+        "klaverjassen.rules.methods": "known methods are {methods!l}",
+        "klaverjassen.rules.every_rank": "must list every rank of the deck once",
+        "klaverjassen.rules.suit": "{suit!r} is not a suit of the deck",
+        "klaverjassen.rules.every_suit": "must list every suit once",
+        "klaverjassen.rules.talon": "the deal and the talon must use the whole deck",
     }
 )

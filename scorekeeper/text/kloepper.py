@@ -110,5 +110,11 @@ TEXTS.update(
         "kloepper.note.knock": (
             "after a knock only the tricks count, not the card points [rule: knock]"
         ),
+        # the rule set's own problems
+        "kloepper.rules.ace": "{card} must be a plain card of the deck",
+        "kloepper.rules.split": (
+            "the lowest rows ({queens} for the queens, {others} for the others) must "
+            "give every split of {total} to exactly one side"
+        ),
     }
 )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
 from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key
+from scorekeeper.rules.schema import Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -51,7 +51,7 @@ class Scoring(Explained):
 
     def problems(self) -> Iterable[Problem]:
         if not self.rows:
-            yield "", "needs at least one row like [scoring.win] at = 61"
+            yield "", said("bierkopf.rules.rows")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,7 +80,7 @@ class BierkopfRules(CommonRules):
             if 2 * lowest <= total:
                 yield (
                     "scoring",
-                    f"with {lowest} card points both teams could win a hand of {total}",
+                    said("bierkopf.rules.both_win", lowest=lowest, total=total),
                 )
 
 

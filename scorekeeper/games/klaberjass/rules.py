@@ -19,7 +19,7 @@ from scorekeeper.rules.common import (
     Match,
     Play,
 )
-from scorekeeper.rules.schema import Problem, Section, key
+from scorekeeper.rules.schema import Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -60,7 +60,7 @@ class Sequences(Explained):
     def problems(self) -> Iterable[Problem]:
         for length, value in self.points.items():
             if not length.isdigit() or value < 0:
-                yield f"points.{length}", "a length and whole points"
+                yield f"points.{length}", said("klaberjass.rules.points")
 
     def value(self, length: int) -> int:
         """A sequence's value: by its length, the longest listed length covering all longer."""
@@ -117,17 +117,17 @@ class KlaberjassRules(CommonRules):
         yield from super().problems()
         ranks = self.deck.ranks
         if sorted(self.sequences.order) != sorted(ranks):
-            yield "sequences.order", "must list every rank of the deck once, lowest first"
+            yield "sequences.order", said("klaberjass.rules.order")
         pair = self.bella.ranks
         if len(pair) != 2 or any(r not in ranks for r in pair):
-            yield "bella.ranks", "two ranks of the deck"
+            yield "bella.ranks", said("klaberjass.rules.bella")
         if self.exchange.rank not in ranks:
-            yield "exchange.rank", "a rank of the deck"
+            yield "exchange.rank", said("klaberjass.rules.rank")
         contract = self.contracts.get(CONTRACT)
         if contract is None or not all(TRUMP_PLACEHOLDER in t for t in contract.trumps):
             yield (
                 f"contracts.{CONTRACT}.trumps",
-                "the trump order as cards of the suit {T}",
+                said("klaberjass.rules.trump_order", placeholder="{T}"),
             )
 
     @property

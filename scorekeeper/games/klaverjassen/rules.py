@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, cast, get_args
 
 from scorekeeper.rules.common import CommonRules, Explained, Match, Play
-from scorekeeper.rules.schema import Problem, Section, key
+from scorekeeper.rules.schema import Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -51,7 +51,7 @@ class TrumpSpec(Explained):
 def _run_problems(at: str, runs: Mapping[str, int]) -> Iterable[Problem]:
     for length in runs:
         if not length.isdigit() or int(length) < 1:
-            yield f"{at}.{length}", 'a run\'s length is a whole number, like "3"'
+            yield f"{at}.{length}", said("klaverjassen.rules.run_length")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,7 +80,7 @@ class Scoring(Explained):
 
     def problems(self) -> Iterable[Problem]:
         if self.trump_doubles and self.trump_double_factor is None:
-            yield "trump_double_factor", "missing: trump_doubles needs its factor"
+            yield "trump_double_factor", said("klaverjassen.rules.double_factor")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +93,7 @@ class Talon(Explained):
 
     def problems(self) -> Iterable[Problem]:
         if self.discard != self.size:
-            yield "discard", "the trump maker lays away as many cards as the talon holds"
+            yield "discard", said("klaverjassen.rules.discard")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,7 +105,7 @@ class KraakSpec(Explained):
     def problems(self) -> Iterable[Problem]:
         for word, level in self.aliases.items():
             if level not in self.levels:
-                yield f"aliases.{word}", f"{level!r} is not one of the levels"
+                yield f"aliases.{word}", said("klaverjassen.rules.level", level=level)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,28 +149,31 @@ class KlaverjassenRules(CommonRules):
     def problems(self) -> Iterable[Problem]:
         yield from super().problems()
         if "trump" not in self.contracts:
-            yield "contracts.trump", "missing (the trump game with {T} for the suit)"
+            yield "contracts.trump", said("klaverjassen.rules.trump_game", placeholder="{T}")
         if self.partners and self.players != (4,):
-            yield "players", "partnerships need exactly four players"
+            yield "players", said("klaverjassen.rules.partners")
         choice = self.options.get("trump_choice")
         if choice is not None and choice.choices and not set(choice.choices) <= set(METHODS):
-            yield "options.trump_choice.choices", f"known methods are {', '.join(METHODS)}"
+            yield (
+                "options.trump_choice.choices",
+                said("klaverjassen.rules.methods", methods=METHODS),
+            )
         if sorted(self.roem.sequence_order) != sorted(self.deck.ranks):
-            yield "roem.sequence_order", "must list every rank of the deck once"
+            yield "roem.sequence_order", said("klaverjassen.rules.every_rank")
         yield from self._talon_problems()
         for suit in self.scoring.trump_doubles:
             if suit not in self.deck.suits:
-                yield "scoring.trump_doubles", f"{suit!r} is not a suit of the deck"
+                yield "scoring.trump_doubles", said("klaverjassen.rules.suit", suit=suit)
         declarations = self.declarations
         if declarations is not None and sorted(declarations.suit_order) != sorted(self.deck.suits):
-            yield "declarations.suit_order", "must list every suit once"
+            yield "declarations.suit_order", said("klaverjassen.rules.every_suit")
 
     def _talon_problems(self) -> Iterable[Problem]:
         deck = len(self.deck.ranks) * len(self.deck.suits) * self.deck.copies
         size = self.talon.size if self.talon else 0
         for count in self.players:
             if self.talon and self.deal.hand_size * count + size != deck:
-                yield "talon.size", "the deal and the talon must use the whole deck"
+                yield "talon.size", said("klaverjassen.rules.talon")
 
     def hand_total(self) -> int:
         """All card points of a hand with the last trick: 162."""

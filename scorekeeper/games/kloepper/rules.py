@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key
+from scorekeeper.rules.schema import Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -108,13 +108,13 @@ class KloepperRules(CommonRules):
     def _card_problems(self) -> Iterable[Problem]:
         for code in self.teams.queens:
             if self._card(code) is None:
-                yield "teams.queens", f"{code} is not in the deck"
+                yield "teams.queens", said("rules.trump_not_in_deck", card=code)
         normal = self.contracts.get("normal")
         trumps = set(normal.trumps) if normal else set()
         for code in self.teams.call.aces:
             card = self._card(code)
             if card is None or card.code in trumps:
-                yield "teams.call.aces", f"{code} must be a plain card of the deck"
+                yield "teams.call.aces", said("kloepper.rules.ace", card=code)
 
     def _table_problems(self) -> Iterable[Problem]:
         lowest = {
@@ -126,8 +126,7 @@ class KloepperRules(CommonRules):
         if queens is not None and others is not None and queens + others != total + 1:
             yield (
                 "scoring",
-                f"the lowest rows ({queens} for the queens, {others} for the others) must "
-                f"give every split of {total} to exactly one side",
+                said("kloepper.rules.split", queens=queens, others=others, total=total),
             )
 
 
