@@ -153,6 +153,16 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     return [Card.parse(t) for t in texts]
 
 
+def read_cards(items: Iterable[Card | str]) -> list[Card]:
+    """Cards, and texts read as ``Card.parse`` reads them (a deal of a match file)."""
+    known = _PARSED.get
+    return [known(c) or _card(c) for c in items]  # type: ignore[arg-type]
+
+
+def _card(item: Card | str) -> Card:
+    return item if isinstance(item, Card) else Card.parse(item)
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards)
 

@@ -306,6 +306,15 @@ class Duties:
             return same
         return self._void(held, spot, partner_winning is False)
 
+    def legal_at(self, held: int, spot: Spot, partner_winning: bool | None = None) -> int:
+        """``legal`` for a trick of at least one card, given what it asks (its ``spot``)."""
+        same = held & spot[0]
+        if same and self.follow_suit:
+            if spot[2]:
+                return (same & spot[1]) or same
+            return same
+        return self._void(held, spot, partner_winning is False)
+
     def _void(self, held: int, spot: Spot, opponent_winning: bool) -> int:
         """Unable to follow (or free to do otherwise): trump, overtrump, undertrump."""
         _, beat, _, trumped, _ = spot

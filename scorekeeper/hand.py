@@ -21,13 +21,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
-from scorekeeper.following import Duties, Verdict, check_play, duties, mask
+from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -77,6 +78,8 @@ class Hand:
             )
         self.following = self.family.following_rules(rules)
         self.players = self.family.active_players(rules, self.table, dealer, self.context)
+        # the family's answer depends on the rule set and the players only: asked once
+        self.tricks_per_hand: int = self.family.tricks_in_hand(self)
         self.dealt: dict[str, list[Card]] | None = None
         self.holdings: dict[str, list[Card]] | None = None
         if deal is not None:
@@ -94,7 +97,6 @@ class Hand:
                 _READ.clear()
             read = _READ[seats] = {}
         self._read = read
-        self._tricks_per_hand: int | None = None
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
@@ -105,6 +107,7 @@ class Hand:
             p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)
         }
         self._duties: Duties | None = None
+        self._spot: Spot | None = None  # what the trick so far asks of the next card
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
         self.game: GameHand = self.family.start_hand(self)
@@ -120,9 +123,9 @@ class Hand:
         for player, hand in deal.items():
             if player not in self.players:
                 raise no("deal.not_playing", "deal", player=player)
-            held = cards[player] = [c if isinstance(c, Card) else Card.parse(c) for c in hand]
-            for card in held:
-                if card not in counts:
+            held = cards[player] = read_cards(hand)
+            if not all(map(counts.__contains__, held)):
+                for card in held:
                     deck.verify_card(card)  # refuses it, as reading it from the deck would
         missing = [p for p in self.players if p not in cards]
         if missing:
@@ -131,12 +134,13 @@ class Hand:
         for player, hand in cards.items():
             if len(hand) != size:
                 raise no("deal.size", "deal.packets", player=player, count=len(hand), size=size)
-        total: Counter[Card] = Counter()
-        for hand in cards.values():
-            total.update(hand)
-        for card, n in total.items():
-            if n > counts[card]:
-                raise no("deal.too_often", "deck.copies", card=card, count=n, copies=counts[card])
+        total = Counter(chain.from_iterable(cards.values()))
+        if max(total.values(), default=0) > deck.copies:  # each card of the deck as often
+            for card, n in total.items():
+                if n > counts[card]:
+                    raise no(
+                        "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
+                    )
         self.dealt = {p: list(h) for p, h in cards.items()}
         self.holdings = {p: list(h) for p, h in cards.items()}
 
@@ -180,14 +184,6 @@ class Hand:
     @property
     def cards_played(self) -> int:
         return sum(len(t.plays) for t in self.tricks)
-
-    @property
-    def tricks_per_hand(self) -> int:
-        # the family's answer depends on the rule set and the players only: asked once
-        count = self._tricks_per_hand
-        if count is None:
-            count = self._tricks_per_hand = self.family.tricks_in_hand(self)
-        return count
 
     @property
     def current_trick(self) -> Trick | None:
@@ -296,12 +292,14 @@ class Hand:
         table = self._duties
         if table is None or table.contract is not self.game.contract():
             table = self._table()
-        last = self.tricks_done + 1 == (self._tricks_per_hand or self.tricks_per_hand)
+        spot = self._spot  # what the trick so far asks, kept until it changes
+        if spot is None:
+            last = self.tricks_done + 1 == self.tricks_per_hand
+            spot = self._spot = table.spot(trick, last)
         partner_winning = None
         if table.void_trump_opponent or table.over_opponent:
-            best = self.tricks[-1].plays[table.spot(trick, last)[4]].player
-            partner_winning = self.game.same_side(player, best)
-        return table.legal(held, trick, partner_winning, last)
+            partner_winning = self.game.same_side(player, self.tricks[-1].plays[spot[4]].player)
+        return table.legal_at(held, spot, partner_winning)
 
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
@@ -344,6 +342,7 @@ class Hand:
         table = self._duties
         if table is None or table.contract is not contract:
             table = self._duties = duties(self.following, contract)
+            self._spot = None
         return table
 
     def _game_allows(self, player: str, card: Card) -> bool:
@@ -382,13 +381,16 @@ class Hand:
     def verify(self, text: str | Action) -> Action:
         """Raise with the reason if the action is not allowed now; return it parsed."""
         action = self.parse(text)
-        if self.game.is_over():
+        self._check(action, self.game)
+        return action
+
+    def _check(self, action: Action, game: GameHand) -> None:
+        if game.is_over():
             raise no("hand.over", "play.tricks", action=action)
         if action.is_play:
             self._verify_play(action)
         else:
-            self.game.verify_action(action)
-        return action
+            game.verify_action(action)
 
     def can(self, text: str | Action) -> bool:
         try:
@@ -398,15 +400,17 @@ class Hand:
         return True
 
     def apply(self, text: str | Action) -> Outcome:
-        action = self.verify(text)
+        action = self.parse(text)
+        game = self.game
+        self._check(action, game)
         self.history.append(action)
-        if not action.is_play:
-            outcome = Outcome(action, messages=self.game.apply_action(action))
-        else:
+        if action.is_play:
             outcome = self._apply_play(action)
             if outcome.trick is None:
                 return outcome  # only the last card of a trick can end the hand
-        if self.game.is_over():
+        else:
+            outcome = Outcome(action, messages=game.apply_action(action))
+        if game.is_over():
             outcome.result = self.result()
         return outcome
 
@@ -452,6 +456,7 @@ class Hand:
             partner_winning, before = None, ()
         plays.append(play)
         self._trick_key += (card.index,)
+        self._spot = None
         played = self.played
         played[card] = played.get(card, 0) + 1
         if self.holdings is not None:
@@ -476,12 +481,13 @@ class Hand:
 
     def _complete(self, trick: Trick, outcome: Outcome) -> None:
         """The trick's last card is down: its winner, its points, what the game makes of it."""
-        last = trick.number == (self._tricks_per_hand or self.tricks_per_hand)
+        last = trick.number == self.tricks_per_hand
         game = self.game
         trick.winner = trick.plays[self._winner(last)].player
         trick.judge = partial(_judged, trick.plays, game.contract(), last)
         self.tricks_done += 1
         self._trick_key = ()
+        self._spot = None
         trick.points = game.trick_points(trick.cards)
         outcome.trick = trick
         said = game.on_trick(trick)

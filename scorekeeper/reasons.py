@@ -8,7 +8,7 @@ can be translated and ``--json`` can carry the key and parameters unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,17 +36,19 @@ class Reason:
         Equal reasons of plain parameters (numbers, words, cards) in one language share one
         ``Worded``: a long match says the same things thousands of times, and words are
         immutable."""
-        params = self.params
-        if any(type(v).__name__ not in _PLAIN for v in params.values()):
-            return Worded(self)  # a list, a nested reason...: words of its own
-        from scorekeeper.text.language import current  # the view is a leaf: deferred
-
-        same = (current(), self.key, self.rule, *((k, type(v), v) for k, v in params.items()))
-        found = _WORDED.get(same)
+        same: list[Any] = ["", self.key, self.rule]
+        for name, value in self.params.items():
+            kind = type(value)
+            if kind.__name__ not in _PLAIN:
+                return Worded(self)  # a list, a nested reason...: words of its own
+            same += (name, kind, value)
+        same[0] = _language()
+        key = tuple(same)
+        found = _WORDED.get(key)
         if found is None:
             if len(_WORDED) >= 4096:
                 _WORDED.clear()
-            found = _WORDED[same] = Worded(self)
+            found = _WORDED[key] = Worded(self)
         return found
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +69,20 @@ class Worded(str):
 
 
 _WORDED: dict[tuple[Any, ...], Worded] = {}
+
+
+_current: Callable[[], str] | None = None
+
+
+def _language() -> str:
+    """The language the view speaks now (``text.language``, loaded on first use: the
+    view is a leaf, deferred for start-up)."""
+    global _current
+    if _current is None:
+        from scorekeeper.text.language import current
+
+        _current = current
+    return _current()
 _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 

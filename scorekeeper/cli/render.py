@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import say, say_count, translate
+from scorekeeper.view.words import cards
 
 
 def section_title(key: str) -> str:
@@ -85,7 +86,7 @@ def escape(text: str) -> str:
 
 def outcome(out: Outcome) -> None:
     if out.action.is_play:
-        console.print(f"{escape(out.action.text)}")
+        console.print(f"{escape(cards(out.action.text))}")
     for message in out.messages:
         console.print(escape(message))
     for revoke in out.revokes:
@@ -185,7 +186,7 @@ def status(data: dict[str, Any]) -> None:
     )
     console.print(escape(head))
     for t in data["tricks"]:
-        plays = " ".join(f"{p}:{c}" for p, c in t["plays"])
+        plays = cards(" ".join(f"{p}:{c}" for p, c in t["plays"]))
         line = say(
             "cli.status_trick",
             number=t["number"],
@@ -195,7 +196,7 @@ def status(data: dict[str, Any]) -> None:
         )
         console.print(escape(line))
     if data["current_trick"]:
-        plays = " ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"])
+        plays = cards(" ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"]))
         number = data["current_trick"]["number"]
         console.print(escape(say("cli.status_so_far", number=number, plays=plays)))
     for a in data.get("announcements", []):
@@ -210,8 +211,8 @@ def status(data: dict[str, Any]) -> None:
         console.print(escape(say("cli.status_over")))
     elif data["to_play"]:
         if "legal_cards" in data:
-            cards = " ".join(data["legal_cards"])
-            line = say("cli.may_play_after", player=data["to_play"], cards=cards)
+            legal = cards(" ".join(data["legal_cards"]))
+            line = say("cli.may_play_after", player=data["to_play"], cards=legal)
         else:
             line = say("cli.to_play", player=data["to_play"])
         console.print(escape(line))
@@ -353,10 +354,10 @@ def ruling(r: Any) -> None:
         for note in w.get("notes", []):
             console.print(f"  {escape(note)}")
         return
-    trick = " ".join(f"{p}:{c}" for p, c in r.trick) or say("cli.nothing_yet")
+    trick = cards(" ".join(f"{p}:{c}" for p, c in r.trick)) or say("cli.nothing_yet")
     console.print(escape(say("cli.ruling", contract=r.contract, trick=trick, player=r.player)))
     if r.cards:
-        legal = " ".join(c.card.code for c in r.legal) or say("cli.nothing")
+        legal = cards(" ".join(c.card.code for c in r.legal)) or say("cli.nothing")
         console.print(escape(say("cli.may_play", cards=legal)))
         for c in r.forbidden:
             line = escape(say("cli.not_card", card=c.card, why=c.reason))

@@ -137,9 +137,10 @@ class GameHand:
         if type(self).card_points is not GameHand.card_points:
             return sum(map(self.card_points, cards))
         trump_suit = self.contract().trump_suit
-        tables: dict[str | None, tuple[int, ...]] = self.rules.__dict__.setdefault(
-            "_points_by_index", {}
-        )
+        kept = self.rules.__dict__
+        tables: dict[str | None, tuple[int, ...]] | None = kept.get("_points_by_index")
+        if tables is None:
+            tables = kept["_points_by_index"] = {}
         table = tables.get(trump_suit)
         if table is None:
             table = tables[trump_suit] = tuple(

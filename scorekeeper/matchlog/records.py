@@ -197,6 +197,8 @@ def _hand_from_dict(table: Mapping[str, Any], owned: bool = False) -> HandRecord
     deal = table.get("deal")
     if not owned and deal is not None:
         deal = {player: list(cards) for player, cards in deal.items()}
+    if owned and len(table) == 1 + (deal is not None):
+        return HandRecord(table["actions"], deal)  # a played hand: nothing else to copy
     return HandRecord(
         actions=table["actions"] if owned else list(table["actions"]),
         deal=deal,

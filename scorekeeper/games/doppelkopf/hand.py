@@ -320,7 +320,8 @@ class DoppelkopfHand(GameHand):
         return messages
 
     def is_over(self) -> bool:
-        return self.redeal is not None or GameHand.is_over(self)
+        hand = self.hand
+        return self.redeal is not None or hand.tricks_done == hand.tricks_per_hand
 
     # -- result
     def result(self) -> HandResult:
