@@ -8,7 +8,7 @@ result, each column's hand score and running total, and the hand's value item by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -262,14 +262,15 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
     spec = match.rules.spec
     kind = spec.sheet.progress
 
-    def results() -> list[HandResult]:  # read only where counted: a long match's are many
-        return [mh.result for mh in match.hands if mh.result is not None and not mh.result.redeal]
+    def counted() -> list[Mapping[str, Any]]:  # only where counted: a long match has many
+        facts = (_facts(mh) for mh in match.hands)
+        return [f for f in facts if f is not None and not f.get("redeal")]
 
     if kind == "hands":
-        return {"kind": kind, "played": len(results()), "of": spec.match.hands}
+        return {"kind": kind, "played": len(counted()), "of": spec.match.hands}
     if kind == "games":
-        played = len([r for r in results() if not r.details.get("obligatory")])
-        return {"kind": kind, "played": played, "of": spec.match.games.get(str(len(match.players)))}
+        games = len([f for f in counted() if not f.get("obligatory")])
+        return {"kind": kind, "played": games, "of": spec.match.games.get(str(len(match.players)))}
     if kind == "target" and columns:
         lead = max(range(len(columns)), key=lambda i: totals[i])
         return {
@@ -279,6 +280,19 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
             "of": spec.match.target,
         }
     return None
+
+
+def _facts(mh: Any) -> Mapping[str, Any] | None:
+    """A finished hand's facts (redeal, obligatory...), None while it is open; from
+    ``MatchHand.facts`` where the match keeps them apart from the result (no result is
+    read back then), else from the result."""
+    if not mh.finished:
+        return None
+    facts = getattr(mh, "facts", None)
+    if facts is not None:
+        return facts  # type: ignore[no-any-return]
+    res = mh.result
+    return {**res.details, "redeal": res.redeal}
 
 
 def progress_text(progress: dict[str, Any] | None) -> str | None:
