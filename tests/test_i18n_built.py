@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import PLAYERS, run_cli
+from test_i18n import _english_table  # noqa: F401  (autouse: no language from outside)
 from typer.testing import CliRunner
 
 import scorekeeper
@@ -246,15 +247,6 @@ played one trick's first card (a late Re needs more: see ``_match``)."""
 
 ENGLISH_LEFT: set[str] = set()
 """Refusals whose German or Dutch still repeats English words: shrink to empty."""
-
-
-@pytest.fixture(autouse=True)
-def _clean_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for name in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "SCOREKEEPER_MATCH"):
-        monkeypatch.delenv(name, raising=False)
-    language.reset()
-    yield
-    language.reset()
 
 
 def _match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
