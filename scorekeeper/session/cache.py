@@ -350,6 +350,10 @@ class CachedHand(MatchHand):
     def finished(self) -> bool:
         return True
 
+    def forget(self) -> None:
+        """Let the result go from memory: it is read back from its pickle when asked for."""
+        self.__dict__.pop("_result", None)
+
     @property
     def scores(self) -> dict[str, int]:
         """What the hand scored, kept apart: totals need no result read back."""
