@@ -79,7 +79,10 @@ def parse_trick(text: str | Sequence[str], rules: Ruleset) -> list[tuple[str, Ca
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     plays = []
     for i, word in enumerate(words):
-        who, _, code = word.rpartition(":")
+        who, colon, code = word.rpartition(":")
+        if colon and not who.strip():
+            why = because("judge.no_player", "players", play=word)
+            raise ScorekeeperError(why, where="--trick", kind="usage")
         plays.append((who or f"P{i + 1}", rules.deck.parse(code)))
     return plays
 

@@ -368,6 +368,13 @@ def ruling(r: Any) -> None:
             console.print(f"  {escape(duty)} [dim]\\[{escape(rule)}][/]")
 
 
+def _value(value: Any) -> str:
+    """A rule set's value as ``explain`` shows it: true and false in words."""
+    if isinstance(value, bool):
+        return say("cli.value.yes" if value else "cli.value.no")
+    return str(value)
+
+
 def explanation(data: dict[str, Any]) -> None:
     if "sections" not in data:
         topics = escape(say("cli.topics", ruleset=data["ruleset"]))
@@ -384,6 +391,6 @@ def explanation(data: dict[str, Any]) -> None:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
-        values = ", ".join(f"{k} = {v}" for k, v in section["values"].items())
+        values = ", ".join(f"{k} = {_value(v)}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")

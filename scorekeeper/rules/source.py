@@ -171,10 +171,15 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     data = read_toml(path)
     parent = data.get("extends")
     if parent is None:
-        if "family" not in data:  # not a rule set: say so, and nothing of what it holds
+        # not a rule set: say so, and nothing of what it holds (a match file or an
+        # ``extends`` may name any .toml file; its values are not shown unless it is one)
+        lacks = next((k for k in ("family", "deck") if k not in data), None)
+        if lacks is None and not isinstance(data["deck"], Mapping):
+            lacks = "deck"
+        if lacks is not None:
             raise RulesetError(
-                f"{path}: family: missing: not a rule set, it names no family and extends none",
-                rule="family",
+                f"{path}: {lacks}: missing: not a rule set, it has no {lacks} and extends none",
+                rule=lacks,
             )
         return data
     if not isinstance(parent, str) or not parent:

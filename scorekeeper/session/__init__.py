@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import matchlog, store
+from scorekeeper.actions import entered
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
@@ -268,8 +269,17 @@ class Session:
 
     # ------------------------------------------------------------------ recording
     def record(self, texts: Sequence[str]) -> list[Outcome]:
-        """Apply action strings in order, all or nothing; what each did."""
-        return [self.match.record(self._changing(), text) for text in texts]
+        """Apply action strings in order, all or nothing; what each did. Each is read as
+        entered now (``actions.entered``): split into what it says, every word read."""
+        return [self.match.record(self._changing(), text) for text in self._as_entered(texts)]
+
+    def _as_entered(self, texts: Sequence[str], *, split: bool = True) -> list[str]:
+        m = self.match
+        return [
+            part
+            for text in texts
+            for part in entered(text, m.players, m.family, m.rules, split=split)
+        ]
 
     def play(self, card: str, player: str | None = None) -> Outcome:
         """Record one card, by the player whose turn it is unless one is named."""
@@ -301,7 +311,7 @@ class Session:
         """Record a whole hand from its ``KEY=VALUE`` score-sheet facts."""
         m = self.match
         parsed = parse_facts(facts, m.family.quick_keys(), m.rules.name)
-        return m.record_quick(self._changing(), parsed, actions)
+        return m.record_quick(self._changing(), parsed, self._as_entered(actions))
 
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
@@ -335,6 +345,8 @@ class Session:
         facts: list[tuple[str, Any]] | None = None
         if trick is None and action is None:
             facts = self._amended_facts(number, values)
+        if action is not None and len(values) == 1:  # one action for one: every word read
+            self._as_entered(values, split=False)
         change = corrections.amend(
             self.log, number, trick=trick, action=action, values=values, facts=facts
         )

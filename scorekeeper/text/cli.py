@@ -77,6 +77,9 @@ TEXTS: dict[str, str] = {
     "cli.col.default": "default",
     "cli.col.meaning": "meaning",
     "cli.note": "note: {note}",
+    # explain: a rule set's true and false
+    "cli.value.yes": "yes",
+    "cli.value.no": "no",
     # the referee
     "cli.takes": "{player} takes the trick",
     "cli.takes_points": "({points} card points):",
