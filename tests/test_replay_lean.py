@@ -109,3 +109,37 @@ def test_check_lets_every_hand_go_without_a_cycle(tmp_path: Path) -> None:
     # a hand, its game, a trick or a play in a cycle would stay until the collector runs
     engine = {"Hand", "DoppelkopfHand", "MatchHand", "Trick", "Play", "Outcome", "partial"}
     assert not engine & set(left), left
+
+
+def test_a_command_reads_the_language_of_the_environment_once_and_lets_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each command reads the environment's language when it starts; two commands in one
+    process with different environments each speak their own, words shared between
+    hands included, and after a command the environment is read anew."""
+    from scorekeeper.text import language
+
+    for name in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    runner = CliRunner()
+    home = {"SCOREKEEPER_HOME": str(tmp_path / "home")}
+    match = tmp_path / "m.toml"
+    made = runner.invoke(app, ["demo", "--hands", "8", "--match", str(match)], env=home)
+    assert made.exit_code == 0, made.output
+    sheets = {}
+    for lang, words in (("de_DE.UTF-8", "Spielliste"), ("nl_NL.UTF-8", "scorebriefje")):
+        result = runner.invoke(app, ["score", "--match", str(match)], env={**home, "LANG": lang})
+        assert result.exit_code == 0, result.output
+        assert words in result.output
+        sheets[lang] = result.output
+    english = runner.invoke(app, ["score", "--match", str(match)], env=home).output
+    assert "score sheet" in english
+    # the items of each hand's value are words too: no language's leak into another's
+    assert "brauchte" in sheets["de_DE.UTF-8"]  # "+1 gewonnen (Re brauchte 121)"
+    assert "nodig" in sheets["nl_NL.UTF-8"]  # "+1 gewonnen (Re had 121 nodig)"
+    assert "brauchte" not in sheets["nl_NL.UTF-8"] + english
+    assert "nodig" not in sheets["de_DE.UTF-8"] + english
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    assert language.current() == "nl"
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert language.current() == "de"
