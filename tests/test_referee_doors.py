@@ -413,3 +413,13 @@ def test_explain_shows_lists_as_their_items(tmp_path: Path) -> None:
     assert "trumps = none" in res.stdout and "['" not in res.stdout
     res = run_cli(tmp_path / "home", "--lang", "nl", "explain", "doppelkopf-ddv", "cards")
     assert "trumps = geen" in res.stdout and "['" not in res.stdout
+
+
+def test_judge_reads_what_was_said_as_entered(tmp_path: Path) -> None:
+    facts = ["judge", "doppelkopf", "-f", "re=Anna,Carla", "-f", "re_points=165"]
+    both = run_cli(tmp_path / "home", *facts, "-a", "Anna re no90")
+    apart = run_cli(tmp_path / "home", *facts, "-a", "Anna re", "-a", "Anna no90")
+    assert both.returncode == 0 and both.stdout == apart.stdout, both.stderr
+    assert "no90 announced and made" in both.stdout
+    res = run_cli(tmp_path / "home", *facts, "-a", "Anna re banana")
+    assert res.returncode == 1 and "'banana' is not part of the action" in res.stderr
