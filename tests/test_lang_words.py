@@ -253,3 +253,76 @@ def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
     assert "Naast kaarten: call AAS of alone" in " ".join(helped.split()), helped
     assert "Besides cards" not in helped
     assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
+
+
+# ------------------------------------------------------------------ the README's example
+
+
+def test_the_readme_german_and_dutch_example(tmp_path: Path) -> None:
+    """Every command of README's 'In German and Dutch' block, run in order in one data
+    folder; each '# ...' line under a command is in what it printed."""
+    import shlex
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
+    block = block.split("```", 1)[0]
+    said = ""
+    checked = 0
+    for line in block.strip().splitlines():
+        if line.startswith("#"):
+            want = " ".join(line[1:].split())
+            assert want in said, (want, said)
+            checked += 1
+            continue
+        words = shlex.split(line)
+        at = words.index("scorekeeper")  # LANG=de_DE.UTF-8 scorekeeper ...
+        env = dict(w.split("=", 1) for w in words[:at])
+        res = run_cli(tmp_path, *words[at + 1 :], env=env)
+        said = " ".join((res.stdout + res.stderr).split())
+    assert checked >= 15
+
+
+# ------------------------------------------------------------------ the table, typed into
+
+
+def _table(home: Path, typed: str, *args: str, env: dict[str, str] | None = None) -> str:
+    import subprocess
+    import sys
+
+    from cli_helpers import cli_env
+
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", *args],
+        input=typed,
+        env=cli_env(home, extra=env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return res.stdout + res.stderr
+
+
+def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path: Path) -> None:
+    typed = "carla kontra\nkrd hz kaa ka9\nstatus\nhelp\nquit\n"
+    german = _table(tmp_path, typed, "doppelkopf", *PLAYERS, env={"LANG": "de_DE.UTF-8"})
+    for line in (
+        "Carla sagt Kontra an (Kontra)",
+        "Ben D♣\nCarla 10♥\nDirk A♦\nAnna 9♦",
+        "Stich 1 an Carla (24 Augen): 10♥ von Carla: der höchste Trumpf",
+        "Spiel 1, Geber Anna, Normalspiel; 4 Karten gespielt",
+        "die Wörter dieses Spiels: re, kontra, keine 90",
+    ):
+        assert line in german, (line, german)
+    typed = "pas\ntroef harten\nklb hh vkl r7\nxyz\nquit\n"
+    dutch = _table(tmp_path, typed, "klaverjassen", *PLAYERS, "--lang", "nl")
+    for line in (
+        "Carla kiest harten ♥ als troef; Anna/Carla spelen",
+        "Ben B♣\nCarla H♥\nDirk V♣\nAnna 7♦",
+        "slag 1 naar Carla (9 punten): H♥ van Carla: de enige troef",
+        "'xyz' is nu geen kaart, opdracht of woord van Klaverjassen",
+        "bijvoorbeeld kla kl10",
+    ):
+        assert line in dutch, (line, dutch)
+    files = sorted((tmp_path / "matches").glob("*.toml"))
+    assert '"Carla contra",\n    "Ben QC",' in files[0].read_text("utf-8")
+    assert '"Carla trump hearts",\n    "Ben JC",' in files[1].read_text("utf-8")

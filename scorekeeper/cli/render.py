@@ -263,9 +263,10 @@ def score_sheet(match: Match, chart: bool = False, lang: str = "en", every: bool
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
-    sheet = build(match, lang)
+    last = None if every else SHEET_ROWS
+    sheet = build(match, lang, last)
     width, encoding = output_size()
-    text = render(sheet, width, encoding, None if every else SHEET_ROWS)
+    text = render(sheet, width, encoding, last)
     if chart:
         from scorekeeper.view.chart import draw
 

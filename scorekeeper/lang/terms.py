@@ -91,17 +91,25 @@ def _termed(value: Any, lang: str) -> Any:
 
 def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
-    if lang == DEFAULT:
+    if lang == DEFAULT or not params:
         return params
-    names = WORD_PARAMS
-    for prefix, more in WORD_PARAMS_OF.items():
-        if key.startswith(prefix):
-            names = names | more
+    names = _word_params(key)
     cards = card_language()
+    if cards is None and names.isdisjoint(params):
+        return params
     return {
         k: _termed(v, lang) if k in names else _named(k, v, cards) if cards else v
         for k, v in params.items()
     }
+
+
+@functools.cache
+def _word_params(key: str) -> frozenset[str]:
+    names = WORD_PARAMS
+    for prefix, more in WORD_PARAMS_OF.items():
+        if key.startswith(prefix):
+            names = names | more
+    return names
 
 
 CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards"})
