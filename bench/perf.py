@@ -1,6 +1,6 @@
 """The benchmark of issue 12: every performance figure beside its yardstick and its target.
 
-Run: python bench/perf.py [--quick] [--only P1 [--only P3 ...]] [--runs N]
+Run: python bench/perf.py [--quick] [--only P1 [--only P3 ...]] [--runs N] [--no-extra]
 
 It builds the matches it needs (16, 1,000 and 10,000 card-by-card Doppelkopf hands, made
 by the demo's random legal play from fixed seeds) once, in a folder of the system's
@@ -236,6 +236,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer runs, no 10,000-hand match")
     parser.add_argument("--only", action="append", default=[], help="a target: P1, P2, P3, P4")
     parser.add_argument("--runs", type=int, default=None, help="runs per figure")
+    parser.add_argument(
+        "--no-extra", action="store_true", help="leave out the other engineers' figure modules"
+    )
     args = parser.parse_args(argv)
     only = {t.upper() for t in args.only}
     runs = args.runs or (3 if args.quick else 9)
@@ -248,7 +251,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows += p1_rows(matches, runs)
     if not only or "P3" in only:
         rows += p3_rows(matches)
-    rows += extra_rows(matches, args.quick, only)
+    if not args.no_extra:
+        rows += extra_rows(matches, args.quick, only)
     print(
         f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
         f"load {os.getloadavg()[0]:.1f}, medians of {runs} runs"

@@ -4,6 +4,12 @@ An action is either a card played (the word after the actor reads as a card) or 
 with arguments that the game family understands (``"Anna wedding"``,
 ``"Anna poverty 9D KD"``). Parsing here only splits and normalises; whether the action is
 allowed is the hand's business.
+
+Entry and replay read an action's words differently. A match file is replayed as it
+always was: words after an action that its game does not read are passed over. An action
+entered now (``entered``) is first split into what it says (``Ben re no90`` is Re and
+no 90, two actions) and refused if a word is left that its game does not read
+(``Surplus``); ``check`` reports such words of an old file as a warning.
 """
 
 from __future__ import annotations
@@ -11,10 +17,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.cards import Card
-from scorekeeper.errors import ActionSyntaxError, CardError
-from scorekeeper.reasons import because
+from scorekeeper.errors import ActionSyntaxError, CardError, IllegalActionError, ScorekeeperError
+from scorekeeper.reasons import Reason, because
+
+if TYPE_CHECKING:
+    from scorekeeper.rules import Ruleset
 
 PLAY = "play"
 
@@ -82,3 +92,53 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     if verb[0].isdigit() or verb[0] in "♣♠♥♦":
         raise CardError(because("actions.unknown_card", card=rest[0], text=text))
     return Action(actor, verb, None, tuple(rest[1:]))
+
+
+@dataclass(frozen=True)
+class Surplus:
+    """Words at the end of an action that its game does not read: ``banana 42`` in
+    ``Carla contra banana 42``. ``allows`` says, in words, what the action takes."""
+
+    action: str
+    words: tuple[str, ...]
+    allows: Reason
+
+    def reason(self) -> Reason:
+        """The refusal: the action, its first word too many and what the action allows."""
+        return because(
+            "action.surplus",
+            "actions",
+            action=self.action,
+            word=self.words[0],
+            words=list(self.words),
+            allows=self.allows,
+        )
+
+
+class Reads(Protocol):
+    """What ``entered`` asks of a game family (``scorekeeper.games.base.Family``)."""
+
+    def split(self, rules: Ruleset, action: Action) -> tuple[Action, ...]: ...
+
+    def surplus(self, rules: Ruleset, action: Action) -> Surplus | None: ...
+
+
+def entered(
+    text: str, players: Sequence[str], family: Reads | Any, rules: Ruleset, *, split: bool = True
+) -> list[str]:
+    """The action strings an action entered now stands for, every word read: split into
+    what it says (``split``: ``Ben re no90`` -> ``Ben re``, ``Ben no90``), or refused with
+    the first word its game does not read. Text that does not parse is handed on as it is,
+    for the hand to refuse in its own words; a replay never comes here."""
+    try:
+        action = parse_action(text, players)
+    except ScorekeeperError:
+        return [text]
+    if action.is_play:
+        return [text]
+    parts = family.split(rules, action) if split else (action,)
+    for part in parts:
+        extra = family.surplus(rules, part)
+        if extra is not None:
+            raise IllegalActionError(extra.reason())
+    return [text] if len(parts) == 1 else [part.text for part in parts]

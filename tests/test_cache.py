@@ -290,3 +290,26 @@ def test_an_undo_reaching_back_into_the_snapshot_still_finds_it(
     session = Session.open(path)
     assert session._tail is not None and session._tail.first == len(session.match.hands)
     assert figures(session) == without_cache(path, monkeypatch)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "\n", "[[hand]]", "\n[[hand]]\n", "é", "x = 1\n"]), max_size=30),
+    st.lists(st.integers(1, 12), min_size=1, max_size=8),
+)
+def test_a_file_read_in_chunks_is_cut_where_the_whole_text_is(
+    words: list[str], sizes: list[int]
+) -> None:
+    """The stream's pieces do not depend on where the file's reads happen to end."""
+    from scorekeeper.session.stream import pieces
+
+    text = "".join(words)
+    chunks, at = [], 0
+    while at < len(text):
+        size = sizes[len(chunks) % len(sizes)]
+        chunks.append(text[at : at + size])
+        at += size
+    whole = list(pieces([text]))
+    assert list(pieces(chunks)) == whole
+    assert "".join(whole) == text
+    assert all(p.startswith(cache.SEPARATOR[:-1]) for p in whole[1:])

@@ -138,3 +138,191 @@ def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     assert "Klopfen (knock): Wer eine schwarze Dame hat" in shown, shown
     english = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "en")
     assert "\nannouncements.window\n" in english and "Ansagen" not in english
+
+
+# ------------------------------------------------------------------ cards by their names
+
+
+def test_a_german_match_shows_its_cards_by_their_german_names(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de")
+    out = _ok(tmp_path, "trick", "Kreuz Dame, Herz Zehn, KaA, D♦")
+    assert "Ben D♣\nCarla 10♥\nDirk A♦\nAnna D♦\n" in out, out
+    assert "10♥ von Carla: der höchste Trumpf" in out
+    assert "Stich 1: Ben:D♣ Carla:10♥ Dirk:A♦ Anna:D♦" in _ok(tmp_path, "status")
+    english = _ok(tmp_path, "status", "--lang", "en")  # the words and the cards of English
+    assert "trick 1: Ben:QC Carla:10H Dirk:AD Anna:QD" in english, english
+    data = json.loads(_ok(tmp_path, "status", "--json"))
+    assert data["tricks"][0]["plays"][0] == ["Ben", "QC"]
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    assert '"Ben QC",\n    "Carla 10H",' in match.read_text("utf-8")
+
+
+def test_a_dutch_refusal_names_the_card_as_the_table_does(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "klaverjassen", *PLAYERS, "--lang", "nl")
+    _ok(tmp_path, "act", "Ben pas", "Carla troef harten")
+    assert "Ben B♣\nCarla H♥\n" in _ok(tmp_path, "trick", "klaveren boer, HH, VKl, R7")
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    before = match.read_bytes()
+    res = run_cli(tmp_path, "play", "R7")
+    assert res.returncode == 1 and "Carla 7♦: 7♦ is al gespeeld" in res.stderr, res.stderr
+    assert match.read_bytes() == before
+
+
+def test_the_table_session_in_german_names_cards_and_words(tmp_path: Path) -> None:
+    from table_helpers import new_match
+
+    from scorekeeper.session import Session
+    from scorekeeper.table.session import TableSession
+    from scorekeeper.text import language
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang="de")
+    table = TableSession(path, lang="de")
+    language.choose("de")
+    try:
+        helped = table.handle("help").lines[0]
+        assert "keine 90" in helped and "fünf neunen" in helped and "no90" not in helped
+        assert table.handle("carla kontra").lines == ["Carla sagt Kontra an (Kontra)"]
+        lines = table.handle("krd hz kaa ka9").lines
+    finally:
+        language.reset()
+    assert lines[:4] == ["Ben D♣", "Carla 10♥", "Dirk A♦", "Anna 9♦"], lines
+    recorded = Session.open(path).log.hands[0].actions
+    assert recorded == ["Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]
+
+
+# ------------------------------------------------------------------ click's own words
+
+
+def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
+    helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
+    for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
+        assert word in helped, (word, helped)
+    assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
+    missing = run_cli(tmp_path, "--lang", "nl", "announce")
+    assert missing.returncode == 2 and "Ontbrekend argument 'PLAYER'." in missing.stderr
+    assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
+    unknown = run_cli(tmp_path, "score", "--bogus", "--lang", "de")
+    assert unknown.returncode == 2 and "Unbekannte Option: --bogus" in unknown.stderr
+    bad = run_cli(tmp_path, "settle", "--price", "abc", env={"LANG": "de_DE.UTF-8"})
+    assert "Ungültiger Wert für '--price': 'abc' ist keine gültige Zahl" in bad.stderr, bad.stderr
+    english = run_cli(tmp_path, "announce", "--lang", "en")
+    assert "Missing argument 'PLAYER'." in english.stderr and "Usage:" in english.stderr
+
+
+def test_click_speaks_english_again_in_the_same_process() -> None:
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli.app import app
+
+    runner = CliRunner()
+    german = runner.invoke(app, ["--lang", "de", "announce", "--help"])
+    assert "Aufruf:" in german.output and "Zeigt diese Hilfe" in german.output
+    english = runner.invoke(app, ["--lang", "en", "announce", "--help"])
+    assert "Usage:" in english.output and "Show this message and exit." in english.output
+    dutch = runner.invoke(app, ["--lang", "nl", "score", "--bogus"])
+    assert dutch.exit_code == 2 and "Onbekende optie: --bogus" in dutch.output
+    plain = runner.invoke(app, ["--lang", "en", "score", "--bogus"])
+    assert "No such option: --bogus" in plain.output
+
+
+# ------------------------------------------------------------------ numbers and dates
+
+
+def test_money_and_dates_as_each_language_writes_them(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de", "--price", "0.5")
+    _ok(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "-a", "Anna re")
+    german = _ok(tmp_path, "settle")
+    assert "Abrechnung zu 0,5 je Punkt" in german and "Ben zahlt Carla 2,00 €" in german, german
+    dutch = _ok(tmp_path, "settle", "--price", "1234.5", "--lang", "nl")
+    assert "Ben betaalt Carla € 4.938,00" in dutch, dutch
+    english = _ok(tmp_path, "settle", "--lang", "en")
+    assert "Ben pays Carla 2.00" in english and "at 0.5 per point" in english, english
+    data = json.loads(_ok(tmp_path, "settle", "--json"))
+    assert data["price"] == "0.5"  # programs read numbers as before
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    day = match.stem[:8]  # the file is named by the day it was started: 20261124-...
+    listed = _ok(tmp_path, "matches", "--lang", "de")
+    assert f"{day[6:8]}.{day[4:6]}.{day[:4]}" in listed, listed
+    listed = _ok(tmp_path, "matches", "--lang", "nl")
+    assert f"{day[6:8]}-{day[4:6]}-{day[:4]}" in listed, listed
+    assert f"{day[:4]}-{day[4:6]}-{day[6:8]}" in _ok(tmp_path, "matches", "--lang", "en")
+
+
+def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
+    helped = _ok(tmp_path, "--lang", "nl", "announce", "--help")
+    assert "Naast kaarten: call AAS of alone" in " ".join(helped.split()), helped
+    assert "Besides cards" not in helped
+    assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
+
+
+# ------------------------------------------------------------------ the README's example
+
+
+def test_the_readme_german_and_dutch_example(tmp_path: Path) -> None:
+    """Every command of README's 'In German and Dutch' block, run in order in one data
+    folder; each '# ...' line under a command is in what it printed."""
+    import shlex
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
+    block = block.split("```", 1)[0]
+    said = ""
+    checked = 0
+    for line in block.strip().splitlines():
+        if line.startswith("#"):
+            want = " ".join(line[1:].split())
+            assert want in said, (want, said)
+            checked += 1
+            continue
+        words = shlex.split(line)
+        at = words.index("scorekeeper")  # LANG=de_DE.UTF-8 scorekeeper ...
+        env = dict(w.split("=", 1) for w in words[:at])
+        res = run_cli(tmp_path, *words[at + 1 :], env=env)
+        said = " ".join((res.stdout + res.stderr).split())
+    assert checked >= 15
+
+
+# ------------------------------------------------------------------ the table, typed into
+
+
+def _table(home: Path, typed: str, *args: str, env: dict[str, str] | None = None) -> str:
+    import subprocess
+    import sys
+
+    from cli_helpers import cli_env
+
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", *args],
+        input=typed,
+        env=cli_env(home, extra=env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return res.stdout + res.stderr
+
+
+def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path: Path) -> None:
+    typed = "carla kontra\nkrd hz kaa ka9\nstatus\nhelp\nquit\n"
+    german = _table(tmp_path, typed, "doppelkopf", *PLAYERS, env={"LANG": "de_DE.UTF-8"})
+    for line in (
+        "Carla sagt Kontra an (Kontra)",
+        "Ben D♣\nCarla 10♥\nDirk A♦\nAnna 9♦",
+        "Stich 1 an Carla (24 Augen): 10♥ von Carla: der höchste Trumpf",
+        "Spiel 1, Geber Anna, Normalspiel; 4 Karten gespielt",
+        "die Wörter dieses Spiels: re, kontra, keine 90",
+    ):
+        assert line in german, (line, german)
+    typed = "pas\ntroef harten\nklb hh vkl r7\nxyz\nquit\n"
+    dutch = _table(tmp_path, typed, "klaverjassen", *PLAYERS, "--lang", "nl")
+    for line in (
+        "Carla kiest harten ♥ als troef; Anna/Carla spelen",
+        "Ben B♣\nCarla H♥\nDirk V♣\nAnna 7♦",
+        "slag 1 naar Carla (9 punten): H♥ van Carla: de enige troef",
+        "'xyz' is nu geen kaart, opdracht of woord van Klaverjassen",
+        "bijvoorbeeld kla kl10",
+    ):
+        assert line in dutch, (line, dutch)
+    files = sorted((tmp_path / "matches").glob("*.toml"))
+    assert '"Carla contra",\n    "Ben QC",' in files[0].read_text("utf-8")
+    assert '"Carla trump hearts",\n    "Ben JC",' in files[1].read_text("utf-8")

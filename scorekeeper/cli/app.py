@@ -27,6 +27,7 @@ from scorekeeper.cli import (
 )
 from scorekeeper.cli import table as table_session
 from scorekeeper.cli.common import closed_pipe
+from scorekeeper.cli.labels import speak
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
@@ -58,6 +59,7 @@ def _choose_language(ctx: typer.Context, value: str | None) -> str | None:
     language.reset()  # a new command: forget what an earlier one in this process chose
     language.choose(value)
     lang = language.current()
+    speak(lang)
     if lang != language.ENGLISH:
         from scorekeeper.cli.helps import translate_helps
 
@@ -210,6 +212,7 @@ def main() -> None:
     try:
         command = typer.main.get_command(_only(argv))
         lang = language.from_argv(argv) or language.current()
+        speak(lang)  # click's and Typer's own words (Usage:, Options, Missing argument)
         if lang != language.ENGLISH:
             from scorekeeper.cli.helps import translate_helps
 

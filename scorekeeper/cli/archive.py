@@ -66,7 +66,9 @@ def _is_current(entry: Listed, current: Path | None) -> bool:
 
 
 def _started(entry: Listed) -> str:
-    return entry.started.strftime("%Y-%m-%d %H:%M") if entry.started else ""
+    from scorekeeper.text import language
+
+    return f"{language.day(entry.started)} {entry.started:%H:%M}" if entry.started else ""
 
 
 def _table(listed: list[Listed], current: Path | None) -> None:

@@ -157,7 +157,9 @@ def fail(exc: ScorekeeperError) -> None:
 
         for line in str(exc).splitlines():
             # a file name's bytes that are not UTF-8 show as bytes (\xff), not as \udcff
-            render.error(line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
+            render.error(
+                line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            )
     raise typer.Exit(1)
 
 

@@ -153,10 +153,11 @@ class GameWordsCommand(TyperCommand):
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from rich.markup import escape
 
+        from scorekeeper.cli.render import own
         from scorekeeper.table.words import say
 
         parts = [escape(say("table.words.heading"))]
-        parts += [escape(f"{', '.join(ids)}: {text}") for ids, text in game_words()]
+        parts += [escape(f"{', '.join(ids)}: {own(text)}") for ids, text in game_words()]
         self.epilog = "\n\n".join(parts)
         super().format_help(ctx, formatter)
 

@@ -6,11 +6,12 @@ to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import say, say_count, translate
+from scorekeeper.view.words import cards
 
 
 def section_title(key: str) -> str:
@@ -66,6 +67,8 @@ err_console: Any = _Console(stderr=True)
 
 
 def emit_json(data: Any) -> None:
+    import json  # only for --json
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
@@ -85,7 +88,7 @@ def escape(text: str) -> str:
 
 def outcome(out: Outcome) -> None:
     if out.action.is_play:
-        console.print(f"{escape(out.action.text)}")
+        console.print(f"{escape(cards(out.action.text))}")
     for message in out.messages:
         console.print(escape(message))
     for revoke in out.revokes:
@@ -185,7 +188,7 @@ def status(data: dict[str, Any]) -> None:
     )
     console.print(escape(head))
     for t in data["tricks"]:
-        plays = " ".join(f"{p}:{c}" for p, c in t["plays"])
+        plays = cards(" ".join(f"{p}:{c}" for p, c in t["plays"]))
         line = say(
             "cli.status_trick",
             number=t["number"],
@@ -195,7 +198,7 @@ def status(data: dict[str, Any]) -> None:
         )
         console.print(escape(line))
     if data["current_trick"]:
-        plays = " ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"])
+        plays = cards(" ".join(f"{p}:{c}" for p, c in data["current_trick"]["plays"]))
         number = data["current_trick"]["number"]
         console.print(escape(say("cli.status_so_far", number=number, plays=plays)))
     for a in data.get("announcements", []):
@@ -210,8 +213,8 @@ def status(data: dict[str, Any]) -> None:
         console.print(escape(say("cli.status_over")))
     elif data["to_play"]:
         if "legal_cards" in data:
-            cards = " ".join(data["legal_cards"])
-            line = say("cli.may_play_after", player=data["to_play"], cards=cards)
+            legal = cards(" ".join(data["legal_cards"]))
+            line = say("cli.may_play_after", player=data["to_play"], cards=legal)
         else:
             line = say("cli.to_play", player=data["to_play"])
         console.print(escape(line))
@@ -260,9 +263,10 @@ def score_sheet(match: Match, chart: bool = False, lang: str = "en", every: bool
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
-    sheet = build(match, lang)
+    last = None if every else SHEET_ROWS
+    sheet = build(match, lang, last)
     width, encoding = output_size()
-    text = render(sheet, width, encoding, None if every else SHEET_ROWS)
+    text = render(sheet, width, encoding, last)
     if chart:
         from scorekeeper.view.chart import draw
 
@@ -352,10 +356,10 @@ def ruling(r: Any) -> None:
         for note in w.get("notes", []):
             console.print(f"  {escape(note)}")
         return
-    trick = " ".join(f"{p}:{c}" for p, c in r.trick) or say("cli.nothing_yet")
+    trick = cards(" ".join(f"{p}:{c}" for p, c in r.trick)) or say("cli.nothing_yet")
     console.print(escape(say("cli.ruling", contract=r.contract, trick=trick, player=r.player)))
     if r.cards:
-        legal = " ".join(c.card.code for c in r.legal) or say("cli.nothing")
+        legal = cards(" ".join(c.card.code for c in r.legal)) or say("cli.nothing")
         console.print(escape(say("cli.may_play", cards=legal)))
         for c in r.forbidden:
             line = escape(say("cli.not_card", card=c.card, why=c.reason))
@@ -364,6 +368,19 @@ def ruling(r: Any) -> None:
         console.print(escape(say("cli.duties")))
         for duty, rule in r.duties:
             console.print(f"  {escape(duty)} [dim]\\[{escape(rule)}][/]")
+
+
+def _value(value: Any) -> str:
+    """A rule set's value as ``explain`` shows it: true and false in words, a list as its
+    items (``A 10 K``), a table as its entries (``(4: 24, 5: 30)``), never Python's
+    notation."""
+    if isinstance(value, bool):
+        return say("cli.value.yes" if value else "cli.value.no")
+    if isinstance(value, list | tuple):
+        return " ".join(_value(v) for v in value) if value else say("cli.value.none")
+    if isinstance(value, Mapping):
+        return "(" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + ")"
+    return str(value)
 
 
 def explanation(data: dict[str, Any]) -> None:
@@ -382,6 +399,6 @@ def explanation(data: dict[str, Any]) -> None:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
-        values = ", ".join(f"{k} = {v}" for k, v in section["values"].items())
+        values = ", ".join(f"{k} = {_value(v)}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")

@@ -61,12 +61,15 @@ def settle(
 
 
 def _show(result: Settlement, over: bool) -> None:
-    from scorekeeper.settle import money, points
+    from scorekeeper.settle import points
+    from scorekeeper.view.words import money
 
+    price = _price(result.price)
     if result.zero_sum:
-        typer.echo(say("settle.zero_sum", price=result.price))
+        typer.echo(say("settle.zero_sum", price=price))
     else:
-        typer.echo(say("settle.average", price=result.price, average=points(result.average)))
+        average = _decimal(points(result.average))
+        typer.echo(say("settle.average", price=price, average=average))
     for player, cents in result.balances.items():
         key = "settle.receives" if cents > 0 else "settle.pays" if cents < 0 else "settle.square"
         total = result.totals[player]
@@ -84,3 +87,15 @@ def _show(result: Settlement, over: bool) -> None:
         typer.echo(say("settle.nobody"))
     if not over:
         typer.echo(say("settle.not_over"))
+
+
+def _price(price: Decimal) -> str:
+    """The price per point as the table writes numbers (``0,05`` in German and Dutch)."""
+    return _decimal(str(price))
+
+
+def _decimal(number: str) -> str:
+    """A number written with a decimal point, with the view's language's decimal sign."""
+    from scorekeeper.text import language
+
+    return number.replace(".", language.conventions().decimal)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
@@ -271,6 +271,15 @@ class Family:
     def quick_keys(self) -> dict[str, QuickKey]:
         """The facts of a quick hand, for parsing, help and errors."""
         return {}
+
+    # -- an action as entered (``scorekeeper.actions.entered``); a replay reads as before
+    def split(self, rules: Ruleset, action: Action) -> tuple[Action, ...]:
+        """The actions one entered action says at once (``Ben re no90``: Re and no 90)."""
+        return (action,)
+
+    def surplus(self, rules: Ruleset, action: Action) -> Surplus | None:
+        """Words at the end of an action that this game does not read, if any."""
+        return None
 
     def match_over(self, match: Match) -> str | None:
         """None while the match goes on, else why it is over."""

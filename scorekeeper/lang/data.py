@@ -60,6 +60,7 @@ class Language:
     read_family: Mapping[str, Mapping[str, str]]
     terms: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
+    money: str = "{amount}"
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
@@ -146,6 +147,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         read_family=families,
         terms=_word_table(code, data.get("terms", {}), "terms"),
         sections=_word_table(code, data.get("sections", {}), "sections"),
+        money=_text(code, data, "money", "") if "money" in data else "{amount}",
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.lang.data import DEFAULT, fold, language
+from scorekeeper.text.language import card_language
 
 # Parameters of the view's sentences that carry a game's own term as the engine names it
 # (a key such as ``no90``, a rule set's word such as ``Kontra``, an English term such as
@@ -40,6 +41,7 @@ WORD_PARAMS_OF = {
     "doppelkopf.piglets.not_in_game": frozenset({"game"}),
     "cli.result": frozenset({"game", "winner"}),
     "cli.ruling": frozenset({"contract"}),
+    "table.hand.over": frozenset({"game", "winner"}),
 }
 
 
@@ -89,15 +91,66 @@ def _termed(value: Any, lang: str) -> Any:
 
 def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
-    if lang == DEFAULT:
+    if lang == DEFAULT or not params:
         return params
+    names = _word_params(key)
+    cards = card_language()
+    if cards is None and names.isdisjoint(params):
+        return params
+    return {
+        k: _termed(v, lang) if k in names else _named(k, v, cards) if cards else v
+        for k, v in params.items()
+    }
+
+
+@functools.cache
+def _word_params(key: str) -> frozenset[str]:
     names = WORD_PARAMS
     for prefix, more in WORD_PARAMS_OF.items():
         if key.startswith(prefix):
             names = names | more
-    if not names.intersection(params):
-        return params
-    return {k: _termed(v, lang) if k in names else v for k, v in params.items()}
+    return names
+
+
+CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards"})
+"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``)."""
+
+
+def _named(key: str, value: Any, lang: str) -> Any:
+    """A card parameter (or a list of cards, or a text holding card codes) by its name in
+    ``lang``: ``D♣``."""
+    from scorekeeper.cards import Card
+    from scorekeeper.lang.naming import card_name
+
+    if isinstance(value, Card):
+        return card_name(value, lang)
+    plain = not isinstance(value, list | tuple | int | float) and not hasattr(value, "reason")
+    if key in CARD_TEXT_PARAMS and plain and value is not None:
+        return cards_in(str(value), lang)  # an action: 'Carla 7D' -> 'Carla 7♦'
+    if isinstance(value, Card):
+        return card_name(value, lang)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Card) for v in value):
+        return [card_name(v, lang) for v in value]
+    return value
+
+
+def cards_in(text: str, lang: str | None) -> str:
+    """A text's card codes (``Ben QC``, ``Anna:QC Ben:10H``) by their names in ``lang``
+    (``Ben D♣``); as it is without a language."""
+    if not lang or lang == DEFAULT:
+        return text
+    from scorekeeper.cards import Card
+    from scorekeeper.lang.naming import card_name
+
+    def one(word: str) -> str:
+        who, colon, code = word.rpartition(":")
+        try:
+            card = Card.parse(code)
+        except ValueError:
+            return word
+        return who + colon + card_name(card, lang) if card.code == code else word
+
+    return " ".join(one(w) for w in text.split(" "))
 
 
 def section_title(key: str, lang: str = DEFAULT) -> str:

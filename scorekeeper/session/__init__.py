@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import matchlog, store
+from scorekeeper.actions import entered
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
@@ -91,8 +92,8 @@ class Session:
         if not full and (session := cls._open_quick(path)) is not None:
             return session
         # a canonical file is replayed hand by hand: memory does not grow with the match
-        rebuilt = not full and cache.enabled() and stream.rebuild(path)
-        if rebuilt and (session := cls._open_quick(path)) is not None:
+        rebuilt = stream.rebuild(path) if not full and cache.enabled() else None
+        if rebuilt is not None and (session := cls._open_quick(path, rebuilt)) is not None:
             return session
         session = cls.read(path)
         session._match = Match.from_log(session.log, session.source_map, str(path), loader=load)
@@ -100,9 +101,10 @@ class Session:
         return session
 
     @classmethod
-    def _open_quick(cls, path: Path) -> Session | None:
-        """The session through the cache's snapshot, or None when it does not fit the file."""
-        tail = cache.open_tail(path, path.read_bytes())
+    def _open_quick(cls, path: Path, snapshot: cache.Snapshot | None = None) -> Session | None:
+        """The session through the cache's snapshot (the one kept, unless given), or None
+        when it does not fit the file."""
+        tail = cache.open_tail(path, path.read_bytes(), snapshot=snapshot)
         if tail is None:
             return None
         from scorekeeper.text import language  # the view's choice: the match's own language
@@ -140,8 +142,9 @@ class Session:
             session = None
             if not replay and path.exists():
                 session = cls._open_quick(path)
-                if session is None and cache.enabled() and stream.rebuild(path):
-                    session = cls._open_quick(path)  # a long match is not read whole
+                rebuilt = stream.rebuild(path) if session is None and cache.enabled() else None
+                if rebuilt is not None:
+                    session = cls._open_quick(path, rebuilt)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
             before = session._version()
@@ -266,8 +269,17 @@ class Session:
 
     # ------------------------------------------------------------------ recording
     def record(self, texts: Sequence[str]) -> list[Outcome]:
-        """Apply action strings in order, all or nothing; what each did."""
-        return [self.match.record(self._changing(), text) for text in texts]
+        """Apply action strings in order, all or nothing; what each did. Each is read as
+        entered now (``actions.entered``): split into what it says, every word read."""
+        return [self.match.record(self._changing(), text) for text in self._as_entered(texts)]
+
+    def _as_entered(self, texts: Sequence[str], *, split: bool = True) -> list[str]:
+        m = self.match
+        return [
+            part
+            for text in texts
+            for part in entered(text, m.players, m.family, m.rules, split=split)
+        ]
 
     def play(self, card: str, player: str | None = None) -> Outcome:
         """Record one card, by the player whose turn it is unless one is named."""
@@ -299,7 +311,7 @@ class Session:
         """Record a whole hand from its ``KEY=VALUE`` score-sheet facts."""
         m = self.match
         parsed = parse_facts(facts, m.family.quick_keys(), m.rules.name)
-        return m.record_quick(self._changing(), parsed, actions)
+        return m.record_quick(self._changing(), parsed, self._as_entered(actions))
 
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
@@ -333,6 +345,8 @@ class Session:
         facts: list[tuple[str, Any]] | None = None
         if trick is None and action is None:
             facts = self._amended_facts(number, values)
+        if action is not None and len(values) == 1:  # one action for one: every word read
+            self._as_entered(values, split=False)
         change = corrections.amend(
             self.log, number, trick=trick, action=action, values=values, facts=facts
         )

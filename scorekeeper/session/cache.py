@@ -76,7 +76,7 @@ class Snapshot:
         that text so far (to go on with); None if none. One pass over the file: the ends
         are each other's beginnings, so the first that differs ends the search."""
         view = memoryview(raw)
-        h = _digest()
+        h = new_digest()
         done = 0
         found = None
         for count in sorted(self.ends):
@@ -91,14 +91,15 @@ class Snapshot:
         return found
 
 
-def _digest() -> Any:
+def new_digest() -> Any:
+    """The digest a snapshot keeps of the file's beginnings (blake2b)."""
     return hashlib.blake2b(digest_size=32)
 
 
 def digests_of(data: bytes | bytearray, ends: dict[int, int]) -> dict[int, bytes]:
     """The digest of ``data``'s first ``ends[count]`` bytes, for each count."""
     view = memoryview(data)
-    h = _digest()
+    h = new_digest()
     done = 0
     found: dict[int, bytes] = {}
     for count in sorted(ends, key=ends.__getitem__):
@@ -421,7 +422,7 @@ def update(
     if known is not None:
         size, h = known.size, known.digest.copy()
     else:
-        size, h = len(prefix), _digest()
+        size, h = len(prefix), new_digest()
         h.update(prefix)
     ends = {c: e for c, e in (known.snapshot.ends if known else {}).items() if c <= start}
     digests = {c: d for c, d in (known.snapshot.digests if known else {}).items() if c <= start}
@@ -455,11 +456,12 @@ def keep(
     digests: dict[int, bytes],
     hands: list[MatchHand],
     sections_from: int | None,
-) -> None:
+) -> Snapshot:
     """Keep the snapshot of ``hands`` (finished, lean), replayed from the text whose
-    beginnings end at ``ends`` with ``digests``."""
-    header = header_of(header)
-    save(path, Snapshot(snapshot_key(rules), ends, digests, header, hands, sections_from))
+    beginnings end at ``ends`` with ``digests``; the snapshot kept."""
+    snapshot = Snapshot(snapshot_key(rules), ends, digests, header_of(header), hands, sections_from)
+    save(path, snapshot)
+    return snapshot
 
 
 def _worded(text: str | None, reason: Any) -> Worded:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper import matchlog
-from scorekeeper.errors import MatchFileError
+from scorekeeper.actions import parse_action
+from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog
@@ -28,6 +29,7 @@ class CheckReport:
     hands: int = 0
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    surplus: list[dict[str, object]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -40,6 +42,9 @@ class CheckReport:
             "hands": self.hands,
             "problems": self.problems,
             "warnings": self.warnings,
+            # words of an action its game does not read: each with where, its reason's
+            # key and parameters, and whether it counts as a problem (--strict)
+            "surplus": self.surplus,
         }
 
 
@@ -78,7 +83,32 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
     for mh in m.hands:
         seen(mh)  # the hand in progress (finished hands are already let go)
     _as_entered(report, log, source_map, strict=strict)
+    _surplus_words(report, log, source_map, m, strict=strict)
     return report
+
+
+def _surplus_words(
+    report: CheckReport, log: MatchLog, source_map: SourceMap, match: Match, *, strict: bool
+) -> None:
+    """Words of recorded actions that their game does not read (``Ben re no90`` of an
+    older version): the replay passes over them, as it always did, so they are reported,
+    not counted as problems unless strict. A new entry would refuse them."""
+    for h, record in enumerate(log.hands):
+        for a, text in enumerate(record.actions):
+            try:
+                action = parse_action(text, match.players)
+                extra = None if action.is_play else match.family.surplus(match.rules, action)
+            except ScorekeeperError:
+                continue  # the replay has reported what is wrong with it
+            if extra is None:
+                continue
+            where = f"{report.file}:{source_map.action_line(h, a) or 1}"
+            reason = extra.reason()
+            line = f"{where}: {because('check.as_recorded', problem=reason.text()).text()}"
+            (report.problems if strict else report.warnings).append(line)
+            report.surplus.append(
+                {"where": where, "problem": strict, "rule": reason.rule, **reason.to_dict()}
+            )
 
 
 def _as_entered(report: CheckReport, log: MatchLog, source_map: SourceMap, *, strict: bool) -> None:

@@ -10,6 +10,7 @@ and :func:`scorekeeper.export.to_csv`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TextIO
 
@@ -18,7 +19,7 @@ from scorekeeper.export import to_csv, to_json, write_csv, write_json
 from scorekeeper.match import Match
 from scorekeeper.reasons import because
 from scorekeeper.session import Session
-from scorekeeper.session.stream import NotStreamed, Step, header, steps
+from scorekeeper.session.stream import NotStreamed, Step, opened, steps
 
 
 def export(path: Path, out: TextIO, format_: str) -> int:
@@ -29,29 +30,34 @@ def export(path: Path, out: TextIO, format_: str) -> int:
     file that is not canonical is exported from a whole replay.
     """
     session = Session.open(path)
-    rules = session.match.rules
+    rules, known = session.match.rules, session._tail is not None
+    del session  # its hands: the export replays every hand anew, one at a time
     try:
-        text = path.read_bytes().decode("utf-8")
-        log = header(text)
-        if session._tail is None:  # not known to be canonical: a dry run first
-            for _ in steps(text, log, rules):
-                pass
+        if not known:  # not known to be canonical: a dry run first
+            with opened(path) as (log, texts):
+                for _ in steps(texts, log, rules):
+                    pass
     except (NotStreamed, UnicodeDecodeError):
         whole = Session.open(path, full=True)
         out.write(to_json(whole.log, whole.match) if format_ == "json" else to_csv(whole.match))
         return len(whole.match.hands)
-    last: list[Match] = [Match(rules, log.players, log.first_dealer)]
-
-    def hands() -> Iterator[Step]:
+    changed = ScorekeeperError(because("session.changed", path=str(path)), kind="file")
+    with ExitStack() as stack:
         try:
-            for step in steps(text, log, rules):
-                last[0] = step.match
-                yield step
-        except NotStreamed:
-            raise ScorekeeperError(
-                because("session.changed", path=str(path)), kind="file"
-            ) from None
+            log, texts = stack.enter_context(opened(path))
+        except (NotStreamed, UnicodeDecodeError):
+            raise changed from None
+        last: list[Match] = [Match(rules, log.players, log.first_dealer)]
 
-    if format_ == "json":
-        return write_json(out, rules, log, ((s.hand, s.record) for s in hands()), lambda: last[0])
-    return write_csv(out, list(log.players), (s.hand for s in hands()))
+        def hands() -> Iterator[Step]:
+            try:
+                for step in steps(texts, log, rules):
+                    last[0] = step.match
+                    yield step
+            except (NotStreamed, UnicodeDecodeError):
+                raise changed from None
+
+        if format_ == "json":
+            pairs = ((s.hand, s.record) for s in hands())
+            return write_json(out, rules, log, pairs, lambda: last[0])
+        return write_csv(out, list(log.players), (s.hand for s in hands()))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from scorekeeper import store
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.lang import resolve_lang
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.matchlog.shape import name_problem
 from scorekeeper.reasons import because
@@ -29,6 +30,10 @@ def check_table(players: Sequence[str], dealer: str | None, reserved: Collection
         problem = name_problem(p, [*players[:i], *players[i + 1 :]])
         if problem == "twice":
             raise ScorekeeperError(because("session.named_twice", "players", name=p))
+        # actions name players in any case ("anna re"): two names one in letters are one
+        if problem is None and (same := [q for q in players[:i] if q.casefold() == p.casefold()]):
+            why = because("new.name_case", "players", name=p, other=same[0])
+            raise ScorekeeperError(why, kind="usage")
         if problem is not None:
             raise ScorekeeperError(because("session.one_word", "players", name=p))
         if held := [c for c in SEPARATORS if c in p]:
@@ -62,6 +67,7 @@ def start_match(
         raise ScorekeeperError(because("new.not_folder", "match", folder=str(folder)), kind="file")
     family = rules.mechanics
     reserved = family.reserved_names(rules) if hasattr(family, "reserved_names") else set()
+    reserved |= typed_words(resolve_lang(lang), rules.family)
     check_table(players, dealer, reserved)
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
     log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides, lang=lang)
@@ -69,6 +75,15 @@ def start_match(
     target = path or store.new_path(list(players), rules.id, log.started)
     store.create(log, target)
     return log, target
+
+
+def typed_words(lang: str, family: str) -> set[str]:
+    """The single words a table types for the game in ``lang`` (``Kontra``, ``pas``,
+    ``troef``: the language file's ``[read]`` phrases), folded: a player of that name
+    would be read as the word."""
+    from scorekeeper.lang import language
+
+    return {phrase for phrase in language(lang).phrases(family) if " " not in phrase}
 
 
 def missing_folders(path: Path) -> list[Path]:

@@ -12,7 +12,8 @@ memory. A file in any other form, or one that does not replay, is refused with
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,10 +38,13 @@ class Step:
     hand: MatchHand
     match: Match
     end: int
+    text: str
+    """The hand's text in the file."""
 
 
 def header(text: str) -> MatchLog:
-    """The match's header, read from the text before its first hand."""
+    """The match's header, read from the text before its first hand (or from the whole
+    text, which is cut at the first hand)."""
     cut = text.find(cache.SEPARATOR)
     head = text if cut < 0 else text[:cut]
     try:
@@ -57,14 +61,41 @@ def header(text: str) -> MatchLog:
     return log
 
 
-def records(text: str, log: MatchLog) -> Iterator[tuple[HandRecord, int]]:
-    """Each hand's record and the end of its text (in UTF-8 bytes), checked canonical."""
+def pieces(chunks: Iterable[str]) -> Iterator[str]:
+    """The text in pieces: the header, then each hand's text (each begins with the
+    separator ``[[hand]]``), however the chunks cut it."""
+    buffer = ""
+    for chunk in chunks:
+        buffer += chunk
+        start = 0
+        cut = buffer.find(cache.SEPARATOR, 1)
+        while cut >= 0:
+            yield buffer[start:cut]
+            start = cut
+            cut = buffer.find(cache.SEPARATOR, start + 1)
+        buffer = buffer[start:]
+    yield buffer
+
+
+CHUNK = 1 << 20
+
+
+@contextmanager
+def opened(path: Path) -> Iterator[tuple[MatchLog, Iterator[str]]]:
+    """A match file read piece by piece: its header, and its hands' texts as they come
+    (the file is never held whole). Text that is not UTF-8 raises UnicodeDecodeError."""
+    with open(path, encoding="utf-8", newline="") as file:
+        chunks = iter(lambda: file.read(CHUNK), "")
+        parts = pieces(chunks)
+        yield header(next(parts)), parts
+
+
+def records(hands: Iterable[str], log: MatchLog) -> Iterator[tuple[HandRecord, int, str]]:
+    """Each hand's record, the length of the text before it ends (in UTF-8 bytes, the
+    header's included) and its text, each checked canonical."""
     head_doc = log.to_dict()
-    at = text.find(cache.SEPARATOR)
-    size = len(text.encode("utf-8")) if at < 0 else len(text[:at].encode("utf-8"))
-    while at >= 0:
-        nxt = text.find(cache.SEPARATOR, at + 1)
-        piece = text[at:nxt] if nxt >= 0 else text[at:]
+    size = len(cache.header_text(log).encode("utf-8"))
+    for piece in hands:
         try:
             data = tomllib.loads(piece)
         except (tomllib.TOMLDecodeError, RecursionError) as exc:
@@ -79,57 +110,58 @@ def records(text: str, log: MatchLog) -> Iterator[tuple[HandRecord, int]]:
         if cache.hand_text(record) != piece:
             raise NotStreamed("a hand is not canonical")
         size += len(piece.encode("utf-8"))
-        yield record, size
-        at = nxt
+        yield record, size, piece
 
 
-def steps(text: str, log: MatchLog, rules: Ruleset) -> Iterator[Step]:
-    """Replay the match hand by hand; a finished hand is made lean once the next begins."""
+def steps(hands: Iterable[str], log: MatchLog, rules: Ruleset) -> Iterator[Step]:
+    """Replay the match hand by hand from its hands' texts; a finished hand is made lean
+    once the next begins."""
     try:
         match = Match(rules, log.players, log.first_dealer)
     except Exception as exc:
         raise NotStreamed(type(exc).__name__) from None
     players = list(log.players)
     match.replaying = True
-    for i, (record, end) in enumerate(records(text, log)):
+    for i, (record, end, piece) in enumerate(records(hands, log)):
         try:
             match._replay_hand(i, record)
         except Exception as exc:  # the whole read says what is wrong, with its line
             raise NotStreamed(type(exc).__name__) from None
         mh = match.hands[-1]
-        yield Step(record, mh, match, end)
+        yield Step(record, mh, match, end, piece)
         if mh.finished:
             match.hands[-1] = cache.lean(mh, record.actions, players)
     match.replayed()
 
 
-def rebuild(path: Path) -> bool:
-    """Replay a canonical match file hand by hand and keep its snapshot for the cache;
-    False when the file is not streamed (not canonical in sections, or it does not replay:
-    the whole read then says what is wrong)."""
+def rebuild(path: Path) -> cache.Snapshot | None:
+    """Replay a canonical match file hand by hand and keep its snapshot for the cache (and
+    return it); None when the file is not streamed (not canonical in sections, or it does
+    not replay: the whole read then says what is wrong). The file is read piece by piece."""
     from scorekeeper.ruleset import load
 
     try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-        log = header(text)
-        rules = load(log.ruleset, log.options)
-        match: Match | None = None
-        cut = text.find(cache.SEPARATOR)
-        ends = {0: len(raw) if cut < 0 else len(text[:cut].encode("utf-8"))}
-        since: int | None = None
-        for step in steps(text, log, rules):
-            match = step.match
-            if step.hand.finished:
-                count = len(match.hands)
-                ends[count] = step.end
-                if since is None and not cache.inline(step.record):
-                    since = count
+        with opened(path) as (log, hands):
+            rules = load(log.ruleset, log.options)
+            match: Match | None = None
+            head = cache.header_text(log).encode("utf-8")
+            h = cache.new_digest()
+            h.update(head)
+            ends, digests = {0: len(head)}, {0: h.digest()}
+            since: int | None = None
+            for step in steps(hands, log, rules):
+                match = step.match
+                h.update(step.text.encode("utf-8"))
+                if step.hand.finished:
+                    count = len(match.hands)
+                    ends[count], digests[count] = step.end, h.digest()
+                    if since is None and not cache.inline(step.record):
+                        since = count
     except (NotStreamed, UnicodeDecodeError, OSError, ScorekeeperError):
-        return False
+        return None
     match = match or Match(rules, log.players, log.first_dealer)
     done = cache.finished_count(match)
-    kept = {c: ends[c] for c in sorted(c for c in ends if c <= done)[-cache.KEPT_ENDS :]}
-    hands = match.hands[:done]
-    cache.keep(path, rules, log, kept, cache.digests_of(raw, kept), hands, since)
-    return True
+    kept = sorted(c for c in ends if c <= done)[-cache.KEPT_ENDS :]
+    hands_kept = match.hands[:done]
+    ends = {c: ends[c] for c in kept}
+    return cache.keep(path, rules, log, ends, {c: digests[c] for c in kept}, hands_kept, since)

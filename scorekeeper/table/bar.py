@@ -13,6 +13,7 @@ from scorekeeper.match import Match
 from scorekeeper.session import Session
 from scorekeeper.table.native import phrase
 from scorekeeper.table.words import say, signed
+from scorekeeper.view.words import cards
 
 
 def hands_in_match(match: Match) -> int | None:
@@ -77,7 +78,7 @@ def bar_text(data: dict[str, Any], width: int | None = None) -> str:
     if data["to_play"]:
         parts.append(say("table.bar.to_play", player=data["to_play"]))
     if data["trick"]:
-        plays = " ".join(f"{p}:{c}" for p, c in data["trick"]["plays"])
+        plays = cards(" ".join(f"{p}:{c}" for p, c in data["trick"]["plays"]))
         parts.append(say("table.bar.trick", number=data["trick"]["number"], plays=plays))
     if data["said"]:
         parts.append(say("table.bar.said", said=data["said"]))

@@ -29,6 +29,14 @@ def card_form(code: str, lang: str) -> str:
 def word(canonical: str, lang: str, family: str | None = None) -> str:
     """A canonical verb or suit name as players of ``lang`` type it (one word), else as
     it is."""
+    said = spoken(canonical, lang, family)
+    return canonical if " " in said else said
+
+
+@functools.cache
+def spoken(canonical: str, lang: str, family: str | None = None) -> str:
+    """A canonical verb or suit name as players of ``lang`` say it, in one word or more
+    (``no90`` -> ``keine 90``), where the language reads it back as that; else as it is."""
     if lang == ENGLISH:
         return canonical
     from scorekeeper.lang import game_word, language, translate
@@ -38,7 +46,7 @@ def word(canonical: str, lang: str, family: str | None = None) -> str:
         said = language(lang).suits[suits[canonical]].name.lower()
     else:
         said = game_word(canonical, lang).lower()
-    if " " in said or translate([said], lang, family=family) not in ([canonical], [canonical, ""]):
+    if translate(said.split(), lang, family=family) not in ([canonical], [canonical, ""]):
         return canonical
     return said
 

@@ -20,7 +20,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.session import LOCK_WAIT, Session
 from scorekeeper.table import quick
-from scorekeeper.table.native import card_form, phrase, word
+from scorekeeper.table.native import card_form, phrase, spoken
 from scorekeeper.table.reading import (
     COMMANDS,
     Entry,
@@ -300,7 +300,7 @@ def help_lines(hand: Hand, lang: str = "en") -> list[str]:
     family = hand.rules.family
     deck = hand.rules.deck.cards
     trick = " ".join(card_form(c.code, lang).lower() for c in deck[: len(hand.players)])
-    verbs = listed(word(v.split()[0], lang, family) for v in hand.game.verbs)
+    verbs = listed(spoken(v.split()[0], lang, family) for v in hand.game.verbs)
     lines = [
         say(
             "table.help.game",

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.reasons import Reason
+from scorekeeper.view.words import cards, term
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
@@ -28,7 +29,7 @@ def outcome_lines(out: Outcome, number: int) -> list[str]:
     when the hand is over its value item by item and the scores."""
     lines: list[str] = []
     if out.action.is_play:
-        lines.append(say("table.said.play", action=out.action.text))
+        lines.append(say("table.said.play", action=cards(out.action.text)))
     lines.extend(str(m) for m in out.messages)
     lines.extend(f"warning: {r.text()}" for r in out.revokes)
     if out.result is not None:
@@ -39,7 +40,7 @@ def outcome_lines(out: Outcome, number: int) -> list[str]:
 def result_lines(res: HandResult, number: int) -> list[str]:
     if res.redeal:
         return [say("table.hand.redeal", number=number, what=res.items[0].label)]
-    points = ", ".join(f"{side} {p}" for side, p in res.card_points.items())
+    points = ", ".join(f"{term(side)} {p}" for side, p in res.card_points.items())
     lines = [
         say(
             "table.hand.over",

@@ -86,11 +86,15 @@ def _rule_words(node: object, seen: dict[str, None]) -> None:
             _rule_words(item, seen)
 
 
-def entries() -> list[tuple[str, str]]:
-    """(msgctxt, msgid) of every message: the keys, the help texts, the rule sets' words."""
+def entries() -> list[tuple[str | None, str]]:
+    """(msgctxt, msgid) of every message: the keys, the help texts, the rule sets' words,
+    click's and Typer's labels (no msgctxt)."""
     out = list(english().items())
     out += [(HELP, text) for text in help_texts()]
     out += [(EXPLAIN, text) for text in explain_texts()]
+    from scorekeeper.text.labels import LABELS  # click's and Typer's words: no context
+
+    out += [(None, text) for text in LABELS]
     return out
 
 
@@ -149,7 +153,7 @@ def _write_po(path: Path, catalog: Catalog) -> None:
     path.write_bytes(_po_bytes(catalog))
 
 
-def _template(wanted: list[tuple[str, str]]) -> Catalog:
+def _template(wanted: list[tuple[str | None, str]]) -> Catalog:
     pot = _new_catalog(None)
     for ctx, msgid in wanted:
         pot.add(msgid, context=ctx)
@@ -206,7 +210,9 @@ def problems(langs: tuple[str, ...] = TRANSLATED, *, rule_words: bool = False) -
                 continue
             message = catalog.get(msgid, context=ctx)
             where = (
-                f"{lang}: {ctx}" if ctx not in (HELP, EXPLAIN) else f"{lang}: {ctx} {msgid[:50]!r}"
+                f"{lang}: {ctx}"
+                if ctx not in (HELP, EXPLAIN, None)
+                else f"{lang}: {ctx or 'click'} {msgid[:50]!r}"
             )
             if message is None or not message.string:
                 out.append(f"{where}: no translation")

@@ -77,6 +77,10 @@ TEXTS: dict[str, str] = {
     "cli.col.default": "default",
     "cli.col.meaning": "meaning",
     "cli.note": "note: {note}",
+    # explain: a rule set's true and false
+    "cli.value.yes": "yes",
+    "cli.value.no": "no",
+    "cli.value.none": "none",
     # the referee
     "cli.takes": "{player} takes the trick",
     "cli.takes_points": "({points} card points):",

@@ -26,6 +26,15 @@ TEXTS: dict[str, str] = {
     "list.or": "{items} or {last}",  # {counts!o}: the last of several items
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
+    # an action entered with words its game does not read
+    "action.surplus": "{action}: {word!r} is not part of the action: {allows}",
+    "action.allows.nothing": "{verb} takes no further words",
+    "action.allows.one": "{verb} takes one word after it, no more",
+    "action.allows.side": (
+        "{verb} takes no further words but promises ({levels!l}), each recorded as an "
+        "announcement of its own"
+    ),
+    "action.allows.promise": "{verb} takes one word after it, the side ({sides!l})",
     # check: a quick hand recorded before the checks of a new entry
     "check.as_recorded": "{problem} (scored as recorded; a new entry would be refused)",
     # new: where the match file goes
@@ -37,10 +46,18 @@ TEXTS: dict[str, str] = {
         "(Anna:QC, re=Anna,Carla); choose a name without them"
     ),
     "new.name_reserved": (
-        "player name {name!r} is a word the game reads as something else (a card, a side "
-        "or a team); choose another name"
+        "player name {name!r} is a word the game reads as something else (a card, a side, "
+        "a team or a word players say); choose another name"
+    ),
+    "new.name_case": (
+        "player names {other!r} and {name!r} differ only in case, and actions name players "
+        "in any case; choose names that differ in their letters"
     ),
     # judge: the question itself
+    "judge.no_player": (
+        "{play!r} names no player before the colon; write the player and the card, like "
+        "Anna:QC, or the card alone"
+    ),
     "judge.players": "{game} is played by {counts!l} players, not {players}",
     "judge.played_twice": "{players!l} cannot play twice to one trick",
     "judge.player_played": "{player} has already played to this trick",

@@ -107,7 +107,7 @@ TEXTS: dict[str, str] = {
     "doppelkopf.quick.extra_off": "extra {entry!r}: option {option} is off",
     "doppelkopf.quick.revoke": 'revoke is "re" or "contra"',
     "doppelkopf.quick.solo_unknown": "solo {solo!r} is not one of: {solos!l}",
-    "doppelkopf.quick.no_solos": "solo {solo!r} is not one of: none",
+    "doppelkopf.quick.no_solos": "solo {solo!r}: {name} has no solos (see doppelkopf-ddv)",
     "doppelkopf.quick.solo_alone": "a solo has one Re player, the soloist",
     # what happened (the messages of an applied action or a finished trick)
     "doppelkopf.said.solo_voluntary": "{player} plays a {game} (voluntary)",

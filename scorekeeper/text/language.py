@@ -71,6 +71,15 @@ def use_match(lang: str | None) -> None:
     _match = parse(lang) if lang else None
 
 
+def card_language() -> str | None:
+    """The language cards are named in (``D♣`` for QC at a German table): the match's, when
+    the view speaks it; None (card codes, QC) for English, ``--json``, a command without
+    a match (``judge``) and a match shown in another language than its own."""
+    if _neutral or _match is None or _match == ENGLISH or current() != _match:
+        return None
+    return _match
+
+
 def neutral(on: bool = True) -> None:
     """``--json``: speak English whatever was chosen, so programs read the same words."""
     global _neutral

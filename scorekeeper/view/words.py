@@ -72,6 +72,35 @@ def term(text: str) -> str:
     return in_lang(text, lang)
 
 
+def cards(text: str) -> str:
+    """A text's card codes (``Ben QC``, ``Anna:QC Ben:10H``) as the match's language names
+    them (``Ben D♣``), where the view speaks it; else as they are."""
+    from scorekeeper.text import language
+
+    lang = language.card_language()
+    if lang is None:
+        return text
+    from scorekeeper.lang.terms import cards_in
+
+    return cards_in(text, lang)
+
+
+def money(cents: int) -> str:
+    """An amount as the view's language writes money: ``1.50`` in English, ``1,50 €`` in
+    German, ``€ 1,50`` in Dutch (the form from the language file)."""
+    from decimal import Decimal
+
+    from scorekeeper.text import language
+
+    lang = language.current()
+    if lang == language.ENGLISH:
+        return f"{Decimal(cents) / 100:.2f}"
+    from scorekeeper.lang import language as words
+
+    digits = language.number(cents / 100, lang, 2)
+    return words(lang).money.format(amount=digits)
+
+
 def say(key: str, **params: Any) -> str:
     """The words of a sheet key with its parameters."""
     return because(key, None, **params).text()

@@ -188,8 +188,8 @@ def given(
         return count
     try:
         cards = said.cards(game.rules.deck)
-    except ValueError as exc:
-        no(said, "poverty.unreadable", "deck.ranks", error=str(exc))
+    except ValueError as exc:  # the card's own words, without its rule (named once, below)
+        no(said, "poverty.unreadable", "deck.ranks", error=getattr(exc, "message", str(exc)))
     if not returning:
         _check_passed(game, said, holding, cards, limit)
     if holding is not None:

@@ -6,14 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.contract import Contract
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+from scorekeeper.games.doppelkopf.notation import split as split_words
+from scorekeeper.games.doppelkopf.notation import surplus as surplus_words
 from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
+from scorekeeper.games.doppelkopf.records import promises
 from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, option_problems, options, spec
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
@@ -82,6 +85,17 @@ class Doppelkopf(Family):
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return fact_keys()
+
+    def reserved_names(self, rules: Ruleset) -> set[str]:
+        """Besides cards and choices: the rule set's own words for announcements (``kontra``)."""
+        aliases = spec(rules).announcements.aliases
+        return super().reserved_names(rules) | {w.lower() for w in aliases}
+
+    def split(self, rules: Ruleset, action: Action) -> tuple[Action, ...]:
+        return split_words(action, spec(rules).announcements.aliases, promises(rules))
+
+    def surplus(self, rules: Ruleset, action: Action) -> Surplus | None:
+        return surplus_words(action, spec(rules).announcements.aliases, promises(rules))
 
     def score_quick(
         self,

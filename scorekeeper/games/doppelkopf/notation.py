@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import Card, Deck
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.records import SIDES
@@ -120,6 +120,45 @@ def read(
     if verb in DECLARATIONS:
         return Declare(player, word, written, what=verb)
     return None
+
+
+def split(action: Action, aliases: Mapping[str, str], levels: Sequence[str]) -> tuple[Action, ...]:
+    """``Ben re no90`` as the table says it ("Re, keine 90"): the side, then each promise
+    as an action of its own. Anything else stays one action."""
+    verb = resolve(action.verb, aliases)
+    promised = [resolve(w.lower(), aliases) for w in action.args]
+    if verb not in SIDES or not promised or any(p not in levels for p in promised):
+        return (action,)
+    return (
+        Action(action.actor, action.verb),
+        *(Action(action.actor, word.lower()) for word in action.args),
+    )
+
+
+def surplus(action: Action, aliases: Mapping[str, str], levels: Sequence[str]) -> Surplus | None:
+    """Words after a Doppelkopf action that it does not read: anything after Re or Contra,
+    after a promise's side, after a solo's kind, after a wedding, piglets, five nines or a
+    declined poverty. Cards after poverty and accept are the action's own (or refused)."""
+    said = read(action, aliases, levels)
+    if said is None or not said.written or isinstance(said, PassCards):
+        return None
+    verb = said.verb
+    if isinstance(said, Announce) and verb in SIDES:
+        # entered, promises after the side are split off (``split``): the first other word
+        # is the one too many; in a file, every word after the side is passed over
+        other = [i for i, w in enumerate(said.written) if resolve(w.lower(), aliases) not in levels]
+        allows = because("action.allows.side", None, verb=action.verb, levels=list(levels))
+        return Surplus(action.text, said.written[other[0] if other else 0 :], allows)
+    if isinstance(said, Announce):
+        extra = said.written[1:] if said.side else said.written
+        allows = because("action.allows.promise", None, verb=action.verb, sides=list(SIDES))
+    elif isinstance(said, Solo):
+        extra = said.written[1:]
+        allows = because("action.allows.one", None, verb=action.verb)
+    else:
+        extra = said.written
+        allows = because("action.allows.nothing", None, verb=action.verb)
+    return Surplus(action.text, tuple(extra), allows) if extra else None
 
 
 def write(said: DoppelkopfAction) -> str:

@@ -186,7 +186,7 @@ def _check_solo(sheet: Sheet) -> None:
         return
     solos = spec(sheet.rules).solos
     if value not in solos:
-        known = {"solos": list(solos)} if solos else {}
+        known = {"solos": list(solos)} if solos else {"name": sheet.rules.name}
         key = "doppelkopf.quick.solo_unknown" if solos else "doppelkopf.quick.no_solos"
         refuse(because(key, "solos", solo=value, **known), where="quick.solo")
     if len(sheet.re) != 1:

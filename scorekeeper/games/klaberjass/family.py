@@ -9,11 +9,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import Card
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.hand import KlaberjassHand
+from scorekeeper.games.klaberjass.notation import surplus as surplus_words
 from scorekeeper.games.klaberjass.quick import quick_keys, read_quick
 from scorekeeper.games.klaberjass.rules import KlaberjassRules, spec
 from scorekeeper.games.klaberjass.scoring import score
@@ -75,6 +76,13 @@ class Klaberjass(Family):
             lost=totals[loser],
             target=target,
         )
+
+    def reserved_names(self, rules: Ruleset) -> set[str]:
+        """Besides cards and choices: the rule set's own words for its verbs (``take``)."""
+        return super().reserved_names(rules) | {w.lower() for w in spec(rules).aliases}
+
+    def surplus(self, rules: Ruleset, action: Action) -> Surplus | None:
+        return surplus_words(rules.deck, action, spec(rules).aliases)
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys()

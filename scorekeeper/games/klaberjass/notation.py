@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import SUIT_NAMES, Card, Deck
 from scorekeeper.cards import parse_suit as read_suit
 from scorekeeper.errors import CardError, IllegalActionError, ScorekeeperError
@@ -212,6 +212,15 @@ def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Spoken:
         _no_words(action, "bella.no_words", "bella.announce")
         return Bella(player, spelled=spelled)
     raise refusal("unknown_verb", "actions", action, verb=action.verb)
+
+
+def surplus(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Surplus | None:
+    """Words after ``accept`` beyond the one suit it may name (the other actions take
+    exactly their card, suit or cards, or none, and refuse any other count)."""
+    if verb_of(action, aliases) != ACCEPT or len(action.args) < 2:
+        return None
+    allows = because("action.allows.one", None, verb=action.verb)
+    return Surplus(action.text, action.args[1:], allows)
 
 
 def write(said: Spoken) -> str:

@@ -9,12 +9,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import scorekeeper.games.klaverjassen.quick as quick
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.base import Family, QuickKey
 from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
+from scorekeeper.games.klaverjassen.notation import surplus as surplus_words
 from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem
 from scorekeeper.games.klaverjassen.rules import KlaverjassenRules, spec
 from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, side_names
@@ -74,7 +75,14 @@ class Klaverjassen(Family):
         return spec(rules).teams.mode
 
     def reserved_names(self, rules: Ruleset) -> set[str]:
-        return super().reserved_names(rules) | set(TEAM_KEYS)
+        """Besides cards and choices: the team keys, and the rule set's own words for a
+        suit (``harten``) and a challenge (``contra`` for kraak)."""
+        own = spec(rules)
+        words = {*own.trump.suit_aliases, *(own.kraak.aliases if own.kraak else ())}
+        return super().reserved_names(rules) | set(TEAM_KEYS) | {w.lower() for w in words}
+
+    def surplus(self, rules: Ruleset, action: Action) -> Surplus | None:
+        return surplus_words(rules, action)
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick.quick_keys()

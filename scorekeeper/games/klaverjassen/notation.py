@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games.klaverjassen.rules import spec
@@ -230,6 +230,19 @@ def read(rules: Ruleset, action: Action) -> KlaverjassenAction | None:
     if verb == STUK and has_declarations(rules):
         return Stuk(player)
     return None
+
+
+def surplus(rules: Ruleset, action: Action) -> Surplus | None:
+    """Words after an action that takes none (``pass``, ``accept``, ``decline_roem``, a
+    kraak, ``stuk``); the others take exactly their suit or cards, or are refused."""
+    try:
+        typed = read(rules, action)
+    except ScorekeeperError:
+        return None  # refused by the hand, in its own words
+    if not action.args or not isinstance(typed, Pass | Accept | DeclineRoem | Kraak | Stuk):
+        return None
+    allows = because("action.allows.nothing", None, verb=action.verb)
+    return Surplus(action.text, action.args, allows)
 
 
 # ---------------------------------------------------------------------- writing
