@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError, RulesetError
+from scorekeeper.reasons import because
 from scorekeeper.rules.common import CommonRules, Explained, Match
 from scorekeeper.rules.schema import Problem, Section, key, said
 
@@ -188,12 +189,12 @@ class DoppelkopfRules(CommonRules):
         yield from super().problems()
         for name, solo in self.solos.items():
             if solo.contract not in self.contracts:
-                yield f"solos.{name}", said("doppelkopf.rules.solo_contract")
+                yield f"solos.{name}", because("doppelkopf.rules.solo_contract").worded()
         becomes = self.teams.unclarified_wedding_solo
         if becomes is not None and becomes not in self.solos:
             yield (
                 "teams.unclarified_wedding_solo",
-                said("doppelkopf.rules.not_a_solo", solo=becomes),
+                because("doppelkopf.rules.not_a_solo", solo=becomes).worded(),
             )
         for name, param in (
             ("second_ten_of_hearts_beats_first", "card"),
@@ -229,38 +230,44 @@ class DoppelkopfRules(CommonRules):
             ),
         ):
             if not 0 <= value <= total:
-                yield at, said("doppelkopf.rules.points", total=total, value=value)
+                yield at, because("doppelkopf.rules.points", total=total, value=value).worded()
         moments = cards if self.announcements.counted_by == "cards_on_table" else hand
         for kind, moment in self.announcements.window.items():
             if not 0 <= moment <= moments:
                 yield (
                     f"announcements.window.{kind}",
-                    said(
+                    because(
                         "doppelkopf.rules.window",
                         most=moments,
                         counted=self.announcements.counted_by,
                         value=moment,
-                    ),
+                    ).worded(),
                 )
         yield from self._table_problems(cards, hand)
 
     def _table_problems(self, cards: int, hand: int) -> Iterable[Problem]:
         """The whole deck is dealt to the players who play; one more may sit out."""
         if cards % hand:
-            yield "deal.packets", said("doppelkopf.rules.packets", hand=hand, cards=cards)
+            yield (
+                "deal.packets",
+                because("doppelkopf.rules.packets", hand=hand, cards=cards).worded(),
+            )
             return
         seats = cards // hand
         tricks = self.play.tricks or hand
         if self.teams.wedding_tricks > tricks:
-            yield "teams.wedding_tricks", said("doppelkopf.rules.wedding_tricks", tricks=tricks)
+            yield (
+                "teams.wedding_tricks",
+                because("doppelkopf.rules.wedding_tricks", tricks=tricks).worded(),
+            )
         extra = 1 if self.match.sit_out == "dealer" else 0
         for seated in self.players:
             if not seats <= seated <= seats + extra:
-                key = "doppelkopf.rules.seats_out" if extra else "doppelkopf.rules.seats"
-                yield (
-                    "players",
-                    said(key, seated=seated, hand=hand, cards=cards, seats=seats, more=seats + 1),
-                )
+                words = dict(seated=seated, hand=hand, cards=cards, seats=seats, more=seats + 1)
+                if extra:
+                    yield "players", because("doppelkopf.rules.seats_out", **words).worded()
+                else:
+                    yield "players", because("doppelkopf.rules.seats", **words).worded()
 
     def option_card(self, name: str) -> Card:
         """The card an option names (``options.piglets.card``)."""
@@ -320,12 +327,14 @@ def option_problems(rules: Ruleset) -> list[str]:
     rs, hand = spec(rules), rules.hand_size
     problems = []
     if opts.poverty_max_trumps > hand:
-        why = said("doppelkopf.rules.poverty", hand=hand, value=opts.poverty_max_trumps)
+        why = because("doppelkopf.rules.poverty", hand=hand, value=opts.poverty_max_trumps).worded()
         problems.append(f"options.poverty_max_trumps: {why}")
     if "five_nines" in rs.options:
         rank = rs.option_rank("five_nines")
         most = min(hand, sum(n for card, n in rules.deck.counts.items() if card.rank == rank))
         if opts.five_nines_count > most:
-            why = said("doppelkopf.rules.nines", most=most, rank=rank, value=opts.five_nines_count)
+            why = because(
+                "doppelkopf.rules.nines", most=most, rank=rank, value=opts.five_nines_count
+            ).worded()
             problems.append(f"options.five_nines_count: {why}")
     return problems
