@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.actions import parse_action
+from scorekeeper.actions import entered, parse_action
 from scorekeeper.cards import Card
 from scorekeeper.contract import TRUMP, Contract, judge_trick
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
@@ -259,7 +259,10 @@ def judge_value(
     if twice := sorted({p for p in players if list(players).count(p) > 1}):
         why = because("judge.names_twice", "players", players=twice)
         raise ScorekeeperError(why, where="--names", kind="usage")
-    parsed = [parse_action(a, players) for a in actions]
+    # what was said, read as entered: "Anna re no90" is Re and no 90; a word left over is
+    # refused, never passed over in an answer
+    said = [part for a in actions for part in entered(a, players, family, rules)]
+    parsed = [parse_action(a, players) for a in said]
     return family.score_quick(rules, players, dealer or players[0], facts, parsed, {"entry": True})
 
 

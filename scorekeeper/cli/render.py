@@ -7,6 +7,7 @@ to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import say, say_count, translate
@@ -370,9 +371,15 @@ def ruling(r: Any) -> None:
 
 
 def _value(value: Any) -> str:
-    """A rule set's value as ``explain`` shows it: true and false in words."""
+    """A rule set's value as ``explain`` shows it: true and false in words, a list as its
+    items (``A 10 K``), a table as its entries (``(4: 24, 5: 30)``), never Python's
+    notation."""
     if isinstance(value, bool):
         return say("cli.value.yes" if value else "cli.value.no")
+    if isinstance(value, list | tuple):
+        return " ".join(_value(v) for v in value) if value else say("cli.value.none")
+    if isinstance(value, Mapping):
+        return "(" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + ")"
     return str(value)
 
 
