@@ -283,16 +283,9 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
 
 
 def _facts(mh: Any) -> Mapping[str, Any] | None:
-    """A finished hand's facts (redeal, obligatory...), None while it is open; from
-    ``MatchHand.facts`` where the match keeps them apart from the result (no result is
-    read back then), else from the result."""
-    if not mh.finished:
-        return None
-    facts = getattr(mh, "facts", None)
-    if facts is not None:
-        return facts  # type: ignore[no-any-return]
-    res = mh.result
-    return {**res.details, "redeal": res.redeal}
+    """A finished hand's facts (redeal, obligatory...), None while it is open. The
+    match keeps them apart from the result, so a long match's results are not read back."""
+    return mh.facts if mh.finished else None
 
 
 def progress_text(progress: dict[str, Any] | None) -> str | None:
