@@ -272,7 +272,7 @@ class Match:
             rules = loader(log.ruleset, log.options)
         except ScorekeeperError as exc:
             line = (
-                source_map.line_of_key("options" if "option" in exc.message else "ruleset")
+                source_map.line_of_key("options" if _about_options(exc) else "ruleset")
                 if source_map
                 else None
             )
@@ -432,6 +432,12 @@ class Match:
         mh = self.add_quick(facts, actions, entry=True)
         log.hands.append(HandRecord(actions=[a.text for a in mh.actions], quick=dict(facts)))
         return mh
+
+
+def _about_options(exc: ScorekeeperError) -> bool:
+    """Whether a rule set's refusal is about the match's options (in any language: the
+    rule it names, else its words)."""
+    return (exc.rule or "").startswith("option") or "option" in exc.message
 
 
 _KINDS: dict[str, tuple[str, Callable[[object], bool]]] = {

@@ -83,6 +83,8 @@ def _language() -> str:
 
         _current = current
     return _current()
+
+
 _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 

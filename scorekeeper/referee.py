@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.actions import parse_action
+from scorekeeper.actions import entered, parse_action
 from scorekeeper.cards import Card
-from scorekeeper.contract import TRUMP, Contract, judge_trick, suit_word
+from scorekeeper.contract import TRUMP, Contract, judge_trick
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.following import FollowingRules, check_play, current_best
 from scorekeeper.reasons import because
@@ -148,7 +148,7 @@ def judge_play(
     if len(trick) >= in_play:
         if len(trick) > in_play:
             raise IllegalActionError(
-                f"a trick has {in_play} cards here, not {len(trick)}", rule="play.turn_order"
+                because("referee.trick_size", "play.turn_order", size=in_play, given=len(trick))
             )
         verdict = judge_trick(contract, cards, [p for p, _ in trick], last_trick=last_trick)
         ruling.winner = {
@@ -196,8 +196,13 @@ def _check_cards(rules: Ruleset, cards: Sequence[Card]) -> None:
         counts[card] = counts.get(card, 0) + 1
         if counts[card] > rules.deck.counts[card]:
             raise IllegalActionError(
-                f"{card} appears {counts[card]} times, the deck holds it {rules.deck.counts[card]}",
-                rule="deck.copies",
+                because(
+                    "referee.copies",
+                    "deck.copies",
+                    card=card,
+                    count=counts[card],
+                    copies=rules.deck.counts[card],
+                )
             )
 
 
@@ -210,39 +215,34 @@ def duties(
 ) -> list[tuple[str, str]]:
     """The obligations of the next player in words, whatever they hold."""
     if not trick:
-        return [("the leader may lead any card", "following")]
+        return [(_duty("referee.duty.lead"), "following")]
     led = contract.suit_of(trick[0])
     best = trick[current_best(contract, trick, last_trick=last_trick)]
-    word = suit_word(led)
     out: list[tuple[str, str]] = []
     if rules.follow_suit:
-        out.append((f"holding {word}: play {word}", "following.follow_suit"))
+        out.append((_duty("referee.duty.follow", suit=led), "following.follow_suit"))
         if rules.head == "always" or (rules.head == "trump_led" and led == TRUMP):
-            out.append(
-                (f"holding {word} that beats {best}: play one that beats it", "following.head")
-            )
+            out.append((_duty("referee.duty.head", suit=led, best=best), "following.head"))
     opponent = partner_winning is False
     must_trump = rules.when_void == "trump" or (
         rules.when_void == "trump_if_opponent_winning" and opponent
     )
     if led != TRUMP and must_trump:
-        out.append((f"holding no {word} but a trump: play a trump", "following.when_void"))
+        out.append((_duty("referee.duty.trump", suit=led), "following.when_void"))
     over = rules.overtrump == "always" or (rules.overtrump == "if_opponent_winning" and opponent)
     if must_trump and over and contract.is_trump(best):
-        out.append((f"trumping: beat {best} if able", "following.overtrump"))
+        out.append((_duty("referee.duty.overtrump", best=best), "following.overtrump"))
     if rules.undertrump == "only_if_nothing_else" and contract.is_trump(best):
-        out.append(
-            (f"no trump lower than {best} while holding anything else", "following.undertrump")
-        )
+        out.append((_duty("referee.duty.undertrump", best=best), "following.undertrump"))
     if rules.when_void == "trump_if_opponent_winning" and partner_winning is None:
-        out.append(
-            (
-                "whether a trump is required depends on who is winning: name the partner",
-                "following.when_void",
-            )
-        )
-    out.append(("otherwise: any card", "following"))
+        out.append((_duty("referee.duty.partner"), "following.when_void"))
+    out.append((_duty("referee.duty.any"), "following"))
     return out
+
+
+def _duty(key: str, **params: Any) -> str:
+    """A duty's words (the view's), still carrying its key and parameters."""
+    return because(key, **params).worded()
 
 
 def judge_value(
@@ -259,7 +259,10 @@ def judge_value(
     if twice := sorted({p for p in players if list(players).count(p) > 1}):
         why = because("judge.names_twice", "players", players=twice)
         raise ScorekeeperError(why, where="--names", kind="usage")
-    parsed = [parse_action(a, players) for a in actions]
+    # what was said, read as entered: "Anna re no90" is Re and no 90; a word left over is
+    # refused, never passed over in an answer
+    said = [part for a in actions for part in entered(a, players, family, rules)]
+    parsed = [parse_action(a, players) for a in said]
     return family.score_quick(rules, players, dealer or players[0], facts, parsed, {"entry": True})
 
 
@@ -307,7 +310,7 @@ def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
     topic = topic.lower()
     if topic not in TOPICS:
         raise IllegalActionError(
-            f"unknown topic {topic!r}; topics: {', '.join(TOPICS)}", rule="explain"
+            because("referee.topic", "explain", topic=topic, topics=tuple(TOPICS))
         )
     sections: list[dict[str, Any]] = []
     if topic == "options":

@@ -215,7 +215,17 @@ def test_a_broken_file_in_the_list_says_which_and_why(tmp_path: Path) -> None:
         assert any("broken.toml:1" in ln and "expected '='" in ln for ln in lines), out
         assert any("bytes.toml" in ln and "not UTF-8" in ln for ln in lines), out
         assert "; ; 0 hands" not in out
+    replayed = folder / "replayed.toml"  # sound TOML whose play the rules refuse
+    _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", replayed)
+    _ok(tmp_path, "trick", "QC", "10H", "AD", "9D", "-m", replayed)
+    text = replayed.read_text(encoding="utf-8")
+    replayed.write_text(text.replace('"Carla 10H"', '"Carla QC", "Dirk QC"'), encoding="utf-8")
+    out = _ok(tmp_path, "matches", env={"COLUMNS": "160"})
+    assert any(
+        ln.startswith("replayed: ") and "QC was already played" in ln for ln in out.splitlines()
+    )
     listed = {m["name"]: m for m in json.loads(_ok(tmp_path, "matches", "--json"))["matches"]}
+    assert listed["replayed"]["problem"]["code"] == "replay"
     assert listed["broken"]["problem"]["code"] == "invalid"
     assert listed["bytes"]["problem"]["code"] == "not_utf8"
     assert "expected '='" in listed["broken"]["problem"]["message"]

@@ -404,3 +404,22 @@ def test_a_poverty_card_that_cannot_be_read_names_its_rule_once(tmp_path: Path) 
     assert res.returncode == 1 and "unknown card '3'" in res.stderr, res.stderr
     assert res.stderr.count("[rule:") == 1, res.stderr
     assert snapshot(match) == before
+
+
+def test_explain_shows_lists_as_their_items(tmp_path: Path) -> None:
+    res = run_cli(tmp_path / "home", "explain", "doppelkopf-ddv", "cards")
+    assert res.returncode == 0, res.stderr
+    assert "ranks = A 10 K Q J 9, suits = C S H D" in res.stdout
+    assert "trumps = none" in res.stdout and "['" not in res.stdout
+    res = run_cli(tmp_path / "home", "--lang", "nl", "explain", "doppelkopf-ddv", "cards")
+    assert "trumps = geen" in res.stdout and "['" not in res.stdout
+
+
+def test_judge_reads_what_was_said_as_entered(tmp_path: Path) -> None:
+    facts = ["judge", "doppelkopf", "-f", "re=Anna,Carla", "-f", "re_points=165"]
+    both = run_cli(tmp_path / "home", *facts, "-a", "Anna re no90")
+    apart = run_cli(tmp_path / "home", *facts, "-a", "Anna re", "-a", "Anna no90")
+    assert both.returncode == 0 and both.stdout == apart.stdout, both.stderr
+    assert "no90 announced and made" in both.stdout
+    res = run_cli(tmp_path / "home", *facts, "-a", "Anna re banana")
+    assert res.returncode == 1 and "'banana' is not part of the action" in res.stderr

@@ -336,3 +336,20 @@ def test_a_wrapped_line_is_indented_never_at_column_0(game, columns, demos, tmp_
     stacked = [ln for ln in lines if re.match(r"\d+ \S+ deals", ln)]
     if columns == 40 and game == "klaverjassen":
         assert stacked, res.stdout  # the narrow layout is the one looked at
+
+
+def test_a_long_match_built_for_its_last_rows_says_the_same(tmp_path) -> None:
+    # only the rows shown are built; the totals, progress and chart count every hand
+    path = tmp_path / "long.toml"
+    assert sk(tmp_path, "demo", "doppelkopf", "--hands", "34", "--match", path).returncode == 0
+    short = sk(tmp_path, "score", "--chart", "--match", path, columns=160).stdout
+    full = sk(tmp_path, "score", "--all", "--chart", "--match", path, columns=160).stdout
+    assert "4 earlier hands not shown" in short
+    for text in (short, full):
+        assert "Progress: game" in text
+    tail = short.split("\nWhy\n", 1)[1]
+    assert tail.split("Running totals", 1)[1] == full.split("Running totals", 1)[1]
+    assert tail.split("Totals:", 1)[1] == full.split("Totals:", 1)[1]
+    shown_rows = short.split("\nWhy\n", 1)[0].splitlines()[3:]
+    all_rows = full.split("\nWhy\n", 1)[0].splitlines()
+    assert shown_rows and all(row in all_rows for row in shown_rows)

@@ -68,13 +68,14 @@ def guarded(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("json_") is True:  # --json is language-neutral
-            from scorekeeper.text import language
+        from scorekeeper.text import language
 
+        if kwargs.get("json_") is True:  # --json is language-neutral
             language.neutral()
         refuse_undecodable(kwargs)
         try:
-            return func(*args, **kwargs)
+            with language.environment_read_once():
+                return func(*args, **kwargs)
         except ScorekeeperError as exc:
             fail(exc)
         except BrokenPipeError:
@@ -156,7 +157,9 @@ def fail(exc: ScorekeeperError) -> None:
 
         for line in str(exc).splitlines():
             # a file name's bytes that are not UTF-8 show as bytes (\xff), not as \udcff
-            render.error(line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
+            render.error(
+                line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            )
     raise typer.Exit(1)
 
 

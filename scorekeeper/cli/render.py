@@ -7,6 +7,7 @@ to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import say, say_count, translate
@@ -265,9 +266,10 @@ def score_sheet(
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
-    sheet = build(match, lang or language.current())
+    last = None if every else SHEET_ROWS
+    sheet = build(match, lang or language.current(), last)
     width, encoding = output_size()
-    text = render(sheet, width, encoding, None if every else SHEET_ROWS)
+    text = render(sheet, width, encoding, last)
     if chart:
         from scorekeeper.view.chart import draw
 
@@ -372,9 +374,15 @@ def ruling(r: Any) -> None:
 
 
 def _value(value: Any) -> str:
-    """A rule set's value as ``explain`` shows it: true and false in words."""
+    """A rule set's value as ``explain`` shows it: true and false in words, a list as its
+    items (``A 10 K``), a table as its entries (``(4: 24, 5: 30)``), never Python's
+    notation."""
     if isinstance(value, bool):
         return say("cli.value.yes" if value else "cli.value.no")
+    if isinstance(value, list | tuple):
+        return " ".join(_value(v) for v in value) if value else say("cli.value.none")
+    if isinstance(value, Mapping):
+        return "(" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + ")"
     return str(value)
 
 

@@ -113,9 +113,7 @@ def read_card(text: str, lang: str = DEFAULT, deck: Deck | None = None) -> Card:
             raise CardError(
                 because("lang.not_a_card", "deck", card=text, lang=read_as, forms=forms)
             )
-        raise CardError(
-            because("lang.unknown_card", "deck", card=text, lang=read_as, nearest=hint)
-        )
+        raise CardError(because("lang.unknown_card", "deck", card=text, lang=read_as, nearest=hint))
     return card
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from scorekeeper.cards import RANKS, SUITS, Card
 from scorekeeper.errors import CardError
-from scorekeeper.rules.schema import Problem, Section, key, unknown_key
+from scorekeeper.rules.schema import Problem, Section, key, said, unknown_key
 
 TRUMP_PLACEHOLDER = "{T}"
 
@@ -35,7 +35,7 @@ class DeckSpec(Explained):
     def problems(self) -> Iterable[Problem]:
         for name, values, universe in (("ranks", self.ranks, RANKS), ("suits", self.suits, SUITS)):
             if unknown := [v for v in values if v not in universe]:
-                yield name, f"unknown {name[:-1]} {unknown[0]!r}; known: {' '.join(universe)}"
+                yield name, said(f"rules.unknown_{name[:-1]}", value=unknown[0], known=universe)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +44,7 @@ class DealSpec(Explained):
 
     def problems(self) -> Iterable[Problem]:
         if any(p < 1 for p in self.packets):
-            yield "packets", "must be a list of packet sizes, like [3, 3, 3, 3]"
+            yield "packets", said("rules.packets")
 
     @property
     def hand_size(self) -> int:
@@ -158,13 +158,13 @@ class OptionSpec(Section):
 
     def problems(self) -> Iterable[Problem]:
         if not self.explain:
-            yield "explain", "every option needs an explanation"
+            yield "explain", said("rules.option.explain")
         if self.choices is not None and self.default not in self.choices:
-            yield "default", f"{self.default!r} is not one of its choices"
+            yield "default", said("rules.option.not_a_choice", value=self.default)
         allowed = self.when_keys()
         for value in self.when:
             if allowed is not None and value not in allowed:
-                yield f"when.{value}", f"{value!r} is not a value of this option"
+                yield f"when.{value}", said("rules.option.not_a_value", value=value)
 
     def when_keys(self) -> set[str] | None:
         if self.choices:
@@ -208,7 +208,7 @@ class CommonRules(Section):
 
     def problems(self) -> Iterable[Problem]:
         if any(not 2 <= p <= 6 for p in self.players):
-            yield "players", "must be a list of player counts between 2 and 6, like [4]"
+            yield "players", said("rules.players")
         yield from self._card_point_problems()
         for name, contract in self.contracts.items():
             yield from self._trump_problems(name, contract)
@@ -223,7 +223,7 @@ class CommonRules(Section):
         points = self.card_points
         for rank in self.deck.ranks:
             if rank not in points.values:
-                yield f"card_points.{rank}", "missing or not a whole number"
+                yield f"card_points.{rank}", said("rules.points_missing")
         for rank in points.values:
             if rank not in RANKS:  # ranks outside this deck are fine: an option may add them
                 yield f"card_points.{rank}", unknown_key(rank, [*RANKS, "total", "trump"])
@@ -237,7 +237,7 @@ class CommonRules(Section):
         if computed != points.total:
             yield (
                 "card_points.total",
-                f"the deck's card points add up to {computed}, not {points.total}",
+                said("rules.points_total", computed=computed, total=points.total),
             )
 
     def _plain_order_problems(self, name: str, contract: ContractSpec) -> Iterable[Problem]:
@@ -245,10 +245,10 @@ class CommonRules(Section):
         order = contract.plain_order or self.ranking.plain_order
         key = f"contracts.{name}.plain_order" if contract.plain_order else "ranking.plain_order"
         if unknown := [r for r in order if r not in RANKS]:
-            yield key, f"unknown rank {unknown[0]!r}; known: {' '.join(RANKS)}"
+            yield key, said("rules.unknown_rank", value=unknown[0], known=RANKS)
             return
         if len(set(order)) != len(order):
-            yield key, "names a rank twice"
+            yield key, said("rules.rank_twice")
             return
         fixed = {code for code in contract.trumps if TRUMP_PLACEHOLDER not in code}
         plain = {
@@ -260,7 +260,7 @@ class CommonRules(Section):
         if missing := [r for r in self.deck.ranks if r in plain and r not in order]:
             yield (
                 key,
-                (f"{missing[0]} is a plain card in contract {name}, so this order must rank it"),
+                said("rules.plain_unranked", rank=missing[0], contract=name),
             )
 
     def _trump_problems(self, name: str, contract: ContractSpec) -> Iterable[Problem]:
@@ -270,7 +270,7 @@ class CommonRules(Section):
             try:
                 card = Card.parse(code)
             except CardError:
-                yield f"contracts.{name}.trumps", f"unknown card {code!r}"
+                yield f"contracts.{name}.trumps", said("rules.trump_unknown", card=code)
                 continue
             if card.rank not in self.deck.ranks or card.suit not in self.deck.suits:
-                yield f"contracts.{name}.trumps", f"{code} is not in the deck"
+                yield f"contracts.{name}.trumps", said("rules.trump_not_in_deck", card=code)

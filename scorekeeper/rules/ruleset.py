@@ -15,8 +15,9 @@ from typing import Any, Protocol, TypeVar
 
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import OptionError, RulesetError
+from scorekeeper.reasons import Reason, because
 from scorekeeper.rules.common import CommonRules, when_key
-from scorekeeper.rules.schema import Problem, nearest, read
+from scorekeeper.rules.schema import Problem, nearest, read, said
 from scorekeeper.rules.source import find, load_chain, merge, type_word
 
 T = TypeVar("T")
@@ -54,21 +55,12 @@ class Option:
         if isinstance(self.default, bool) != isinstance(value, bool) or not isinstance(
             value, type(self.default)
         ):
-            raise OptionError(
-                f"option {self.name} takes {type_word(self.default)}, not {value!r}",
-                rule=f"options.{self.name}",
-            )
+            raise OptionError(_takes(self.name, type_word(self.default), value))
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
-            raise OptionError(
-                f"option {self.name} takes a list of words, not {value!r}",
-                rule=f"options.{self.name}",
-            )
+            raise OptionError(_takes(self.name, said("rules.type.words"), value))
         if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(
-                f"option {self.name} takes one of {allowed}, not {value!r}",
-                rule=f"options.{self.name}",
-            )
+            allowed = said("rules.type.one_of", values=[str(c) for c in self.choices])
+            raise OptionError(_takes(self.name, allowed, value))
         return value
 
 
@@ -84,9 +76,12 @@ def _from_text(name: str, text: str, default: Any) -> Any:
             return int(word)
     elif isinstance(default, list):
         return [w.strip() for w in text.split(",") if w.strip()]
-    raise OptionError(
-        f"option {name} takes {type_word(default)}, not {text!r}", rule=f"options.{name}"
-    )
+    raise OptionError(_takes(name, type_word(default), text))
+
+
+def _takes(name: str, kind: str, value: Any) -> Reason:
+    """``option fox takes true or false, not 'maybe'``."""
+    return because("rules.option.takes", f"options.{name}", name=name, kind=kind, value=value)
 
 
 @dataclass(frozen=True)
@@ -164,7 +159,7 @@ class Ruleset:
     def require(self, dotted: str) -> Any:
         value = self.get(dotted)
         if value is None:
-            raise RulesetError(f"{self.source}: {dotted}: missing")
+            raise RulesetError(f"{self.source}: {dotted}: {said('rules.missing_key')}")
         return value
 
     # -- options
@@ -198,7 +193,9 @@ class Ruleset:
 
     def option(self, name: str) -> Any:
         if name not in self.option_specs:
-            raise OptionError(f"{self.id} has no option {name!r}", rule=f"options.{name}")
+            raise OptionError(
+                because("rules.option.none", f"options.{name}", ruleset=self.id, name=name)
+            )
         return self.options[name]
 
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
@@ -208,12 +205,17 @@ class Ruleset:
         for name, value in overrides.items():
             spec = self.option_specs.get(name)
             if spec is None:
-                known = ", ".join(sorted(self.option_specs)) or "none"
+                known = sorted(self.option_specs) or [said("rules.none")]
                 close = nearest(str(name), self.option_specs)
-                hint = f"did you mean {close}? " if close else ""
                 raise OptionError(
-                    f"unknown option {name!r} for {self.id}; {hint}options: {known}",
-                    rule="options",
+                    because(
+                        "rules.option.unknown_for_near" if close else "rules.option.unknown_for",
+                        "options",
+                        name=name,
+                        ruleset=self.id,
+                        near=close,
+                        options=known,
+                    )
                 )
             checked[name] = spec.coerce(value)
         changed = Ruleset(self.base, self.source, checked, self.schema, self.mechanics)
@@ -227,8 +229,9 @@ class Ruleset:
                 why = "; ".join(
                     line.removeprefix(f"{self.source}: ") for line in exc.message.splitlines()
                 )
+                rule = f"options.{next(iter(overrides))}"
                 raise OptionError(
-                    f"options {names}: {why}", rule=f"options.{next(iter(overrides))}"
+                    because("rules.options_make", rule, names=names, why=why)
                 ) from None
         return changed
 
@@ -264,11 +267,11 @@ def _identity_problems(data: Mapping[str, Any], binder: Binder | None) -> list[P
     problems: list[Problem] = []
     for key in ("id", "name", "family"):
         if not isinstance(data.get(key), str):
-            problems.append((key, "missing or not a string"))
+            problems.append((key, said("rules.not_a_string")))
     family = data.get("family")
     if binder is not None and isinstance(family, str) and family not in binder.names:
-        known = ", ".join(binder.names)
-        problems.append(("family", f"unknown game family {family!r}; known: {known}"))
+        known = list(binder.names)
+        problems.append(("family", said("rules.unknown_family", family=family, known=known)))
     return problems
 
 
@@ -290,17 +293,12 @@ def validate(rs: Ruleset) -> None:
             problems.append(
                 (
                     "deal.packets",
-                    f"{count} players of {per_player} cards need more than {len(rs.deck)} cards",
+                    said("rules.deal_short", count=count, size=per_player, deck=len(rs.deck)),
                 )
             )
         tricks, held = record.play.tricks, mechanics.dealt_size(rs, count)
         if tricks is not None and tricks != held:
-            problems.append(
-                (
-                    "play.tricks",
-                    f"{tricks} tricks need {tricks} cards in each hand; the deal gives {held}",
-                )
-            )
+            problems.append(("play.tricks", said("rules.tricks", tricks=tricks, held=held)))
     if problems:
         raise rs.error(problems)
     family_problems = mechanics.validate(rs)

@@ -20,6 +20,8 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal, TypeVar, get_args, get_origin
 
+from scorekeeper.reasons import because
+
 T = TypeVar("T")
 Problem = tuple[str, str]
 """A problem of a rule set: the dotted key and what is wrong with it."""
@@ -74,24 +76,30 @@ def toml_name(f: dataclasses.Field[Any]) -> str:
     return f.metadata.get("name") or f.name
 
 
+def said(message: str, /, **params: Any) -> str:
+    """A problem's words (the view's, in the table's language), still carrying its key."""
+    return because(message, **params).worded()
+
+
 def type_word(tp: Any) -> str:
     """How a value of this type is described to a person writing the rule set."""
     origin = get_origin(tp)
     if tp is bool:
-        return "true or false"
+        return said("rules.type.bool")
     if tp is int:
-        return "a whole number"
+        return said("rules.type.int")
     if tp is str:
-        return "a word or text"
+        return said("rules.type.str")
     if origin is Literal:
-        return "one of " + ", ".join(str(a) for a in get_args(tp))
+        return said("rules.type.one_of", values=[str(a) for a in get_args(tp)])
     if origin in (tuple, list):
-        return "a list"
+        return said("rules.type.list")
     if origin in (Mapping, dict) or (isinstance(tp, type) and issubclass(tp, Section)):
-        return "a table"
+        return said("rules.type.table")
     if origin in (types.UnionType, typing.Union):
-        return " or ".join(type_word(a) for a in get_args(tp) if a is not type(None))
-    return "a value"
+        words = [type_word(a) for a in get_args(tp) if a is not type(None)]
+        return words[0] if len(words) == 1 else said("rules.type.either", types=words)
+    return said("rules.type.value")
 
 
 class Reader:
@@ -132,40 +140,41 @@ class Reader:
                 return self.value(option, value, at, meta)
             if isinstance(value, list) and get_origin(option) is tuple:
                 return self.value(option, value, at, meta)
-        self.bad(at, f"must be {type_word(tp)}, not {_shown(value)}")
+        self.bad(at, said("rules.must_be", type=type_word(tp), value=_shown(value)))
         return None
 
     def _literal(self, tp: Any, value: Any, at: str) -> Any:
         allowed = get_args(tp)
         if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
-            self.bad(at, f"{_shown(value)} is not one of {', '.join(str(a) for a in allowed)}")
+            allowed_words = [str(a) for a in allowed]
+            self.bad(at, said("rules.not_one_of", value=_shown(value), allowed=allowed_words))
             return None
         return value
 
     def _scalar(self, tp: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
         if not _is_instance(value, tp):
-            self.bad(at, f"must be {type_word(tp)}, not {_shown(value)}")
+            self.bad(at, said("rules.must_be", type=type_word(tp), value=_shown(value)))
             return None
         if tp is int:
             low, high = meta.get("min"), meta.get("max")
             if abs(value) > LARGEST:
-                self.bad(at, f"{_shown(value)} is far beyond any count of a card game")
+                self.bad(at, said("rules.far_beyond", value=_shown(value)))
                 return None
             if low is not None and value < low:
-                self.bad(at, f"must be at least {low}, not {value}")
+                self.bad(at, said("rules.at_least", least=low, value=value))
                 return None
             if high is not None and value > high:
-                self.bad(at, f"must be at most {high}, not {value}")
+                self.bad(at, said("rules.at_most", most=high, value=value))
                 return None
         return value
 
     def _list(self, item: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
         if not isinstance(value, list):
-            self.bad(at, f"must be a list, not {_shown(value)}")
+            self.bad(at, said("rules.must_be", type=said("rules.type.list"), value=_shown(value)))
             return None
         low = meta.get("min")
         if low is not None and len(value) < low:
-            self.bad(at, "must not be empty" if low == 1 else f"needs at least {low} entries")
+            self.bad(at, said("rules.not_empty") if low == 1 else said("rules.entries", least=low))
             return None
         before = len(self.problems)
         out = tuple(self.value(item, v, at, {}) for v in value)
@@ -173,19 +182,20 @@ class Reader:
 
     def _table(self, item: Any, value: Any, at: str, meta: Mapping[str, Any]) -> Any:
         if not isinstance(value, Mapping):
-            self.bad(at, f"must be a table, not {_shown(value)}")
+            self.bad(at, said("rules.must_be", type=said("rules.type.table"), value=_shown(value)))
             return None
         before = len(self.problems)
         out = {str(k): self.value(item, v, f"{at}.{k}", {}) for k, v in value.items()}
         low = meta.get("min")
         if low is not None and len(out) < low:
-            self.bad(at, f"needs at least {low} entr{'y' if low == 1 else 'ies'}")
+            self.bad(at, said("rules.entry" if low == 1 else "rules.entries", least=low))
         return out if len(self.problems) == before else None
 
     # -- a whole table into a Section
     def section(self, cls: type[T], table: Any, at: str) -> T | None:
         if not isinstance(table, Mapping):
-            self.bad(at or "(file)", f"must be a table, not {_shown(table)}")
+            table_word = said("rules.type.table")
+            self.bad(at or "(file)", said("rules.must_be", type=table_word, value=_shown(table)))
             return None
         prefix = f"{at}." if at else ""
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
@@ -203,7 +213,7 @@ class Reader:
                     hints(cls)[f.name], table[name], prefix + name, f.metadata
                 )
             elif not _has_default(f):
-                self.bad(prefix + name, f"missing: {type_word(hints(cls)[f.name])} is needed")
+                self.bad(prefix + name, said("rules.missing", type=type_word(hints(cls)[f.name])))
         if self.strict and not any(f.metadata.get("rest") for f in fields):
             for name in table:
                 if name not in known:
@@ -219,8 +229,9 @@ class Reader:
 def unknown_key(name: str, known: Iterable[str]) -> str:
     """The refusal of a key nobody reads, with the nearest known key when one is near."""
     close = nearest(name, known)
-    hint = f"; did you mean {close}?" if close else f"; known keys: {', '.join(sorted(known))}"
-    return f"unknown key{hint}"
+    if close:
+        return said("rules.unknown_key_near", near=close)
+    return said("rules.unknown_key", known=sorted(known))
 
 
 def nearest(name: str, known: Iterable[str]) -> str | None:
@@ -255,11 +266,11 @@ def _is_instance(value: Any, tp: Any) -> bool:
 def _shown(value: Any) -> str:
     """A value as the message shows it: short, whatever it is."""
     if isinstance(value, Mapping):
-        return "a table"
+        return said("rules.type.table")
     if isinstance(value, list):
-        return "a list"
+        return said("rules.type.list")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
-        return f"a number of {len(str(abs(value)))} digits"
+        return said("rules.digits", digits=len(str(abs(value))))
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import RulesetError
-from scorekeeper.rules.schema import nearest
+from scorekeeper.rules.schema import nearest, said
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -23,6 +23,11 @@ _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 12
 MAX_CHAIN = 32
+
+RULESET = "rules.what.ruleset"
+OPTIONS = "rules.what.options"
+"""What a TOML file read here should be: a rule set or a file of options (the keys of
+their words)."""
 
 
 def data_home() -> Path:
@@ -63,18 +68,14 @@ def find(name: str) -> Path:
     if name.endswith(".toml"):
         path = Path(name)
         if not path.is_file():
-            raise RulesetError(f"no rule set file {name}")
+            raise RulesetError(said("rules.no_file", name=name))
         return path
     if os.sep in name or "/" in name or "\\" in name or name.startswith("."):
-        raise RulesetError(
-            f"{_shown_name(name)} is neither the id of a rule set nor a rule-set file: a rule "
-            "set is named by its id (like doppelkopf) or by the path of its .toml file",
-            rule="ruleset",
-        )
+        raise RulesetError(said("rules.not_a_name", name=_shown_name(name)), rule="ruleset")
     files = available()
     if name not in files:
-        known = ", ".join(sorted(files)) or "none"
-        raise RulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
+        known = sorted(files) or [said("rules.none")]
+        raise RulesetError(said("rules.unknown_ruleset", name=name, known=known))
     return files[name]
 
 
@@ -84,52 +85,49 @@ def _shown_name(name: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def read_toml(path: Path, what: str = "rule set") -> dict[str, Any]:
-    """A TOML file's data, or a ``RulesetError`` that names the file and what is wrong."""
+def read_toml(path: Path, what: str = RULESET) -> dict[str, Any]:
+    """A TOML file's data, or a ``RulesetError`` that names the file and what is wrong
+    (``what`` it should be: ``RULESET`` or ``OPTIONS``)."""
     try:
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise RulesetError(f"{path}: cannot read: {exc.strerror}") from None
+        raise RulesetError(f"{path}: {said('rules.cannot_read', why=exc.strerror)}") from None
     if len(raw) > MAX_BYTES:
-        raise RulesetError(f"{path}: larger than {MAX_BYTES} bytes: no {what} is that long")
+        too_large = said("rules.too_large", most=MAX_BYTES, what=said(what))
+        raise RulesetError(f"{path}: {too_large}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RulesetError(
-            f"{path}: not UTF-8 text (byte {exc.start}); save the file as UTF-8"
-        ) from None
+        raise RulesetError(f"{path}: {said('rules.not_utf8', byte=exc.start)}") from None
     return parse_toml(text, str(path), what)
 
 
 def read_options(path: Path) -> dict[str, Any]:
     """Option values from a TOML file (``fox = false``, or the same under ``[options]``)."""
     try:
-        data = read_toml(path, "file of options")
+        data = read_toml(path, OPTIONS)
     except RulesetError as exc:
         raise RulesetError(exc.message, rule="options") from None
     values = data.get("options", data)
     if not isinstance(values, Mapping):
-        raise RulesetError(f"{path}: options: must be a table of option values", rule="options")
+        raise RulesetError(f"{path}: options: {said('rules.options_table')}", rule="options")
     return dict(values)
 
 
-def parse_toml(text: str, where: str, what: str = "rule set") -> dict[str, Any]:
+def parse_toml(text: str, where: str, what: str = RULESET) -> dict[str, Any]:
     """TOML text into data, with its problems named (``where`` is the file or argument)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{where}: {exc}") from None
     except RecursionError:
-        raise RulesetError(f"{where}: nested too deep to be a {what}") from None
+        raise RulesetError(f"{where}: {said('rules.too_deep', what=said(what))}") from None
     except ValueError:  # an integer of thousands of digits, say
-        raise RulesetError(
-            f"{where}: holds a number of thousands of digits: no {what} needs one"
-        ) from None
+        raise RulesetError(f"{where}: {said('rules.huge_number', what=said(what))}") from None
     if (deepest := nesting(data)) > MAX_DEPTH:
-        raise RulesetError(
-            f"{where}: nested {deepest} levels deep; a {what} needs at most {MAX_DEPTH}"
-        )
+        nested = said("rules.nested", depth=deepest, what=said(what), most=MAX_DEPTH)
+        raise RulesetError(f"{where}: {nested}")
     return data
 
 
@@ -165,9 +163,9 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     path = path.resolve()
     if path in seen:
         chain = " -> ".join(p.stem for p in (*seen, path))
-        raise RulesetError(f"{path}: extends: circular chain {chain}")
+        raise RulesetError(f"{path}: extends: {said('rules.circular', chain=chain)}")
     if len(seen) >= MAX_CHAIN:
-        raise RulesetError(f"{path}: extends: a chain of more than {MAX_CHAIN} rule sets")
+        raise RulesetError(f"{path}: extends: {said('rules.chain', most=MAX_CHAIN)}")
     data = read_toml(path)
     parent = data.get("extends")
     if parent is None:
@@ -177,13 +175,11 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         if lacks is None and not isinstance(data["deck"], Mapping):
             lacks = "deck"
         if lacks is not None:
-            raise RulesetError(
-                f"{path}: {lacks}: missing: not a rule set, it has no {lacks} and extends none",
-                rule=lacks,
-            )
+            why = said("rules.not_a_ruleset", lacks=lacks)
+            raise RulesetError(f"{path}: {lacks}: {why}", rule=lacks)
         return data
     if not isinstance(parent, str) or not parent:
-        raise RulesetError(f"{path}: extends: must be a rule set id or a path", rule="extends")
+        raise RulesetError(f"{path}: extends: {said('rules.extends_type')}", rule="extends")
     parent_path = Path(parent) if parent.endswith(".toml") else None
     if parent_path is not None and not parent_path.is_absolute():
         parent_path = path.parent / parent_path
@@ -216,25 +212,25 @@ def _check_option_types(
         old = old_spec.get("default") if isinstance(old_spec, Mapping) else None
         new = spec.get("default") if isinstance(spec, Mapping) else None
         if old is not None and new is not None and type(old) is not type(new):
-            raise RulesetError(
-                f"{path}: options.{name}.default: {new!r} is not {type_word(old)}, as the "
-                f"option is in {parent}",
-                rule=f"options.{name}",
-            )
+            why = said("rules.option.type_kept", value=new, type=type_word(old), parent=parent)
+            raise RulesetError(f"{path}: options.{name}.default: {why}", rule=f"options.{name}")
 
 
 def unknown_option(name: str, known: Iterable[str], ruleset: str) -> str:
     """``unknown option 'fxo' of doppelkopf; did you mean fox?`` (else the options known)."""
     close = nearest(name, known)
-    hint = f"did you mean {close}?" if close else f"options: {', '.join(sorted(known)) or 'none'}"
-    return f"unknown option {name!r} of {ruleset}; {hint}"
+    if close:
+        return said("rules.option.unknown_near", name=name, ruleset=ruleset, near=close)
+    options = sorted(known) or [said("rules.none")]
+    return said("rules.option.unknown", name=name, ruleset=ruleset, options=options)
 
 
 def type_word(value: Any) -> str:
+    """How an option's value is described: by the type of its default."""
     if isinstance(value, bool):
-        return "true or false"
+        return said("rules.type.bool")
     if isinstance(value, int):
-        return "a whole number"
+        return said("rules.type.int")
     if isinstance(value, list):
-        return "a list"
-    return "a word"
+        return said("rules.type.list")
+    return said("rules.type.word")

@@ -28,7 +28,7 @@ TEXTS: dict[str, str] = {
     ),
     "archive.file_name": (
         "the file name {file} cannot name a match (letters, digits, spaces and . _ + -); "
-        "give it a name with --name, like --name \"{like}\""
+        'give it a name with --name, like --name "{like}"'
     ),
     "archive.import_refused": "{file} is not a sound match file; nothing was imported",
     "archive.import_not_file": "{file} is not a file; nothing was imported",

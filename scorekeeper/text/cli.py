@@ -80,6 +80,7 @@ TEXTS: dict[str, str] = {
     # explain: a rule set's true and false
     "cli.value.yes": "yes",
     "cli.value.no": "no",
+    "cli.value.none": "none",
     # the referee
     "cli.takes": "{player} takes the trick",
     "cli.takes_points": "({points} card points):",

@@ -8,7 +8,7 @@ result, each column's hand score and running total, and the hand's value item by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +66,8 @@ class Sheet:
     legend: str | None
     has_checks: bool
     lang: str = "en"
+    earlier: int = 0  # hands before the first row, counted in the totals but not drawn
+    history: list[list[int]] | None = None  # running totals after each finished hand
 
     @property
     def finished(self) -> list[Row]:
@@ -74,10 +76,13 @@ class Sheet:
     def series(self) -> list[list[int]]:
         """The running total of each column after each finished hand, starting at 0."""
         out = [[0] for _ in self.columns]
-        for row in self.finished:
-            for i, total in enumerate(row.totals):
+        for totals in self.history if self.history is not None else self._row_totals():
+            for i, total in enumerate(totals):
                 out[i].append(total)
         return out
+
+    def _row_totals(self) -> list[list[int]]:
+        return [row.totals for row in self.finished]
 
 
 def columns_of(match: Match) -> list[Column]:
@@ -256,12 +261,16 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
     towards the target (language-neutral, for ``--json``)."""
     spec = match.rules.spec
     kind = spec.sheet.progress
-    results = [mh.result for mh in match.hands if mh.result is not None and not mh.result.redeal]
+
+    def counted() -> list[Mapping[str, Any]]:  # only where counted: a long match has many
+        facts = (_facts(mh) for mh in match.hands)
+        return [f for f in facts if f is not None and not f.get("redeal")]
+
     if kind == "hands":
-        return {"kind": kind, "played": len(results), "of": spec.match.hands}
+        return {"kind": kind, "played": len(counted()), "of": spec.match.hands}
     if kind == "games":
-        played = len([r for r in results if not r.details.get("obligatory")])
-        return {"kind": kind, "played": played, "of": spec.match.games.get(str(len(match.players)))}
+        games = len([f for f in counted() if not f.get("obligatory")])
+        return {"kind": kind, "played": games, "of": spec.match.games.get(str(len(match.players)))}
     if kind == "target" and columns:
         lead = max(range(len(columns)), key=lambda i: totals[i])
         return {
@@ -271,6 +280,19 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
             "of": spec.match.target,
         }
     return None
+
+
+def _facts(mh: Any) -> Mapping[str, Any] | None:
+    """A finished hand's facts (redeal, obligatory...), None while it is open; from
+    ``MatchHand.facts`` where the match keeps them apart from the result (no result is
+    read back then), else from the result."""
+    if not mh.finished:
+        return None
+    facts = getattr(mh, "facts", None)
+    if facts is not None:
+        return facts  # type: ignore[no-any-return]
+    res = mh.result
+    return {**res.details, "redeal": res.redeal}
 
 
 def progress_text(progress: dict[str, Any] | None) -> str | None:
@@ -302,9 +324,11 @@ def _legend(match: Match, rows: list[Row], word: Word) -> str | None:
     return say("sheet.legend", mark="*", meaning=_side_word(first, word))
 
 
-def build(match: Match, lang: str = "en") -> Sheet:
+def build(match: Match, lang: str = "en", last: int | None = None) -> Sheet:
     """The sheet of a match, in the form its rule set's ``[sheet]`` table names; game
-    words (nat, pit, Bock, Re...) in ``lang``."""
+    words (nat, pit, Bock, Re...) in ``lang``. With ``last``, only the last hands get a
+    row (the hands before count in the totals, the progress and the chart from their
+    scores alone: a long match's results are not all read and worded)."""
     from scorekeeper.lang import game_word
 
     def word(key: str) -> str:
@@ -312,7 +336,16 @@ def build(match: Match, lang: str = "en") -> Sheet:
 
     columns = columns_of(match)
     running = {p: 0 for p in match.players}
-    rows = [_row(mh, columns, running, match, word) for mh in match.hands]
+    hands = match.hands
+    earlier = max(len(hands) - last, 0) if last is not None else 0
+    history = []
+    for mh in hands[:earlier]:
+        for p, points in mh.scores.items():
+            running[p] = running.get(p, 0) + points
+        if mh.finished:
+            history.append([running[c.members[0]] for c in columns])
+    rows = [_row(mh, columns, running, match, word) for mh in hands[earlier:]]
+    history += [r.totals for r in rows if r.scores is not None]
     totals = [running[c.members[0]] for c in columns]
     return Sheet(
         title=say("sheet.title", name=match.rules.name),
@@ -324,6 +357,8 @@ def build(match: Match, lang: str = "en") -> Sheet:
         legend=_legend(match, rows, word),
         has_checks=bool(match.rules.spec.sheet.checks),
         lang=lang,
+        earlier=earlier,
+        history=history,
     )
 
 

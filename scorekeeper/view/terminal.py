@@ -168,9 +168,11 @@ def render(
         return printable(text, encoding)
 
     lines = _para(p(sheet.title), width)
+    hidden = sheet.earlier  # rows the sheet was built without
     if last is not None and len(sheet.rows) > last:
-        hidden = len(sheet.rows) - last
+        hidden += len(sheet.rows) - last
         sheet = dataclasses.replace(sheet, rows=sheet.rows[-last:])
+    if hidden:
         lines += _para(p(say_count("sheet.earlier", hidden, n=hidden)), width)
     table: list[str] | None = None
     for dealer in (True, False):
