@@ -1,10 +1,14 @@
 """Benchmark: the engine's figures of issue 12 (P2, P3, P4), each beside its yardstick.
 
 Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check|memory|legal]
+[--before REV]
 
 - P2 ``check_figures()``: ``scorekeeper check`` (a whole process, parsing included) of a
   card-by-card Doppelkopf match of N hands and of 10 N hands: tricks per second against
-  the 100,000 of the target, and how much 10 N hands cost against N hands (at most 11x).
+  the 100,000 of the target (by wall time and by the process's CPU time: on a shared
+  machine the CPU time is the steadier one), and how much 10 N hands cost against N hands
+  (at most 11x). With ``--before REV`` the same check by the code of git revision REV
+  (``git archive``, run in turn with today's): seconds before and now, and the speed-up.
 - P3 ``memory_figures()``: peak resident memory of ``check``, ``score``, ``status``,
   ``hand`` and ``undo`` (each a process) on the 10 N-hand match, against 100 MB.
 - P4 ``legal_query_figures()``: the legal-card query on the same random Rotterdam
@@ -29,6 +33,7 @@ import argparse
 import importlib
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -91,10 +96,33 @@ def _is_card(action: str) -> bool:
     return len(action.split()) == 2
 
 
-def wall(cmd: list[str], env: dict[str, str]) -> float:
+def wall(cmd: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
+    return timed(cmd, env, cwd)[0]
+
+
+def timed(cmd: list[str], env: dict[str, str], cwd: Path | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    subprocess.run(
+        cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+    )
+    spent = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return spent, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+@contextmanager
+def revision(rev: str) -> Iterator[Path]:
+    """The project's files at git revision ``rev``, in a temporary folder (``python -m
+    scorekeeper`` run there uses that code: the current folder comes first)."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="before-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", rev], capture_output=True, check=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        yield Path(tmp)
 
 
 def peak_mb(cmd: list[str], env: dict[str, str]) -> float:
@@ -106,22 +134,43 @@ def peak_mb(cmd: list[str], env: dict[str, str]) -> float:
 
 
 # ---------------------------------------------------------------------------- P2, P3
-def check_figures(hands: int = 1000, runs: int = 3) -> list[Row]:
-    """P2: check of N and 10 N hands, alternating, medians of ``runs``."""
+def check_figures(hands: int = 1000, runs: int = 3, before: str | None = None) -> list[Row]:
+    """P2: check of N and 10 N hands, alternating, medians of ``runs``; with ``before``
+    also the 10 N hands by the code of that git revision, in turn with today's."""
     sk = [sys.executable, "-m", "scorekeeper", "check"]
-    with matches(hands) as (short, long, env):
+    root = Path(__file__).resolve().parent.parent
+    with matches(hands) as (short, long, env), _maybe_revision(before) as old:
         tricks = tricks_in(long)
-        times: dict[Path, list[float]] = {short: [], long: []}
+        times: dict[str, list[tuple[float, float]]] = {"short": [], "long": [], "before": []}
         for _ in range(runs):
-            for path in (short, long):
-                times[path].append(wall([*sk, str(path)], env))
-    t_short, t_long = statistics.median(times[short]), statistics.median(times[long])
-    rate = tricks / t_long
-    return [
-        (f"check {hands * 10} hands: seconds", t_long, 0.0, 0.0),
-        (f"check {hands * 10} hands: tricks/s vs 100,000", rate, 100_000, rate / 100_000),
-        (f"check {hands * 10} vs {hands} hands: cost ratio vs 11x", t_long / t_short, 11, t_long / t_short / 11),
+            times["short"].append(timed([*sk, str(short)], env, root))
+            times["long"].append(timed([*sk, str(long)], env, root))
+            if old is not None:
+                times["before"].append(timed([*sk, str(long)], env, old))
+    wall_s, cpu_s = (statistics.median(t[k] for t in times["short"]) for k in (0, 1))
+    wall_l, cpu_l = (statistics.median(t[k] for t in times["long"]) for k in (0, 1))
+    rows: list[Row] = [
+        (f"check {hands * 10} hands: wall seconds", wall_l, 0.0, 0.0),
+        (f"check {hands * 10} hands: CPU seconds", cpu_l, 0.0, 0.0),
+        (f"check {hands * 10} hands: tricks/s (wall) vs 100,000", tricks / wall_l, 100_000, tricks / wall_l / 100_000),
+        (f"check {hands * 10} hands: tricks/s (CPU) vs 100,000", tricks / cpu_l, 100_000, tricks / cpu_l / 100_000),
+        (f"check {hands * 10} vs {hands} hands: wall cost ratio vs 11x", wall_l / wall_s, 11, wall_l / wall_s / 11),
+        (f"check {hands * 10} vs {hands} hands: CPU cost ratio vs 11x", cpu_l / cpu_s, 11, cpu_l / cpu_s / 11),
     ]
+    if times["before"]:
+        old_wall, old_cpu = (statistics.median(t[k] for t in times["before"]) for k in (0, 1))
+        rows.append((f"check {hands * 10} hands: CPU s now vs before ({before})", cpu_l, old_cpu, old_cpu / cpu_l))
+        rows.append((f"check {hands * 10} hands: wall s now vs before ({before})", wall_l, old_wall, old_wall / wall_l))
+    return rows
+
+
+@contextmanager
+def _maybe_revision(rev: str | None) -> Iterator[Path | None]:
+    if rev is None:
+        yield None
+        return
+    with revision(rev) as path:
+        yield path
 
 
 def memory_figures(hands: int = 1000) -> list[Row]:
@@ -300,12 +349,13 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", choices=("check", "memory", "legal"))
+    parser.add_argument("--before", help="git revision whose check to time beside today's")
     args = parser.parse_args()
     print(f"{'figure':60} {'value':>12} {'yardstick':>12} {'ratio':>8}")
     if args.only in (None, "legal"):
         show(legal_query_figures(args.positions, max(args.runs, 5)))
     if args.only in (None, "check"):
-        show(check_figures(args.hands, args.runs))
+        show(check_figures(args.hands, args.runs, args.before))
     if args.only in (None, "memory"):
         show(memory_figures(args.hands))
 

@@ -84,6 +84,23 @@ class MatchHand:
         """What the hand scored for each player (nothing while it is open)."""
         return self.result.scores if self.result is not None else {}
 
+    @property
+    def facts(self) -> Mapping[str, Any]:
+        """What a sheet counts of the hand: see :func:`result_facts`."""
+        return result_facts(self.result)
+
+
+def result_facts(result: HandResult | None) -> dict[str, Any]:
+    """A result's plain details (numbers, words, yes/no: ``obligatory``, ``solo``...) and
+    ``redeal``; nothing while the hand is open."""
+    if result is None:
+        return {}
+    found = {
+        k: v for k, v in result.details.items() if v is None or isinstance(v, bool | int | str)
+    }
+    found["redeal"] = result.redeal
+    return found
+
 
 class Match:
     """A match: its table, its hands replayed, its totals.

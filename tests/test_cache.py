@@ -40,6 +40,7 @@ def figures(session: Session) -> dict[str, Any]:
         ],
         "actions": [list(mh.actions) for mh in m.hands],
         "totals": m.totals(),
+        "facts": [dict(mh.facts) for mh in m.hands],
         "over": m.over(),
         "next_dealer": m.next_dealer(),
         "current": (

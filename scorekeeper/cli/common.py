@@ -68,13 +68,14 @@ def guarded(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("json_") is True:  # --json is language-neutral
-            from scorekeeper.text import language
+        from scorekeeper.text import language
 
+        if kwargs.get("json_") is True:  # --json is language-neutral
             language.neutral()
         refuse_undecodable(kwargs)
         try:
-            return func(*args, **kwargs)
+            with language.environment_read_once():
+                return func(*args, **kwargs)
         except ScorekeeperError as exc:
             fail(exc)
         except BrokenPipeError:

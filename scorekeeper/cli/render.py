@@ -256,15 +256,18 @@ SHEET_ROWS = 30
 """Rows ``score`` shows of a longer match (a session's worth); ``--all`` shows every row."""
 
 
-def score_sheet(match: Match, chart: bool = False, lang: str = "en", every: bool = False) -> None:
+def score_sheet(
+    match: Match, chart: bool = False, lang: str | None = None, every: bool = False
+) -> None:
     """The score sheet in the game's own form, fitted to the terminal's width and encoding,
-    game words in ``lang``, the last ``SHEET_ROWS`` hands (``every``: all); with ``chart``
-    the running totals drawn below it."""
+    game words in ``lang`` (default: the language the view speaks), the last
+    ``SHEET_ROWS`` hands (``every``: all); with ``chart`` the running totals drawn below."""
+    from scorekeeper.text import language
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
     last = None if every else SHEET_ROWS
-    sheet = build(match, lang, last)
+    sheet = build(match, lang or language.current(), last)
     width, encoding = output_size()
     text = render(sheet, width, encoding, last)
     if chart:

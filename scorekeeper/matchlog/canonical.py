@@ -59,14 +59,10 @@ def parse(text: str) -> dict[str, Any] | None:
         hand: dict[str, Any] = {"actions": _strings(found[1])}
         if found[2] is not None:
             entries = _ENTRY.findall(found[2])
-            deal = {_key(key): _strings(items) for key, items in entries}
+            deal = {key[1:-1] if key[0] == '"' else key: _strings(items) for key, items in entries}
             if len(deal) != len(entries):
                 return None  # a key twice: tomllib refuses it, and says where
             hand["deal"] = deal
         hands.append(hand)
     header["hand"] = hands
     return header
-
-
-def _key(key: str) -> str:
-    return key[1:-1] if key.startswith('"') else key

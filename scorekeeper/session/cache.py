@@ -39,7 +39,7 @@ from typing import Any
 import tomli_w
 
 from scorekeeper.actions import Action, parse_action
-from scorekeeper.match import Match, MatchHand
+from scorekeeper.match import Match, MatchHand, result_facts
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.files import replacing_bytes
 from scorekeeper.matchlog.shape import shape_problems
@@ -47,7 +47,7 @@ from scorekeeper.reasons import Worded
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
-FORMAT = "scorekeeper-cache/3"
+FORMAT = "scorekeeper-cache/4"
 """Changes whenever what a snapshot holds changes shape."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -341,6 +341,7 @@ class CachedHand(MatchHand):
         self._texts = "\n".join(texts) if not any("\n" in t for t in texts) else tuple(texts)
         self._players = players
         self._scores = dict(mh.result.scores) if mh.result is not None else {}
+        self._facts = result_facts(mh.result)
         out = io.BytesIO()
         _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(mh.result)
         self._result_data = out.getvalue()
@@ -349,15 +350,30 @@ class CachedHand(MatchHand):
     def finished(self) -> bool:
         return True
 
+    def forget(self) -> None:
+        """Let the result go from memory: it is read back from its pickle when asked for."""
+        self.__dict__.pop("_result", None)
+
     @property
     def scores(self) -> dict[str, int]:
         """What the hand scored, kept apart: totals need no result read back."""
         return self._scores
 
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The result's plain details, kept apart: a sheet's progress reads no result."""
+        return self._facts
+
     @property  # type: ignore[override]
     def result(self) -> HandResult | None:
         if "_result" not in self.__dict__:
-            self.__dict__["_result"] = pickle.loads(self._result_data)
+            from scorekeeper.text import language
+
+            _ENGLISH.append(language.current() == language.ENGLISH)  # asked once per result
+            try:
+                self.__dict__["_result"] = pickle.loads(self._result_data)
+            finally:
+                _ENGLISH.pop()
         return self.__dict__["_result"]  # type: ignore[no-any-return]
 
     @result.setter
@@ -464,10 +480,18 @@ def keep(
     return snapshot
 
 
-def _worded(text: str | None, reason: Any) -> Worded:
-    from scorekeeper.text import language  # the words of another language are made anew
+_ENGLISH: list[bool] = []
+"""While a result is read back: whether the view speaks English (asked once, not per word)."""
 
-    if text is None or language.current() != language.ENGLISH:
+
+def _worded(text: str | None, reason: Any) -> Worded:
+    if _ENGLISH:
+        english = _ENGLISH[-1]
+    else:
+        from scorekeeper.text import language
+
+        english = language.current() == language.ENGLISH
+    if text is None or not english:  # the words of another language are made anew
         text = reason.text()
     made = str.__new__(Worded, text)
     made.reason = reason

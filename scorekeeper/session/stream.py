@@ -122,6 +122,7 @@ def steps(hands: Iterable[str], log: MatchLog, rules: Ruleset) -> Iterator[Step]
         raise NotStreamed(type(exc).__name__) from None
     players = list(log.players)
     match.replaying = True
+    before: cache.CachedHand | None = None
     for i, (record, end, piece) in enumerate(records(hands, log)):
         try:
             match._replay_hand(i, record)
@@ -130,7 +131,11 @@ def steps(hands: Iterable[str], log: MatchLog, rules: Ruleset) -> Iterator[Step]
         mh = match.hands[-1]
         yield Step(record, mh, match, end, piece)
         if mh.finished:
-            match.hands[-1] = cache.lean(mh, record.actions, players)
+            lean = cache.lean(mh, record.actions, players)
+            match.hands[-1] = lean
+            if isinstance(before, cache.CachedHand):
+                before.forget()  # the hand before the last: its result is read back if asked
+            before = lean if isinstance(lean, cache.CachedHand) else None
     match.replayed()
 
 

@@ -11,7 +11,8 @@ Nothing here loads a catalogue: English needs none, and start-up stays cheap.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -96,7 +97,25 @@ def current() -> str:
     """The language the view speaks now."""
     if _neutral:
         return ENGLISH
+    if _read_once is not None:
+        return _chosen or _match or _read_once[0] or ENGLISH
     return _chosen or _match or from_env() or ENGLISH
+
+
+_read_once: tuple[str | None] | None = None  # the environment's language during a command
+
+
+@contextmanager
+def environment_read_once() -> Iterator[None]:
+    """While a command runs: the environment's language read once, not at every word
+    (the environment does not change under a running command; reading it costs
+    microseconds, and a long match words thousands of things)."""
+    global _read_once
+    before, _read_once = _read_once, (from_env(),)
+    try:
+        yield
+    finally:
+        _read_once = before
 
 
 class Conventions(NamedTuple):

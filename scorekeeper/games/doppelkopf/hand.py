@@ -71,6 +71,7 @@ class DoppelkopfHand(GameHand):
         self.piglet = self.spec.option_card("piglets")
         self.nine = self.spec.option_rank("five_nines")
         self._contract = make_contract(self.rules)
+        self.piglets_late = piglets_late(self)  # the rule set's, asked at every card
 
     @property
     def announcements(self) -> list[Announcement]:
@@ -270,7 +271,7 @@ class DoppelkopfHand(GameHand):
             _, _, _, problem = self.sides(extra_qc=[action.actor])
             if problem:
                 no(action, "play.contradicts", "teams", problem=problem)
-        if not piglets_late(self):
+        if not self.piglets_late:
             return
         if self.piglets is None and self.opts.piglets and self.hand.dealt is not None:
             return
