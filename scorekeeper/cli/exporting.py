@@ -49,11 +49,11 @@ def export(
         _writable(output)  # before the match is read: a long one takes a while
     path = match_path(match)
     if format_ in SHEET_FORMATS:
-        from scorekeeper.lang import match_lang
+        from scorekeeper.text import language
 
         session = Session.open(path)
         m = session.match
-        text = sheet_text(format_, m, match_lang(session.header))
+        text = sheet_text(format_, m, language.current())  # the view's language, as score
         if output is None:
             sys.stdout.write(text)
             return

@@ -115,7 +115,7 @@ def _winner_first(res: HandResult, word: Word) -> str:
 def _side_word(side: str, word: Word) -> str:
     if side in ("re", "contra"):
         return word(side)
-    return side[:1].upper() + side[1:] if side in ("queens", "others") else side
+    return term(side[:1].upper() + side[1:] if side in ("queens", "others") else side)
 
 
 def _game(res: HandResult, marks: tuple[str, ...]) -> str:
