@@ -130,6 +130,9 @@ def test_export_into_a_missing_folder_is_refused_and_makes_none(tmp_path: Path, 
     assert res.returncode == 1
     assert f"the folder {target.parent} does not exist" in res.stderr
     assert not (tmp_path / "no").exists()
+    # refused before the match is read (a long match takes a while to read)
+    res = run_cli(tmp_path, "export", "-f", fmt, "-o", target, "-m", tmp_path / "none.toml")
+    assert res.returncode == 1 and "does not exist; nothing was written" in res.stderr
 
 
 def test_export_that_cannot_be_written_names_the_users_file(tmp_path: Path) -> None:

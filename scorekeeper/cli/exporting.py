@@ -45,13 +45,15 @@ def export(
         raise ScorekeeperError(
             say("cli.export_format", format=format_), rule="export", kind="usage"
         )
+    if output is not None:
+        _writable(output)  # before the match is read: a long one takes a while
     path = match_path(match)
     if format_ in SHEET_FORMATS:
-        from scorekeeper.lang import match_lang
+        from scorekeeper.text import language
 
         session = Session.open(path)
         m = session.match
-        text = sheet_text(format_, m, match_lang(session.header))
+        text = sheet_text(format_, m, language.current())  # the view's language, as score
         if output is None:
             sys.stdout.write(text)
             return
@@ -69,12 +71,9 @@ def export(
     typer.echo(say_count("cli.exported", count, path=output))
 
 
-@contextmanager
-def _output(output: Path) -> Iterator[TextIO]:
-    """The file to export to, as text. A file is replaced atomically (through a link, the
-    file it links to); a device or a pipe (``/dev/stdout``, a FIFO) is written as it is,
-    never replaced. An output that names a folder or lies in a folder that does not exist
-    is refused (no folder is made); a failure names the user's path, not a temporary file."""
+def _writable(output: Path) -> None:
+    """Refuse an output that names a folder or lies in a folder that does not exist (no
+    folder is made)."""
     if output.is_dir():
         raise ScorekeeperError(say("cli.output_folder", path=output), rule="export", kind="file")
     folder = output.parent
@@ -82,6 +81,14 @@ def _output(output: Path) -> Iterator[TextIO]:
         raise ScorekeeperError(
             say("cli.output_no_folder", path=output, folder=folder), rule="export", kind="file"
         )
+
+
+@contextmanager
+def _output(output: Path) -> Iterator[TextIO]:
+    """The file to export to, as text. A file is replaced atomically (through a link, the
+    file it links to); a device or a pipe (``/dev/stdout``, a FIFO) is written as it is,
+    never replaced. A failure names the user's path, not a temporary file."""
+    _writable(output)
     try:
         if output.exists() and not output.is_file():
             with output.open("w", encoding="utf-8", newline="") as out:

@@ -82,7 +82,6 @@ def score(
     Example: scorekeeper score --chart
     """
     from scorekeeper.cli import render
-    from scorekeeper.lang import match_lang
     from scorekeeper.session import Session
 
     session = Session.open(match_path(match))
@@ -90,7 +89,7 @@ def score(
     if json_:
         render.emit_json(render.sheet_dict(m))
         return
-    render.score_sheet(m, chart=chart, lang=match_lang(session.header), every=all_)
+    render.score_sheet(m, chart=chart, every=all_)  # the sheet's words: the view's language
 
 
 @guarded

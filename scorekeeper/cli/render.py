@@ -256,15 +256,18 @@ SHEET_ROWS = 30
 """Rows ``score`` shows of a longer match (a session's worth); ``--all`` shows every row."""
 
 
-def score_sheet(match: Match, chart: bool = False, lang: str = "en", every: bool = False) -> None:
+def score_sheet(
+    match: Match, chart: bool = False, lang: str | None = None, every: bool = False
+) -> None:
     """The score sheet in the game's own form, fitted to the terminal's width and encoding,
-    game words in ``lang``, the last ``SHEET_ROWS`` hands (``every``: all); with ``chart``
-    the running totals drawn below it."""
+    game words in ``lang`` (default: the language the view speaks), the last
+    ``SHEET_ROWS`` hands (``every``: all); with ``chart`` the running totals drawn below."""
+    from scorekeeper.text import language
     from scorekeeper.view.sheet import build
     from scorekeeper.view.terminal import render
 
     last = None if every else SHEET_ROWS
-    sheet = build(match, lang, last)
+    sheet = build(match, lang or language.current(), last)
     width, encoding = output_size()
     text = render(sheet, width, encoding, last)
     if chart:
@@ -315,7 +318,7 @@ def rules_dict(rules: Ruleset) -> dict[str, Any]:
 
 
 def rules_show(data: dict[str, Any]) -> None:
-    head = say("cli.ruleset_head", id=data["id"], players=str(data["players"]))
+    head = say("cli.ruleset_head", id=data["id"], players=data["players"])
     console.print(f"[bold]{escape(data['name'])}[/] {escape(head)}")
     if data.get("summary"):
         console.print(escape(own(data["summary"])))
@@ -323,25 +326,64 @@ def rules_show(data: dict[str, Any]) -> None:
         if isinstance(body, dict) and body.get("explain"):
             title = escape(section_title(section))
             console.print(f"[bold]{title}[/]: {escape(own(body['explain']))}")
+    _options(data["options"])
+    for note in data["rules"].get("notes", []):
+        console.print(f"[dim]{escape(say('cli.note', note=own(note)))}[/]")
+
+
+_BORDERS = 13
+"""What a four-column table adds to its cells: five rules and a space either side of each."""
+_MEANING = 24
+"""The narrowest meaning column worth a table; narrower, the options go one under another."""
+
+
+def _longest_word(cells: list[str]) -> int:
+    return max((len(word) for cell in cells for word in cell.split()), default=0)
+
+
+def _options(options: dict[str, Any]) -> None:
+    """The options as a table where it fits with every name whole (a name is what
+    ``--set NAME=VALUE`` takes, so it is never cut), else one block per option."""
+    rows = []
+    for name, spec in options.items():
+        choices = " | ".join(_value(c) for c in spec["choices"])
+        default = _value(spec["default"]) + (f" ({choices})" if choices else "")
+        rows.append((name, _value(spec["value"]), default, own(spec["explain"])))
+    heads = [say(k) for k in ("cli.col.option", "cli.col.value", "cli.col.default")]
+    columns = [[head, *(row[i] for row in rows)] for i, head in enumerate(heads)]
+    name_width = max(len(cell) for cell in columns[0])
+    natural = [max(len(cell) for cell in column) for column in columns[1:]]
+    words = [_longest_word(column) for column in columns[1:]]
+    room = console.width - _BORDERS - name_width - _MEANING
+    if room >= sum(natural):
+        widths: list[int | None] = [None, None]
+    elif room >= sum(words):
+        widths = list(words)
+    else:
+        _option_blocks(rows)
+        return
     from rich.table import Table
     from rich.text import Text
 
     table = Table(title=say("cli.options"))
-    table.add_column(say("cli.col.option"))
-    table.add_column(say("cli.col.value"))
-    table.add_column(say("cli.col.default"))
+    table.add_column(heads[0], no_wrap=True, min_width=name_width)
+    table.add_column(heads[1], width=widths[0], overflow="fold")
+    table.add_column(heads[2], width=widths[1], overflow="fold")
     table.add_column(say("cli.col.meaning"), overflow="fold")
-    for name, spec in data["options"].items():
-        choices = f" ({' | '.join(map(str, spec['choices']))})" if spec["choices"] else ""
-        table.add_row(
-            Text(name),
-            Text(str(spec["value"])),
-            Text(str(spec["default"]) + choices),
-            Text(own(spec["explain"])),
-        )
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
     console.print(table)
-    for note in data["rules"].get("notes", []):
-        console.print(f"[dim]{escape(say('cli.note', note=own(note)))}[/]")
+
+
+def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
+    """The options one under another, for a terminal too narrow for their table."""
+    console.print(f"[bold]{escape(say('cli.options'))}[/]")
+    value, default = say("cli.col.value"), say("cli.col.default")
+    for name, now, usual, meaning in rows:
+        console.print(f"[bold]{escape(name)}[/]")
+        console.print(escape(f"  {value}: {now}"))
+        console.print(escape(f"  {default}: {usual}"))
+        console.print(f"  [dim]{escape(meaning)}[/]")
 
 
 def ruling(r: Any) -> None:
@@ -393,7 +435,7 @@ def explanation(data: dict[str, Any]) -> None:
         return
     console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
     if data["options"]:
-        chosen = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+        chosen = ", ".join(f"{k}={_value(v)}" for k, v in data["options"].items())
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper import matchlog
-from scorekeeper.actions import parse_action
+from scorekeeper.actions import Surplus, parse_action
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match, MatchHand
@@ -93,13 +93,13 @@ def _surplus_words(
     """Words of recorded actions that their game does not read (``Ben re no90`` of an
     older version): the replay passes over them, as it always did, so they are reported,
     not counted as problems unless strict. A new entry would refuse them."""
+    found: dict[str, Surplus | None] = {}  # a match says the same few hundred things
     for h, record in enumerate(log.hands):
         for a, text in enumerate(record.actions):
-            try:
-                action = parse_action(text, match.players)
-                extra = None if action.is_play else match.family.surplus(match.rules, action)
-            except ScorekeeperError:
-                continue  # the replay has reported what is wrong with it
+            if text in found:
+                extra = found[text]
+            else:
+                extra = found[text] = _surplus_of(text, match)
             if extra is None:
                 continue
             where = f"{report.file}:{source_map.action_line(h, a) or 1}"
@@ -109,6 +109,15 @@ def _surplus_words(
             report.surplus.append(
                 {"where": where, "problem": strict, "rule": reason.rule, **reason.to_dict()}
             )
+
+
+def _surplus_of(text: str, match: Match) -> Surplus | None:
+    """The words of one action its game does not read, or None."""
+    try:
+        action = parse_action(text, match.players)
+        return None if action.is_play else match.family.surplus(match.rules, action)
+    except ScorekeeperError:
+        return None  # the replay has reported what is wrong with it
 
 
 def _as_entered(report: CheckReport, log: MatchLog, source_map: SourceMap, *, strict: bool) -> None:

@@ -71,7 +71,7 @@ TEXTS: dict[str, str] = {
     "cli.col.name": "name",
     "cli.col.players": "players",
     "cli.col.extends": "extends",
-    "cli.ruleset_head": "({id}), players {players}",
+    "cli.ruleset_head": "({id}), {players!o} players",
     "cli.options": "Options",
     "cli.col.option": "option",
     "cli.col.default": "default",

@@ -115,7 +115,7 @@ def _winner_first(res: HandResult, word: Word) -> str:
 def _side_word(side: str, word: Word) -> str:
     if side in ("re", "contra"):
         return word(side)
-    return side[:1].upper() + side[1:] if side in ("queens", "others") else side
+    return term(side[:1].upper() + side[1:] if side in ("queens", "others") else side)
 
 
 def _game(res: HandResult, marks: tuple[str, ...]) -> str:
@@ -283,16 +283,9 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
 
 
 def _facts(mh: Any) -> Mapping[str, Any] | None:
-    """A finished hand's facts (redeal, obligatory...), None while it is open; from
-    ``MatchHand.facts`` where the match keeps them apart from the result (no result is
-    read back then), else from the result."""
-    if not mh.finished:
-        return None
-    facts = getattr(mh, "facts", None)
-    if facts is not None:
-        return facts  # type: ignore[no-any-return]
-    res = mh.result
-    return {**res.details, "redeal": res.redeal}
+    """A finished hand's facts (redeal, obligatory...), None while it is open. The
+    match keeps them apart from the result, so a long match's results are not read back."""
+    return mh.facts if mh.finished else None
 
 
 def progress_text(progress: dict[str, Any] | None) -> str | None:
