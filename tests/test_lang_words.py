@@ -356,3 +356,21 @@ def test_the_sheet_speaks_the_language_of_the_view(tmp_path: Path) -> None:
     assert "♠ Ben, failed" in english and "Anna and Carla" in english, english
     dutch = _ok(tmp_path, "export", "--format", "markdown", "--lang", "nl")
     assert "♠ Ben, nat" in dutch and "failed" not in dutch, dutch
+
+
+def test_a_player_named_like_a_game_term_keeps_the_name() -> None:
+    """A player called Charlie stays Charlie at a German table (never Karlchen), while the
+    games' words in the same text are still shown in German."""
+    from scorekeeper.lang.terms import term
+    from scorekeeper.text import language
+
+    try:
+        language.use_match("de", ["Anna", "Charlie", "Fox", "Dirk"])
+        assert term("Charlie", "de") == "Charlie"
+        assert term("Anna and Charlie", "de") == "Anna und Charlie"
+        assert term("Fox and Dirk", "nl") == "Fox en Dirk"
+        assert term("contra", "de") == "Kontra"
+        language.use_match("de", ["Anna", "Ben", "Carla", "Dirk"])
+        assert term("Charlie", "de") == "Karlchen"  # the game's word when nobody is named so
+    finally:
+        language.reset()

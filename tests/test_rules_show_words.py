@@ -48,7 +48,29 @@ def test_rules_show_values_as_explain_writes_them(tmp_path: Path) -> None:
     assert re.search(r"│ second_ten_of_hearts_beats_first │ no +│ no +│", wide), wide
     explained = run_cli(tmp_path, "explain", "doppelkopf", "options", "--set", "fox=false")
     assert explained.returncode == 0, explained.stderr
-    assert "with options fox=no" in explained.stdout, explained.stdout
+    assert "with options fox=false" in explained.stdout, explained.stdout
+
+
+def test_explain_names_options_as_set_takes_them_in_every_language(tmp_path: Path) -> None:
+    """The "with options" line can be typed again as --set, whatever the language."""
+    for lang in ("en", "de", "nl"):
+        explained = run_cli(
+            tmp_path,
+            "--lang",
+            lang,
+            "explain",
+            "klaverjassen",
+            "options",
+            "--set",
+            "pit_for_defenders=false",
+            "--set",
+            "four_of_a_kind_ranks=A,K",
+        )
+        assert explained.returncode == 0, explained.stderr
+        assert "pit_for_defenders=false, four_of_a_kind_ranks=A,K" in explained.stdout, (
+            lang,
+            explained.stdout,
+        )
 
 
 @pytest.mark.parametrize(

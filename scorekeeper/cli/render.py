@@ -425,6 +425,16 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def _setting(value: Any) -> str:
+    """An option's value as ``--set`` takes it (``fox=false``, ``ranks=A,K``), in any
+    language, so that the line can be typed again."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
 def explanation(data: dict[str, Any]) -> None:
     if "sections" not in data:
         topics = escape(say("cli.topics", ruleset=data["ruleset"]))
@@ -435,7 +445,7 @@ def explanation(data: dict[str, Any]) -> None:
         return
     console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
     if data["options"]:
-        chosen = ", ".join(f"{k}={_value(v)}" for k, v in data["options"].items())
+        chosen = ", ".join(f"{k}={_setting(v)}" for k, v in data["options"].items())
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")

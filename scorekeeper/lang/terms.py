@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.lang.data import DEFAULT, fold, language
-from scorekeeper.text.language import card_language
+from scorekeeper.text.language import card_language, player_names
 
 # Parameters of the view's sentences that carry a game's own term as the engine names it
 # (a key such as ``no90``, a rule set's word such as ``Kontra``, an English term such as
@@ -69,17 +69,20 @@ def _terms(lang: str) -> dict[str, str]:
 def term(text: str, lang: str = DEFAULT) -> str:
     """A game's term as the engine names it (``contra``, ``Kontra``, ``no90``, ``normal
     game``, ``trump hearts``), in ``lang``: the whole text if the language file knows it,
-    else word by word (player names and numbers stay); English and unknown text stay."""
+    else word by word; the match's player names (:func:`player_names`), numbers, English
+    and unknown text stay as they are."""
     if lang == DEFAULT or not text:
         return text
     terms = _terms(lang)
-    whole = terms.get(" ".join(fold(text).split()))
+    names = {fold(name) for name in player_names()}
+    folded = " ".join(fold(text).split())
+    whole = terms.get(folded) if folded not in names else None
     if whole is not None:
         return whole
     words = text.split(" ")
     if len(words) < 2:
         return text
-    return " ".join(terms.get(fold(w), w) if w else w for w in words)
+    return " ".join(w if not w or fold(w) in names else terms.get(fold(w), w) for w in words)
 
 
 def _termed(value: Any, lang: str) -> Any:

@@ -74,7 +74,7 @@ class Session:
         log, source_map = matchlog.read(path)
         from scorekeeper.text import language  # the view's choice: the match's own language
 
-        language.use_match(log.lang)
+        language.use_match(log.lang, log.players)
         return cls(path, log, None, source_map)
 
     @classmethod
@@ -109,7 +109,7 @@ class Session:
             return None
         from scorekeeper.text import language  # the view's choice: the match's own language
 
-        language.use_match(tail.log.lang)
+        language.use_match(tail.log.lang, tail.log.players)
         try:
             rules = load(tail.log.ruleset, tail.log.options)
         except ScorekeeperError:

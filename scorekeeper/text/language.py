@@ -24,6 +24,7 @@ LANGUAGES = ("en", "de", "nl")
 _chosen: str | None = None  # --lang
 _match: str | None = None  # the match file's language
 _neutral = False  # --json: the words programs read stay English
+_names: tuple[str, ...] = ()  # the match's players: a name is never a game's term
 
 
 def parse(value: str | None) -> str | None:
@@ -65,10 +66,18 @@ def choose(lang: str | None) -> None:
     _chosen = parse(lang) if lang else None
 
 
-def use_match(lang: str | None) -> None:
-    """The language a match file names (None: the match names none)."""
-    global _match
+def use_match(lang: str | None, names: Sequence[str] = ()) -> None:
+    """The language a match file names (None: the match names none), and its players'
+    names, which the view never takes for a game's term (a player called Charlie stays
+    Charlie at a German table, never Karlchen)."""
+    global _match, _names
     _match = parse(lang) if lang else None
+    _names = tuple(names)
+
+
+def player_names() -> tuple[str, ...]:
+    """The players of the match the view shows (none without a match)."""
+    return _names
 
 
 def card_language() -> str | None:
