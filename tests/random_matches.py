@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from scorekeeper import matchlog
-from scorekeeper.matchlog import HandRecord, MatchLog
+from scorekeeper.matchlog import MatchLog
 from scorekeeper.ruleset import load
 from scorekeeper.session import cache
-from scorekeeper.simulate import deal, play_random
+from scorekeeper.session.demo import play_random_hand
 
 NAMES = ["Anna", "Ben", "Carla", "Dirk", "Emil"]
 RULESETS = ["doppelkopf", "doppelkopf-ddv", "klaverjassen", "kloepper", "bierkopf", "klaberjass"]
@@ -49,14 +49,7 @@ def random_log(ruleset: str, hands: int, seed: int, quick: float = 0.3) -> Match
         if ruleset in QUICK and rng.random() < quick:
             m.record_quick(log, QUICK[ruleset](names, rng), [])
             continue
-        players = m.family.active_players(rules, names, m.next_dealer(), m.context())
-        dealt = {p: [c.code for c in cs] for p, cs in deal(rules, players, rng).items()}
-        mh = m.start_hand(dealt)
-        assert mh.hand is not None
-        actions = play_random(mh.hand, rng, announce=0.1)
-        mh.actions = list(mh.hand.history)
-        mh.result = mh.hand.result()
-        log.hands.append(HandRecord(actions=actions, deal=dealt))
+        log.hands.append(play_random_hand(m, rng, announce=0.1))
     return log
 
 

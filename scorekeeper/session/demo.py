@@ -29,14 +29,20 @@ def play_demo(rules: Ruleset, hands: int, seed: int, path: Path | None = None) -
     for _ in range(hands):
         if m.over():
             break
-        players = m.family.active_players(rules, names, m.next_dealer(), m.context())
-        dealt = deal(rules, players, rng)
-        codes = {p: [c.code for c in cs] for p, cs in dealt.items()}
-        mh = m.start_hand(codes)
-        assert mh.hand is not None
-        actions = play_random(mh.hand, rng, announce=0.05)
-        mh.actions = list(mh.hand.history)
-        mh.result = mh.hand.result()
-        log.hands.append(HandRecord(actions=actions, deal=codes))
+        log.hands.append(play_random_hand(m, rng, announce=0.05))
     store.create(log, target)
     return target
+
+
+def play_random_hand(m: Match, rng: random.Random, announce: float) -> HandRecord:
+    """Deal the next hand of ``m`` at random and play it out with random legal actions
+    (announcing with the chance ``announce``); the hand is scored in ``m`` and returned
+    as the record a match file keeps."""
+    players = m.family.active_players(m.rules, m.players, m.next_dealer(), m.context())
+    codes = {p: [c.code for c in cs] for p, cs in deal(m.rules, players, rng).items()}
+    mh = m.start_hand(codes)
+    assert mh.hand is not None
+    actions = play_random(mh.hand, rng, announce=announce)
+    mh.actions = list(mh.hand.history)
+    mh.result = mh.hand.result()
+    return HandRecord(actions=actions, deal=codes)
