@@ -126,10 +126,11 @@ def outcome_dict(out: Outcome) -> dict[str, Any]:
 
 def result(res: HandResult, title: str | None = None) -> None:
     title = title or say("cli.value")
-    if res.redeal:
-        console.print(f"[bold]{title}:[/] {escape(res.items[0].label)}")
-        return
     from scorekeeper.view.words import term
+
+    if res.redeal:
+        console.print(f"[bold]{title}:[/] {escape(term(res.items[0].label))}")
+        return
 
     pts = ", ".join(f"{term(side)} {p}" for side, p in res.card_points.items())
     winner = res.winner or say("cli.nobody")

@@ -42,6 +42,7 @@ WORD_PARAMS_OF = {
     "cli.result": frozenset({"game", "winner"}),
     "cli.ruling": frozenset({"contract"}),
     "table.hand.over": frozenset({"game", "winner"}),
+    "table.hand.redeal": frozenset({"what"}),
     "klaverjassen.label.run": frozenset({"length"}),
 }
 
