@@ -221,13 +221,19 @@ def test_a_stale_snapshot_is_not_trusted_over_the_file(
     assert figures(Session.open(warm)) == expected
 
 
-def test_a_snapshot_of_other_code_or_rules_is_not_used(
-    warm: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _lying_snapshot(warm: Path) -> cache.Snapshot:
+    """The kept snapshot with a lie in it: Anna's score in the first hand 1000 too high."""
     snapshot = cache.load(warm)
     assert snapshot is not None
     snapshot.hands[0].result.scores["Anna"] += 1000  # type: ignore[union-attr]
     snapshot.hands[0]._scores["Anna"] += 1000  # type: ignore[attr-defined]
+    return snapshot
+
+
+def test_a_snapshot_of_other_code_or_rules_is_not_used(
+    warm: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    snapshot = _lying_snapshot(warm)
     snapshot.key = "other code:" + snapshot.key.split(":")[1]
     cache.save(warm, snapshot)
     assert figures(Session.open(warm)) == without_cache(warm, monkeypatch)
@@ -237,10 +243,7 @@ def test_a_file_changed_behind_the_snapshot_replays_in_full(
     warm: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A lie in the snapshot is harmless as soon as the file's prefix differs."""
-    snapshot = cache.load(warm)
-    assert snapshot is not None
-    snapshot.hands[0].result.scores["Anna"] += 1000  # type: ignore[union-attr]
-    snapshot.hands[0]._scores["Anna"] += 1000  # type: ignore[attr-defined]
+    snapshot = _lying_snapshot(warm)
     raw = warm.read_bytes()
     snapshot.digests = cache.digests_of(b"#" + raw[1:], snapshot.ends)  # made from other text
     cache.save(warm, snapshot)
