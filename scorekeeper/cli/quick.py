@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from scorekeeper.cli.core import guarded, is_utf8
+
 FLAG, VALUE, PATH, MANY = "flag", "value", "path", "many"
 """Kinds of option: a flag, one value, one file name, a value that may be repeated."""
 
@@ -73,7 +75,6 @@ def run(argv: list[str]) -> bool:
     if read is None:
         return False
     name, lang, params = read
-    from scorekeeper.cli.core import guarded
     from scorekeeper.cli.labels import speak
     from scorekeeper.text import language
 
@@ -95,7 +96,7 @@ def _plain_process() -> bool:
 
 def parse(argv: list[str]) -> tuple[str, str | None, dict[str, Any]] | None:
     """(command, --lang value, parameters) of a plain table command line, else None."""
-    if not all(_is_utf8(word) for word in argv):
+    if not all(is_utf8(word) for word in argv):
         return None
     lang, rest = _global_lang(argv)
     if not rest or rest[0] not in COMMANDS:
@@ -134,10 +135,8 @@ def _read(command: Command, words: list[str]) -> tuple[dict[str, Any], list[str]
     else (a short option with its value attached, grouped flags, ``-``, ``--``)."""
     params: dict[str, Any] = {name: _default(kind) for name, kind in command.options.values()}
     left: list[str] = []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
+    rest = iter(words)
+    for word in rest:
         if not word.startswith("-"):
             left.append(word)
             continue
@@ -150,17 +149,19 @@ def _read(command: Command, words: list[str]) -> tuple[dict[str, Any], list[str]
                 return None
             params[name] = True
             continue
-        if not eq:
-            if i >= len(words):
-                return None
-            value, i = words[i], i + 1
-        if not value or value.startswith("-") or (kind == PATH and not _readable(value)):
+        given = _value(kind, value if eq else next(rest, ""))
+        if given is None:
             return None
-        if kind == MANY:
-            params[name] = [*(params[name] or []), value]
-        else:
-            params[name] = Path(value) if kind == PATH else value
+        params[name] = [*(params[name] or []), given] if kind == MANY else given
     return params, left
+
+
+def _value(kind: str, value: str) -> Any:
+    """An option's value as click converts it; None for one click refuses (a file it
+    cannot read) or might read another way (nothing, or a word that looks like an option)."""
+    if not value or value.startswith("-") or (kind == PATH and not _readable(value)):
+        return None
+    return Path(value) if kind == PATH else value
 
 
 def _default(kind: str) -> Any:
@@ -190,11 +191,3 @@ def _arguments(command: Command, words: list[str]) -> dict[str, Any] | None:
         else:
             out[name], words = words[0], words[1:]
     return None if words else out
-
-
-def _is_utf8(word: str) -> bool:
-    try:
-        word.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
