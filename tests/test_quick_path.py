@@ -11,6 +11,7 @@ non-UTF-8 bytes, a closed pipe) with the same output, exit code and match file e
 from __future__ import annotations
 
 import inspect
+import os
 import shutil
 import subprocess
 import sys
@@ -307,6 +308,11 @@ CASES: list[tuple[str, list[str | bytes], dict[str, str]]] = [
     ("mid", ["score", "--json", "-m", M], {}),
     ("mid", ["score", "--all=yes", "-m", M], {}),
     ("mid", ["score", "-m", M], {"SCOREKEEPER_DEBUG": "1"}),
+    ("mid", ["score", "-m", M], {"COLUMNS": "30"}),
+    ("mid", ["status", "-m", M], {"LC_ALL": "C"}),
+    ("mid", ["status", "-m", M], {"PYTHONIOENCODING": "ascii"}),
+    ("mid", ["play", "10H", "-m", M], {"PYTHONIOENCODING": "latin-1"}),
+    ("de", ["status", "-m", M], {"PYTHONIOENCODING": "ascii"}),
     ("mid", ["status", "-m", M], {"_SCOREKEEPER_COMPLETE": "complete_bash"}),
     ("fresh", ["hand", "re=Anna,Carla", "re_points=165", "-m", M], {}),
     ("fresh", ["hand", "re=Anna,Carla", "re_points=165", "-a", "Anna re", "-m", M], {}),
@@ -337,7 +343,7 @@ CASES: list[tuple[str, list[str | bytes], dict[str, str]]] = [
 
 
 @pytest.mark.parametrize(
-    ("which", "args", "env"), CASES, ids=[f"{w}:{' '.join(map(str, a))}" for w, a, _ in CASES]
+    ("which", "args", "env"), CASES, ids=[f"{w}:{' '.join(map(str, a))}:{e}" for w, a, e in CASES]
 )
 def test_a_command_answers_the_same_with_and_without_typer(
     tmp_path: Path,
@@ -382,6 +388,42 @@ def test_a_closed_pipe_ends_quietly_either_way(tmp_path: Path, matches: dict[str
         answers.append((proc.wait(timeout=60), err, path.read_bytes()))
     assert answers[0] == answers[1]
     assert answers[0][0] == 141 and answers[0][1] == b""
+
+
+@pytest.mark.parametrize("args", [["status"], ["play", "10H"], ["play", "XQ"], ["score"]])
+def test_a_terminal_gets_the_same_colours_either_way(
+    tmp_path: Path, matches: dict[str, Path], args: list[str]
+) -> None:
+    """In a terminal rich draws the lines: the same bytes on both paths."""
+    import pty
+
+    path = tmp_path / "m.toml"
+    answers = []
+    for quick_on in (True, False):
+        shutil.copyfile(matches["mid"], path)
+        env = {"COLUMNS": "80", "TERM": "xterm-256color"}
+        env.update({} if quick_on else {"SCOREKEEPER_QUICK": "off"})
+        main, secondary = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", *args, "-m", str(path)],
+            env=cli_env(tmp_path / "home", extra=env),
+            stdout=secondary,
+            stderr=secondary,
+        )
+        os.close(secondary)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the other end closed
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.close(main)
+        answers.append((proc.wait(timeout=60), out, path.read_bytes()))
+    assert answers[0] == answers[1]
+    assert b"Traceback" not in answers[0][1]
 
 
 _MAIN = """
