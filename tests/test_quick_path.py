@@ -45,11 +45,17 @@ def _kind(param: click.Option) -> str:
     return quick.PATH if isinstance(param.type, click.Path) else quick.VALUE
 
 
+def _argument_kind(param: click.Argument) -> str:
+    return quick.PATH if isinstance(param.type, click.Path) else quick.VALUE
+
+
 @pytest.mark.parametrize("name", sorted(quick.COMMANDS))
 def test_the_quick_table_is_the_typer_apps_parameters(name: str) -> None:
     command = GROUP.commands[name]
     arguments = tuple(
-        (p.name, p.nargs == -1, p.required) for p in command.params if isinstance(p, click.Argument)
+        (p.name, p.nargs == -1, p.required, _argument_kind(p))
+        for p in command.params
+        if isinstance(p, click.Argument)
     )
     options = {
         spelling: (p.name, _kind(p))
@@ -105,6 +111,7 @@ _TOKENS = st.sampled_from(
         "--chart",
         "--all",
         "--keys",
+        "--strict",
         "-a",
         "--action",
         "--action=Anna re",
@@ -249,6 +256,9 @@ def matches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert run_cli(home, "play", "Kreuz", "Dame", "--match", found["de"]).returncode == 0
     res = run_cli(home, "new", "klaverjassen", *PLAYERS, "--match", found["kj"])
     assert res.returncode == 0, res.stderr
+    found["broken"] = folder / "broken.toml"  # edited by hand: a card played twice, a stray key
+    text = found["mid"].read_text()
+    found["broken"].write_text(text.replace("QC", "QC QC", 1) + 'junk = "x"\n')
     return found
 
 
@@ -331,6 +341,18 @@ CASES: list[tuple[str, list[str | bytes], dict[str, str]]] = [
     ("de", ["status", "--lang", "en", "-m", M], {}),
     ("de", ["score", "-m", M], {}),
     ("de", ["undo", "-m", M], {}),
+    ("mid", ["check", M], {}),
+    ("mid", ["check", "--json", M], {}),
+    ("mid", ["check", M, "--strict"], {}),
+    ("mid", ["check", "/nowhere/x.toml"], {}),
+    ("mid", ["check", "/tmp"], {}),
+    ("mid", ["check", M, M], {}),
+    ("mid", ["check"], {}),
+    ("mid", ["check", "-m", M], {}),
+    ("broken", ["check", M], {}),
+    ("broken", ["check", "--json", M], {}),
+    ("broken", ["status", "-m", M], {}),
+    ("broken", ["play", "10H", "-m", M], {}),
     ("kj", ["hand", "playing=Anna", "trump=hearts", "points=100", "roem=0", "-m", M], {}),
     ("kj", ["hand", "--keys", "-m", M], {}),
     ("kj", ["act", "Ben pass", "-m", M], {}),

@@ -90,6 +90,12 @@ def test_a_recording_or_reading_command_imports_no_typer_click_rich_prompt_toolk
         assert heavy == [], f"{args[0]} imported {heavy}"
 
 
+def test_check_imports_no_typer_click_or_rich(tmp_path: Path, match: Path) -> None:
+    modules = imported(tmp_path / "home", tmp_path / "modules.txt", "check", match)
+    assert "scorekeeper.session.check" in modules  # it did run
+    assert sorted(m for m in modules if m.split(".")[0] in HEAVY) == []
+
+
 def test_a_command_builds_only_itself(tmp_path: Path, match: Path) -> None:
     modules = imported(tmp_path / "home", tmp_path / "modules.txt", "status", "--match", match)
     assert "scorekeeper.cli.plain" in modules

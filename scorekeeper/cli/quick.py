@@ -2,7 +2,7 @@
 
 Importing Typer and click costs a command about as much as everything it does. A plain,
 well-formed ``play``, ``trick``, ``announce``, ``declare``, ``act``, ``deal``, ``hand``,
-``undo``, ``status`` or ``score`` is read here, as click would read it, and run by the
+``undo``, ``status``, ``score`` or ``check`` is read here, as click would read it, and run by the
 same code the Typer commands run (:mod:`.work`, through :func:`.core.guarded`). Anything
 this module does not fully understand (help, ``--version``, completion, an unknown or
 malformed option, a missing or extra argument, ``--``, a value click would refuse, words
@@ -35,8 +35,8 @@ JSON = {"--json": ("json_", FLAG)}
 class Command(NamedTuple):
     """A command's parameters as click reads them."""
 
-    arguments: tuple[tuple[str, bool, bool], ...]
-    """(name, takes many words, required), in order."""
+    arguments: tuple[tuple[str, bool, bool, str], ...]
+    """(name, takes many words, required, kind: VALUE or PATH), in order."""
     options: dict[str, tuple[str, str]]
     """Each spelling (``--match``, ``-m``) -> (parameter name, kind)."""
 
@@ -44,19 +44,20 @@ class Command(NamedTuple):
 _WORDS = {**MATCH, **JSON}
 
 COMMANDS: dict[str, Command] = {
-    "play": Command((("words", True, True),), _WORDS),
-    "trick": Command((("cards", True, True),), _WORDS),
-    "announce": Command((("player", False, True), ("what", True, True)), _WORDS),
-    "declare": Command((("player", False, True), ("what", True, True)), _WORDS),
-    "act": Command((("actions", True, True),), _WORDS),
-    "deal": Command((("hands", True, True),), _WORDS),
+    "play": Command((("words", True, True, VALUE),), _WORDS),
+    "trick": Command((("cards", True, True, VALUE),), _WORDS),
+    "announce": Command((("player", False, True, VALUE), ("what", True, True, VALUE)), _WORDS),
+    "declare": Command((("player", False, True, VALUE), ("what", True, True, VALUE)), _WORDS),
+    "act": Command((("actions", True, True, VALUE),), _WORDS),
+    "deal": Command((("hands", True, True, VALUE),), _WORDS),
     "hand": Command(
-        (("facts", True, False),),
+        (("facts", True, False, VALUE),),
         {"--action": ("action", MANY), "-a": ("action", MANY), "--keys": ("keys", FLAG), **_WORDS},
     ),
     "undo": Command((), _WORDS),
     "status": Command((), _WORDS),
     "score": Command((), {**_WORDS, "--chart": ("chart", FLAG), "--all": ("all_", FLAG)}),
+    "check": Command((("file", False, True, PATH),), {"--strict": ("strict", FLAG), **JSON}),
 }
 
 
@@ -181,7 +182,7 @@ def _arguments(command: Command, words: list[str]) -> dict[str, Any] | None:
     """The words as the command's arguments (single words first, then one that takes the
     rest); None when some are missing or left over."""
     out: dict[str, Any] = {}
-    for name, many, required in command.arguments:
+    for name, many, required, kind in command.arguments:
         if many:
             if not words and required:
                 return None
@@ -189,5 +190,7 @@ def _arguments(command: Command, words: list[str]) -> dict[str, Any] | None:
         elif not words:
             return None
         else:
-            out[name], words = words[0], words[1:]
+            out[name], words = words[0] if kind == VALUE else _value(kind, words[0]), words[1:]
+            if out[name] is None:
+                return None
     return None if words else out
