@@ -19,6 +19,10 @@ class the same behaviour from shared, already compiled functions:
   exactly as the dataclass it replaces did (the replay cache's snapshots do not change);
 * ``fields(cls_or_record)`` and ``replace(record, **changes)`` as in ``dataclasses``.
 
+A class made in the engine's hot loops may write its ``__init__`` out (storing into
+``self.__dict__`` in field order, twice as fast as a dataclass's); ``shared_init(cls)`` is
+what it must match, and tests/test_record.py holds them together.
+
 Each field of the class body is declared by its annotation (``ClassVar`` ones are class
 attributes, as in ``dataclasses``); a subclass adds its fields after its bases' fields,
 and redeclaring one keeps its place.
@@ -47,6 +51,10 @@ MISSING: Any = _Missing()
 """No default (as ``dataclasses.MISSING``)."""
 
 _REQUIRED: Any = _Missing()  # a required argument not given, while an instance is made
+
+NEW: Any = _Missing()
+"""The default of a hand-written ``__init__``'s argument whose field has a
+``default_factory``: ``params: dict = NEW`` then ``{} if params is NEW else params``."""
 
 
 class _Factory:
@@ -154,6 +162,13 @@ def replace(obj: T, /, **changes: Any) -> T:
         if f.name not in changes:
             changes[f.name] = getattr(obj, f.name)
     return obj.__class__(**changes)
+
+
+def shared_init(cls: type) -> Callable[..., None]:
+    """The ``__init__`` the record's fields would give ``cls``: what a hand-written one
+    (for a class made in the engine's hot loops) must do, faster."""
+    positional = [f.name for f in fields(cls) if f.init and not f.kw_only]
+    return _init(cls, fields(cls), positional)
 
 
 def record(

@@ -19,6 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import record as rec
+from scorekeeper.contract import TrickVerdict
+from scorekeeper.reasons import Reason
+from scorekeeper.result import HandResult, ValueItem
 from scorekeeper.rules.schema import Section, key, read
 
 # ------------------------------------------------------------------ twins (module level:
@@ -135,7 +138,8 @@ def _same(a: Any, b: Any) -> None:
 def _kwargs(cls: type, data: st.DataObject) -> tuple[tuple[Any, ...], dict[str, Any]]:
     """Arguments for ``cls``: mostly a right call, sometimes a wrong one (too many
     positional arguments, a required one missing, an unknown or doubled keyword)."""
-    init = [f for f in dataclasses.fields(cls) if f.init]
+    declared = rec.fields(cls) if rec.is_record(cls) else dataclasses.fields(cls)
+    init = [f for f in declared if f.init]
     positional = [f.name for f in init if not f.kw_only]
     args = tuple(data.draw(st.lists(values, max_size=len(positional) + 1)))
     rest = [f.name for f in init if f.name not in positional[: len(args)]]
@@ -143,8 +147,8 @@ def _kwargs(cls: type, data: st.DataObject) -> tuple[tuple[Any, ...], dict[str, 
         f.name
         for f in init
         if f.name in rest
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
+        and f.default in (dataclasses.MISSING, rec.MISSING)
+        and f.default_factory in (dataclasses.MISSING, rec.MISSING)
     }
     names = required if data.draw(st.integers(0, 4)) else set()
     if rest:
@@ -293,6 +297,38 @@ def test_recursive_repr_is_cut_short() -> None:
     twin = DcMutable("x", [])
     twin.items.append(twin)  # type: ignore[arg-type]
     assert repr(loop) == repr(twin).replace("DcMutable", "RecMutable")
+
+
+# ------------------------------------------- records whose __init__ is written out
+
+WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult]
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT)
+def test_written_out_inits_are_the_records_own(cls: type) -> None:
+    own = cls.__dict__["__init__"]
+    assert own.__code__ is not rec.shared_init(cls).__code__  # written out in the class
+    assert own.__qualname__ == f"{cls.__name__}.__init__"
+
+
+@given(st.data())
+def test_written_out_inits_do_what_the_shared_init_does(data: st.DataObject) -> None:
+    cls = data.draw(st.sampled_from(WRITTEN_OUT))
+    args, kwargs = _kwargs(cls, data)
+    mine = _call(cls, args, kwargs)
+    shared: Any = cls.__new__(cls)
+    try:
+        rec.shared_init(cls)(shared, *args, **kwargs)
+    except TypeError as exc:
+        shared = type(exc)
+    if isinstance(shared, type):
+        assert mine is shared
+        return
+    assert _state(mine) == _state(shared)
+    again = cls(*args, **kwargs)
+    for (name, value), (_, other) in zip(_state(mine), _state(again), strict=True):
+        if isinstance(value, list | dict) and name not in kwargs:  # a default made anew
+            assert value is not other
 
 
 # --------------------------------------------------------------- the rule-set records
