@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from scorekeeper.errors import CardError
 from scorekeeper.reasons import because
-from scorekeeper.record import FrozenInstanceError
+from scorekeeper.record import frozen
 
 SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
@@ -76,12 +76,12 @@ class Card:
 
     def __setattr__(self, name: str, value: object) -> None:
         if type(self) is Card or name in Card.__slots__:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise frozen(name)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
         if type(self) is Card or name in Card.__slots__:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise frozen(name, deleting=True)
         object.__delattr__(self, name)
 
     def __post_init__(self) -> None:

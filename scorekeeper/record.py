@@ -404,10 +404,15 @@ def _eq(getter: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
     return __eq__
 
 
+def frozen(name: str, *, deleting: bool = False) -> FrozenInstanceError:
+    """The error of changing field ``name`` of a frozen record (as ``dataclasses`` says it)."""
+    return FrozenInstanceError(f"cannot {'delete' if deleting else 'assign to'} field {name!r}")
+
+
 def _setattr(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any], None]:
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise frozen(name)
         super(cls, self).__setattr__(name, value)
 
     return __setattr__
@@ -416,7 +421,7 @@ def _setattr(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any], None
 def _delattr(cls: type, names: frozenset[str]) -> Callable[[Any, str], None]:
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise frozen(name, deleting=True)
         super(cls, self).__delattr__(name)
 
     return __delattr__
