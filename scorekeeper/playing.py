@@ -72,50 +72,52 @@ def _trick(
     once its last card is down (None: stopped before)."""
     table, sided, last, spots, watch, turn = setting
     read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
-    game, tricks, holdings = hand.game, hand.tricks, hand.holdings
+    game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
+    plays_by, after, legal_at = hand.plays_by, hand._after, table.legal_at
     assert holdings is not None
+    key = hand._trick_key
+    trick = tricks[-1] if key else None
     seats, end = len(hand.players), len(texts)
     while i < end:
         action = read.get(texts[i])
         if action is None or not action.is_play or action.actor != turn:
             break  # not read yet (the long way reads it, or says why not), or no card
         card = action.card
-        assert card is not None
         limit = counts.get(card)
         if limit is None or played.get(card, 0) >= limit:
             break
-        held, bit, key = masks[turn], 1 << card.index, hand._trick_key
-        if key:
+        held, bit = masks[turn], 1 << card.index  # type: ignore[union-attr]
+        if trick is not None:
             spot = spots.get(key) or table.spot(key, last)
-            partner = _partner(game, turn, tricks[-1], spot[4]) if sided else None
-            held = table.legal_at(held, spot, partner)
+            partner = _partner(game, turn, trick, spot[4]) if sided else None
+            held = legal_at(held, spot, partner)
         if not held & bit:
             break
         hooked = watch is None or watch & bit
         if hooked:
             game.verify_play(action)  # may refuse: nothing changed yet
-        hand.history.append(action)
-        if not key:
-            tricks.append(Trick(len(tricks) + 1, turn))
-        trick = tricks[-1]
+        history.append(action)
+        if trick is None:
+            trick = Trick(len(tricks) + 1, turn)
+            tricks.append(trick)
         plays = trick.plays
-        play = Play(turn, card, trick.number, len(plays))
+        play = Play(turn, card, trick.number, len(plays))  # type: ignore[arg-type]
         plays.append(play)
-        hand._trick_key = (*key, card.index)
+        key = hand._trick_key = (*key, card.index)  # type: ignore[union-attr]
         hand._spot = None
-        played[card] = played.get(card, 0) + 1
+        played[card] = played.get(card, 0) + 1  # type: ignore[index]
         cards = holdings[turn]
-        cards.remove(card)
+        cards.remove(card)  # type: ignore[arg-type]
         if card not in cards:
             masks[turn] &= ~bit
-        hand.plays_by[turn].append((play, (), None))
+        plays_by[turn].append((play, (), None))
         if hooked:
             _told(game, play, outcome)
         i += 1
         if len(plays) == seats:
             hand._next = None
             return i, trick
-        turn = hand._next = hand._after[turn]
+        turn = hand._next = after[turn]
     return i, None
 
 
