@@ -1,3 +1,3 @@
-from scorekeeper.cli.app import main
+from scorekeeper.cli.entry import main
 
 main()

@@ -1,9 +1,10 @@
 """Start-up: what a command imports, the plain lines written without rich, and the output
 of a command whose reader went away or whose export has nowhere to go.
 
-These are not timed tests: they hold the reasons a command starts quickly (rich,
-prompt_toolkit and babel are not imported to record a card; Typer builds only the command
-that runs) and prove that the quick way writes what the slow way wrote.
+These are not timed tests: they hold the reasons a command starts quickly (Typer, click,
+rich, prompt_toolkit and babel are not imported to record a card: the quick path,
+``scorekeeper.cli.quick``; Typer builds only the command that runs) and prove that the
+quick way writes what the slow way wrote.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typer.testing import CliRunner
 from scorekeeper.cli import plain
 from scorekeeper.cli.app import app
 
-HEAVY = ("rich", "prompt_toolkit", "babel")
+HEAVY = ("typer", "click", "rich", "prompt_toolkit", "babel")
 
 _IMPORTED = """
 import runpy, sys
@@ -69,14 +70,21 @@ def match(tmp_path: Path) -> Path:
         ("undo",),
         ("status",),
         ("score",),
+        ("play", "QC", "--json"),
+        ("--lang", "de", "status"),
+        ("score", "--chart", "--all"),
+        ("hand", "--keys"),
+        ("act", "Ben re"),
+        ("declare", "Anna", "wedding"),
     ],
 )
-def test_a_recording_or_reading_command_imports_no_rich_prompt_toolkit_or_babel(
+def test_a_recording_or_reading_command_imports_no_typer_click_rich_prompt_toolkit_or_babel(
     tmp_path: Path, match: Path, args: tuple[str, ...]
 ) -> None:
     home = tmp_path / "home"
     for _ in range(2):  # cold, then through the replay cache
         modules = imported(home, tmp_path / "modules.txt", *args, "--match", match)
+        assert "scorekeeper.cli.quick" in modules
         assert "scorekeeper.session" in modules  # it did run
         heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY)
         assert heavy == [], f"{args[0]} imported {heavy}"

@@ -10,7 +10,6 @@ is 1, and the match file is left exactly as it was.
 from __future__ import annotations
 
 import os
-import sys
 from typing import Annotated
 
 import typer
@@ -18,6 +17,8 @@ import typer
 from scorekeeper.cli import (
     archive,
     exporting,
+    launch,
+    quick,
     reading,
     recording,
     referee,
@@ -26,13 +27,12 @@ from scorekeeper.cli import (
     stats,
 )
 from scorekeeper.cli import table as table_session
-from scorekeeper.cli.common import closed_pipe
 from scorekeeper.cli.labels import speak
+from scorekeeper.cli.launch import hoist_lang as _hoist_lang
 from scorekeeper.cli.rules import rules_app
-from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
 
-__all__ = ["app", "main"]
+__all__ = ["_hoist_lang", "app", "main", "typer_main"]
 
 app = typer.Typer(
     name="scorekeeper",
@@ -127,26 +127,6 @@ for command in (
 app.command(name="import")(archive.import_)
 
 
-def _hoist_lang(argv: list[str]) -> list[str]:
-    """``scorekeeper score --lang nl`` as ``scorekeeper --lang nl score``: ``--lang`` is a
-    global option wherever it is written, except ``new --lang`` (the match's language)."""
-    words = list(argv)
-    for i, word in enumerate(words):
-        if word == "--":
-            break
-        if word == "--lang" or word.startswith("--lang="):
-            if i == 0 or (words[:i] and _command_of(words[:i]) in (None, "new")):
-                return words
-            size = 1 if "=" in word else 2
-            moved = words[i : i + size]
-            return moved + words[:i] + words[i + size :]
-    return words
-
-
-def _command_of(before: list[str]) -> str | None:
-    return next((w for w in before if not w.startswith("-")), None)
-
-
 def _command_name(info: typer.models.CommandInfo) -> str:
     return info.name or typer.main.get_command_name(info.callback.__name__)  # type: ignore[union-attr]
 
@@ -173,64 +153,19 @@ def _only(argv: list[str]) -> typer.Typer:
     return slim
 
 
-def _stdout_is_devnull() -> bool:
-    try:
-        out, null = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
-    except (OSError, ValueError, AttributeError):
-        return False
-    return (out.st_dev, out.st_ino) == (null.st_dev, null.st_ino)
+def typer_main(argv: list[str]) -> None:
+    """Run the command line through Typer: every command, help, usage errors, completion."""
+    command = typer.main.get_command(_only(argv))
+    lang = language.from_argv(argv) or language.current()
+    speak(lang)  # click's and Typer's own words (Usage:, Options, Missing argument)
+    if lang != language.ENGLISH:
+        from scorekeeper.cli.helps import translate_helps
 
-
-def _flush_or_end_quietly(was_devnull: bool) -> None:
-    """The last output, flushed while a closed pipe can still end the command quietly.
-    click and rich answer a closed pipe they meet themselves with exit 1 (rich after
-    pointing standard output at /dev/null): make that 141 too, as everywhere."""
-    import click.utils
-
-    if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
-        closed_pipe()
-    if not was_devnull and _stdout_is_devnull():
-        closed_pipe()
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        closed_pipe()
-    except (OSError, ValueError):
-        pass
+        translate_helps(command, lang)
+    command(argv, prog_name="scorekeeper")
 
 
 def main() -> None:
-    """Console entry point: run the app, never show a traceback for bad input."""
-    argv = _hoist_lang(sys.argv[1:])
-    if "--json" in argv:
-        language.neutral()
-    if (sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
-        from scorekeeper.view.words import printable_streams
-
-        printable_streams()  # an ASCII terminal gets H for ♥, ... for …
-    was_devnull = _stdout_is_devnull()
-    try:
-        command = typer.main.get_command(_only(argv))
-        lang = language.from_argv(argv) or language.current()
-        speak(lang)  # click's and Typer's own words (Usage:, Options, Missing argument)
-        if lang != language.ENGLISH:
-            from scorekeeper.cli.helps import translate_helps
-
-            translate_helps(command, lang)
-        command(argv, prog_name="scorekeeper")
-    except SystemExit:
-        _flush_or_end_quietly(was_devnull)
-        raise
-    except BrokenPipeError:
-        closed_pipe()
-    except ScorekeeperError as exc:  # raised outside a command body
-        sys.stderr.write(f"{say('cli.error')} {exc}\n")
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except Exception as exc:  # a bug: say so plainly, traceback only on request
-        if os.environ.get("SCOREKEEPER_DEBUG"):
-            raise
-        error = f"{type(exc).__name__}: {exc}"
-        sys.stderr.write(f"{say('cli.error')} {say('cli.internal', error=error)}\n")
-        sys.exit(70)
+    """Console entry point (as :func:`scorekeeper.cli.entry.main`): the quick path for a
+    plain table command, Typer for everything else; never a traceback for bad input."""
+    launch.run(lambda argv: quick.run(argv) or typer_main(argv))

@@ -1,16 +1,16 @@
-"""Commands that read a match: ``status``, ``score`` and ``check``; they never write."""
+"""Commands that read a match: ``status``, ``score`` and ``check``; they never write.
+
+What ``status`` and ``score`` do is :mod:`.work` (shared with the quick path)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded, match_path
-
-if TYPE_CHECKING:
-    from scorekeeper.session import Session
+from scorekeeper.cli import work
+from scorekeeper.cli.common import JsonOpt, MatchOpt, echo, guarded
 
 
 @guarded
@@ -19,50 +19,7 @@ def status(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 
     Example: scorekeeper status
     """
-    from scorekeeper.cli import render
-    from scorekeeper.session import Session
-
-    session = Session.open(match_path(match))
-    if json_:
-        render.emit_json(status_data(session))
-        return
-    show_status(session)
-
-
-def status_data(session: Session) -> dict[str, Any]:
-    """The hand in progress, the running totals, who sits out, who is to bid or choose
-    (``to_act``, when nobody is to play a card) and whether the match is over."""
-    from scorekeeper.cli import render
-
-    hand = session.current_hand()
-    m = session.match
-    data = render.hand_status(hand)
-    data["totals"] = m.totals()
-    data["sits_out"] = [p for p in m.players if p not in hand.players]
-    waiting = not hand.finished and hand.to_play() is None
-    actors = [a.actor for a in hand.legal_actions() if not a.is_play] if waiting else []
-    data["to_act"] = list(dict.fromkeys(actors))
-    data["over"] = m.over()
-    return data
-
-
-def show_status(session: Session) -> None:
-    """The status for people: the hand, then who sits out, who acts, totals, match over."""
-    from scorekeeper.cli import render
-    from scorekeeper.table.words import say, signed, winner_line
-
-    data = status_data(session)
-    hand = session.current_hand()
-    if data["over"]:
-        typer.echo(say("table.status.over", reason=data["over"]))
-        typer.echo(winner_line(data["totals"]))
-    else:
-        render.status(data)
-        if data["sits_out"]:
-            typer.echo(say("table.status.sits_out", players=data["sits_out"]))
-        if data["to_act"]:
-            typer.echo(say("table.status.to_act", what=hand.game.why_not_ready()))
-    typer.echo(say("table.status.totals", totals=signed(data["totals"])))
+    work.status(match, json_)
 
 
 @guarded
@@ -81,15 +38,7 @@ def score(
 
     Example: scorekeeper score --chart
     """
-    from scorekeeper.cli import render
-    from scorekeeper.session import Session
-
-    session = Session.open(match_path(match))
-    m = session.match
-    if json_:
-        render.emit_json(render.sheet_dict(m))
-        return
-    render.score_sheet(m, chart=chart, every=all_)  # the sheet's words: the view's language
+    work.score(match, json_, chart, all_)
 
 
 @guarded
@@ -119,6 +68,6 @@ def check(
             render.warn(w)
         if report.ok:
             hands = report.hands
-            typer.echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
+            echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
     if not report.ok:
         raise typer.Exit(1)

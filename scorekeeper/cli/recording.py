@@ -2,55 +2,22 @@
 declarations, raw actions, deals, quick hands, and corrections (``undo``, ``amend``).
 
 Each opens the match through the session (lock, read, replay, change, verify, write) and
-renders what was recorded.
+renders what was recorded. What the table's commands do is :mod:`.work` (shared with the
+quick path, :mod:`.quick`); here are their words as Typer reads them, and ``amend``.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import click
 import typer
 from typer.core import TyperCommand
 
-from scorekeeper.cli.common import (
-    JsonOpt,
-    MatchOpt,
-    editing,
-    guarded,
-    match_path,
-    typed,
-    typed_amendment,
-    typed_cards,
-    typed_facts,
-)
+from scorekeeper.cli import work
+from scorekeeper.cli.common import JsonOpt, MatchOpt, echo, editing, guarded, typed_amendment
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import say
-
-
-def _show(outcomes: list[Any], m: Any, json_: bool) -> None:
-    """Report recorded actions: JSON records, or tricks, revokes and values for people."""
-    from scorekeeper.cli import render
-
-    if json_:
-        render.emit_json([render.outcome_dict(o) for o in outcomes])
-        return
-    for o in outcomes:
-        render.outcome(o)
-    render.next_up(m)
-    if m.over() and any(o.result is not None for o in outcomes):
-        from scorekeeper.table.words import winner_line
-
-        typer.echo(winner_line(m.totals()))
-
-
-def _record(texts: list[str], match: Path | None, json_: bool) -> None:
-    """Apply actions all-or-nothing and report what each did."""
-
-    with editing(match) as session:
-        outcomes = session.record([" ".join(typed(session, text.split())) for text in texts])
-    _show(outcomes, session.match, json_)
 
 
 @guarded
@@ -66,51 +33,7 @@ def play(
 
     Examples: scorekeeper play QC  |  scorekeeper play Ben QC  |  scorekeeper play Ben Kreuz Dame
     """
-    with editing(match) as session:
-        player, card = _played(session, words)
-        out = session.play(card, player=player)
-    _show([out], session.match, json_)
-
-
-def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
-    """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
-    words that are not one card are a player and a card, as they always were."""
-    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
-    if not words:
-        raise usage
-    players = {p.casefold() for p in session.match.players}
-    if len(words) > 1 and words[0].casefold() in players:
-        cards = typed_cards(session, words[1:])
-        if len(cards) != 1:
-            raise usage
-        return words[0], cards[0]
-    try:
-        cards = typed_cards(session, words)
-    except ScorekeeperError:
-        if len(words) != 2 or _names_a_card(session, words[0]):
-            raise
-        return words[0], _second(session, words[1])
-    if len(cards) == 1:
-        return None, cards[0]
-    if len(words) != 2:
-        raise usage
-    return words[0], words[1]
-
-
-def _names_a_card(session: Any, word: str) -> bool:
-    from scorekeeper.lang import DEFAULT, is_card_word, match_lang
-
-    lang = match_lang(session.header)
-    return lang != DEFAULT and is_card_word(word, lang)
-
-
-def _second(session: Any, word: str) -> str:
-    """The card of ``play WHO CARD`` when WHO is no player: the engine refuses WHO."""
-    try:
-        cards = typed_cards(session, [word])
-    except ScorekeeperError:
-        return word
-    return cards[0] if len(cards) == 1 else word
+    work.play(words, match, json_)
 
 
 @guarded
@@ -125,10 +48,7 @@ def trick(
 
     Example: scorekeeper trick QC 10H AD 9D
     """
-
-    with editing(match) as session:
-        outcomes = session.trick(typed_cards(session, cards))
-    _show(outcomes, session.match, json_)
+    work.trick(cards, match, json_)
 
 
 def game_words() -> list[tuple[list[str], str]]:
@@ -173,7 +93,7 @@ def announce(
 
     Examples: scorekeeper announce Ben re  |  scorekeeper announce Ben no90
     """
-    _record([" ".join([player, *what])], match, json_)
+    work.announce(player, what, match, json_)
 
 
 announce.command_class = GameWordsCommand  # type: ignore[attr-defined]
@@ -190,7 +110,7 @@ def declare(
 
     Examples: scorekeeper declare Anna wedding  |  scorekeeper declare Anna poverty 9D KD JH
     """
-    _record([" ".join([player, *what])], match, json_)
+    work.declare(player, what, match, json_)
 
 
 declare.command_class = GameWordsCommand  # type: ignore[attr-defined]
@@ -208,7 +128,7 @@ def act(
 
     Example: scorekeeper act "Ben re" "Ben QC" "Carla 10H"
     """
-    _record(list(actions), match, json_)
+    work.act(actions, match, json_)
 
 
 @guarded
@@ -224,23 +144,7 @@ def deal(
 
     Example: scorekeeper deal "Anna=QC QC 10H ..." "Ben=..." "Carla=..." "Dirk=..."
     """
-    from scorekeeper.cards import parse_cards
-
-    for item in hands:
-        if "=" not in item:
-            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
-    cards: dict[str, list[str]] = {}
-    with editing(match) as session:
-        for item in hands:
-            name, text = item.split("=", 1)
-            cards[name.strip()] = [c.code for c in parse_cards(typed_cards(session, [text]))]
-        mh = session.deal(cards)
-    if json_:
-        from scorekeeper.cli import render
-
-        render.emit_json({"hand": mh.number, "dealer": mh.dealer, "deal": cards})
-        return
-    typer.echo(say("cli.deal_recorded", hand=mh.number, dealer=mh.dealer))
+    work.deal(hands, match, json_)
 
 
 @guarded
@@ -268,45 +172,7 @@ def hand(
 
     Example: scorekeeper hand re=Anna,Carla re_points=165 -a "Anna re" -a "Anna no90"
     """
-    if keys:
-        _show_keys(match, json_)
-        return
-    if not facts:
-        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
-    from scorekeeper.cli import render
-
-    with editing(match) as session:
-        said = [" ".join(typed(session, a.split())) for a in action or []]
-        mh = session.quick(typed_facts(session, facts), said)
-    assert mh.result is not None
-    if json_:
-        render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
-        return
-    render.result(mh.result, title=say("cli.hand", hand=mh.number))
-    from scorekeeper.table.words import next_or_over
-
-    for line in next_or_over(session.match):
-        typer.echo(line)
-
-
-def _show_keys(match: Path | None, json_: bool) -> None:
-    from scorekeeper.cli import render
-    from scorekeeper.session import Session
-
-    session = Session.open(match_path(match))
-    keys = session.quick_keys()
-    if json_:
-        render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
-        return
-    typer.echo(say("cli.quick_keys", name=session.match.rules.name))
-    for name, key in keys.items():
-        typer.echo(f"  {name + '=' + key.kind:<18} {key.help}")
-    typer.echo(say("cli.quick_said"))
-    words = session.match.rules.get("actions.explain")
-    if words:
-        from scorekeeper.cli.render import own
-
-        typer.echo(f"  {own(words)}")
+    work.hand(facts, action, keys, match, json_)
 
 
 @guarded
@@ -315,15 +181,7 @@ def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
 
     Example: scorekeeper undo
     """
-
-    with editing(match, replay=False) as session:
-        what = session.undo()
-    if json_:
-        from scorekeeper.cli import render
-
-        render.emit_json({"undone": what})
-        return
-    typer.echo(say("cli.undone", what=what))
+    work.undo(match, json_)
 
 
 @guarded
@@ -361,4 +219,4 @@ def amend(
 
         render.emit_json({k: str(v) if k == "at" else v for k, v in what.items()})
         return
-    typer.echo(say("cli.amended", hand=hand, what=what["what"]))
+    echo(say("cli.amended", hand=hand, what=what["what"]))

@@ -254,7 +254,7 @@ def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
     if name == "score":
         render.score_sheet(m)
     elif name == "status":
-        from scorekeeper.cli.reading import show_status
+        from scorekeeper.cli.work import show_status
 
         show_status(current)
     elif name == "explain":

@@ -1,0 +1,329 @@
+"""What every command shares, without Typer: the refusal guard, the match a command works
+on, and reading the words players type in the match's language.
+
+A command parses words, asks the session (or the referee) and renders the answer. Errors
+go to stderr as one clear line (with the rule-set key), the exit code is 1, and the match
+file is left exactly as it was. Nothing heavy is imported here, Typer and click included:
+the table's commands run without them (:mod:`.quick`); :mod:`.common` adds the Typer
+options.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from scorekeeper.rules import Ruleset
+    from scorekeeper.session import Session
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+"""What ``click.echo`` removes from a line written to a file or a pipe (click's ``_ansi_re``)."""
+
+
+def echo(line: str) -> None:
+    """One line on standard output, byte for byte as ``typer.echo`` writes it: colour codes
+    removed unless the output is a terminal, flushed at once."""
+    out = sys.stdout
+    text = line + "\n"
+    try:
+        terminal = out.isatty()
+    except Exception:  # as click.utils.isatty
+        terminal = False
+    if not terminal:
+        text = _ANSI.sub("", text)
+    out.write(text)
+    out.flush()
+
+
+def json_wanted() -> bool:
+    return "--json" in sys.argv
+
+
+def guarded(func: F) -> F:
+    """Turn engine errors into one line on stderr and exit code 1; never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from scorekeeper.text import language
+
+        if kwargs.get("json_") is True:  # --json is language-neutral
+            language.neutral()
+        refuse_undecodable(kwargs)
+        try:
+            with language.environment_read_once():
+                return func(*args, **kwargs)
+        except ScorekeeperError as exc:
+            fail(exc)
+        except BrokenPipeError:
+            closed_pipe()
+        except OSError as exc:
+            fail(
+                ScorekeeperError(
+                    f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), kind="file"
+                )
+            )
+
+    return wrapper  # type: ignore[return-value]
+
+
+def closed_pipe() -> NoReturn:
+    """Standard output was closed by its reader (``scorekeeper matches | head -1``): end
+    quietly, as a program stopped by SIGPIPE does (exit 141), with nothing on stderr.
+
+    What is still buffered goes to /dev/null, so that Python's last flush cannot fail.
+    Nothing is lost: a command writes its match file before it prints.
+    """
+    import signal
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    raise SystemExit(128 + signal.SIGPIPE)
+
+
+def refuse_undecodable(params: dict[str, Any]) -> None:
+    """Refuse, at the door, words that are not UTF-8 text (a usage error, exit 2).
+
+    The shell hands Python undecodable bytes as lone surrogates, which pass every check
+    and then fail when the match file is written. File names are paths and may hold any
+    bytes, so only words (players, cards, actions, facts...) are looked at.
+    """
+    for name, value in params.items():
+        for word in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(word, str) and not _is_utf8(word):
+                import typer  # only to refuse: the quick path leaves such words to Typer
+
+                shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                raise typer.BadParameter(
+                    say("cli.not_utf8", word=shown),
+                    param_hint=_hint(name),
+                )
+
+
+def _is_utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _hint(name: str) -> str:
+    """How the command line spells a parameter: ``'--player'`` or ``'ACTIONS...'``."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        for param in ctx.command.params:
+            if param.name == name:
+                if isinstance(param, click.Option):
+                    return " / ".join(f"'{opt}'" for opt in param.opts)
+                return f"'{param.human_readable_name}'"
+    return f"'{name}'"
+
+
+def fail(exc: ScorekeeperError) -> None:
+    if json_wanted():
+        import json
+
+        sys.stderr.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
+    else:
+        from scorekeeper.cli import render
+
+        for line in str(exc).splitlines():
+            # a file name's bytes that are not UTF-8 show as bytes (\xff), not as \udcff
+            render.error(
+                line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            )
+    raise SystemExit(1)
+
+
+def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]:
+    """Option values from ``--options FILE`` and ``--set name=value`` (these win)."""
+    found: dict[str, Any] = {}
+    given: set[str] = set()
+    if file is not None:
+        from scorekeeper.rules.source import read_options
+
+        found.update(read_options(file))
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise ScorekeeperError(say("cli.set_form", pair=pair), rule="options")
+        key, value = pair.split("=", 1)
+        if key.strip() in given:
+            raise ScorekeeperError(say("cli.set_twice", key=key.strip()), rule="options")
+        given.add(key.strip())
+        found[key.strip()] = value.strip()
+    return found
+
+
+def match_path(match: Path | None) -> Path:
+    """The match file a command works on: ``--match``, ``$SCOREKEEPER_MATCH`` or current."""
+    from scorekeeper import store
+
+    return store.current_path(match)
+
+
+def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManager[Session]:
+    """Open the match for a change; while another process writes it, wait and say so."""
+    from scorekeeper.session import Session
+
+    path = match_path(match)
+
+    def say_waiting() -> None:
+        sys.stderr.write(say("cli.waiting", path=path) + "\n")
+        sys.stderr.flush()
+
+    return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
+
+
+def _rules(session: Session, rules: Ruleset | None) -> Ruleset:
+    return rules if rules is not None else session.match.rules
+
+
+def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
+    """What a player typed, read in the match's language: canonical card codes and the
+    match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed.
+    ``rules`` spares a replay (``amend`` reads words before the match replays)."""
+    from scorekeeper.lang import DEFAULT, match_lang
+
+    lang = match_lang(session.header)
+    if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
+        return list(words)  # an actor and one word: nothing English reads otherwise
+    from scorekeeper.lang import translate
+
+    family = _rules(session, rules).family
+    return translate(words, lang, family=family, players=session.header.players)
+
+
+def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
+    """Cards as a player of the match's language writes them, as codes. In English a word
+    no reading knows is handed on as typed, so that its refusal stays the one it was."""
+    from scorekeeper.errors import CardError
+    from scorekeeper.lang import DEFAULT, match_lang
+
+    lang = match_lang(session.header)
+    if lang == DEFAULT and all(_old_notation(w) for w in words):
+        return list(words)
+    from scorekeeper.lang import read_cards
+
+    try:
+        return read_cards(words, lang, _rules(session, rules).deck)
+    except CardError:
+        if lang == DEFAULT:
+            return [w for word in words for w in word.replace(",", " ").split()]
+        raise
+
+
+def _old_notation(word: str) -> bool:
+    """A card word the old notation reads alone (``QC``, ``10h``, ``Q♣``)."""
+    from scorekeeper.actions import _looks_like_card
+
+    return " " not in word.strip() and "," not in word and _looks_like_card(word)
+
+
+def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = None) -> list[str]:
+    """Quick-entry ``KEY=VALUE`` facts with each value's words read in the match's
+    language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
+    from scorekeeper.lang import DEFAULT, match_lang
+
+    if match_lang(session.header) == DEFAULT:
+        return list(facts)
+    out = []
+    for fact in facts:
+        key, sep, value = fact.partition("=")
+        items = [_fact_value(session, item, rules) for item in value.split(",")]
+        out.append(key + sep + ",".join(items) if sep else fact)
+    return out
+
+
+def _fact_value(session: Session, item: str, rules: Ruleset | None) -> str:
+    """One value of a fact in the match's language; an English word that only reads as a
+    card by the letters of a suit at its end stays as typed (``solo=queens``, not QS)."""
+    from scorekeeper.lang import card_readings
+
+    if len(item) > 3 and item.isalpha() and card_readings(item, "en"):
+        return item
+    return " ".join(typed(session, [item], rules))
+
+
+def typed_amendment(
+    session: Session, trick: int | None, action: int | None, values: Sequence[str]
+) -> list[str]:
+    """``amend``'s values read in the match's language: a trick's cards, an action's
+    words or a quick hand's facts. English values stay exactly as typed."""
+    from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.ruleset import load
+
+    if match_lang(session.header) == DEFAULT:
+        return list(values)
+    rules = load(session.header.ruleset, session.header.options)
+    if trick is not None:
+        return typed_cards(session, values, rules)
+    if action is not None:
+        return [" ".join(typed(session, v.split(), rules)) for v in values]
+    return typed_facts(session, values, rules)
+
+
+def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
+    """``judge``'s words read in the language of the environment (``SCOREKEEPER_LANG``,
+    the locale): the trick's and the hand's cards, the trump suit, the facts and what was
+    said. English input stays exactly as typed."""
+    from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
+
+    lang = environment_lang()
+    if lang == DEFAULT:
+        return asked
+
+    def words(text: str) -> str:
+        return " ".join(translate(text, lang, family=rules.family))
+
+    out = dict(asked)
+    if out.get("trick"):
+        out["trick"] = read_trick(out["trick"], lang, rules.deck)
+    if out.get("hand") is not None:
+        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck))
+    if out.get("trump"):
+        out["trump"] = words(out["trump"])
+    out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
+    facts = [f.partition("=") for f in out.get("fact") or []]
+    out["fact"] = [
+        k + s + ",".join(words(v) for v in v.split(",")) for k, s, v in facts
+    ] or out.get("fact")
+    return out
+
+
+def lock_wait() -> float:
+    """Seconds to wait for a match another process is writing: ``$SCOREKEEPER_LOCK_WAIT``."""
+    from scorekeeper.session import LOCK_WAIT
+
+    text = os.environ.get("SCOREKEEPER_LOCK_WAIT", "").strip()
+    if not text:
+        return LOCK_WAIT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise ScorekeeperError(
+            say("cli.lock_wait", text=text),
+            rule="match",
+            kind="usage",
+        )
+    return seconds

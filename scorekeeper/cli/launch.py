@@ -1,0 +1,93 @@
+"""A ``scorekeeper`` process from its first word to its exit code, without Typer.
+
+The command line is read (``--lang`` moved to the front), the streams made printable,
+the command run by whoever runs it (the quick path, :mod:`.quick`, or Typer,
+:mod:`.app`), and the end made the same for both: the last output flushed while a closed
+pipe can still end quietly (141), a bug one plain line (exit 70), Ctrl-C 130.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+
+from scorekeeper.cli.core import closed_pipe
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import language, say
+
+
+def hoist_lang(argv: list[str]) -> list[str]:
+    """``scorekeeper score --lang nl`` as ``scorekeeper --lang nl score``: ``--lang`` is a
+    global option wherever it is written, except ``new --lang`` (the match's language)."""
+    words = list(argv)
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" or word.startswith("--lang="):
+            if i == 0 or (words[:i] and _command_of(words[:i]) in (None, "new")):
+                return words
+            size = 1 if "=" in word else 2
+            moved = words[i : i + size]
+            return moved + words[:i] + words[i + size :]
+    return words
+
+
+def _command_of(before: list[str]) -> str | None:
+    return next((w for w in before if not w.startswith("-")), None)
+
+
+def stdout_is_devnull() -> bool:
+    try:
+        out, null = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return (out.st_dev, out.st_ino) == (null.st_dev, null.st_ino)
+
+
+def flush_or_end_quietly(was_devnull: bool) -> None:
+    """The last output, flushed while a closed pipe can still end the command quietly.
+    click and rich answer a closed pipe they meet themselves with exit 1 (rich after
+    pointing standard output at /dev/null): make that 141 too, as everywhere."""
+    utils = sys.modules.get("click.utils")  # only click wraps the stream so
+    if utils is not None and isinstance(sys.stdout, utils.PacifyFlushWrapper):
+        closed_pipe()
+    if not was_devnull and stdout_is_devnull():
+        closed_pipe()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        closed_pipe()
+    except (OSError, ValueError):
+        pass
+
+
+def run(command: Callable[[list[str]], None]) -> None:
+    """Run ``command`` on this process's command line; never show a traceback for bad
+    input. ``command`` ends with SystemExit (0 when all went well), as click does."""
+    argv = hoist_lang(sys.argv[1:])
+    if "--json" in argv:
+        language.neutral()
+    if (sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
+        from scorekeeper.view.words import printable_streams
+
+        printable_streams()  # an ASCII terminal gets H for ♥, ... for …
+    was_devnull = stdout_is_devnull()
+    try:
+        command(argv)
+    except SystemExit:
+        flush_or_end_quietly(was_devnull)
+        raise
+    except BrokenPipeError:
+        closed_pipe()
+    except ScorekeeperError as exc:  # raised outside a command body
+        sys.stderr.write(f"{say('cli.error')} {exc}\n")
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # a bug: say so plainly, traceback only on request
+        if os.environ.get("SCOREKEEPER_DEBUG"):
+            raise
+        error = f"{type(exc).__name__}: {exc}"
+        sys.stderr.write(f"{say('cli.error')} {say('cli.internal', error=error)}\n")
+        sys.exit(70)

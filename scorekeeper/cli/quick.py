@@ -1,0 +1,200 @@
+"""The quick path: the table's commands run without importing Typer, click or rich.
+
+Importing Typer and click costs a command about as much as everything it does. A plain,
+well-formed ``play``, ``trick``, ``announce``, ``declare``, ``act``, ``deal``, ``hand``,
+``undo``, ``status`` or ``score`` is read here, as click would read it, and run by the
+same code the Typer commands run (:mod:`.work`, through :func:`.core.guarded`). Anything
+this module does not fully understand (help, ``--version``, completion, an unknown or
+malformed option, a missing or extra argument, ``--``, a value click would refuse, words
+that are not UTF-8, a stream that is not UTF-8) is not its business: :func:`run` answers
+False and Typer runs the command line exactly as it always did, so every usage message
+and exit code stays Typer's own.
+
+:data:`COMMANDS` is what this module knows of each command's parameters; a test holds it
+to the Typer app's own parameters. ``SCOREKEEPER_QUICK=off`` leaves every command to
+Typer (the tests compare both ways).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+FLAG, VALUE, PATH, MANY = "flag", "value", "path", "many"
+"""Kinds of option: a flag, one value, one file name, a value that may be repeated."""
+
+MATCH = {"--match": ("match", PATH), "-m": ("match", PATH)}
+JSON = {"--json": ("json_", FLAG)}
+
+
+class Command(NamedTuple):
+    """A command's parameters as click reads them."""
+
+    arguments: tuple[tuple[str, bool, bool], ...]
+    """(name, takes many words, required), in order."""
+    options: dict[str, tuple[str, str]]
+    """Each spelling (``--match``, ``-m``) -> (parameter name, kind)."""
+
+
+_WORDS = {**MATCH, **JSON}
+
+COMMANDS: dict[str, Command] = {
+    "play": Command((("words", True, True),), _WORDS),
+    "trick": Command((("cards", True, True),), _WORDS),
+    "announce": Command((("player", False, True), ("what", True, True)), _WORDS),
+    "declare": Command((("player", False, True), ("what", True, True)), _WORDS),
+    "act": Command((("actions", True, True),), _WORDS),
+    "deal": Command((("hands", True, True),), _WORDS),
+    "hand": Command(
+        (("facts", True, False),),
+        {"--action": ("action", MANY), "-a": ("action", MANY), "--keys": ("keys", FLAG), **_WORDS},
+    ),
+    "undo": Command((), _WORDS),
+    "status": Command((), _WORDS),
+    "score": Command((), {**_WORDS, "--chart": ("chart", FLAG), "--all": ("all_", FLAG)}),
+}
+
+
+def _body(name: str) -> Callable[..., None]:
+    from scorekeeper.cli import work
+
+    return getattr(work, name)  # type: ignore[no-any-return]
+
+
+def run(argv: list[str]) -> bool:
+    """Run ``argv`` (``--lang`` already in front) if it is a plain table command; False
+    when it is not (then Typer runs it). A command run ends with SystemExit."""
+    if os.environ.get("SCOREKEEPER_QUICK") == "off" or not _plain_process():
+        return False
+    read = parse(argv)
+    if read is None:
+        return False
+    name, lang, params = read
+    from scorekeeper.cli.core import guarded
+    from scorekeeper.cli.labels import speak
+    from scorekeeper.text import language
+
+    language.reset()  # as the app's --lang callback does
+    language.choose(lang)
+    speak(language.current())
+    guarded(_body(name))(**params)
+    raise SystemExit(0)
+
+
+def _plain_process() -> bool:
+    """UTF-8 streams (click rewraps others) and no shell completion asked for."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or ""
+        if encoding.lower().replace("-", "") != "utf8":
+            return False
+    return not any(k.endswith("_COMPLETE") for k in os.environ)
+
+
+def parse(argv: list[str]) -> tuple[str, str | None, dict[str, Any]] | None:
+    """(command, --lang value, parameters) of a plain table command line, else None."""
+    if not all(_is_utf8(word) for word in argv):
+        return None
+    lang, rest = _global_lang(argv)
+    if not rest or rest[0] not in COMMANDS:
+        return None
+    if lang is not None:
+        from scorekeeper.text import language
+
+        if language.parse(lang) is None:
+            return None
+    command = COMMANDS[rest[0]]
+    read = _read(command, rest[1:])
+    if read is None:
+        return None
+    params, words = read
+    args = _arguments(command, words)
+    if args is None:
+        return None
+    params.update(args)
+    return rest[0], lang, params
+
+
+def _global_lang(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` or ``--lang=X`` before the command, once at most."""
+    if argv and argv[0].startswith("--lang="):
+        return argv[0].split("=", 1)[1], argv[1:]
+    if argv and argv[0] == "--lang":
+        if len(argv) < 2 or argv[1].startswith("-"):
+            return None, []
+        return argv[1], argv[2:]
+    return None, argv
+
+
+def _read(command: Command, words: list[str]) -> tuple[dict[str, Any], list[str]] | None:
+    """The options (defaults for those not given) and the words left, as click reads
+    them: options anywhere, ``--opt=value``, a later option winning. None for anything
+    else (a short option with its value attached, grouped flags, ``-``, ``--``)."""
+    params: dict[str, Any] = {name: _default(kind) for name, kind in command.options.values()}
+    left: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if not word.startswith("-"):
+            left.append(word)
+            continue
+        spelling, eq, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        if spelling not in command.options:
+            return None
+        name, kind = command.options[spelling]
+        if kind == FLAG:
+            if eq:
+                return None
+            params[name] = True
+            continue
+        if not eq:
+            if i >= len(words):
+                return None
+            value, i = words[i], i + 1
+        if not value or value.startswith("-") or (kind == PATH and not _readable(value)):
+            return None
+        if kind == MANY:
+            params[name] = [*(params[name] or []), value]
+        else:
+            params[name] = Path(value) if kind == PATH else value
+    return params, left
+
+
+def _default(kind: str) -> Any:
+    return False if kind == FLAG else None
+
+
+def _readable(path: str) -> bool:
+    """What click's ``Path(readable=True)`` lets through: a missing or readable file."""
+    try:
+        os.stat(path)
+    except OSError:
+        return True
+    return os.access(path, os.R_OK)
+
+
+def _arguments(command: Command, words: list[str]) -> dict[str, Any] | None:
+    """The words as the command's arguments (single words first, then one that takes the
+    rest); None when some are missing or left over."""
+    out: dict[str, Any] = {}
+    for name, many, required in command.arguments:
+        if many:
+            if not words and required:
+                return None
+            out[name], words = (list(words) or None), []
+        elif not words:
+            return None
+        else:
+            out[name], words = words[0], words[1:]
+    return None if words else out
+
+
+def _is_utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

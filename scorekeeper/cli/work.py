@@ -1,0 +1,259 @@
+"""What the table's commands do once their words are read: ``play``, ``trick``,
+``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``status`` and ``score``.
+
+Without Typer: the Typer commands (:mod:`.recording`, :mod:`.reading`) and the quick path
+(:mod:`.quick`) both call these, each through :func:`.core.guarded`. Each opens the match
+through the session (lock, read, replay, change, verify, write) and renders the answer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.cli.core import echo, editing, match_path, typed, typed_cards, typed_facts
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import say
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
+
+
+def show(outcomes: list[Any], m: Any, json_: bool) -> None:
+    """Report recorded actions: JSON records, or tricks, revokes and values for people."""
+    from scorekeeper.cli import render
+
+    if json_:
+        render.emit_json([render.outcome_dict(o) for o in outcomes])
+        return
+    for o in outcomes:
+        render.outcome(o)
+    render.next_up(m)
+    if m.over() and any(o.result is not None for o in outcomes):
+        from scorekeeper.table.words import winner_line
+
+        echo(winner_line(m.totals()))
+
+
+def record(texts: list[str], match: Path | None, json_: bool) -> None:
+    """Apply actions all-or-nothing and report what each did (``announce``, ``declare``,
+    ``act``)."""
+
+    with editing(match) as session:
+        outcomes = session.record([" ".join(typed(session, text.split())) for text in texts])
+    show(outcomes, session.match, json_)
+
+
+def announce(player: str, what: list[str], match: Path | None = None, json_: bool = False) -> None:
+    """``announce PLAYER WHAT...``."""
+    record([" ".join([player, *what])], match, json_)
+
+
+declare = announce  # ``declare PLAYER WHAT...`` records the same way
+
+
+def act(actions: list[str], match: Path | None = None, json_: bool = False) -> None:
+    """``act ACTION...``: raw actions as the match file holds them."""
+    record(list(actions), match, json_)
+
+
+def play(words: list[str], match: Path | None = None, json_: bool = False) -> None:
+    """``play [PLAYER] CARD``."""
+    with editing(match) as session:
+        player, card = _played(session, words)
+        out = session.play(card, player=player)
+    show([out], session.match, json_)
+
+
+def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
+    """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
+    words that are not one card are a player and a card, as they always were."""
+    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
+    if not words:
+        raise usage
+    players = {p.casefold() for p in session.match.players}
+    if len(words) > 1 and words[0].casefold() in players:
+        cards = typed_cards(session, words[1:])
+        if len(cards) != 1:
+            raise usage
+        return words[0], cards[0]
+    try:
+        cards = typed_cards(session, words)
+    except ScorekeeperError:
+        if len(words) != 2 or _names_a_card(session, words[0]):
+            raise
+        return words[0], _second(session, words[1])
+    if len(cards) == 1:
+        return None, cards[0]
+    if len(words) != 2:
+        raise usage
+    return words[0], words[1]
+
+
+def _names_a_card(session: Any, word: str) -> bool:
+    from scorekeeper.lang import DEFAULT, is_card_word, match_lang
+
+    lang = match_lang(session.header)
+    return lang != DEFAULT and is_card_word(word, lang)
+
+
+def _second(session: Any, word: str) -> str:
+    """The card of ``play WHO CARD`` when WHO is no player: the engine refuses WHO."""
+    try:
+        cards = typed_cards(session, [word])
+    except ScorekeeperError:
+        return word
+    return cards[0] if len(cards) == 1 else word
+
+
+def trick(cards: list[str], match: Path | None = None, json_: bool = False) -> None:
+    """``trick CARD...``: a whole trick (or its rest) in play order."""
+    with editing(match) as session:
+        outcomes = session.trick(typed_cards(session, cards))
+    show(outcomes, session.match, json_)
+
+
+def deal(hands: list[str], match: Path | None = None, json_: bool = False) -> None:
+    """``deal PLAYER=CARDS...``: the deal of the next hand."""
+    from scorekeeper.cards import parse_cards
+
+    for item in hands:
+        if "=" not in item:
+            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
+    cards: dict[str, list[str]] = {}
+    with editing(match) as session:
+        for item in hands:
+            name, text = item.split("=", 1)
+            cards[name.strip()] = [c.code for c in parse_cards(typed_cards(session, [text]))]
+        mh = session.deal(cards)
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"hand": mh.number, "dealer": mh.dealer, "deal": cards})
+        return
+    echo(say("cli.deal_recorded", hand=mh.number, dealer=mh.dealer))
+
+
+def hand(
+    facts: list[str] | None = None,
+    action: list[str] | None = None,
+    keys: bool = False,
+    match: Path | None = None,
+    json_: bool = False,
+) -> None:
+    """``hand KEY=VALUE... [-a ACTION]...``: a whole hand from the score sheet."""
+    if keys:
+        show_keys(match, json_)
+        return
+    if not facts:
+        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
+    from scorekeeper.cli import render
+
+    with editing(match) as session:
+        said = [" ".join(typed(session, a.split())) for a in action or []]
+        mh = session.quick(typed_facts(session, facts), said)
+    assert mh.result is not None
+    if json_:
+        render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
+        return
+    render.result(mh.result, title=say("cli.hand", hand=mh.number))
+    from scorekeeper.table.words import next_or_over
+
+    for line in next_or_over(session.match):
+        echo(line)
+
+
+def show_keys(match: Path | None, json_: bool) -> None:
+    """``hand --keys``: the facts this match's game takes."""
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    session = Session.open(match_path(match))
+    keys = session.quick_keys()
+    if json_:
+        render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
+        return
+    echo(say("cli.quick_keys", name=session.match.rules.name))
+    for name, key in keys.items():
+        echo(f"  {name + '=' + key.kind:<18} {key.help}")
+    echo(say("cli.quick_said"))
+    words = session.match.rules.get("actions.explain")
+    if words:
+        from scorekeeper.cli.render import own
+
+        echo(f"  {own(words)}")
+
+
+def undo(match: Path | None = None, json_: bool = False) -> None:
+    """``undo``: remove the last recorded action (or quick hand)."""
+    with editing(match, replay=False) as session:
+        what = session.undo()
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"undone": what})
+        return
+    echo(say("cli.undone", what=what))
+
+
+def status(match: Path | None = None, json_: bool = False) -> None:
+    """``status``: the hand in progress."""
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    session = Session.open(match_path(match))
+    if json_:
+        render.emit_json(status_data(session))
+        return
+    show_status(session)
+
+
+def status_data(session: Session) -> dict[str, Any]:
+    """The hand in progress, the running totals, who sits out, who is to bid or choose
+    (``to_act``, when nobody is to play a card) and whether the match is over."""
+    from scorekeeper.cli import render
+
+    hand = session.current_hand()
+    m = session.match
+    data = render.hand_status(hand)
+    data["totals"] = m.totals()
+    data["sits_out"] = [p for p in m.players if p not in hand.players]
+    waiting = not hand.finished and hand.to_play() is None
+    actors = [a.actor for a in hand.legal_actions() if not a.is_play] if waiting else []
+    data["to_act"] = list(dict.fromkeys(actors))
+    data["over"] = m.over()
+    return data
+
+
+def show_status(session: Session) -> None:
+    """The status for people: the hand, then who sits out, who acts, totals, match over."""
+    from scorekeeper.cli import render
+    from scorekeeper.table.words import say, signed, winner_line
+
+    data = status_data(session)
+    hand = session.current_hand()
+    if data["over"]:
+        echo(say("table.status.over", reason=data["over"]))
+        echo(winner_line(data["totals"]))
+    else:
+        render.status(data)
+        if data["sits_out"]:
+            echo(say("table.status.sits_out", players=data["sits_out"]))
+        if data["to_act"]:
+            echo(say("table.status.to_act", what=hand.game.why_not_ready()))
+    echo(say("table.status.totals", totals=signed(data["totals"])))
+
+
+def score(
+    match: Path | None = None, json_: bool = False, chart: bool = False, all_: bool = False
+) -> None:
+    """``score``: the score sheet in the game's own form."""
+    from scorekeeper.cli import render
+    from scorekeeper.session import Session
+
+    session = Session.open(match_path(match))
+    m = session.match
+    if json_:
+        render.emit_json(render.sheet_dict(m))
+        return
+    render.score_sheet(m, chart=chart, every=all_)  # the sheet's words: the view's language
