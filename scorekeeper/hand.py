@@ -29,6 +29,7 @@ from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
+from scorekeeper.playing import run
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -402,13 +403,20 @@ class Hand:
     def apply(self, text: str | Action) -> Outcome:
         action = self.parse(text)
         game = self.game
-        self._check(action, game)
-        self.history.append(action)
         if action.is_play:
-            outcome = self._apply_play(action)
+            outcome = Outcome(action)
+            # the usual card (the deal recorded) is checked and recorded by playing.run,
+            # which reads the action as this table read it
+            said = text if isinstance(text, str) else action.text
+            if self._read.get(said) is not action or run(self, (said,), 0, outcome) == 0:
+                self._check(action, game)  # raises why, unless the reasoned checks accept it
+                self.history.append(action)
+                self._apply_play(action, outcome)
             if outcome.trick is None:
                 return outcome  # only the last card of a trick can end the hand
         else:
+            self._check(action, game)
+            self.history.append(action)
             outcome = Outcome(action, messages=game.apply_action(action))
         if game.is_over():
             outcome.result = self.result()
@@ -436,10 +444,11 @@ class Hand:
                 return
         refuse_play(self, action)
 
-    def _apply_play(self, action: Action) -> Outcome:
+    def _apply_play(self, action: Action, outcome: Outcome) -> None:
+        """Record a card play the checks accepted (what ``playing.run`` does with the deal
+        recorded; here the plays without it, and what proves a revoke)."""
         card, actor = action.card, action.actor
         assert card is not None
-        outcome = Outcome(action)
         tricks = self.tricks
         if len(tricks) > self.tricks_done:
             trick = tricks[-1]
@@ -477,9 +486,8 @@ class Hand:
             self._complete(trick, outcome)
         else:
             self._next = self._after[actor]
-        return outcome
 
-    def _complete(self, trick: Trick, outcome: Outcome) -> None:
+    def _complete(self, trick: Trick, outcome: Outcome | None) -> None:
         """The trick's last card is down: its winner, its points, what the game makes of it."""
         last = trick.number == self.tricks_per_hand
         game = self.game
@@ -489,10 +497,11 @@ class Hand:
         self._trick_key = ()
         self._spot = None
         trick.points = game.trick_points(trick.cards)
-        outcome.trick = trick
         said = game.on_trick(trick)
-        if said:
-            outcome.messages.extend(said)
+        if outcome is not None:
+            outcome.trick = trick
+            if said:
+                outcome.messages.extend(said)
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:

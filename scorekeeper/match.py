@@ -19,6 +19,7 @@ from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError,
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.shape import describe, name_problem
+from scorekeeper.playing import run
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
@@ -368,14 +369,7 @@ class Match:
         """Replay one hand of the log; refused actions other than cards go to ``skipped``
         when it is given, anything else refused is raised."""
         if record.quick is not None:
-            try:
-                self.add_quick(record.quick, record.actions, entry=entry)
-            except ScorekeeperError as exc:
-                # several independent problems of the facts (FactProblems) each get a line
-                found = [_ReplayError.at_key(p) for p in getattr(exc, "problems", [exc])]
-                if skipped is not None:
-                    skipped.extend(found[:-1])
-                raise found[-1] from None
+            self._replay_quick(record, skipped, entry)
             return
         if self.open_hand is not None:
             raise _ReplayError(
@@ -392,7 +386,15 @@ class Match:
             raise _ReplayError(exc, key=next(iter(record.deal or {}), None)) from None
         mh = self.open_hand
         opened = mh is not None
-        for j, text in enumerate(record.actions):
+        actions, j = record.actions, 0
+        while j < len(actions):
+            if mh is not None and mh.result is None and mh.hand is not None:
+                ran = self._run_plays(mh, actions, j)
+                if ran:
+                    j += ran
+                    continue
+            text, index = actions[j], j
+            j += 1
             try:
                 if mh is not None and mh.result is None and mh.hand is not None:
                     # the open hand's next action (what ``apply`` does, one look-up less)
@@ -402,14 +404,49 @@ class Match:
                     continue
                 if opened:
                     raise IllegalActionError(
-                        because("match.already_over", "play.tricks", action=text, after=j)
+                        because("match.already_over", "play.tricks", action=text, after=index)
                     )
                 self.apply(text)
                 mh, opened = self.hands[-1], True
             except ScorekeeperError as exc:
                 if skipped is None or self._moves_cards(text):
-                    raise _ReplayError(exc, action_index=j) from None
-                skipped.append(_ReplayError(exc, action_index=j))
+                    raise _ReplayError(exc, action_index=index) from None
+                skipped.append(_ReplayError(exc, action_index=index))
+
+    def _replay_quick(
+        self, record: HandRecord, skipped: list[_ReplayError] | None, entry: bool
+    ) -> None:
+        try:
+            self.add_quick(record.quick, record.actions, entry=entry)  # type: ignore[arg-type]
+        except ScorekeeperError as exc:
+            # several independent problems of the facts (FactProblems) each get a line
+            found = [_ReplayError.at_key(p) for p in getattr(exc, "problems", [exc])]
+            if skipped is not None:
+                skipped.extend(found[:-1])
+            raise found[-1] from None
+
+    @staticmethod
+    def _run_plays(mh: MatchHand, actions: Sequence[str], start: int) -> int:
+        """The usual card plays of the open hand from ``start`` on, applied in one run
+        (``playing.run``, what ``Hand.apply`` does for each); how many were applied. A
+        refused card (a family's own check) or the result's refusal is raised at its
+        action, as ``apply`` raises it."""
+        hand = mh.hand
+        assert hand is not None
+        history = hand.history
+        done = len(history)
+        try:
+            run(hand, actions, start)
+        except ScorekeeperError as exc:  # the card after those applied
+            raise _ReplayError(exc, action_index=start + len(history) - done) from None
+        ran = len(history) - done
+        mh.actions.extend(history[done:])
+        if ran and hand.game.is_over():
+            try:
+                mh.result = hand.result()
+            except ScorekeeperError as exc:  # what the last card's apply raises
+                raise _ReplayError(exc, action_index=start + ran - 1) from None
+        return ran
 
     def _moves_cards(self, text: str) -> bool:
         """Whether an action plays a card (or cannot be read at all, so might)."""

@@ -125,6 +125,15 @@ class GameHand:
     def on_play(self, play: Play) -> list[str]:
         return []
 
+    def play_watch(self) -> int | None:
+        """The cards (a mask over ``Card.index``) for which ``verify_play`` and ``on_play``
+        must be asked now, None for every card; the engine skips both for the others. A
+        family that overrides either names the cards they are about, or leaves None."""
+        kind = type(self)
+        if kind.verify_play is GameHand.verify_play and kind.on_play is GameHand.on_play:
+            return 0
+        return None
+
     def on_trick(self, trick: Trick) -> list[str]:
         return []
 

@@ -282,6 +282,15 @@ class DoppelkopfHand(GameHand):
             if announced_at == len(self.hand.history) - 1 and card != self.piglet:
                 no(action, "piglets.play_ace", "options.piglets_announce", player=action.actor)
 
+    def play_watch(self) -> int | None:
+        """The queen of the teams (``verify_play``, ``on_play``), or every card while
+        piglets may be owed (see ``verify_play``)."""
+        if self.piglets_late and not (
+            self.piglets is None and self.opts.piglets and self.hand.dealt is not None
+        ):
+            return None
+        return 1 << self.queen.index
+
     def on_play(self, play: Play) -> list[str]:
         if play.card == self.queen:
             self.qc_plays.append(play.player)

@@ -1,0 +1,133 @@
+"""Card play with the deal recorded: the engine's one way of checking and recording a card.
+
+``run(hand, texts, start)`` takes the card plays of ``texts`` (action strings) from
+``start`` on, one after another, as long as each is the usual legal card: a card of the
+deck, the player's turn, a copy left, held, and allowed by the following duties' card
+masks (what ``following.Duties`` answers without a reason). It checks and records each
+exactly as ``Hand.apply`` does (``Hand.apply`` of a card with the deal recorded comes here
+too), and stops before the first action that is anything else: an action other than a
+card, a card the masks refuse (the reasoned checks of ``reasoning.refuse_play`` then say
+why), a card after the hand is over. The caller applies that one the long way and may run
+on after it.
+
+The family's hooks (``verify_play``, ``on_play``) are asked only for the cards its
+``GameHand.play_watch()`` names, and may refuse a card as they always could: the refusal
+is raised with the hand as it stood before that card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorekeeper.following import Duties, Spot, mask
+from scorekeeper.plays import Outcome, Play, Trick
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import GameHand
+    from scorekeeper.hand import Hand
+
+# What a trick's cards are checked against, worked out when the trick starts or goes on:
+# the duties' tables, whether they ask who is winning, the spots of this trick (last or
+# not, and its spots), the cards the family watches (None: all), and whose card comes first.
+_Setting = tuple[Duties, bool, bool, "dict[tuple[int, ...], Spot]", "int | None", str]
+
+
+def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | None = None) -> int:
+    """Apply the usual card plays of ``texts[start:]`` in order; return the index of the
+    first action not applied (``len(texts)`` when all were). ``outcome`` (one action applied
+    by ``Hand.apply``) collects what the game says and the trick completed."""
+    i, end = start, len(texts)
+    while i < end:
+        setting = _setting(hand)
+        if setting is None:
+            break
+        i, trick = _trick(hand, texts, i, setting, outcome)
+        if trick is None:
+            break
+        hand._complete(trick, outcome)
+    return i
+
+
+def _setting(hand: Hand) -> _Setting | None:
+    """What the trick in progress (or the next) is checked against; None when no card may
+    be played the usual way (no deal, the hand over, play not ready)."""
+    game = hand.game
+    if hand.holdings is None or game.is_over() or not game.ready_to_play():
+        return None
+    masks = hand._masks
+    for player, held in hand.holdings.items():
+        if player not in masks:
+            masks[player] = mask(held)
+    table = hand._table()
+    last = hand.tricks_done + 1 == hand.tricks_per_hand
+    sided = table.void_trump_opponent or table.over_opponent
+    return table, sided, last, table.spots[last], game.play_watch(), hand._turn()
+
+
+def _trick(
+    hand: Hand, texts: Sequence[str], i: int, setting: _Setting, outcome: Outcome | None
+) -> tuple[int, Trick | None]:
+    """The usual cards of one trick from ``texts[i]`` on: where it stopped, and the trick
+    once its last card is down (None: stopped before)."""
+    table, sided, last, spots, watch, turn = setting
+    read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
+    game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
+    plays_by, after, legal_at = hand.plays_by, hand._after, table.legal_at
+    assert holdings is not None
+    key = hand._trick_key
+    trick = tricks[-1] if key else None
+    seats, end = len(hand.players), len(texts)
+    while i < end:
+        action = read.get(texts[i])
+        if action is None or not action.is_play or action.actor != turn:
+            break  # not read yet (the long way reads it, or says why not), or no card
+        card = action.card
+        limit = counts.get(card)
+        if limit is None or played.get(card, 0) >= limit:
+            break
+        held, bit = masks[turn], 1 << card.index  # type: ignore[union-attr]
+        if trick is not None:
+            spot = spots.get(key) or table.spot(key, last)
+            partner = _partner(game, turn, trick, spot[4]) if sided else None
+            held = legal_at(held, spot, partner)
+        if not held & bit:
+            break
+        hooked = watch is None or watch & bit
+        if hooked:
+            game.verify_play(action)  # may refuse: nothing changed yet
+        history.append(action)
+        if trick is None:
+            trick = Trick(len(tricks) + 1, turn)
+            tricks.append(trick)
+        plays = trick.plays
+        play = Play(turn, card, trick.number, len(plays))  # type: ignore[arg-type]
+        plays.append(play)
+        key = hand._trick_key = (*key, card.index)  # type: ignore[union-attr]
+        hand._spot = None
+        played[card] = played.get(card, 0) + 1  # type: ignore[index]
+        cards = holdings[turn]
+        cards.remove(card)  # type: ignore[arg-type]
+        if card not in cards:
+            masks[turn] &= ~bit
+        plays_by[turn].append((play, (), None))
+        if hooked:
+            _told(game, play, outcome)
+        i += 1
+        if len(plays) == seats:
+            hand._next = None
+            return i, trick
+        turn = hand._next = after[turn]
+    return i, None
+
+
+def _partner(game: GameHand, player: str, trick: Trick, best: int) -> bool | None:
+    """Whether the trick's best card so far is ``player``'s partner's (None: not known)."""
+    return game.same_side(player, trick.plays[best].player)
+
+
+def _told(game: GameHand, play: Play, outcome: Outcome | None) -> None:
+    """The family's word on a card played (kept when one action is applied)."""
+    said = game.on_play(play)
+    if said and outcome is not None:
+        outcome.messages.extend(said)

@@ -1,0 +1,204 @@
+"""The card run (``scorekeeper.playing.run``) against the long path it shortcuts.
+
+With the deal recorded, ``Hand.apply`` and a match's replay record the usual card through
+``playing.run``; the long path (``Hand._check``, ``reasoning.refuse_play``,
+``Hand._apply_play``) is what a hand without its deal uses, and what a card the run
+stops at goes through. On random matches of every rule set, with random options,
+announcements and declarations (solos, weddings, redeals...), hands without their deal
+(revokes proven later) and broken files (a card changed, two actions swapped, one dropped,
+a word added), ``check`` (text and ``--json``) says exactly the same with the run as with
+the run switched off, and the replayed hands hold the same tricks, history, revokes and
+results.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import FAST, RULESET_IDS, option_values, table_for
+from typer.testing import CliRunner
+
+from scorekeeper import hand as hand_module
+from scorekeeper import match as match_module
+from scorekeeper import playing, ruleset, simulate
+from scorekeeper.cli.app import app
+from scorekeeper.errors import MatchFileError, ScorekeeperError
+from scorekeeper.games import load
+from scorekeeper.hand import Hand
+from scorekeeper.match import Match
+from scorekeeper.matchlog import MatchLog
+from scorekeeper.session.demo import play_random_hand
+
+
+def random_file(rule_set: str, options: dict[str, Any], seed: int, path: Path) -> MatchLog:
+    """A match of random legal hands (with declarations and announcements), then broken
+    or stripped of a deal at random, written to ``path``."""
+    rng = random.Random(seed)
+    rules = load(rule_set, options)
+    names = table_for(rules)
+    log = MatchLog.new(rule_set, names, names[0], options=options)
+    m = Match(rules, names, names[0])
+    for _ in range(rng.randint(1, 3)):
+        if m.over():
+            break
+        log.hands.append(play_random_hand(m, rng, announce=rng.choice([0.0, 0.1, 0.4])))
+    for record in log.hands:
+        actions = record.actions
+        change = rng.random()
+        if change < 0.15:
+            record.deal = None  # revokes proven by later cards
+        elif change < 0.3 and actions:
+            i = rng.randrange(len(actions))
+            actions[i] = f"{actions[i].split()[0]} {rng.choice(rules.deck.cards).code}"
+        elif change < 0.4 and len(actions) > 1:
+            i = rng.randrange(len(actions) - 1)
+            actions[i], actions[i + 1] = actions[i + 1], actions[i]
+        elif change < 0.5 and actions:
+            del actions[rng.randrange(len(actions))]
+        elif change < 0.55 and actions:
+            actions.insert(rng.randrange(len(actions)), f"{names[0]} nonsense")
+    path.write_text(log.dumps(), encoding="utf-8")
+    return log
+
+
+def long_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switch the card run off: every card takes the long path."""
+
+    def stopped(hand: object, actions: object, start: int = 0, outcome: object = None) -> int:
+        return start
+
+    monkeypatch.setattr(hand_module, "run", stopped)
+    monkeypatch.setattr(match_module, "run", stopped)
+
+
+def said(path: Path, home: Path) -> list[tuple[int, str]]:
+    runner = CliRunner()
+    env = {"SCOREKEEPER_HOME": str(home), "SCOREKEEPER_CACHE": "off"}
+    out = []
+    for extra in ([], ["--json"], ["--strict", "--json"]):
+        result = runner.invoke(app, ["check", str(path), *extra], env=env)
+        out.append((result.exit_code, result.output))
+    return out
+
+
+def replayed(log: MatchLog) -> list[object]:
+    """Everything a replay keeps of each hand (or the problems it reports)."""
+    try:
+        m = Match.from_log(log, None, "m.toml", every_problem=True, loader=load)
+    except MatchFileError as exc:
+        return [exc.problems]
+    seen: list[object] = []
+    for mh in m.hands:
+        seen.append((mh.number, mh.dealer, [a.text for a in mh.actions], mh.result))
+        h = mh.hand
+        if h is not None:
+            seen.append([t.to_dict() for t in h.tricks])
+            seen.append(([a.text for a in h.history], [r.text() for r in h.revokes]))
+            seen.append((dict(h.played), h.holdings, h.to_play(), h.finished))
+    return seen
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+def test_the_card_run_says_what_the_long_path_says(
+    rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    @settings(FAST, max_examples=8)
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+    def matches(seed: int, data: st.DataObject) -> None:
+        base = ruleset.load(rule_set)
+        options = data.draw(option_values(base), label="options")
+        path = tmp_path / f"m{seed}.toml"
+        log = random_file(rule_set, options, seed, path)
+        fast = said(path, tmp_path / "home"), replayed(log)
+        with monkeypatch.context() as patch:
+            long_way(patch)
+            slow = said(path, tmp_path / "home"), replayed(log)
+        assert fast[0] == slow[0]
+        assert fast[1] == slow[1]
+
+    matches()
+
+
+def offered(hand: Hand, rng: random.Random) -> str:
+    """A random offer: often a legal card, else any card by anyone, or a word of the game."""
+    player = hand.to_play()
+    roll = rng.random()
+    if player is not None and roll < 0.5:
+        legal = hand.legal_cards(player)
+        if legal:
+            return f"{player} {rng.choice(legal).code}"
+    if roll < 0.9 or not hand.game.verbs:
+        who = player if player is not None and rng.random() < 0.7 else rng.choice(hand.players)
+        return f"{who} {rng.choice(hand.rules.deck.cards).code}"
+    return f"{rng.choice(hand.players)} {rng.choice(hand.game.verbs)}"
+
+
+def applied(hand: Hand, text: str) -> object:
+    """What applying ``text`` does: the refusal, or the outcome's every part."""
+    try:
+        out = hand.apply(text)
+    except ScorekeeperError as exc:
+        return (str(exc), exc.rule)
+    trick = out.trick.to_dict() if out.trick is not None else None
+    return (out.action, trick, out.messages, [r.text() for r in out.revokes], out.result)
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+def test_each_offer_is_answered_alike_by_the_run_and_the_long_path(
+    rule_set: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies of a hand, one with the run and one without, offered the same random
+    actions (legal cards, illegal ones, out of turn, words): the same refusals, the same
+    outcomes, to the end."""
+
+    @settings(FAST, max_examples=6)
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+    def hands(seed: int, data: st.DataObject) -> None:
+        base = ruleset.load(rule_set)
+        rules = base.with_options(data.draw(option_values(base), label="options"))
+        table = table_for(rules)
+        rng = random.Random(seed)
+        dealt = simulate.deal(rules, table, rng)
+        quick, slow = (Hand(rules, table, table[0], deal=dealt) for _ in range(2))
+        quick.quiet = slow.quiet = rng.random() < 0.5
+        for _ in range(600):
+            if quick.finished:
+                break
+            text = offered(quick, rng)
+            answer = applied(quick, text)
+            with monkeypatch.context() as patch:
+                long_way(patch)
+                assert answer == applied(slow, text), (text, quick.history[-4:])
+        assert quick.finished == slow.finished
+        assert [t.to_dict() for t in quick.tricks] == [t.to_dict() for t in slow.tricks]
+
+    hands()
+
+
+def test_a_legal_card_with_the_deal_goes_through_the_run() -> None:
+    """The run is the path, not a side road: with the deal recorded, each card a random
+    hand plays is taken by ``playing.run`` (the long path is not asked)."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    m = Match(rules, names, names[0])
+    rng = random.Random(7)
+    record = play_random_hand(m, rng, announce=0.3)
+    fresh = Match(rules, names, names[0])
+    mh = fresh.start_hand(record.deal)
+    assert mh.hand is not None
+    cards = 0
+    for text in record.actions:
+        action = mh.hand.parse(text)
+        if action.is_play:
+            assert playing.run(mh.hand, [text]) == 1, text
+            cards += 1
+        else:
+            assert playing.run(mh.hand, [text]) == 0, text
+            mh.hand.apply(text)
+    assert cards == 48 and mh.hand.finished
+    assert mh.hand.result() == m.hands[0].result
