@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import record as rec
+from scorekeeper.actions import Action
 from scorekeeper.contract import TrickVerdict
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult, ValueItem
@@ -301,7 +302,7 @@ def test_recursive_repr_is_cut_short() -> None:
 
 # ------------------------------------------- records whose __init__ is written out
 
-WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult]
+WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult, Action]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT)
