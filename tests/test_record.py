@@ -384,3 +384,25 @@ def test_a_section_reads_defaults_factories_and_bounds() -> None:
     assert [f.metadata["help"] for f in rec.fields(Table)] == ["how many", "some words", ""]
     _, problems = read(Table, {"size": 0, "wrods": []}, strict=True)
     assert [p[0] for p in problems] == ["size", "wrods"]
+
+
+def _sections(cls: type) -> list[type]:
+    found = [cls]
+    for sub in cls.__subclasses__():
+        found += _sections(sub)
+    return found
+
+
+def test_schema_hints_are_get_type_hints_for_every_rule_set_record() -> None:
+    import typing
+
+    import scorekeeper.games  # noqa: F401  (every family's schema)
+    from scorekeeper.games import BINDER
+    from scorekeeper.rules import schema
+
+    for family in BINDER.names:
+        BINDER.bind(family)
+    sections = _sections(Section)
+    assert len(sections) > 40
+    for cls in sections:
+        assert schema.hints(cls) == typing.get_type_hints(cls), cls
