@@ -8,11 +8,12 @@ record gives the canonical text that :func:`scorekeeper.matchlog.write` stores.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime, time
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
+from scorekeeper.datacopy import copied
 from scorekeeper.errors import MatchFileError
 from scorekeeper.matchlog.shape import FORMAT, shape_problems
 from scorekeeper.record import field, record
@@ -20,24 +21,6 @@ from scorekeeper.record import field, record
 if TYPE_CHECKING:
     from scorekeeper.matchlog.sourcemap import SourceMap
 
-
-def copied(value: Any) -> Any:
-    """A deep copy of match-file data (tables, arrays, plain values), equal to what
-    ``copy.deepcopy`` gives; ``copy`` itself (and ``weakref``) is imported only for a
-    value of another kind. Every hand read or written goes through it."""
-    kind = type(value)
-    if kind is dict:
-        return {k: copied(v) for k, v in value.items()}
-    if kind is list:
-        return [copied(v) for v in value]
-    if kind in _ATOMIC:
-        return value
-    import copy
-
-    return copy.deepcopy(value)
-
-
-_ATOMIC = frozenset({str, int, float, bool, type(None), datetime, date, time})  # immutable
 
 
 @record

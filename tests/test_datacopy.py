@@ -1,5 +1,6 @@
-"""A match file's data is copied as ``copy.deepcopy`` copies it (matchlog.records.copied,
-which spares every command importing ``copy``): equal, and sharing no table or array."""
+"""A match file's or rule set's data is copied as ``copy.deepcopy`` copies it
+(scorekeeper.datacopy, which spares every command importing ``copy``): equal, and sharing
+no table or array."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.matchlog.records import copied
+from scorekeeper.datacopy import copied
 
 plain = st.one_of(
     st.none(),
