@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from scorekeeper.errors import CardError
 from scorekeeper.reasons import because
+from scorekeeper.record import frozen
 
 SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
@@ -44,25 +44,45 @@ ACCEPTED_FORMS = "rank then suit (QC, 10H, TD, as) or with a suit symbol (Q♣, 
 """How a card may be written, in English: the view's words are the key ``cards.forms``."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card: ``Card("Q", "C")`` is the queen of clubs, written ``QC``.
 
     There is one ``Card`` object per card (``Card("Q", "C") is Card.parse("QC")``), so two
     cards are equal exactly when they are the same object: the engine compares and hashes
     cards in its hottest loops, and identity is what Python checks fastest.
+
+    Immutable, with slots (what a frozen dataclass with slots and identity for equality
+    gave, written out: no class is generated at start-up).
     """
+
+    __slots__ = ("index", "rank", "suit")
+    __match_args__ = ("rank", "suit")
 
     rank: str
     suit: str
     # The card's number among the 32 (rank by rank, suit by suit): its bit in card sets.
-    index: int = field(init=False, repr=False, compare=False)
+    index: int
 
     def __new__(cls, rank: str, suit: str) -> Card:
         found = _MADE.get((rank, suit))
         if found is not None and cls is Card:
             return found
         return object.__new__(cls)
+
+    def __init__(self, rank: str, suit: str) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        self.__post_init__()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if type(self) is Card or name in Card.__slots__:
+            raise frozen(name)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if type(self) is Card or name in Card.__slots__:
+            raise frozen(name, deleting=True)
+        object.__delattr__(self, name)
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:

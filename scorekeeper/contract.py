@@ -9,12 +9,11 @@ led, and of two identical cards the first played wins unless the contract says o
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from scorekeeper.cards import SUIT_NAMES, Card
 from scorekeeper.reasons import Reason
+from scorekeeper.record import field, record, replace
 from scorekeeper.rules import Ruleset
 
 TRUMP = "trump"
@@ -24,7 +23,7 @@ def suit_word(suit: str) -> str:
     return "trumps" if suit == TRUMP else SUIT_NAMES[suit]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Contract:
     """What decides tricks in one hand."""
 
@@ -69,7 +68,7 @@ class Contract:
         return contract
 
     def replace(self, **changes: object) -> Contract:
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
     def __post_init__(self) -> None:
         # Tables built once per contract: the queries below are the engine's hottest.
@@ -139,13 +138,20 @@ class Contract:
         return None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TrickVerdict:
     """Who took a trick, why (a reason the view words) and the rule behind it."""
 
     index: int  # position in the trick (0 = leader)
     why: Reason
     rule: str
+
+    def __init__(self, index: int, why: Reason, rule: str) -> None:
+        # Written out: one for every trick judged.
+        fields = self.__dict__
+        fields["index"] = index
+        fields["why"] = why
+        fields["rule"] = rule
 
     @property
     def reason(self) -> str:

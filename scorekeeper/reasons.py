@@ -9,17 +9,25 @@ can be translated and ``--json`` can carry the key and parameters unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.record import NEW, field, record
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class Reason:
     """A message key and its parameters; ``rule`` is the rule-set key enforced, if any."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None
+
+    def __init__(self, key: str, params: Mapping[str, Any] = NEW, rule: str | None = None) -> None:
+        # Written out: the engine gives a reason for every trick it judges.
+        fields = self.__dict__
+        fields["key"] = key
+        fields["params"] = {} if params is NEW else params
+        fields["rule"] = rule
 
     def text(self) -> str:
         """The reason in English words (the view's default language)."""

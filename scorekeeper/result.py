@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.reasons import reason_of
+from scorekeeper.record import NEW, field, record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ValueItem:
     """One line of a hand's value: ``+1 losers under 90 [scoring.loser_thresholds]``.
 
@@ -22,6 +22,24 @@ class ValueItem:
     op: str = "add"
     side: str | None = None
     clause: str | None = None  # where the rule comes from, e.g. "TSR 7.2"
+
+    def __init__(
+        self,
+        label: str,
+        points: int,
+        rule: str,
+        op: str = "add",
+        side: str | None = None,
+        clause: str | None = None,
+    ) -> None:
+        # Written out: a hand's value has several lines, a long match many hands.
+        fields = self.__dict__
+        fields["label"] = label
+        fields["points"] = points
+        fields["rule"] = rule
+        fields["op"] = op
+        fields["side"] = side
+        fields["clause"] = clause
 
     def text(self) -> str:
         where = f" ({self.clause})" if self.clause else ""
@@ -45,7 +63,7 @@ class ValueItem:
         return out
 
 
-@dataclass
+@record
 class HandResult:
     """The outcome of one hand.
 
@@ -64,6 +82,31 @@ class HandResult:
     redeal: bool = False
     notes: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        game_type: str,
+        sides: dict[str, list[str]],
+        card_points: dict[str, int],
+        winner: str | None,
+        items: list[ValueItem],
+        value: int,
+        scores: dict[str, int],
+        redeal: bool = False,
+        notes: list[str] = NEW,
+        details: dict[str, Any] = NEW,
+    ) -> None:
+        # Written out: one for every hand replayed.
+        self.game_type = game_type
+        self.sides = sides
+        self.card_points = card_points
+        self.winner = winner
+        self.items = items
+        self.value = value
+        self.scores = scores
+        self.redeal = redeal
+        self.notes = [] if notes is NEW else notes
+        self.details = {} if details is NEW else details
 
     def to_dict(self) -> dict[str, Any]:
         return {

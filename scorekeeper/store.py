@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ from scorekeeper.games import load
 from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.rules import data_home
 
 if TYPE_CHECKING:  # the statistics are read only by the commands that list matches
@@ -96,7 +96,7 @@ def archive_dir() -> Path:
     return data_home() / "archive"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Stored:
     """A match file of the data folder: its name, where it is, whether it is put away."""
 
@@ -236,7 +236,7 @@ def add(file: Path, name: str | None = None) -> Stored:
     return Stored(stem, target)
 
 
-@dataclass
+@record
 class Listed:
     """One line of the list: the stored file and what its replay says (its figures,
     from the statistics cache when they are there). ``figures.problem`` is set (and the

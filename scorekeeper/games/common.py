@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Trick
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Said:
     """A call, announcement, knock or double, as the status of a hand lists it."""
 
@@ -64,7 +64,7 @@ Refusal = Callable[[Any], "str | Reason"]
 KINDS = ("int", "word", "list", "bool")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fact:
     """One fact of a quick hand, declared once.
 

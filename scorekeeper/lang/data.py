@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.lang import DEFAULT, LANGS
 from scorekeeper.reasons import because
+from scorekeeper.record import field, record
 
 __all__ = ["DEFAULT", "LANGS", "Language", "Name", "fold", "language", "parse"]
 
@@ -30,7 +30,7 @@ def fold(text: str) -> str:
     return text.casefold().replace("-", "").replace(".", "").strip()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Name:
     """A suit or rank in one language: its code, its name, the letter(s) of its short
     form, its symbol (suits) and every form a player may write, folded."""
@@ -42,7 +42,7 @@ class Name:
     read: frozenset[str]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Language:
     """One language file: names of suits and ranks, card-name styles, the games' words
     (``words``: key -> the term; ``terms``: the engine's English phrase -> the term,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +16,13 @@ import tomli_w
 
 from scorekeeper.errors import MatchFileError
 from scorekeeper.matchlog.shape import FORMAT, shape_problems
+from scorekeeper.record import field, record
 
 if TYPE_CHECKING:
     from scorekeeper.matchlog.sourcemap import SourceMap
 
 
-@dataclass
+@record
 class HandRecord:
     """One ``[[hand]]`` table of a match file.
 
@@ -60,7 +60,7 @@ class HandRecord:
         return table
 
 
-@dataclass
+@record
 class MatchLog:
     """A whole match file: the header and the hands in the order they were played.
 

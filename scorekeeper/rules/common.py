@@ -9,24 +9,24 @@ A game family's schema subclasses ``CommonRules`` and adds its own tables (``sco
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from scorekeeper.cards import RANKS, SUITS, Card
 from scorekeeper.errors import CardError
+from scorekeeper.record import record
 from scorekeeper.rules.schema import Problem, Section, key, said, unknown_key
 
 TRUMP_PLACEHOLDER = "{T}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Explained(Section):
     """A table with its explanation in words (``explain``), shown by ``explain`` and ``rules show``."""
 
     explain: str = key(default="", help="the rule in the rule set's own words")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class DeckSpec(Explained):
     ranks: tuple[str, ...] = key(min=1, help="the ranks in the deck")
     suits: tuple[str, ...] = key(min=1, help="the suits in the deck")
@@ -38,7 +38,7 @@ class DeckSpec(Explained):
                 yield name, said(f"rules.unknown_{name[:-1]}", value=unknown[0], known=universe)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class DealSpec(Explained):
     packets: tuple[int, ...] = key(min=1, help="the packets each player is dealt, in order")
 
@@ -51,20 +51,20 @@ class DealSpec(Explained):
         return sum(self.packets)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class CardPoints(Explained):
     total: int = key(min=0, help="the card points of the whole deck")
     trump: Mapping[str, int] = key(default={}, help="ranks worth more as trumps")
     values: Mapping[str, int] = key(rest=True, help="each rank's card points")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Ranking(Explained):
     plain_order: tuple[str, ...] = key(min=1, help="a plain suit's ranks, highest first")
     identical: Literal["first_wins"] = key(default="first_wins", help="of two equal cards")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class ContractSpec(Explained):
     name: str = key(default="", help="the contract's name")
     trumps: tuple[str, ...] = key(default=[], help="the trumps, highest first; {T}: the trump suit")
@@ -76,7 +76,7 @@ class ContractSpec(Explained):
 WHEN_VOID = Literal["any", "trump", "trump_if_opponent_winning"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Following(Explained):
     """The following obligations. Left out, a duty does not exist (no heading, no
     over-trumping): the rule set says which duties its game has."""
@@ -89,7 +89,7 @@ class Following(Explained):
     undertrump: Literal["allowed", "only_if_nothing_else"] = key(default="allowed")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Play(Explained):
     turn_order: Literal["clockwise"] = key(default="clockwise")
     first_lead: str = key(default="left_of_dealer", help="who leads the first trick")
@@ -97,7 +97,7 @@ class Play(Explained):
     last_trick_bonus: int | None = key(default=None, min=0, help="card points for the last trick")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Match(Explained):
     dealer_rotation: Literal["clockwise"] = key(default="clockwise")
     sit_out: Literal["dealer"] | None = key(default=None, help="who sits out at a larger table")
@@ -123,7 +123,7 @@ SHEET_MARKS = Literal[
 ]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class SheetSpec(Explained):
     """The score sheet's form: what its columns are, what each row marks, how far the
     match has to go and the checks a paper list makes. The view reads it; no code per game."""
@@ -144,7 +144,7 @@ OptionValue = bool | int | str | tuple[str, ...]
 OPTION_KEYS = frozenset({"default", "explain", "choices", "when"})
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class OptionSpec(Section):
     """One option a match may change: its default, explanation, allowed words, and the
     keys it changes for each of its values (``when``). Other keys are the option's
@@ -181,7 +181,7 @@ def when_key(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class CommonRules(Section):
     """A whole rule set as far as every family reads it."""
 

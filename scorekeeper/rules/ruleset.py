@@ -7,15 +7,14 @@ read with and the mechanics that play them (``scorekeeper.games.BINDER`` does).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import OptionError, RulesetError
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import field, fields, record
 from scorekeeper.rules.common import CommonRules, when_key
 from scorekeeper.rules.schema import Problem, nearest, read, said
 from scorekeeper.rules.source import find, load_chain, merge, type_word
@@ -41,7 +40,7 @@ class Binder(Protocol):
     def bind(self, family: str) -> tuple[type[CommonRules], Mechanics]: ...
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     name: str
     default: Any
@@ -84,7 +83,7 @@ def _takes(name: str, kind: str, value: Any) -> Reason:
     return because("rules.option.takes", f"options.{name}", name=name, kind=kind, value=value)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ruleset:
     """A loaded, validated rule set with its options resolved for one match.
 
@@ -183,7 +182,7 @@ class Ruleset:
         options the record does not name are left out). Read once per rule set."""
         cache = self.__dict__.setdefault("_typed_options", {})
         if cls not in cache:
-            names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            names = {f.name for f in fields(cls)}
             values = {k: v for k, v in self.options.items() if k in names}
             record, problems = read(cls, values, strict=False)
             if record is None:

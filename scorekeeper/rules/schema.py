@@ -1,6 +1,7 @@
-"""Typed rule-set records: every table of a rule set is read once into a frozen dataclass.
+"""Typed rule-set records: every table of a rule set is read once into a frozen record.
 
-A schema is a tree of ``Section`` dataclasses. Each field's type says what the TOML value
+A schema is a tree of ``Section`` records (``scorekeeper.record``, made without the cost
+of ``dataclasses`` at start-up). Each field's type says what the TOML value
 must be (``int``, ``bool``, ``str``, a ``Literal`` of words, ``tuple[X, ...]`` for a list,
 ``Mapping[str, X]`` for a table of named entries, another ``Section`` for a table, ``X |
 None`` for a key that may be left out); ``key()`` adds bounds and help. Reading checks every
@@ -13,14 +14,13 @@ nearest known key; a family's schema is strict once it declares every key it rea
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
 import types
 import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal, TypeVar, get_args, get_origin
 
 from scorekeeper.reasons import because
+from scorekeeper.record import MISSING, Field, field, fields, record
 
 T = TypeVar("T")
 Problem = tuple[str, str]
@@ -36,7 +36,7 @@ def key(
     help: str = "",
     min: int | None = None,
     max: int | None = None,
-    default: Any = dataclasses.MISSING,
+    default: Any = MISSING,
     name: str | None = None,
     rest: bool = False,
 ) -> Any:
@@ -47,11 +47,11 @@ def key(
     meta = {"help": help, "min": min, "max": max, "name": name, "rest": rest}
     if isinstance(default, dict | list):
         frozen = tuple(default) if isinstance(default, list) else dict(default)
-        return dataclasses.field(default_factory=lambda: frozen, metadata=meta)
-    return dataclasses.field(default=default, metadata=meta)
+        return field(default_factory=lambda: frozen, metadata=meta)
+    return field(default=default, metadata=meta)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Section:
     """A table of a rule set, read and checked once. Subclasses declare typed fields."""
 
@@ -72,7 +72,7 @@ def hints(cls: type) -> dict[str, Any]:
     return _hints[cls]
 
 
-def toml_name(f: dataclasses.Field[Any]) -> str:
+def toml_name(f: Field) -> str:
     return f.metadata.get("name") or f.name
 
 
@@ -198,11 +198,11 @@ class Reader:
             self.bad(at or "(file)", said("rules.must_be", type=table_word, value=_shown(table)))
             return None
         prefix = f"{at}." if at else ""
-        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-        known = {toml_name(f) for f in fields if not f.metadata.get("rest")}
+        declared = fields(cls)
+        known = {toml_name(f) for f in declared if not f.metadata.get("rest")}
         before = len(self.problems)
         values: dict[str, Any] = {}
-        for f in fields:
+        for f in declared:
             if f.metadata.get("rest"):
                 rest = {k: v for k, v in table.items() if k not in known}
                 values[f.name] = self._table(get_args(hints(cls)[f.name])[1], rest, at, {})
@@ -214,16 +214,16 @@ class Reader:
                 )
             elif not _has_default(f):
                 self.bad(prefix + name, said("rules.missing", type=type_word(hints(cls)[f.name])))
-        if self.strict and not any(f.metadata.get("rest") for f in fields):
+        if self.strict and not any(f.metadata.get("rest") for f in declared):
             for name in table:
                 if name not in known:
                     self.bad(prefix + str(name), unknown_key(str(name), known))
         if len(self.problems) != before:
             return None
-        record = cls(**values)
-        for key_, message in record.problems():  # type: ignore[attr-defined]
+        made = cls(**values)
+        for key_, message in made.problems():  # type: ignore[attr-defined]
             self.bad(f"{prefix}{key_}" if key_ else at, message)
-        return record
+        return made
 
 
 def unknown_key(name: str, known: Iterable[str]) -> str:
@@ -236,6 +236,7 @@ def unknown_key(name: str, known: Iterable[str]) -> str:
 
 def nearest(name: str, known: Iterable[str]) -> str | None:
     """The known name most like ``name`` (a typo's likely meaning), or None if none is near."""
+    import difflib  # only a refused name asks: deferred for start-up
 
     # A low bar, measured both ways: a key of a few letters (``value`` for ``default``)
     # is still worth a guess.
@@ -249,8 +250,8 @@ def nearest(name: str, known: Iterable[str]) -> str | None:
     return ranked[0] if ranked and likeness(ranked[0]) >= 0.3 else None
 
 
-def _has_default(f: dataclasses.Field[Any]) -> bool:
-    return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+def _has_default(f: Field) -> bool:
+    return f.default is not MISSING or f.default_factory is not MISSING
 
 
 def _is_instance(value: Any, tp: Any) -> bool:

@@ -31,7 +31,6 @@ import pickle
 import sys
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -44,6 +43,7 @@ from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.files import replacing_bytes
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.reasons import Worded
+from scorekeeper.record import record
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
@@ -53,7 +53,7 @@ FORMAT = "scorekeeper-cache/4"
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-@dataclass
+@record
 class Snapshot:
     """A match file's finished hands replayed, and what the text they were replayed from was.
 
@@ -109,7 +109,7 @@ def digests_of(data: bytes | bytearray, ends: dict[int, int]) -> dict[int, bytes
     return found
 
 
-@dataclass
+@record
 class Tail:
     """A match file opened through its snapshot: the first ``first`` hands as replayed,
     the file's ``prefix`` text they take, and the rest of the file as a ``log`` (the
@@ -443,8 +443,8 @@ def update(
     ends = {c: e for c, e in (known.snapshot.ends if known else {}).items() if c <= start}
     digests = {c: d for c, d in (known.snapshot.digests if known else {}).items() if c <= start}
     ends[start], digests[start] = size, h.digest()
-    for count, record in enumerate(records[: done - start], start + 1):
-        piece = hand_text(record).encode("utf-8")
+    for count, kept in enumerate(records[: done - start], start + 1):
+        piece = hand_text(kept).encode("utf-8")
         h.update(piece)
         size += len(piece)
         ends[count], digests[count] = size, h.digest()

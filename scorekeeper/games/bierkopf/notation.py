@@ -6,17 +6,16 @@ match file's string.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scorekeeper.actions import Action
 from scorekeeper.games.common import refuse
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 
 DOUBLE = "double"
 VERBS = (DOUBLE,)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Double:
     """A player doubles (the first before play, then the teams in turn)."""
 

@@ -10,9 +10,9 @@ read ``spec(rules)`` and ``options(rules)``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
+from scorekeeper.record import record
 from scorekeeper.rules.common import CommonRules, Explained, Match
 from scorekeeper.rules.schema import Problem, Section, key, said
 
@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Teams(Explained):
     partners: Literal["opposite"] = key(help="where partners sit")
     mode: Literal["partners"] = key(help="fixed partnerships")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Doubling(Explained):
     before_play_seats: int = key(
         min=0, help="how many seats from the dealer's left may double first"
@@ -36,7 +36,7 @@ class Doubling(Explained):
     factor: int = key(min=1, help="what each double multiplies the game points by")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Threshold(Section):
     """A row of the scoring: the card points ``at`` which a team wins ``points``."""
 
@@ -44,7 +44,7 @@ class Threshold(Section):
     points: int = key(min=0, help="the team's game points")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Scoring(Explained):
     tie_carry: int = key(min=0, help="what a 60:60 hand carries to the next winners (tie=carry)")
     rows: Mapping[str, Threshold] = key(rest=True, help="the thresholds, by name")
@@ -54,12 +54,12 @@ class Scoring(Explained):
             yield "", said("bierkopf.rules.rows")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class BierkopfMatch(Match):
     target: int = key(min=1, help="the game points that win the match")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class BierkopfRules(CommonRules):
     strict = True
 
@@ -84,7 +84,7 @@ class BierkopfRules(CommonRules):
                 )
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class BierkopfOptions(Section):
     """The options in force, as the mechanics read them."""
 

@@ -10,7 +10,6 @@ arguments keep the words as written (``written``); the typed fields carry their 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from scorekeeper.actions import Action, Surplus
@@ -18,11 +17,12 @@ from scorekeeper.cards import Card, Deck
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.records import SIDES
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 
 DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines", "solo")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Said:
     """Something a player said: who, the verb as written and its arguments as written."""
 
@@ -36,7 +36,7 @@ class Said:
         return self.word
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Announce(Said):
     """Re, Contra or a promise (no90 ... black); ``side`` as named after a promise."""
 
@@ -48,7 +48,7 @@ class Announce(Said):
         return self.kind
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Declare(Said):
     """A declaration before play: wedding, piglets, fivenines, decline."""
 
@@ -59,7 +59,7 @@ class Declare(Said):
         return self.what
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Solo(Said):
     """``solo KIND``: the kind as typed, lower case (empty when none was named)."""
 
@@ -70,7 +70,7 @@ class Solo(Said):
         return "solo"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PassCards(Said):
     """``poverty`` (cards passed) or ``accept`` (cards returned): cards, or their number."""
 

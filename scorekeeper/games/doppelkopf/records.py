@@ -4,11 +4,11 @@ facts a score sheet holds (``Facts``), which full and quick entry both hand to s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scorekeeper.games.common import Said
 from scorekeeper.games.doppelkopf.rules import spec
+from scorekeeper.record import field, record
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
@@ -44,7 +44,7 @@ def promises(rules: Ruleset) -> list[str]:
     return spec(rules).announcements.levels()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Announcement(Said):
     """Re, Contra or a promise (``kind``: "re", "contra", "no90"...) for a ``side``; an
     ``implied`` one is a level skipped over and counted with the one said."""
@@ -55,7 +55,7 @@ class Announcement(Said):
 Extra = tuple[str, str, int]  # (side, kind, points)
 
 
-@dataclass
+@record
 class Facts:
     """Everything the value of a hand depends on: what a score sheet must hold."""
 

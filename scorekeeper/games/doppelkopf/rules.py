@@ -9,12 +9,12 @@ mechanics read nothing else.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError, RulesetError
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.rules.common import CommonRules, Explained, Match
 from scorekeeper.rules.schema import Problem, Section, key, said
 
@@ -32,7 +32,7 @@ def _card_problem(code: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Teams(Explained):
     queen: str = key(help="the card whose two holders form Re")
     wedding_tricks: int = key(min=1, help="the tricks in which a wedding finds its partner")
@@ -45,12 +45,12 @@ class Teams(Explained):
             yield "queen", problem
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Declarations(Explained):
     wedding: Literal["before_play"] = key(help="when a wedding is declared")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Promise(Section):
     below: int = key(min=0, help="the other side stays below this many card points")
     target: int = key(min=0, help="the card points the promising side then needs")
@@ -59,7 +59,7 @@ class Promise(Section):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Announcements(Explained):
     counted_by: Literal["cards_on_table", "cards_in_hand"] = key(
         help="how an announcement's last moment is counted"
@@ -97,7 +97,7 @@ STYLE_KEYS = {
 }
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Scoring(Explained):
     style: Literal["multiplied", "additive"] = key(help="how the items of the value combine")
     re_needs: int = key(min=0, help="card points Re needs to win")
@@ -129,7 +129,7 @@ class Scoring(Explained):
         return value
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Extras(Explained):
     fox_card: str = key(help="the fox: caught from the other side, an extra point")
     charlie_card: str = key(help="Charlie: taking the last trick, an extra point")
@@ -151,24 +151,24 @@ class Extras(Explained):
         return int(getattr(self, {"charlie2": "second_charlie"}.get(kind, kind)))
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class DoppelkopfMatch(Match):
     games: Mapping[str, int] = key(default={}, help="games in a round, per table size")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class SoloSpec(Section):
     contract: str = key(help="the contract of [contracts] it is played with")
     trump: str | None = key(default=None, help="the trump suit of a suit solo")
     name: str = key(help="the solo's name")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class SolosRules(Explained):
     obligatory_leads: bool = key(help="the soloist of an obligatory solo leads")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class DoppelkopfRules(CommonRules):
     strict: ClassVar[bool] = True
     option_params: ClassVar[frozenset[str]] = frozenset({"card", "rank"})
@@ -277,7 +277,7 @@ class DoppelkopfRules(CommonRules):
         return str(self.options[name].params["rank"])
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class DoppelkopfOptions(Section):
     """The option values in force, typed."""
 

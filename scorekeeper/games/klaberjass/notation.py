@@ -22,7 +22,6 @@ seen, so the hand calls ``read`` where the old checks read the arguments.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from scorekeeper.actions import Action, Surplus
@@ -30,6 +29,7 @@ from scorekeeper.cards import SUIT_NAMES, Card, Deck
 from scorekeeper.cards import parse_suit as read_suit
 from scorekeeper.errors import CardError, IllegalActionError, ScorekeeperError
 from scorekeeper.reasons import because
+from scorekeeper.record import field, record
 
 TURNUP, ACCEPT, PASS, NAME = "turnup", "accept", "pass", "name"
 BOTTOM, EXCHANGE, SEQUENCE, BELLA = "bottom", "exchange", "sequence", "bella"
@@ -46,7 +46,7 @@ def parse_suit(word: str) -> str | None:
         return None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Spoken:
     """Something a player said (not a card): the player and the words as written."""
 
@@ -71,7 +71,7 @@ class Spoken:
         return self.text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TurnUp(Spoken):
     VERB: ClassVar[str] = TURNUP
     card: Card
@@ -80,7 +80,7 @@ class TurnUp(Spoken):
         return (self.VERB, self.card.code)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Accept(Spoken):
     """Round one: the turn-up's suit as trump. ``suit`` is what the player added, if anything
     (``Ben accept hearts``); None when nothing was said or the word is no suit."""
@@ -90,12 +90,12 @@ class Accept(Spoken):
     named: bool = field(default=False, compare=False)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pass(Spoken):
     VERB: ClassVar[str] = PASS
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Name(Spoken):
     """Round two: another suit as trump."""
 
@@ -106,7 +106,7 @@ class Name(Spoken):
         return (self.VERB, SUIT_NAMES[self.suit])
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Bottom(Spoken):
     VERB: ClassVar[str] = BOTTOM
     card: Card
@@ -115,12 +115,12 @@ class Bottom(Spoken):
         return (self.VERB, self.card.code)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Exchange(Spoken):
     VERB: ClassVar[str] = EXCHANGE
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sequence(Spoken):
     """A sequence as named: the cards in the order the player said them."""
 
@@ -131,7 +131,7 @@ class Sequence(Spoken):
         return (self.VERB, *(c.code for c in self.cards))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Bella(Spoken):
     VERB: ClassVar[str] = BELLA
 

@@ -10,7 +10,6 @@ the same record the full hand keeps (``Announced``), so both are checked alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.actions import Action
@@ -24,6 +23,7 @@ from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.scoring import Facts
 from scorekeeper.games.klaberjass.sequences import Run
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import field, record
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -70,7 +70,7 @@ def _or(words: Sequence[Any]) -> Any:
 Reader = Callable[[Sheet, Any], Any]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Field(Fact):
     """A quick fact (name, kind, help, the rule a wrong kind breaks; see ``Fact``) and
     ``read``, the check that turns the value written into the typed one."""

@@ -8,9 +8,9 @@ The mechanics read the rule set only through ``spec(rules)`` and ``options(rules
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
+from scorekeeper.record import record
 from scorekeeper.rules.common import (
     TRUMP_PLACEHOLDER,
     CommonRules,
@@ -27,13 +27,13 @@ if TYPE_CHECKING:
 CONTRACT = "suit"  # the one contract: the suit made trump in the bidding
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaberjassDeal(DealSpec):
     turnup: str = key(default="", help="what becomes of the turned-up card")
     bottom_card: str = key(default="", help="what becomes of the bottom card of the stock")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Bidding(Explained):
     aliases: Mapping[str, str] = key(default={}, help="other words for a verb: take = accept")
     turnup: str = key(default="", help="the turn-up before the bidding")
@@ -43,13 +43,13 @@ class Bidding(Explained):
     redeal: str = key(default="", help="four passes")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Exchange(Explained):
     rank: str = key(help="the rank of the trump card exchanged for the turn-up")
     when: str = key(default="", help="when the exchange may be made")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Sequences(Explained):
     order: tuple[str, ...] = key(min=1, help="the ranks in sequence order, lowest first")
     min_length: int = key(min=1, help="the fewest cards a sequence has")
@@ -69,32 +69,32 @@ class Sequences(Explained):
         return table[max(fitting)] if fitting else 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Bella(Explained):
     ranks: tuple[str, ...] = key(help="the two trump ranks of the bella")
     points: int = key(min=0, help="what an announced bella scores")
     announce: str = key(default="", help="when bella is said")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaberjassPlay(Play):
     first_lead: Literal["non_dealer"] = key(help="who leads the first trick")
     tricks: int = key(min=1, help="tricks per hand")  # type: ignore[assignment]
     last_trick_bonus: int = key(min=0, help="card points for the last trick")  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Scoring(Explained):
     maker_must_exceed: str = key(default="", help="the maker's duty to outscore")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaberjassMatch(Match):
     target: int = key(min=1, help="the total that wins the match")
     dealer: Literal["winner"] = key(help="who deals the next hand: the winner of this one")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaberjassRules(CommonRules):
     """A Klaberjass rule set: every table of ``rulesets/klaberjass.toml``."""
 
@@ -135,7 +135,7 @@ class KlaberjassRules(CommonRules):
         return self.bidding.aliases
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaberjassOptions(Section):
     """The options the mechanics read (``must_head_plain_suit`` works through its ``when``
     table on ``following``)."""

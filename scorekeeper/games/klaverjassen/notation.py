@@ -14,7 +14,6 @@ work on the typed actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action, Surplus
@@ -22,6 +21,7 @@ from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -97,14 +97,14 @@ def action_words(rules: Ruleset) -> list[str]:
 # ---------------------------------------------------------------------- typed actions
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pass:
     """``Ben pass``: no trump from Ben (or no to the upturned card)."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ChooseTrump:
     """``Carla trump hearts`` or, bare, ``Carla harten``: Carla names the trump suit."""
 
@@ -114,14 +114,14 @@ class ChooseTrump:
     bare: bool = False  # the suit word alone, without ``trump``
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Accept:
     """``Ben accept``: the upturned card's suit is trump, Ben its maker."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Upturn:
     """``Anna upturn 7H``: the dealer turns up a card of the second pack."""
 
@@ -130,7 +130,7 @@ class Upturn:
     spelled: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Discard:
     """``Carla discard 7S 8D``: the trump maker lays the talon's worth of cards away."""
 
@@ -139,14 +139,14 @@ class Discard:
     spelled: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeclineRoem:
     """``Ben decline_roem``: Ben's side gives up its roem for the hand."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Kraak:
     """``Ben kraak`` (``rekraak``, ``superkraak``): a Wilde Boom challenge."""
 
@@ -155,7 +155,7 @@ class Kraak:
     word: str = ""  # as written (``contra``); empty: the level itself
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeclareRoem:
     """``Anna roem KH QH JH``: a combination declared from the hand (Wilde Boom)."""
 
@@ -164,7 +164,7 @@ class DeclareRoem:
     spelled: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Stuk:
     """``Anna stuk``: right after Anna played the first of king and queen of trumps."""
 

@@ -11,7 +11,6 @@ actions (``Ben kraak``) are replayed through the same chain the full hand walks
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import scorekeeper.games.common as common
@@ -32,6 +31,7 @@ from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.games.klaverjassen.scoring import Facts, hand_total, score
 from scorekeeper.games.klaverjassen.sides import TEAM_KEYS, partnerships, side_names, side_of
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ KIND_WORDS = {kind: because(f"klaverjassen.quick.kind_word.{kind}") for kind in 
 """How each kind of quick fact is written, in words (a reason: the view's language)."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fact(common.Fact):
     """A Klaverjassen fact: the shared declaration (kind, help, rule) plus the tables that
     use it and, if it must be given, the reason key of its absence."""

@@ -9,9 +9,9 @@ use up the deck...) are the schema's ``problems``. The options in force are read
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, cast, get_args
 
+from scorekeeper.record import record
 from scorekeeper.rules.common import CommonRules, Explained, Match, Play
 from scorekeeper.rules.schema import Problem, Section, key, said
 
@@ -23,24 +23,24 @@ METHODS: tuple[str, ...] = get_args(Method)
 PARTNERS, ALONE = "partners", "alone"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaverjassenPlay(Play):
     last_trick_bonus: int = key(min=0, help="card points for the last trick")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaverjassenMatch(Match):
     hands: int = key(min=1, help="hands in a session (a thrown-in deal does not count)")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Teams(Explained):
     mode: Literal["partners", "alone"] = key(
         help="partners: seats 1 and 3 against 2 and 4; alone: each for themselves"
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class TrumpSpec(Explained):
     all_pass: Literal["dealer_chooses", "redeal"] = key(
         help="when everybody passes: the dealer must choose, or the cards are dealt again"
@@ -54,7 +54,7 @@ def _run_problems(at: str, runs: Mapping[str, int]) -> Iterable[Problem]:
             yield f"{at}.{length}", said("klaverjassen.rules.run_length")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class RoemSpec(Explained):
     sequence_order: tuple[str, ...] = key(min=1, help="the ranks in a run's order, highest first")
     runs: Mapping[str, int] = key(min=1, help="a run's roem by its length")
@@ -70,7 +70,7 @@ class RoemSpec(Explained):
         return min(int(k) for k in self.runs)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Scoring(Explained):
     pit: int = key(min=0, help="bonus for taking every trick")
     trump_doubles: tuple[str, ...] = key(default=[], help="trump suits that double the hand")
@@ -83,7 +83,7 @@ class Scoring(Explained):
             yield "trump_double_factor", said("klaverjassen.rules.double_factor")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Talon(Explained):
     size: int = key(min=1, help="cards left over after the deal, taken by the trump maker")
     discard: int = key(min=1, help="cards the trump maker lays away")
@@ -96,7 +96,7 @@ class Talon(Explained):
             yield "discard", said("klaverjassen.rules.discard")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KraakSpec(Explained):
     levels: tuple[str, ...] = key(min=1, help="the challenges in order: kraak, rekraak...")
     multiplier: int = key(min=1, help="what each challenge multiplies the hand by")
@@ -108,7 +108,7 @@ class KraakSpec(Explained):
                 yield f"aliases.{word}", said("klaverjassen.rules.level", level=level)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class DeclarationsSpec(Explained):
     runs: Mapping[str, int] = key(min=1, help="a declared run's roem by its length")
     four_of_a_kind: int = key(min=0, help="four cards of one rank declared")
@@ -123,7 +123,7 @@ class DeclarationsSpec(Explained):
         return min(int(k) for k in self.runs)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaverjassenRules(CommonRules):
     """A Klaverjassen rule set, every key declared."""
 
@@ -180,7 +180,7 @@ class KlaverjassenRules(CommonRules):
         return self.card_points.total + self.play.last_trick_bonus
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KlaverjassenOptions(Section):
     """The options in force, as the mechanics read them."""
 

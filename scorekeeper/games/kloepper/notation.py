@@ -8,20 +8,20 @@ plays alone against three) and ``Ben knock`` (a knock, or after one the reply kn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import CardError
 from scorekeeper.games.common import refuse
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 
 CALL, ALONE, KNOCK = "call", "alone", "knock"
 DECLARATIONS = (CALL, ALONE)
 VERBS = (*DECLARATIONS, KNOCK)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Call:
     """The holder of both black queens calls an ace: its holder becomes the partner."""
 
@@ -29,14 +29,14 @@ class Call:
     ace: Card
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Alone:
     """The holder of both black queens plays alone against the other three."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Knock:
     """A knock (the queens claim every trick) or, after one, the reply knock."""
 

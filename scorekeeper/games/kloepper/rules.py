@@ -9,11 +9,11 @@ checked once, when the rule set is loaded; the mechanics read ``spec(rules)``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
+from scorekeeper.record import record
 from scorekeeper.rules.common import CommonRules, Explained, Match
 from scorekeeper.rules.schema import Problem, Section, key, said
 
@@ -21,19 +21,19 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class CallSpec(Explained):
     aces: tuple[str, ...] = key(min=1, help="the plain aces the holder of both may call")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Teams(Explained):
     queens: tuple[str, ...] = key(min=1, help="the cards whose holders play together")
     call: CallSpec
     alone: Explained = key(default=Explained(), help="playing alone against three")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KnockValues(Explained):
     made: int = key(min=0, help="each winner's points when the claim is made")
     made_alone: int = key(min=0, help="the same with a lone player")
@@ -47,13 +47,13 @@ class KnockValues(Explained):
         return self.failed_alone if lone else self.failed
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Knock(KnockValues):
     before_trick: int = key(min=1, help="knocks come before the first card of this trick")
     reply: KnockValues
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Row(Section):
     """One row of the scoring table: reached with ``at`` card points (or every trick)."""
 
@@ -66,7 +66,7 @@ class Row(Section):
         return self.alone if lone else self.points
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Scoring(Explained):
     queens: Mapping[str, Row] = key(min=1, help="the queens' rows")
     others: Mapping[str, Row] = key(min=1, help="the others' rows")
@@ -75,12 +75,12 @@ class Scoring(Explained):
         return self.queens if side == "queens" else self.others
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KloepperMatch(Match):
     target: int = key(min=1, help="the score that ends the match for a sole leader")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KloepperRules(CommonRules):
     strict = True
 
@@ -130,7 +130,7 @@ class KloepperRules(CommonRules):
             )
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class KloepperOptions(Section):
     """The options in force, as the mechanics read them."""
 
