@@ -283,12 +283,17 @@ class DoppelkopfHand(GameHand):
                 no(action, "piglets.play_ace", "options.piglets_announce", player=action.actor)
 
     def play_watch(self) -> int | None:
-        """The queen of the teams (``verify_play``, ``on_play``), or every card while
-        piglets may be owed (see ``verify_play``)."""
+        """The queen of the teams (``verify_play``, ``on_play``) without the deal, none
+        with it, or every card while piglets may be owed (see ``verify_play``)."""
         if self.piglets_late and not (
             self.piglets is None and self.opts.piglets and self.hand.dealt is not None
         ):
             return None
+        if self.hand.dealt is not None:
+            # the sides are the dealt queens' from the start and every announcement was
+            # checked against them: a queen played proves nothing new (qc_plays is read
+            # only without the deal)
+            return 0
         return 1 << self.queen.index
 
     def on_play(self, play: Play) -> list[str]:
