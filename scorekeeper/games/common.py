@@ -207,7 +207,15 @@ def _values(rules: Ruleset, trump_suit: str | None) -> tuple[int, ...]:
 @functools.lru_cache(maxsize=32)
 def _piles(values: tuple[int, ...]) -> frozenset[tuple[int, int]]:
     """(points, cards) of every pile of cards the deck's values can make."""
-    sums: set[tuple[int, int]] = {(0, 0)}
-    for value in values:
-        sums |= {(points + value, cards + 1) for points, cards in sums}
-    return frozenset(sums)
+    # reach[n]: the point sums n cards can make, as the bits of one integer (made anew in
+    # every process that asks: a bit set per card count, not a set of pairs per card)
+    reach = [1] + [0] * len(values)
+    for count, value in enumerate(values):
+        for n in range(count, -1, -1):
+            reach[n + 1] |= reach[n] << value
+    return frozenset(
+        (points, cards)
+        for cards, bits in enumerate(reach)
+        for points in range(bits.bit_length())
+        if bits >> points & 1
+    )
