@@ -144,7 +144,7 @@ class Hand:
                     raise no(
                         "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
                     )
-        self.dealt = {p: list(h) for p, h in cards.items()}
+        self.dealt = cards  # lists read for this hand alone
         self.holdings = {p: list(h) for p, h in cards.items()}
 
     # ------------------------------------------------------------------ card movements
