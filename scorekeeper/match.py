@@ -11,9 +11,9 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
+from scorekeeper import record as rec
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
 from scorekeeper.hand import Hand, Outcome
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family
 
 
-@dataclass
+@rec.record
 class Results(Sequence[HandResult | None]):
     """The results of the first ``count`` hands of a match, read from its hands as needed
     (what a new hand is told of the match: made in constant time, however long the match)."""
@@ -61,7 +61,7 @@ class Results(Sequence[HandResult | None]):
         return NotImplemented
 
 
-@dataclass
+@rec.record
 class MatchHand:
     """One hand of the match: a full ``Hand`` or a quick entry, with its result once over."""
 
@@ -69,8 +69,26 @@ class MatchHand:
     dealer: str
     hand: Hand | None = None
     quick: dict[str, Any] | None = None
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Action] = rec.field(default_factory=list)
     result: HandResult | None = None
+
+    def __init__(
+        self,
+        number: int,
+        dealer: str,
+        hand: Hand | None = None,
+        quick: dict[str, Any] | None = None,
+        actions: list[Action] = rec.NEW,
+        result: HandResult | None = None,
+    ) -> None:
+        # Written out: one per hand. Assigned one by one: a cached hand's properties
+        # (session.cache.CachedHand) take its actions and result.
+        self.number = number
+        self.dealer = dealer
+        self.hand = hand
+        self.quick = quick
+        self.actions = [] if actions is rec.NEW else actions
+        self.result = result
 
     @property
     def finished(self) -> bool:

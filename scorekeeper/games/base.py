@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, Surplus
@@ -19,6 +18,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.result import HandResult
 from scorekeeper.rules.common import CommonRules
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class QuickKey:
     """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning;
     ``names``: how its value names players, if it does (``word``: the value or each list

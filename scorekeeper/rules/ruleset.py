@@ -282,6 +282,7 @@ def validate(rs: Ruleset) -> None:
     record, problems = read(rs.schema, rs.data)
     if record is None:
         raise rs.error(problems)
+    rs.__dict__.setdefault("spec", record)  # what ``rs.spec`` would read again
     mechanics = rs.mechanics
     if mechanics is None:
         return
