@@ -15,7 +15,8 @@ is printed beside the yardstick's median, their ratio and the target:
   untimed run warms the derived-state cache, as at the table).
 * P3: peak memory of the commands and exports on the 10,000-hand match: <= 100 MB.
 * Figures of other engineers come from optional modules beside this one
-  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``), each with
+  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``;
+  ``figures_startup.py``: the engine's imports), each with
   ``figures(matches, quick)`` returning rows ``(target, name, value, yardstick, limit)``.
 
 ``--quick`` runs fewer repetitions and leaves out the 10,000-hand match. Numbers are
@@ -44,7 +45,7 @@ Row = tuple[str, str, float, float | None, float | None]
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 SEED = 12
-EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive")
+EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive", "figures_startup")
 
 
 # ---------------------------------------------------------------------- the matches
