@@ -18,7 +18,8 @@ is printed beside the yardstick's median, their ratio and the target:
   through Typer (``SCOREKEEPER_QUICK=off``), as it ran before the quick path.
 * P3: peak memory of the commands and exports on the 10,000-hand match: <= 100 MB.
 * Figures of other engineers come from optional modules beside this one
-  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``), each with
+  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``;
+  ``figures_startup.py``: the engine's imports), each with
   ``figures(matches, quick)`` returning rows ``(target, name, value, yardstick, limit)``.
 
 ``--quick`` runs fewer repetitions and leaves out the 10,000-hand match. Numbers are
@@ -47,7 +48,7 @@ Row = tuple[str, str, float, float | None, float | None]
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 SEED = 12
-EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive")
+EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive", "figures_startup")
 
 
 # ---------------------------------------------------------------------- the matches

@@ -15,13 +15,13 @@ no 90, two actions) and refused if a word is left that its game does not read
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import ActionSyntaxError, CardError, IllegalActionError, ScorekeeperError
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -29,12 +29,22 @@ if TYPE_CHECKING:
 PLAY = "play"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Action:
     actor: str
     verb: str
     card: Card | None = None
     args: tuple[str, ...] = ()
+
+    def __init__(
+        self, actor: str, verb: str, card: Card | None = None, args: tuple[str, ...] = ()
+    ) -> None:
+        # Written out: one for every action read, every card of a replay.
+        fields = self.__dict__
+        fields["actor"] = actor
+        fields["verb"] = verb
+        fields["card"] = card
+        fields["args"] = args
 
     @cached_property
     def is_play(self) -> bool:
@@ -94,7 +104,7 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     return Action(actor, verb, None, tuple(rest[1:]))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Surplus:
     """Words at the end of an action that its game does not read: ``banana 42`` in
     ``Carla contra banana 42``. ``allows`` says, in words, what the action takes."""

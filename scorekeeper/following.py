@@ -22,17 +22,17 @@ engine prove a revoke from cards played later.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal, get_args, get_origin
 
 from scorekeeper.cards import BY_INDEX, SUITS, Card
 from scorekeeper.contract import TRUMP, Contract
 from scorekeeper.reasons import Reason
+from scorekeeper.record import record
 from scorekeeper.rules.common import Following
 from scorekeeper.rules.schema import hints
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Verdict:
     """Whether a card may be played, the rule key that decides it, and why (a ``Reason``
     the view puts into words)."""
@@ -41,6 +41,16 @@ class Verdict:
     why: Reason
     rule: str | None = None
     witness: Card | None = None  # the held card that creates the obligation
+
+    def __init__(
+        self, legal: bool, why: Reason, rule: str | None = None, witness: Card | None = None
+    ) -> None:
+        # Written out: one per card judged.
+        fields = self.__dict__
+        fields["legal"] = legal
+        fields["why"] = why
+        fields["rule"] = rule
+        fields["witness"] = witness
 
     def __bool__(self) -> bool:
         return self.legal

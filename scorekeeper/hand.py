@@ -109,6 +109,8 @@ class Hand:
         }
         self._duties: Duties | None = None
         self._spot: Spot | None = None  # what the trick so far asks of the next card
+        # the card points by card index of a contract (None: the family counts its own way)
+        self._points: tuple[Contract | None, tuple[int, ...] | None] = (None, None)
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
         self.game: GameHand = self.family.start_hand(self)
@@ -142,7 +144,7 @@ class Hand:
                     raise no(
                         "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
                     )
-        self.dealt = {p: list(h) for p, h in cards.items()}
+        self.dealt = cards  # lists read for this hand alone
         self.holdings = {p: list(h) for p, h in cards.items()}
 
     # ------------------------------------------------------------------ card movements
@@ -491,12 +493,20 @@ class Hand:
         """The trick's last card is down: its winner, its points, what the game makes of it."""
         last = trick.number == self.tricks_per_hand
         game = self.game
+        contract = game.contract()
+        key = self._trick_key
         trick.winner = trick.plays[self._winner(last)].player
-        trick.judge = partial(_judged, trick.plays, game.contract(), last)
+        trick.judge = partial(_judged, trick.plays, contract, last)
         self.tricks_done += 1
         self._trick_key = ()
         self._spot = None
-        trick.points = game.trick_points(trick.cards)
+        if self._points[0] is not contract:
+            self._points = (contract, game.points_by_index())
+        table = self._points[1]
+        if table is None:
+            trick.points = game.trick_points(trick.cards)
+        else:  # the same sum as trick_points, from the trick's card indices
+            trick.points = sum(map(table.__getitem__, key))
         said = game.on_trick(trick)
         if outcome is not None:
             outcome.trick = trick

@@ -8,13 +8,12 @@ the log untouched.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
+from scorekeeper import record as rec
 from scorekeeper.actions import Action, parse_action
+from scorekeeper.collector import paused
 from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family
 
 
-@dataclass
+@rec.record
 class Results(Sequence[HandResult | None]):
     """The results of the first ``count`` hands of a match, read from its hands as needed
     (what a new hand is told of the match: made in constant time, however long the match)."""
@@ -61,7 +60,7 @@ class Results(Sequence[HandResult | None]):
         return NotImplemented
 
 
-@dataclass
+@rec.record
 class MatchHand:
     """One hand of the match: a full ``Hand`` or a quick entry, with its result once over."""
 
@@ -69,8 +68,26 @@ class MatchHand:
     dealer: str
     hand: Hand | None = None
     quick: dict[str, Any] | None = None
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Action] = rec.field(default_factory=list)
     result: HandResult | None = None
+
+    def __init__(
+        self,
+        number: int,
+        dealer: str,
+        hand: Hand | None = None,
+        quick: dict[str, Any] | None = None,
+        actions: list[Action] = rec.NEW,
+        result: HandResult | None = None,
+    ) -> None:
+        # Written out: one per hand. Assigned one by one: a cached hand's properties
+        # (session.cache.CachedHand) take its actions and result.
+        self.number = number
+        self.dealer = dealer
+        self.hand = hand
+        self.quick = quick
+        self.actions = [] if actions is rec.NEW else actions
+        self.result = result
 
     @property
     def finished(self) -> bool:
@@ -301,7 +318,7 @@ class Match:
             line = source_map.line_of_key("players") if source_map else None
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
         match.replaying = True
-        with _collector_paused():
+        with paused():
             match._replay_all(log, source_map, where, every_problem, keep_hands, on_hand, entries)
         match.replayed()
         return match
@@ -544,24 +561,6 @@ def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int
             else source_map.deal_line(index, err.key)
         )
     return line or source_map.hand_line(index)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a match replays: the replay makes millions of
-    objects and almost no garbage cycles (a finished hand let go breaks its one cycle), yet
-    the collector would scan everything alive again and again as the match grows. What the
-    replay made then joins the oldest generation unscanned (``freeze`` then ``unfreeze``):
-    else the first collection afterwards would scan all of it as young objects."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 class _ReplayError(Exception):

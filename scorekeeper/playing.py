@@ -55,10 +55,10 @@ def _setting(hand: Hand) -> _Setting | None:
     game = hand.game
     if hand.holdings is None or game.is_over() or not game.ready_to_play():
         return None
-    masks = hand._masks
-    for player, held in hand.holdings.items():
-        if player not in masks:
-            masks[player] = mask(held)
+    masks, holdings = hand._masks, hand.holdings
+    if len(masks) < len(holdings):  # each holding as a card mask, made once a hand
+        for player, held in holdings.items():
+            masks.setdefault(player, mask(held))
     table = hand._table()
     last = hand.tricks_done + 1 == hand.tricks_per_hand
     sided = table.void_trump_opponent or table.over_opponent
@@ -69,15 +69,17 @@ def _trick(
     hand: Hand, texts: Sequence[str], i: int, setting: _Setting, outcome: Outcome | None
 ) -> tuple[int, Trick | None]:
     """The usual cards of one trick from ``texts[i]`` on: where it stopped, and the trick
-    once its last card is down (None: stopped before)."""
+    once its last card is down (None: stopped before). The hand's note of the trick so far
+    (``_trick_key``, ``_next``) is written when the run stops or a hook is asked."""
     table, sided, last, spots, watch, turn = setting
     read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
     game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
     plays_by, after, legal_at = hand.plays_by, hand._after, table.legal_at
     assert holdings is not None
     key = hand._trick_key
-    trick = tricks[-1] if key else None
-    seats, end = len(hand.players), len(texts)
+    trick = tricks[-1] if key else Trick(len(tricks) + 1, turn)  # a new one joins with its lead
+    plays, number, seats, end = trick.plays, trick.number, len(hand.players), len(texts)
+    following = hand._next  # who plays the trick's next card (None: it is to be led)
     while i < end:
         action = read.get(texts[i])
         if action is None or not action.is_play or action.actor != turn:
@@ -87,7 +89,7 @@ def _trick(
         if limit is None or played.get(card, 0) >= limit:
             break
         held, bit = masks[turn], 1 << card.index  # type: ignore[union-attr]
-        if trick is not None:
+        if key:
             spot = spots.get(key) or table.spot(key, last)
             partner = _partner(game, turn, trick, spot[4]) if sided else None
             held = legal_at(held, spot, partner)
@@ -95,16 +97,14 @@ def _trick(
             break
         hooked = watch is None or watch & bit
         if hooked:
+            _noted(hand, key, following)
             game.verify_play(action)  # may refuse: nothing changed yet
         history.append(action)
-        if trick is None:
-            trick = Trick(len(tricks) + 1, turn)
+        if not key:
             tricks.append(trick)
-        plays = trick.plays
-        play = Play(turn, card, trick.number, len(plays))  # type: ignore[arg-type]
+        play = Play(turn, card, number, len(key))  # type: ignore[arg-type]
         plays.append(play)
-        key = hand._trick_key = (*key, card.index)  # type: ignore[union-attr]
-        hand._spot = None
+        key = (*key, card.index)  # type: ignore[union-attr]
         played[card] = played.get(card, 0) + 1  # type: ignore[index]
         cards = holdings[turn]
         cards.remove(card)  # type: ignore[arg-type]
@@ -112,13 +112,20 @@ def _trick(
             masks[turn] &= ~bit
         plays_by[turn].append((play, (), None))
         if hooked:
+            _noted(hand, key, following)  # as the hook always saw it: before the turn moves
             _told(game, play, outcome)
         i += 1
-        if len(plays) == seats:
-            hand._next = None
+        if len(key) == seats:
+            _noted(hand, key, None)
             return i, trick
-        turn = hand._next = after[turn]
+        turn = following = after[turn]
+    _noted(hand, key, following)
     return i, None
+
+
+def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:
+    """The hand's note of the trick in progress: its card indices, who plays next."""
+    hand._trick_key, hand._next, hand._spot = key, following, None
 
 
 def _partner(game: GameHand, player: str, trick: Trick, best: int) -> bool | None:

@@ -6,19 +6,19 @@ the families and the views read them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.reasons import Reason
+from scorekeeper.record import NEW, field, record
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.contract import TrickVerdict
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Play:
     player: str
     card: Card
@@ -34,7 +34,7 @@ class Play:
         fields["position"] = position
 
 
-@dataclass
+@record
 class Trick:
     number: int
     leader: str
@@ -43,6 +43,23 @@ class Trick:
     points: int = 0
     # Who took it and why: the judgement, made only when asked (replaying never asks).
     judge: Callable[[], TrickVerdict] | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        number: int,
+        leader: str,
+        plays: list[Play] = NEW,
+        winner: str | None = None,
+        points: int = 0,
+        judge: Callable[[], TrickVerdict] | None = None,
+    ) -> None:
+        # Written out: one per trick.
+        self.number = number
+        self.leader = leader
+        self.plays = [] if plays is NEW else plays
+        self.winner = winner
+        self.points = points
+        self.judge = judge
 
     @property
     def verdict(self) -> TrickVerdict | None:
@@ -96,7 +113,7 @@ class Trick:
         }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Revoke:
     """A following rule broken earlier, proven by a card played later."""
 
@@ -129,7 +146,7 @@ class Revoke:
         return self.explained().text()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Tally:
     """A side's share of the finished tricks: card points, every trick?, the first revoke."""
 
@@ -139,7 +156,7 @@ class Tally:
     revoke_by_side: bool  # whether that revoke was the side's own
 
 
-@dataclass
+@record
 class Outcome:
     """What one applied action did, for the caller to report."""
 
@@ -148,3 +165,18 @@ class Outcome:
     revokes: list[Revoke] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     result: HandResult | None = None  # set when the hand is over
+
+    def __init__(
+        self,
+        action: Action,
+        trick: Trick | None = None,
+        revokes: list[Revoke] = NEW,
+        messages: list[str] = NEW,
+        result: HandResult | None = None,
+    ) -> None:
+        # Written out: one per action applied.
+        self.action = action
+        self.trick = trick
+        self.revokes = [] if revokes is NEW else revokes
+        self.messages = [] if messages is NEW else messages
+        self.result = result

@@ -168,7 +168,7 @@ def shared_init(cls: type) -> Callable[..., None]:
     """The ``__init__`` the record's fields would give ``cls``: what a hand-written one
     (for a class made in the engine's hot loops) must do, faster."""
     positional = [f.name for f in fields(cls) if f.init and not f.kw_only]
-    return _init(cls, fields(cls), positional)
+    return _init(cls, fields(cls), positional, frozen=cls.__record_frozen__)
 
 
 def record(
@@ -257,7 +257,7 @@ class _Maker:
         positional = [f.name for f in self.fields if f.init and not f.kw_only]
         _check_order([f for f in self.fields if f.init and not f.kw_only])
         if init:
-            _set_new(cls, "__init__", _init(cls, self.fields, positional))
+            _set_new(cls, "__init__", _init(cls, self.fields, positional, frozen=self.frozen))
         if repr:
             _set_new(cls, "__repr__", _repr([f.name for f in self.fields if f.repr]))
         compared = [f.name for f in self.fields if f.compare]
@@ -315,7 +315,9 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _init(cls: type, all_fields: Iterable[Field], positional: list[str]) -> Callable[..., None]:
+def _init(
+    cls: type, all_fields: Iterable[Field], positional: list[str], *, frozen: bool
+) -> Callable[..., None]:
     template: dict[str, Any] = {}
     hidden: set[str] = set()  # made by the record itself, never given
     for f in all_fields:
@@ -335,6 +337,7 @@ def _init(cls: type, all_fields: Iterable[Field], positional: list[str]) -> Call
     most = len(positional)
     post_init = getattr(cls, "__post_init__", None) is not None
     name = f"{cls.__qualname__}.__init__()"
+    straight: dict[type, bool] = {}  # per class (a subclass may add a property): see _straight
 
     def __init__(self: Any, *args: Any, **given: Any) -> None:
         if args:
@@ -362,12 +365,38 @@ def _init(cls: type, all_fields: Iterable[Field], positional: list[str]) -> Call
             value = values[key]
             if type(value) is _Factory:
                 values[key] = value.make()
-        self.__dict__.update(values)
+        try:
+            direct = straight[self.__class__]
+        except KeyError:
+            direct = straight[self.__class__] = _straight(self.__class__, template, frozen)
+        if direct:
+            self.__dict__.update(values)
+        elif frozen:
+            for key, value in values.items():
+                object.__setattr__(self, key, value)
+        else:
+            for key, value in values.items():
+                setattr(self, key, value)
         if post_init:
             self.__post_init__()
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     return __init__
+
+
+def _straight(cls: type, names: Iterable[str], frozen: bool) -> bool:
+    """Whether an instance's fields may go straight into its ``__dict__``: what assigning
+    them one by one would do, as a dataclass's ``__init__`` does, unless the class has its
+    own ``__setattr__`` (a mutable record) or a property of a field's name (a subclass)."""
+    if not frozen and cls.__setattr__ is not object.__setattr__:
+        return False
+    for name in names:
+        for klass in cls.__mro__:
+            if name in klass.__dict__:
+                if hasattr(type(klass.__dict__[name]), "__set__"):
+                    return False
+                break
+    return True
 
 
 def _missing(name: str, values: dict[str, Any]) -> None:

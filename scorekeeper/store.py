@@ -8,7 +8,6 @@ another. Opening and changing a match file is the session's business
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from datetime import datetime
@@ -296,6 +295,8 @@ def every_figures() -> list[tuple[str, MatchFigures]]:
     """The figures of every match of the data folder, the archived ones included; a file
     that is a byte-for-byte copy of one already counted (an import made twice) is not
     counted again."""
+    import hashlib  # only statistics ask: deferred for start-up (it loads OpenSSL)
+
     from scorekeeper.stats.cache import figures
 
     seen: set[str] = set()

@@ -19,10 +19,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import record as rec
+from scorekeeper.actions import Action
 from scorekeeper.contract import TrickVerdict
+from scorekeeper.following import Verdict
+from scorekeeper.match import MatchHand
+from scorekeeper.plays import Outcome, Play, Trick
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult, ValueItem
 from scorekeeper.rules.schema import Section, key, read
+from scorekeeper.session.stream import Step
 
 # ------------------------------------------------------------------ twins (module level:
 # pickle finds a class by its module and name)
@@ -102,7 +107,35 @@ class RecPost:
         object.__setattr__(self, "total", self.a + self.b)
 
 
-TWINS = [(DcPlain, RecPlain), (DcSub, RecSub), (DcMutable, RecMutable), (DcPost, RecPost)]
+class DcKept(DcMutable):
+    """A subclass that keeps a field through a property (as session.cache.CachedHand)."""
+
+    @property  # type: ignore[override]
+    def items(self) -> list[int]:
+        return self.__dict__["_items"]  # type: ignore[no-any-return]
+
+    @items.setter
+    def items(self, value: list[int]) -> None:
+        self.__dict__["_items"] = value
+
+
+class RecKept(RecMutable):
+    @property  # type: ignore[override]
+    def items(self) -> list[int]:
+        return self.__dict__["_items"]  # type: ignore[no-any-return]
+
+    @items.setter
+    def items(self, value: list[int]) -> None:
+        self.__dict__["_items"] = value
+
+
+TWINS = [
+    (DcPlain, RecPlain),
+    (DcSub, RecSub),
+    (DcMutable, RecMutable),
+    (DcPost, RecPost),
+    (DcKept, RecKept),
+]
 
 values = st.one_of(
     st.none(),
@@ -301,7 +334,8 @@ def test_recursive_repr_is_cut_short() -> None:
 
 # ------------------------------------------- records whose __init__ is written out
 
-WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult]
+WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult, Action, Play, Trick, Outcome, Verdict]
+WRITTEN_OUT += [MatchHand, Step]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT)
@@ -350,3 +384,25 @@ def test_a_section_reads_defaults_factories_and_bounds() -> None:
     assert [f.metadata["help"] for f in rec.fields(Table)] == ["how many", "some words", ""]
     _, problems = read(Table, {"size": 0, "wrods": []}, strict=True)
     assert [p[0] for p in problems] == ["size", "wrods"]
+
+
+def _sections(cls: type) -> list[type]:
+    found = [cls]
+    for sub in cls.__subclasses__():
+        found += _sections(sub)
+    return found
+
+
+def test_schema_hints_are_get_type_hints_for_every_rule_set_record() -> None:
+    import typing
+
+    import scorekeeper.games  # noqa: F401  (every family's schema)
+    from scorekeeper.games import BINDER
+    from scorekeeper.rules import schema
+
+    for family in BINDER.names:
+        BINDER.bind(family)
+    sections = _sections(Section)
+    assert len(sections) > 40
+    for cls in sections:
+        assert schema.hints(cls) == typing.get_type_hints(cls), cls

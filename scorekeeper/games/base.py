@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, Surplus
@@ -19,6 +18,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.result import HandResult
 from scorekeeper.rules.common import CommonRules
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class QuickKey:
     """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning;
     ``names``: how its value names players, if it does (``word``: the value or each list
@@ -143,8 +143,17 @@ class GameHand:
     def trick_points(self, cards: Sequence[Card]) -> int:
         """The card points of a trick's cards: the sum of ``card_points``, read from a
         table per rule set and trump suit unless the family counts cards its own way."""
-        if type(self).card_points is not GameHand.card_points:
+        table = self.points_by_index()
+        if table is None:
             return sum(map(self.card_points, cards))
+        return sum([table[c.index] for c in cards])
+
+    def points_by_index(self) -> tuple[int, ...] | None:
+        """``card_points`` of every card by its ``Card.index`` in the contract in force
+        (made once per rule set and trump suit), or None when the family counts cards
+        its own way (it overrides ``card_points``)."""
+        if type(self).card_points is not GameHand.card_points:
+            return None
         trump_suit = self.contract().trump_suit
         kept = self.rules.__dict__
         tables: dict[str | None, tuple[int, ...]] | None = kept.get("_points_by_index")
@@ -155,7 +164,7 @@ class GameHand:
             table = tables[trump_suit] = tuple(
                 self.rules.card_points(c, trump_suit) for c in BY_INDEX
             )
-        return sum([table[c.index] for c in cards])
+        return table
 
     def is_over(self) -> bool:
         hand = self.hand

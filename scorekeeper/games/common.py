@@ -176,8 +176,9 @@ def reachable_points(rules: Ruleset, per_trick: int) -> frozenset[int]:
     """Every number of card points one side can hold at the end of a hand: the sums of
     the deck's cards that whole tricks (``per_trick`` cards each) can make, from the rule
     set's deck and card points (no trump bonus, no last-trick bonus)."""
+    values = _values(rules, None)
     return frozenset(
-        points for points, cards in _piles(_values(rules, None)) if cards % per_trick == 0
+        points for cards in range(0, len(values) + 1, per_trick) for points in _sums(values, cards)
     )
 
 
@@ -191,12 +192,16 @@ def taken_points(
     values = _values(rules, trump_suit)
     tricks = (len(values) - laid_away) // per_trick
     out: set[int] = set()
-    for points, cards in _piles(values):
-        if cards % per_trick == 0 and cards < tricks * per_trick:
-            out.add(points)  # some tricks, not the last
+    for cards in range(len(values) + 1):
         rest = cards - laid_away
-        if rest >= per_trick and rest % per_trick == 0:
-            out.add(points + last_trick)  # the last trick among them
+        some = cards % per_trick == 0 and cards < tricks * per_trick  # not the last trick
+        last = rest >= per_trick and rest % per_trick == 0  # the last trick among them
+        if some or last:
+            for points in _sums(values, cards):
+                if some:
+                    out.add(points)
+                if last:
+                    out.add(points + last_trick)
     return frozenset(out)
 
 
@@ -204,10 +209,23 @@ def _values(rules: Ruleset, trump_suit: str | None) -> tuple[int, ...]:
     return tuple(sorted(rules.card_points(card, trump_suit) for card in rules.deck.all_cards()))
 
 
+def _sums(values: tuple[int, ...], cards: int) -> list[int]:
+    """The card points every pile of exactly ``cards`` of the deck's cards can make."""
+    low, piles = _piles(values)
+    bits = bin(piles[cards])[:1:-1]  # bit p set: p + cards * low points can be made
+    return [p + cards * low for p, bit in enumerate(bits) if bit == "1"]
+
+
 @functools.lru_cache(maxsize=32)
-def _piles(values: tuple[int, ...]) -> frozenset[tuple[int, int]]:
-    """(points, cards) of every pile of cards the deck's values can make."""
-    sums: set[tuple[int, int]] = {(0, 0)}
-    for value in values:
-        sums |= {(points + value, cards + 1) for points, cards in sums}
-    return frozenset(sums)
+def _piles(values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The piles the deck's values can make, per number of cards: a set of sums as the
+    bits of one integer (bit p: a sum of p), each value counted from the lowest (``low``,
+    returned too) so that no shift is negative. A few thousand integer operations for a
+    deck of 48 where a set of (points, cards) pairs took a few hundred thousand."""
+    low = min((*values, 0))
+    piles = [0] * (len(values) + 1)
+    piles[0] = 1
+    for done, value in enumerate(values):
+        for cards in range(done, -1, -1):
+            piles[cards + 1] |= piles[cards] << (value - low)
+    return low, tuple(piles)

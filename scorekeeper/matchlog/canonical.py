@@ -17,6 +17,8 @@ import sys
 import tomllib
 from typing import Any
 
+from scorekeeper.matchlog.shape import Shallow
+
 _SEPARATOR = "\n[[hand]]\n"
 _STRING = r'"[^"\\\x00-\x1f\x7f]*"'
 _ITEMS = rf"(?:    {_STRING},\n)*+"
@@ -64,5 +66,5 @@ def parse(text: str) -> dict[str, Any] | None:
                 return None  # a key twice: tomllib refuses it, and says where
             hand["deal"] = deal
         hands.append(hand)
-    header["hand"] = hands
+    header["hand"] = Shallow(hands)  # tables of lists of strings: too_deep skips them
     return header

@@ -94,6 +94,14 @@ def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
     return None
 
 
+class Shallow(list):  # type: ignore[type-arg]
+    """A list of values read in a layout that nests at most ``SHALLOW`` deep below it
+    (``canonical.parse``'s hands): ``too_deep`` need not walk it."""
+
+
+SHALLOW = 3
+
+
 def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
     """Where values first nest deeper than ``limit`` tables and lists, or None.
 
@@ -105,6 +113,8 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
         if isinstance(value, Mapping):
             items: Any = value.items()
         elif isinstance(value, list):
+            if len(path) + SHALLOW < limit and type(value) is Shallow:
+                continue  # nests no deeper than its layout allows (hands read canonically)
             if len(path) < limit and set(map(type, value)) <= _SCALARS:
                 continue  # a list of plain values (every action list): nothing nests
             items = enumerate(value)

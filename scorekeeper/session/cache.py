@@ -24,7 +24,6 @@ per match file, named by a digest of its absolute path. ``SCOREKEEPER_CACHE=off`
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import pickle
@@ -38,6 +37,7 @@ from typing import Any
 import tomli_w
 
 from scorekeeper.actions import Action, parse_action
+from scorekeeper.collector import paused
 from scorekeeper.match import Match, MatchHand, result_facts
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.files import replacing_bytes
@@ -46,6 +46,11 @@ from scorekeeper.reasons import Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
+
+try:  # the very blake2b of hashlib, without hashlib loading OpenSSL at every command
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 FORMAT = "scorekeeper-cache/4"
 """Changes whenever what a snapshot holds changes shape."""
@@ -93,7 +98,7 @@ class Snapshot:
 
 def new_digest() -> Any:
     """The digest a snapshot keeps of the file's beginnings (blake2b)."""
-    return hashlib.blake2b(digest_size=32)
+    return blake2b(digest_size=32)
 
 
 def digests_of(data: bytes | bytearray, ends: dict[int, int]) -> dict[int, bytes]:
@@ -163,7 +168,7 @@ def cache_dir() -> Path:
 
 def cache_file(path: Path) -> Path:
     """The cache file of the match file at ``path``."""
-    name = hashlib.blake2b(os.fsencode(os.path.abspath(path)), digest_size=16).hexdigest()
+    name = blake2b(os.fsencode(os.path.abspath(path)), digest_size=16).hexdigest()
     return cache_dir() / f"{name}.snapshot"
 
 
@@ -210,7 +215,7 @@ def header_text(log: MatchLog) -> str:
 # ---------------------------------------------------------------------- keys
 def code_key() -> str:
     """What a replay depends on besides the match: the code's files and the Python version."""
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(f"{FORMAT} {sys.version}".encode())
     for folder in (_PACKAGE, _PACKAGE.parent / "rulesets"):
         _stat_tree(folder, h)
@@ -235,7 +240,7 @@ def rules_key(rules: Ruleset) -> str:
     """The rule set as loaded (its files merged, the match's options): a changed house rule
     set makes every snapshot of it stale."""
     text = repr((rules.source, rules.base, sorted(rules.overrides.items(), key=repr)))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    return blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def snapshot_key(rules: Ruleset) -> str:
@@ -256,7 +261,8 @@ def load(path: Path) -> Snapshot | None:
         try:
             if handle.readline() != FORMAT.encode() + b"\n":
                 raise ValueError("not a snapshot of this format")
-            snapshot = pickle.load(handle)
+            with paused():  # thousands of objects, no garbage
+                snapshot = pickle.load(handle)
             if not isinstance(snapshot, Snapshot):
                 raise ValueError("not a snapshot")
         except Exception as exc:  # a corrupt or truncated cache file is ignored, then rebuilt

@@ -8,10 +8,10 @@ not counted as a problem, unless the check is strict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper import matchlog
+from scorekeeper import record as rec
 from scorekeeper.actions import Surplus, parse_action
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
@@ -21,15 +21,15 @@ from scorekeeper.matchlog.sourcemap import SourceMap
 from scorekeeper.reasons import because
 
 
-@dataclass
+@rec.record
 class CheckReport:
     """What ``check`` found: how many hands replayed, each problem and each revoke."""
 
     file: Path
     hands: int = 0
-    problems: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    surplus: list[dict[str, object]] = field(default_factory=list)
+    problems: list[str] = rec.field(default_factory=list)
+    warnings: list[str] = rec.field(default_factory=list)
+    surplus: list[dict[str, object]] = rec.field(default_factory=list)
 
     @property
     def ok(self) -> bool:

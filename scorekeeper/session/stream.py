@@ -14,10 +14,10 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import scorekeeper.session.cache as cache
+from scorekeeper import record as rec
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog
@@ -29,7 +29,7 @@ class NotStreamed(Exception):
     """The file is not canonical in sections, or does not replay: read it whole."""
 
 
-@dataclass
+@rec.record
 class Step:
     """One hand replayed: its record, the hand as replayed (with its tricks), the match so
     far, and where the hand's text ends in the file (in UTF-8 bytes)."""
@@ -40,6 +40,16 @@ class Step:
     end: int
     text: str
     """The hand's text in the file."""
+
+    def __init__(
+        self, record: HandRecord, hand: MatchHand, match: Match, end: int, text: str
+    ) -> None:
+        # Written out: one per hand streamed.
+        self.record = record
+        self.hand = hand
+        self.match = match
+        self.end = end
+        self.text = text
 
 
 def header(text: str) -> MatchLog:

@@ -9,9 +9,9 @@ result, each column's hand score and running total, and the hand's value item by
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.record import field, record
 from scorekeeper.view.words import SUIT_SYMBOLS, say, term
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from scorekeeper.result import HandResult
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Column:
     """A column of the sheet: a player, or a fixed team and its members."""
 
@@ -27,7 +27,7 @@ class Column:
     members: tuple[str, ...]
 
 
-@dataclass
+@record
 class Row:
     """One hand on the sheet; ``scores``/``totals`` follow the sheet's columns."""
 
@@ -55,7 +55,7 @@ class Row:
         return ", ".join([self.game, *self.marks]) if self.marks else self.game
 
 
-@dataclass
+@record
 class Sheet:
     title: str
     columns: list[Column]

@@ -8,11 +8,10 @@ back to ASCII; names are printed exactly as they are (no markup is interpreted).
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from scorekeeper.record import record, replace
 from scorekeeper.text import say_count
 from scorekeeper.view.sheet import Row, Sheet, progress_text
 from scorekeeper.view.words import printable, say
@@ -20,7 +19,7 @@ from scorekeeper.view.words import printable, say
 GAP = 2
 
 
-@dataclass
+@record
 class Col:
     """A column of the drawn table: its header, cells, alignment and whether it may wrap."""
 
@@ -171,7 +170,7 @@ def render(
     hidden = sheet.earlier  # rows the sheet was built without
     if last is not None and len(sheet.rows) > last:
         hidden += len(sheet.rows) - last
-        sheet = dataclasses.replace(sheet, rows=sheet.rows[-last:])
+        sheet = replace(sheet, rows=sheet.rows[-last:])
     if hidden:
         lines += _para(p(say_count("sheet.earlier", hidden, n=hidden)), width)
     table: list[str] | None = None

@@ -35,6 +35,7 @@ from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
+    from scorekeeper.rules import Ruleset
 
 # (Re players known, Contra players known, complete?, why the record contradicts itself)
 Sides = tuple[set[str], set[str], bool, "Reason | None"]
@@ -47,8 +48,8 @@ class DoppelkopfHand(GameHand):
         super().__init__(hand)
         self.chain = Chain(self.rules)
         self.levels = self.chain.levels
-        self.spec = spec(self.rules)
-        self.opts = options(self.rules)
+        kept = self.rules.__dict__.get("_doppelkopf_hand") or _kept(self.rules)
+        self.spec, self.opts, self.queen, self.fox, self.charlie, self.piglet, self.nine = kept
         self.aliases = self.spec.announcements.aliases
         self.wedding: str | None = None
         self.piglets: str | None = None
@@ -65,11 +66,6 @@ class DoppelkopfHand(GameHand):
         self.soloist: str | None = None
         self.obligatory = False
         self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
-        self.queen = Card.parse(self.spec.teams.queen)
-        self.fox = Card.parse(self.spec.extras.fox_card)
-        self.charlie = Card.parse(self.spec.extras.charlie_card)
-        self.piglet = self.spec.option_card("piglets")
-        self.nine = self.spec.option_rank("five_nines")
         self._contract = make_contract(self.rules)
         self.piglets_late = piglets_late(self)  # the rule set's, asked at every card
 
@@ -283,12 +279,17 @@ class DoppelkopfHand(GameHand):
                 no(action, "piglets.play_ace", "options.piglets_announce", player=action.actor)
 
     def play_watch(self) -> int | None:
-        """The queen of the teams (``verify_play``, ``on_play``), or every card while
-        piglets may be owed (see ``verify_play``)."""
+        """The queen of the teams (``verify_play``, ``on_play``) without the deal, none
+        with it, or every card while piglets may be owed (see ``verify_play``)."""
         if self.piglets_late and not (
             self.piglets is None and self.opts.piglets and self.hand.dealt is not None
         ):
             return None
+        if self.hand.dealt is not None:
+            # the sides are the dealt queens' from the start and every announcement was
+            # checked against them: a queen played proves nothing new (qc_plays is read
+            # only without the deal)
+            return 0
         return 1 << self.queen.index
 
     def on_play(self, play: Play) -> list[str]:
@@ -348,3 +349,20 @@ class DoppelkopfHand(GameHand):
         if self.redeal:
             return {"redeal": True}
         return sheet_summary(hand_facts(self))
+
+
+def _kept(rules: Ruleset) -> tuple[Any, ...]:
+    """What every hand of a rule set reads of it (typed rules, options, the cards the
+    rules name), made once per rule set."""
+    rs = spec(rules)
+    kept = (
+        rs,
+        options(rules),
+        Card.parse(rs.teams.queen),
+        Card.parse(rs.extras.fox_card),
+        Card.parse(rs.extras.charlie_card),
+        rs.option_card("piglets"),
+        rs.option_rank("five_nines"),
+    )
+    rules.__dict__["_doppelkopf_hand"] = kept
+    return kept

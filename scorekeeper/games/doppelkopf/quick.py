@@ -11,7 +11,6 @@ the sheet; the value comes from the same ``scoring.score``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
@@ -40,13 +39,14 @@ from scorekeeper.games.doppelkopf.rounds import (
 from scorekeeper.games.doppelkopf.rules import options, spec
 from scorekeeper.games.doppelkopf.scoring import score
 from scorekeeper.reasons import because
+from scorekeeper.record import field, record
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
 
-@dataclass
+@record
 class Sheet:
     """What the facts are checked against (the rule set, the players), and, once read,
     the facts themselves (``values``)."""

@@ -15,7 +15,6 @@ scores the value times ``scoring.lone_factor``; a Bock round multiplies everythi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.doppelkopf.notation import tell
@@ -30,13 +29,14 @@ from scorekeeper.games.doppelkopf.records import (
     side_word,
 )
 from scorekeeper.games.doppelkopf.rules import options, spec
+from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
 
-@dataclass
+@record
 class _Play:
     """The hand seen from the scoring side: points, promises, who reached what."""
 

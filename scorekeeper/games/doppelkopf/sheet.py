@@ -88,8 +88,16 @@ def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
     """The extra points the tricks earned: Doppelkopf tricks, foxes, Charlies."""
     found: list[Extra] = []
     tricks = game.hand.completed_tricks()
+    opts, worth, fox = game.opts, game.spec.extras, game.fox
+    rich = worth.doppelkopf_min if opts.doppelkopf_trick else None
     for t in tricks:
-        found += _trick_extras(game, t, re)
+        winner_side = RE if t.winner in re else CONTRA
+        if rich is not None and t.points >= rich:
+            found.append((winner_side, "doppelkopf", worth.doppelkopf))
+        if opts.fox:
+            for p in t.plays:
+                if p.card is fox and (RE if p.player in re else CONTRA) != winner_side:
+                    found.append((winner_side, "fox", worth.fox))
     if tricks:
         found += _last_trick_extras(game, tricks[-1], re)
     return found
@@ -97,19 +105,6 @@ def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
 
 def _side(player: str | None, re: set[str]) -> str:
     return RE if player in re else CONTRA
-
-
-def _trick_extras(game: DoppelkopfHand, trick: Trick, re: set[str]) -> list[Extra]:
-    opts, worth = game.opts, game.spec.extras
-    found: list[Extra] = []
-    winner_side = _side(trick.winner, re)
-    if opts.doppelkopf_trick and trick.points >= worth.doppelkopf_min:
-        found.append((winner_side, "doppelkopf", worth.doppelkopf))
-    if opts.fox:
-        for p in trick.plays:
-            if p.card == game.fox and _side(p.player, re) != winner_side:
-                found.append((winner_side, "fox", worth.fox))
-    return found
 
 
 def _last_trick_extras(game: DoppelkopfHand, last: Trick, re: set[str]) -> list[Extra]:

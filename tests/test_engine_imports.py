@@ -1,0 +1,79 @@
+"""What the engine imports for a command at the table (issue 12, P1): not what it takes,
+which bench/figures_startup.py measures, but what must stay out of the way.
+
+A Doppelkopf command imports neither ``dataclasses`` (the engine's records are
+``scorekeeper.record``'s: ``dataclasses`` compiles code per class and imports ``inspect``,
+``ast`` and ``dis``), nor ``copy`` (plain data is copied by ``scorekeeper.datacopy``), nor
+``hashlib`` (OpenSSL: the replay cache's blake2b comes from ``_blake2``), nor ``difflib``
+(only a misspelt name asks for it), nor another game family.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli_env, run_cli
+
+AVOIDED = ("dataclasses", "inspect", "ast", "dis", "hashlib", "_hashlib", "difflib", "copy", "weakref")
+OTHER_FAMILIES = ("klaverjassen", "klaberjass", "kloepper", "bierkopf")
+
+_IMPORTED = """
+import runpy, sys
+sys.argv = ["scorekeeper", *sys.argv[2:]]
+try:
+    runpy.run_module("scorekeeper", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    with open(OUT, "w") as out:
+        out.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+def imported(home: Path, out: Path, *args: str | Path) -> set[str]:
+    """The modules a real ``scorekeeper ARGS`` process had imported when it ended."""
+    code = f"OUT = {str(out)!r}\n{_IMPORTED}"
+    res = subprocess.run(
+        [sys.executable, "-c", code, "scorekeeper", *map(str, args)],
+        env=cli_env(home),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in res.stderr, res.stderr
+    return set(out.read_text().split())
+
+
+@pytest.fixture
+def match(tmp_path: Path) -> Path:
+    path = tmp_path / "m.toml"
+    res = run_cli(tmp_path / "home", "demo", "--hands", "2", "--match", path)
+    assert res.returncode == 0, res.stderr
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "QC"),
+        ("announce", "Ben", "re"),
+        ("trick", "QC", "10H", "AD", "9D"),
+        ("hand", "re=Anna,Carla", "re_points=165"),
+        ("undo",),
+        ("status",),
+        ("score",),
+    ],
+)
+def test_a_doppelkopf_command_imports_no_dataclasses_hashlib_difflib_or_other_family(
+    tmp_path: Path, match: Path, args: tuple[str, ...]
+) -> None:
+    home = tmp_path / "home"
+    for _ in range(2):  # cold, then through the replay cache
+        modules = imported(home, tmp_path / "modules.txt", *args, "--match", match)
+        assert "scorekeeper.games.doppelkopf.family" in modules  # it did run
+        assert sorted(m for m in AVOIDED if m in modules) == [], args
+        families = {m.split(".")[2] for m in modules if m.startswith("scorekeeper.games.")}
+        assert not families & set(OTHER_FAMILIES), (args, families)
