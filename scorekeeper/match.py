@@ -8,13 +8,12 @@ the log untouched.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, overload
 
 from scorekeeper import record as rec
 from scorekeeper.actions import Action, parse_action
+from scorekeeper.collector import paused
 from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
@@ -319,7 +318,7 @@ class Match:
             line = source_map.line_of_key("players") if source_map else None
             raise MatchFileError([f"{where(line)}: {exc}"]) from None
         match.replaying = True
-        with _collector_paused():
+        with paused():
             match._replay_all(log, source_map, where, every_problem, keep_hands, on_hand, entries)
         match.replayed()
         return match
@@ -562,24 +561,6 @@ def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int
             else source_map.deal_line(index, err.key)
         )
     return line or source_map.hand_line(index)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a match replays: the replay makes millions of
-    objects and almost no garbage cycles (a finished hand let go breaks its one cycle), yet
-    the collector would scan everything alive again and again as the match grows. What the
-    replay made then joins the oldest generation unscanned (``freeze`` then ``unfreeze``):
-    else the first collection afterwards would scan all of it as young objects."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 class _ReplayError(Exception):

@@ -3,8 +3,9 @@ which bench/figures_startup.py measures, but what must stay out of the way.
 
 A Doppelkopf command imports neither ``dataclasses`` (the engine's records are
 ``scorekeeper.record``'s: ``dataclasses`` compiles code per class and imports ``inspect``,
-``ast`` and ``dis``), nor ``hashlib`` (OpenSSL: the replay cache's blake2b comes from
-``_blake2``), nor ``difflib`` (only a misspelt name asks for it), nor another game family.
+``ast`` and ``dis``), nor ``copy`` (plain data is copied by ``scorekeeper.datacopy``), nor
+``hashlib`` (OpenSSL: the replay cache's blake2b comes from ``_blake2``), nor ``difflib``
+(only a misspelt name asks for it), nor another game family.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import cli_env, run_cli
 
-AVOIDED = ("dataclasses", "inspect", "ast", "dis", "hashlib", "_hashlib", "difflib")
+AVOIDED = ("dataclasses", "inspect", "ast", "dis", "hashlib", "_hashlib", "difflib", "copy", "weakref")
 OTHER_FAMILIES = ("klaverjassen", "klaberjass", "kloepper", "bierkopf")
 
 _IMPORTED = """

@@ -7,19 +7,20 @@ record gives the canonical text that :func:`scorekeeper.matchlog.write` stores.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
+from scorekeeper.datacopy import copied
 from scorekeeper.errors import MatchFileError
 from scorekeeper.matchlog.shape import FORMAT, shape_problems
 from scorekeeper.record import field, record
 
 if TYPE_CHECKING:
     from scorekeeper.matchlog.sourcemap import SourceMap
+
 
 
 @record
@@ -50,13 +51,13 @@ class HandRecord:
         if self.deal is not None:
             table["deal"] = {player: list(cards) for player, cards in self.deal.items()}
         if self.quick is not None:
-            table["quick"] = copy.deepcopy(self.quick)
+            table["quick"] = copied(self.quick)
         if self.amended is not None:
-            table["amended"] = copy.deepcopy(self.amended)
+            table["amended"] = copied(self.amended)
         for key, value in self.extra.items():
             if not key.startswith("_"):
                 raise ValueError(f"hand extra key {key!r} must begin with '_'")
-            table[key] = copy.deepcopy(value)
+            table[key] = copied(value)
         return table
 
 
@@ -137,9 +138,9 @@ class MatchLog:
         for key, value in self.extra.items():
             if not key.startswith("_"):
                 raise ValueError(f"header extra key {key!r} must begin with '_'")
-            doc[key] = copy.deepcopy(value)
+            doc[key] = copied(value)
         if self.options:
-            doc["options"] = copy.deepcopy(self.options)
+            doc["options"] = copied(self.options)
         if self.hands:
             doc["hand"] = [hand.to_dict() for hand in self.hands]
         return doc
@@ -177,9 +178,9 @@ class MatchLog:
             players=list(data["players"]),
             first_dealer=data["first_dealer"],
             started=data["started"],
-            options=copy.deepcopy(dict(data.get("options", {}))),
+            options=copied(dict(data.get("options", {}))),
             hands=hands,
-            extra={k: copy.deepcopy(v) for k, v in data.items() if k.startswith("_")},
+            extra={k: copied(v) for k, v in data.items() if k.startswith("_")},
             lang=data.get("lang"),
             price=data.get("price"),
         )
@@ -202,7 +203,7 @@ def _hand_from_dict(table: Mapping[str, Any], owned: bool = False) -> HandRecord
     return HandRecord(
         actions=table["actions"] if owned else list(table["actions"]),
         deal=deal,
-        quick=copy.deepcopy(table.get("quick")),
-        amended=copy.deepcopy(table.get("amended")),
-        extra={k: copy.deepcopy(v) for k, v in table.items() if k.startswith("_")},
+        quick=copied(table.get("quick")),
+        amended=copied(table.get("amended")),
+        extra={k: copied(v) for k, v in table.items() if k.startswith("_")},
     )

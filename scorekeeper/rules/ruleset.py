@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from scorekeeper.cards import Card, Deck
+from scorekeeper.collector import paused
 from scorekeeper.errors import OptionError, RulesetError
 from scorekeeper.reasons import Reason, because
 from scorekeeper.record import field, fields, record
@@ -322,6 +323,11 @@ def load(
     With a ``binder`` the rule set is read with its family's schema and checked by its
     family's mechanics too; without one, only as far as every family shares.
     """
+    with paused():  # a rule set is read into a few thousand objects, none of them garbage
+        return _load(name, options, binder)
+
+
+def _load(name: str, options: Mapping[str, Any] | None, binder: Binder | None) -> Ruleset:
     path = find(name)
     data = load_chain(path)
     data.setdefault("id", path.stem)

@@ -7,13 +7,13 @@ set, a number of thousands of digits, an ``extends`` chain that is circular or a
 
 from __future__ import annotations
 
-import copy
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.datacopy import copied
 from scorekeeper.errors import RulesetError
 from scorekeeper.rules.schema import nearest, said
 
@@ -149,12 +149,12 @@ def nesting(data: Any) -> int:
 
 def merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
     """Tables merge key by key; any other value in ``changes`` replaces the base's."""
-    out = copy.deepcopy(dict(base))
+    out = copied(dict(base))
     for key, value in changes.items():
         if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
             out[key] = merge(out[key], value)
         else:
-            out[key] = copy.deepcopy(value)
+            out[key] = copied(value)
     return out
 
 

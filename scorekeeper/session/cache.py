@@ -37,6 +37,7 @@ from typing import Any
 import tomli_w
 
 from scorekeeper.actions import Action, parse_action
+from scorekeeper.collector import paused
 from scorekeeper.match import Match, MatchHand, result_facts
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.files import replacing_bytes
@@ -260,7 +261,8 @@ def load(path: Path) -> Snapshot | None:
         try:
             if handle.readline() != FORMAT.encode() + b"\n":
                 raise ValueError("not a snapshot of this format")
-            snapshot = pickle.load(handle)
+            with paused():  # thousands of objects, no garbage
+                snapshot = pickle.load(handle)
             if not isinstance(snapshot, Snapshot):
                 raise ValueError("not a snapshot")
         except Exception as exc:  # a corrupt or truncated cache file is ignored, then rebuilt

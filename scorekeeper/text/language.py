@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
+
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from datetime import date
@@ -127,7 +129,8 @@ def environment_read_once() -> Iterator[None]:
         _read_once = before
 
 
-class Conventions(NamedTuple):
+@record(frozen=True)
+class Conventions:
     """How a language writes what the sheets show: numbers, dates, small counted words."""
 
     decimal: str
