@@ -491,13 +491,23 @@ class Hand:
         else:
             self._next = self._after[actor]
 
-    def _complete(self, trick: Trick, outcome: Outcome | None) -> None:
-        """The trick's last card is down: its winner, its points, what the game makes of it."""
+    def _complete(
+        self,
+        trick: Trick,
+        outcome: Outcome | None,
+        best: int = 0,
+        table: Duties | None = None,
+    ) -> None:
+        """The trick's last card is down: its winner, its points, what the game makes of it.
+        ``best``: the position that takes it as the duties ``table`` read it while the
+        trick was played (``playing.run``), taken when that is still the contract's."""
         last = trick.number == self.tricks_per_hand
         game = self.game
         contract = game.contract()
         key = self._trick_key
-        trick.winner = trick.plays[self._winner(last, contract)].player
+        if table is None or table.contract is not contract:
+            best = self._winner(last, contract)
+        trick.winner = trick.plays[best].player
         trick.judge = partial(_judged, trick.plays, contract, last)
         self.tricks_done += 1
         self._trick_key = ()

@@ -42,10 +42,10 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         setting = _setting(hand)
         if setting is None:
             break
-        i, trick = _trick(hand, texts, i, setting, outcome)
+        i, trick, best = _trick(hand, texts, i, setting, outcome)
         if trick is None:
             break
-        hand._complete(trick, outcome)
+        hand._complete(trick, outcome, best, setting[0])
     return i
 
 
@@ -67,14 +67,16 @@ def _setting(hand: Hand) -> _Setting | None:
 
 def _trick(
     hand: Hand, texts: Sequence[str], i: int, setting: _Setting, outcome: Outcome | None
-) -> tuple[int, Trick | None]:
-    """The usual cards of one trick from ``texts[i]`` on: where it stopped, and the trick
-    once its last card is down (None: stopped before). The hand's note of the trick so far
-    (``_trick_key``, ``_next``) is written when the run stops or a hook is asked."""
+) -> tuple[int, Trick | None, int]:
+    """The usual cards of one trick from ``texts[i]`` on: where it stopped, the trick once
+    its last card is down (None: stopped before) and the position that takes it. The
+    hand's note of the trick so far (``_trick_key``, ``_next``) is written when the run
+    stops or a hook is asked."""
     table, sided, last, spots, watch, turn = setting
     read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
     game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
-    plays_by, after, legal_at = hand.plays_by, hand._after, table.legal_at
+    plays_by, after = hand.plays_by, hand._after
+    legal_at, follow = table.legal_at, table.follow_suit
     assert holdings is not None
     key = hand._trick_key
     trick = tricks[-1] if key else Trick(len(tricks) + 1, turn)  # a new one joins with its lead
@@ -88,11 +90,16 @@ def _trick(
         limit = counts.get(card)
         if limit is None or played.get(card, 0) >= limit:
             break
-        held, bit = masks[turn], 1 << card.index  # type: ignore[union-attr]
+        index = card.index  # type: ignore[union-attr]
+        held, bit = masks[turn], 1 << index
         if key:
             spot = spots.get(key) or table.spot(key, last)
-            partner = _partner(game, turn, trick, spot[4]) if sided else None
-            held = legal_at(held, spot, partner)
+            same = held & spot[0]
+            if same and follow:  # following suit, as legal_at answers it
+                held = (same & spot[1]) or same if spot[2] else same
+            else:
+                partner = _partner(game, turn, trick, spot[4]) if sided else None
+                held = legal_at(held, spot, partner)
         if not held & bit:
             break
         hooked = watch is None or watch & bit
@@ -104,7 +111,7 @@ def _trick(
             tricks.append(trick)
         play = Play(turn, card, number, len(key))  # type: ignore[arg-type]
         plays.append(play)
-        key = (*key, card.index)  # type: ignore[union-attr]
+        key = (*key, index)
         played[card] = played.get(card, 0) + 1  # type: ignore[index]
         cards = holdings[turn]
         cards.remove(card)  # type: ignore[arg-type]
@@ -117,10 +124,12 @@ def _trick(
         i += 1
         if len(key) == seats:
             _noted(hand, key, None)
-            return i, trick
+            # who takes it, from what the trick before this card asked (Hand._winner's
+            # reading; Hand._complete takes it while the contract is the same)
+            return i, trick, 0 if len(key) == 1 else len(key) - 1 if spot[1] & bit else spot[4]
         turn = following = after[turn]
     _noted(hand, key, following)
-    return i, None
+    return i, None, 0
 
 
 def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:
