@@ -1,6 +1,7 @@
 """The benchmark of issue 12: every performance figure beside its yardstick and its target.
 
 Run: python bench/perf.py [--quick] [--only P1 [--only P3 ...]] [--runs N] [--no-extra]
+[--cpu] [--typer]
 
 It builds the matches it needs (16, 1,000 and 10,000 card-by-card Doppelkopf hands, made
 by the demo's random legal play from fixed seeds) once, in a folder of the system's
@@ -12,7 +13,9 @@ is printed beside the yardstick's median, their ratio and the target:
 * P1: a recording command (``play``, ``trick``, ``announce``, ``hand``, ``undo``) and a
   reading command (``status``, ``score``) on a 16-hand and on a 1,000-hand match: <= 1.2x
   and <= 1.5x the yardstick. The command before it at the table has already run (one
-  untimed run warms the derived-state cache, as at the table).
+  untimed run warms the derived-state cache, as at the table). ``--cpu`` compares CPU
+  seconds (user + system) instead of wall seconds; ``--typer`` adds each command run
+  through Typer (``SCOREKEEPER_QUICK=off``), as it ran before the quick path.
 * P3: peak memory of the commands and exports on the 10,000-hand match: <= 100 MB.
 * Figures of other engineers come from optional modules beside this one
   (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``;
@@ -104,10 +107,13 @@ def run_cli(args: Sequence[str], *, check: bool = False) -> subprocess.Completed
     )
 
 
-def run_once(cmd: Sequence[str]) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (bytes) of one process."""
+def run_once(cmd: Sequence[str], extra: dict[str, str] | None = None) -> tuple[float, int]:
+    """Wall seconds (CPU seconds with ``--cpu``) and peak resident memory (bytes) of one
+    process; ``extra`` adds environment variables."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd, env={**env(), **(extra or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -116,25 +122,40 @@ def run_once(cmd: Sequence[str]) -> tuple[float, int]:
         proc.stderr.close()
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd[2:])} failed ({proc.returncode}): {err.strip()}")
+    if CPU:
+        return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
     return wall, usage.ru_maxrss * 1024
 
 
+CPU = False
+"""``--cpu``: P1 compares the processes' CPU seconds (user + system), not wall seconds:
+steadier on a machine others are using."""
+
+
 def alternate(
-    cmd: Sequence[str], yard: Sequence[str], runs: int, before: Callable[[], None]
+    cmd: Sequence[str],
+    yard: Sequence[str],
+    runs: int,
+    before: Callable[[], None],
+    extra: dict[str, str] | None = None,
 ) -> tuple[float, float]:
     """Medians of ``cmd`` and ``yard`` run in turn; ``before`` (untimed) precedes each cmd."""
     before()
-    run_once(cmd)  # the previous command at the table: warms what a command may keep
+    run_once(cmd, extra)  # the previous command at the table: warms what a command may keep
     mine: list[float] = []
     theirs: list[float] = []
     for _ in range(runs):
         theirs.append(run_once(yard)[0])
         before()
-        mine.append(run_once(cmd)[0])
+        mine.append(run_once(cmd, extra)[0])
     return statistics.median(mine), statistics.median(theirs)
 
 
-def p1_rows(matches: dict[int, Path], runs: int) -> list[Row]:
+TYPER = {"SCOREKEEPER_QUICK": "off"}
+"""``--typer``: each command also through Typer (the full parser), as before the quick path."""
+
+
+def p1_rows(matches: dict[int, Path], runs: int, typer: bool = False) -> list[Row]:
     yard = [sys.executable, "-c", "import typer"]
     work = bench_dir() / "work.toml"
     rows: list[Row] = []
@@ -161,6 +182,11 @@ def p1_rows(matches: dict[int, Path], runs: int) -> list[Row]:
             cmd = [sys.executable, "-m", "scorekeeper", *args, "--match", str(work)]
             mine, theirs = alternate(cmd, yard, runs, restore)
             rows.append(("P1", f"{name} ({hands} hands) vs import typer", mine, theirs, limit))
+            if typer:
+                mine, theirs = alternate(cmd, yard, runs, restore, TYPER)
+                rows.append(
+                    ("-", "  the same through Typer (SCOREKEEPER_QUICK=off)", mine, theirs, None)
+                )
     return rows
 
 
@@ -240,7 +266,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--no-extra", action="store_true", help="leave out the other engineers' figure modules"
     )
+    parser.add_argument("--cpu", action="store_true", help="P1 in CPU seconds, not wall seconds")
+    parser.add_argument(
+        "--typer", action="store_true", help="P1 also through Typer (SCOREKEEPER_QUICK=off)"
+    )
     args = parser.parse_args(argv)
+    global CPU
+    CPU = args.cpu
     only = {t.upper() for t in args.only}
     runs = args.runs or (3 if args.quick else 9)
     sizes = [16, 1000] if args.quick else [16, 1000, 10000]
@@ -249,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     matches = {n: build_match(n) for n in sizes}
     rows: list[Row] = []
     if not only or "P1" in only:
-        rows += p1_rows(matches, runs)
+        rows += p1_rows(matches, runs, args.typer)
     if not only or "P3" in only:
         rows += p3_rows(matches)
     if not args.no_extra:
@@ -257,6 +289,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
         f"load {os.getloadavg()[0]:.1f}, medians of {runs} runs"
+        + (", P1 in CPU seconds (user + system)" if CPU else "")
     )
     report(rows)
 

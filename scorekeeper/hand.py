@@ -330,18 +330,20 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
-    def _winner(self, last: bool) -> int:
+    def _winner(self, last: bool, contract: Contract) -> int:
         """The position that takes the trick just completed (what ``judge_trick`` decides,
         read from the duties' tables: the last card beats the best so far or not)."""
         key = self._trick_key
         if len(key) == 1:
             return 0
-        spot = self._table().spot(key[:-1], last)
+        spot = self._table(contract).spot(key[:-1], last)
         return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
 
-    def _table(self) -> Duties:
-        """The following duties of the contract in force (it may change before play)."""
-        contract = self.contract
+    def _table(self, contract: Contract | None = None) -> Duties:
+        """The following duties of the contract in force (it may change before play;
+        ``contract``: the one in force, when the caller has it)."""
+        if contract is None:
+            contract = self.game.contract()
         table = self._duties
         if table is None or table.contract is not contract:
             table = self._duties = duties(self.following, contract)
@@ -495,7 +497,7 @@ class Hand:
         game = self.game
         contract = game.contract()
         key = self._trick_key
-        trick.winner = trick.plays[self._winner(last)].player
+        trick.winner = trick.plays[self._winner(last, contract)].player
         trick.judge = partial(_judged, trick.plays, contract, last)
         self.tricks_done += 1
         self._trick_key = ()

@@ -59,7 +59,7 @@ def _setting(hand: Hand) -> _Setting | None:
     if len(masks) < len(holdings):  # each holding as a card mask, made once a hand
         for player, held in holdings.items():
             masks.setdefault(player, mask(held))
-    table = hand._table()
+    table = hand._table(game.contract())
     last = hand.tricks_done + 1 == hand.tricks_per_hand
     sided = table.void_trump_opponent or table.over_opponent
     return table, sided, last, table.spots[last], game.play_watch(), hand._turn()

@@ -11,6 +11,7 @@ non-UTF-8 bytes, a closed pipe) with the same output, exit code and match file e
 from __future__ import annotations
 
 import inspect
+import os
 import shutil
 import subprocess
 import sys
@@ -44,11 +45,17 @@ def _kind(param: click.Option) -> str:
     return quick.PATH if isinstance(param.type, click.Path) else quick.VALUE
 
 
+def _argument_kind(param: click.Argument) -> str:
+    return quick.PATH if isinstance(param.type, click.Path) else quick.VALUE
+
+
 @pytest.mark.parametrize("name", sorted(quick.COMMANDS))
 def test_the_quick_table_is_the_typer_apps_parameters(name: str) -> None:
     command = GROUP.commands[name]
     arguments = tuple(
-        (p.name, p.nargs == -1, p.required) for p in command.params if isinstance(p, click.Argument)
+        (p.name, p.nargs == -1, p.required, _argument_kind(p))
+        for p in command.params
+        if isinstance(p, click.Argument)
     )
     options = {
         spelling: (p.name, _kind(p))
@@ -104,6 +111,7 @@ _TOKENS = st.sampled_from(
         "--chart",
         "--all",
         "--keys",
+        "--strict",
         "-a",
         "--action",
         "--action=Anna re",
@@ -248,6 +256,9 @@ def matches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert run_cli(home, "play", "Kreuz", "Dame", "--match", found["de"]).returncode == 0
     res = run_cli(home, "new", "klaverjassen", *PLAYERS, "--match", found["kj"])
     assert res.returncode == 0, res.stderr
+    found["broken"] = folder / "broken.toml"  # edited by hand: a card played twice, a stray key
+    text = found["mid"].read_text()
+    found["broken"].write_text(text.replace("QC", "QC QC", 1) + 'junk = "x"\n')
     return found
 
 
@@ -307,6 +318,11 @@ CASES: list[tuple[str, list[str | bytes], dict[str, str]]] = [
     ("mid", ["score", "--json", "-m", M], {}),
     ("mid", ["score", "--all=yes", "-m", M], {}),
     ("mid", ["score", "-m", M], {"SCOREKEEPER_DEBUG": "1"}),
+    ("mid", ["score", "-m", M], {"COLUMNS": "30"}),
+    ("mid", ["status", "-m", M], {"LC_ALL": "C"}),
+    ("mid", ["status", "-m", M], {"PYTHONIOENCODING": "ascii"}),
+    ("mid", ["play", "10H", "-m", M], {"PYTHONIOENCODING": "latin-1"}),
+    ("de", ["status", "-m", M], {"PYTHONIOENCODING": "ascii"}),
     ("mid", ["status", "-m", M], {"_SCOREKEEPER_COMPLETE": "complete_bash"}),
     ("fresh", ["hand", "re=Anna,Carla", "re_points=165", "-m", M], {}),
     ("fresh", ["hand", "re=Anna,Carla", "re_points=165", "-a", "Anna re", "-m", M], {}),
@@ -325,6 +341,18 @@ CASES: list[tuple[str, list[str | bytes], dict[str, str]]] = [
     ("de", ["status", "--lang", "en", "-m", M], {}),
     ("de", ["score", "-m", M], {}),
     ("de", ["undo", "-m", M], {}),
+    ("mid", ["check", M], {}),
+    ("mid", ["check", "--json", M], {}),
+    ("mid", ["check", M, "--strict"], {}),
+    ("mid", ["check", "/nowhere/x.toml"], {}),
+    ("mid", ["check", "/tmp"], {}),
+    ("mid", ["check", M, M], {}),
+    ("mid", ["check"], {}),
+    ("mid", ["check", "-m", M], {}),
+    ("broken", ["check", M], {}),
+    ("broken", ["check", "--json", M], {}),
+    ("broken", ["status", "-m", M], {}),
+    ("broken", ["play", "10H", "-m", M], {}),
     ("kj", ["hand", "playing=Anna", "trump=hearts", "points=100", "roem=0", "-m", M], {}),
     ("kj", ["hand", "--keys", "-m", M], {}),
     ("kj", ["act", "Ben pass", "-m", M], {}),
@@ -337,7 +365,7 @@ CASES: list[tuple[str, list[str | bytes], dict[str, str]]] = [
 
 
 @pytest.mark.parametrize(
-    ("which", "args", "env"), CASES, ids=[f"{w}:{' '.join(map(str, a))}" for w, a, _ in CASES]
+    ("which", "args", "env"), CASES, ids=[f"{w}:{' '.join(map(str, a))}:{e}" for w, a, e in CASES]
 )
 def test_a_command_answers_the_same_with_and_without_typer(
     tmp_path: Path,
@@ -382,6 +410,42 @@ def test_a_closed_pipe_ends_quietly_either_way(tmp_path: Path, matches: dict[str
         answers.append((proc.wait(timeout=60), err, path.read_bytes()))
     assert answers[0] == answers[1]
     assert answers[0][0] == 141 and answers[0][1] == b""
+
+
+@pytest.mark.parametrize("args", [["status"], ["play", "10H"], ["play", "XQ"], ["score"]])
+def test_a_terminal_gets_the_same_colours_either_way(
+    tmp_path: Path, matches: dict[str, Path], args: list[str]
+) -> None:
+    """In a terminal rich draws the lines: the same bytes on both paths."""
+    import pty
+
+    path = tmp_path / "m.toml"
+    answers = []
+    for quick_on in (True, False):
+        shutil.copyfile(matches["mid"], path)
+        env = {"COLUMNS": "80", "TERM": "xterm-256color"}
+        env.update({} if quick_on else {"SCOREKEEPER_QUICK": "off"})
+        main, secondary = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", *args, "-m", str(path)],
+            env=cli_env(tmp_path / "home", extra=env),
+            stdout=secondary,
+            stderr=secondary,
+        )
+        os.close(secondary)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the other end closed
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.close(main)
+        answers.append((proc.wait(timeout=60), out, path.read_bytes()))
+    assert answers[0] == answers[1]
+    assert b"Traceback" not in answers[0][1]
 
 
 _MAIN = """

@@ -84,10 +84,16 @@ def test_a_recording_or_reading_command_imports_no_typer_click_rich_prompt_toolk
     home = tmp_path / "home"
     for _ in range(2):  # cold, then through the replay cache
         modules = imported(home, tmp_path / "modules.txt", *args, "--match", match)
-        assert "scorekeeper.cli.quick" in modules
+        assert "scorekeeper.cli.work" in modules  # the command's work ran, without Typer
         assert "scorekeeper.session" in modules  # it did run
         heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY)
         assert heavy == [], f"{args[0]} imported {heavy}"
+
+
+def test_check_imports_no_typer_click_or_rich(tmp_path: Path, match: Path) -> None:
+    modules = imported(tmp_path / "home", tmp_path / "modules.txt", "check", match)
+    assert "scorekeeper.session.check" in modules  # it did run
+    assert sorted(m for m in modules if m.split(".")[0] in HEAVY) == []
 
 
 def test_a_command_builds_only_itself(tmp_path: Path, match: Path) -> None:
@@ -227,3 +233,30 @@ def test_a_reader_that_goes_away_gets_no_error(
     proc.stderr.close()
     assert proc.wait(timeout=60) in (0, 141)
     assert err == "", err
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        st.none(),
+        st.sampled_from(["", "0", "-3", "abc", " 42", "42 ", "1e3", "٤٢", "007", "+5"]),
+        st.integers(-5, 10**6).map(str),
+    ),
+    st.sampled_from([None, "", "0", "30", "x"]),
+)
+def test_the_width_is_shutils_without_shutil(columns: str | None, lines: str | None) -> None:
+    """``score`` reads the width without importing shutil (and its compressors)."""
+    import shutil
+
+    from scorekeeper.cli.render import columns as width
+
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in (("COLUMNS", columns), ("LINES", lines)):
+            mp.setenv(name, value) if value is not None else mp.delenv(name, raising=False)
+        assert width() == shutil.get_terminal_size((80, 24)).columns
+
+
+def test_score_imports_no_shutil_or_compressors(tmp_path: Path, match: Path) -> None:
+    modules = imported(tmp_path / "home", tmp_path / "modules.txt", "score", "--match", match)
+    assert "scorekeeper.view.sheet" in modules  # it did run
+    assert not {"shutil", "bz2", "lzma"} & modules

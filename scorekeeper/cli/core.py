@@ -106,7 +106,7 @@ def refuse_undecodable(params: dict[str, Any]) -> None:
     """
     for name, value in params.items():
         for word in value if isinstance(value, list | tuple) else [value]:
-            if isinstance(word, str) and not _is_utf8(word):
+            if isinstance(word, str) and not is_utf8(word):
                 import typer  # only to refuse: the quick path leaves such words to Typer
 
                 shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
@@ -116,7 +116,8 @@ def refuse_undecodable(params: dict[str, Any]) -> None:
                 )
 
 
-def _is_utf8(word: str) -> bool:
+def is_utf8(word: str) -> bool:
+    """Whether ``word`` is text (no undecodable bytes of the command line in it)."""
     try:
         word.encode("utf-8")
     except UnicodeEncodeError:

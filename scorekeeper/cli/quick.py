@@ -2,7 +2,7 @@
 
 Importing Typer and click costs a command about as much as everything it does. A plain,
 well-formed ``play``, ``trick``, ``announce``, ``declare``, ``act``, ``deal``, ``hand``,
-``undo``, ``status`` or ``score`` is read here, as click would read it, and run by the
+``undo``, ``status``, ``score`` or ``check`` is read here, as click would read it, and run by the
 same code the Typer commands run (:mod:`.work`, through :func:`.core.guarded`). Anything
 this module does not fully understand (help, ``--version``, completion, an unknown or
 malformed option, a missing or extra argument, ``--``, a value click would refuse, words
@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from scorekeeper.cli.core import guarded, is_utf8
+
 FLAG, VALUE, PATH, MANY = "flag", "value", "path", "many"
 """Kinds of option: a flag, one value, one file name, a value that may be repeated."""
 
@@ -33,8 +35,8 @@ JSON = {"--json": ("json_", FLAG)}
 class Command(NamedTuple):
     """A command's parameters as click reads them."""
 
-    arguments: tuple[tuple[str, bool, bool], ...]
-    """(name, takes many words, required), in order."""
+    arguments: tuple[tuple[str, bool, bool, str], ...]
+    """(name, takes many words, required, kind: VALUE or PATH), in order."""
     options: dict[str, tuple[str, str]]
     """Each spelling (``--match``, ``-m``) -> (parameter name, kind)."""
 
@@ -42,19 +44,20 @@ class Command(NamedTuple):
 _WORDS = {**MATCH, **JSON}
 
 COMMANDS: dict[str, Command] = {
-    "play": Command((("words", True, True),), _WORDS),
-    "trick": Command((("cards", True, True),), _WORDS),
-    "announce": Command((("player", False, True), ("what", True, True)), _WORDS),
-    "declare": Command((("player", False, True), ("what", True, True)), _WORDS),
-    "act": Command((("actions", True, True),), _WORDS),
-    "deal": Command((("hands", True, True),), _WORDS),
+    "play": Command((("words", True, True, VALUE),), _WORDS),
+    "trick": Command((("cards", True, True, VALUE),), _WORDS),
+    "announce": Command((("player", False, True, VALUE), ("what", True, True, VALUE)), _WORDS),
+    "declare": Command((("player", False, True, VALUE), ("what", True, True, VALUE)), _WORDS),
+    "act": Command((("actions", True, True, VALUE),), _WORDS),
+    "deal": Command((("hands", True, True, VALUE),), _WORDS),
     "hand": Command(
-        (("facts", True, False),),
+        (("facts", True, False, VALUE),),
         {"--action": ("action", MANY), "-a": ("action", MANY), "--keys": ("keys", FLAG), **_WORDS},
     ),
     "undo": Command((), _WORDS),
     "status": Command((), _WORDS),
     "score": Command((), {**_WORDS, "--chart": ("chart", FLAG), "--all": ("all_", FLAG)}),
+    "check": Command((("file", False, True, PATH),), {"--strict": ("strict", FLAG), **JSON}),
 }
 
 
@@ -73,7 +76,6 @@ def run(argv: list[str]) -> bool:
     if read is None:
         return False
     name, lang, params = read
-    from scorekeeper.cli.core import guarded
     from scorekeeper.cli.labels import speak
     from scorekeeper.text import language
 
@@ -95,7 +97,7 @@ def _plain_process() -> bool:
 
 def parse(argv: list[str]) -> tuple[str, str | None, dict[str, Any]] | None:
     """(command, --lang value, parameters) of a plain table command line, else None."""
-    if not all(_is_utf8(word) for word in argv):
+    if not all(is_utf8(word) for word in argv):
         return None
     lang, rest = _global_lang(argv)
     if not rest or rest[0] not in COMMANDS:
@@ -134,10 +136,8 @@ def _read(command: Command, words: list[str]) -> tuple[dict[str, Any], list[str]
     else (a short option with its value attached, grouped flags, ``-``, ``--``)."""
     params: dict[str, Any] = {name: _default(kind) for name, kind in command.options.values()}
     left: list[str] = []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
+    rest = iter(words)
+    for word in rest:
         if not word.startswith("-"):
             left.append(word)
             continue
@@ -150,17 +150,19 @@ def _read(command: Command, words: list[str]) -> tuple[dict[str, Any], list[str]
                 return None
             params[name] = True
             continue
-        if not eq:
-            if i >= len(words):
-                return None
-            value, i = words[i], i + 1
-        if not value or value.startswith("-") or (kind == PATH and not _readable(value)):
+        given = _value(kind, value if eq else next(rest, ""))
+        if given is None:
             return None
-        if kind == MANY:
-            params[name] = [*(params[name] or []), value]
-        else:
-            params[name] = Path(value) if kind == PATH else value
+        params[name] = [*(params[name] or []), given] if kind == MANY else given
     return params, left
+
+
+def _value(kind: str, value: str) -> Any:
+    """An option's value as click converts it; None for one click refuses (a file it
+    cannot read) or might read another way (nothing, or a word that looks like an option)."""
+    if not value or value.startswith("-") or (kind == PATH and not _readable(value)):
+        return None
+    return Path(value) if kind == PATH else value
 
 
 def _default(kind: str) -> Any:
@@ -180,7 +182,7 @@ def _arguments(command: Command, words: list[str]) -> dict[str, Any] | None:
     """The words as the command's arguments (single words first, then one that takes the
     rest); None when some are missing or left over."""
     out: dict[str, Any] = {}
-    for name, many, required in command.arguments:
+    for name, many, required, kind in command.arguments:
         if many:
             if not words and required:
                 return None
@@ -188,13 +190,7 @@ def _arguments(command: Command, words: list[str]) -> dict[str, Any] | None:
         elif not words:
             return None
         else:
-            out[name], words = words[0], words[1:]
+            out[name], words = words[0] if kind == VALUE else _value(kind, words[0]), words[1:]
+            if out[name] is None:
+                return None
     return None if words else out
-
-
-def _is_utf8(word: str) -> bool:
-    try:
-        word.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

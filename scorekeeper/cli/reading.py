@@ -1,6 +1,6 @@
 """Commands that read a match: ``status``, ``score`` and ``check``; they never write.
 
-What ``status`` and ``score`` do is :mod:`.work` (shared with the quick path)."""
+What they do is :mod:`.work` (shared with the quick path)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli import work
-from scorekeeper.cli.common import JsonOpt, MatchOpt, echo, guarded
+from scorekeeper.cli.common import JsonOpt, MatchOpt, guarded
 
 
 @guarded
@@ -55,19 +55,4 @@ def check(
     recorded, is a scored fact, not an error (unless --strict).
     Example: scorekeeper check match.toml
     """
-    from scorekeeper.cli import render
-    from scorekeeper.session.check import check as check_file
-
-    report = check_file(file, strict=strict)
-    if json_:
-        render.emit_json(report.to_dict())
-    else:
-        for p in report.problems:
-            render.error(p)
-        for w in report.warnings:
-            render.warn(w)
-        if report.ok:
-            hands = report.hands
-            echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
-    if not report.ok:
-        raise typer.Exit(1)
+    work.check(file, strict, json_)

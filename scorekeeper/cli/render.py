@@ -281,9 +281,25 @@ def score_sheet(
 
 def output_size() -> tuple[int, str | None]:
     """The terminal's width (``COLUMNS``, else the terminal, else 80) and output encoding."""
-    import shutil
+    return columns(), getattr(sys.stdout, "encoding", None)
 
-    return shutil.get_terminal_size((80, 24)).columns, getattr(sys.stdout, "encoding", None)
+
+def columns(fallback: int = 80) -> int:
+    """``shutil.get_terminal_size(...).columns``, without importing shutil (which imports
+    the bz2 and lzma compressors for its archives)."""
+    import os
+
+    try:
+        width = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        width = 0
+    if width <= 0:
+        try:
+            width = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            width = fallback
+        width = width or fallback
+    return width
 
 
 def rules_list(rows: list[dict[str, Any]]) -> None:

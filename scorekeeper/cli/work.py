@@ -1,5 +1,6 @@
 """What the table's commands do once their words are read: ``play``, ``trick``,
-``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``status`` and ``score``.
+``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``status``, ``score`` and
+``check``.
 
 Without Typer: the Typer commands (:mod:`.recording`, :mod:`.reading`) and the quick path
 (:mod:`.quick`) both call these, each through :func:`.core.guarded`. Each opens the match
@@ -257,3 +258,23 @@ def score(
         render.emit_json(render.sheet_dict(m))
         return
     render.score_sheet(m, chart=chart, every=all_)  # the sheet's words: the view's language
+
+
+def check(file: Path, strict: bool = False, json_: bool = False) -> None:
+    """``check FILE``: every problem of a match file; exit 1 unless it is sound."""
+    from scorekeeper.cli import render
+    from scorekeeper.session.check import check as check_file
+
+    report = check_file(file, strict=strict)
+    if json_:
+        render.emit_json(report.to_dict())
+    else:
+        for p in report.problems:
+            render.error(p)
+        for w in report.warnings:
+            render.warn(w)
+        if report.ok:
+            hands = report.hands
+            echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
+    if not report.ok:
+        raise SystemExit(1)
