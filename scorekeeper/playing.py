@@ -66,12 +66,14 @@ def _setting(hand: Hand) -> _Setting | None:
     if len(masks) < len(holdings):  # each holding as a card mask, made once a hand
         for player, held in holdings.items():
             masks.setdefault(player, mask(held))
-    table = hand._table(game.contract())
+    contract, table = game.contract(), hand._duties
+    if table is None or table.contract is not contract:
+        table = hand._table(contract)
     last = hand.tricks_done + 1 == hand.tricks_per_hand
     sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
-    return table, sided, last, table.spots[last], watched, hand._turn()
+    return table, sided, last, table.spots[last], watched, hand._next or hand.next_leader()
 
 
 def _trick(
@@ -132,8 +134,8 @@ def _trick(
             _noted(hand, key, following)  # as the hook always saw it: before the turn moves
             _told(game, play, outcome)
         i += 1
-        if len(key) == seats:
-            _noted(hand, key, None)
+        if len(key) == seats:  # the note of a complete trick, for Hand._complete
+            hand._trick_key, hand._next, hand._spot = key, None, None
             # who takes it, from what the trick before this card asked (Hand._winner's
             # reading; Hand._complete takes it while the contract is the same)
             return i, trick, _taken(key, spot, bit)
