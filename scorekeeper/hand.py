@@ -29,7 +29,7 @@ from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
-from scorekeeper.playing import run
+from scorekeeper.playing import CardRead, run
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -40,9 +40,10 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
 
 
-_READ: dict[tuple[str, ...], dict[str, Action]] = {}
+_READ: dict[tuple[str, ...], tuple[dict[str, Action], dict[str, CardRead]]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
-hundred, and an ``Action`` is immutable, so one is handed out for each."""
+hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
+card plays among them as ``playing.run`` reads them (``CardRead``)."""
 
 
 def _judged(plays: list[Play], contract: Contract, last: bool) -> TrickVerdict:
@@ -92,12 +93,12 @@ class Hand:
             p: [] for p in self.players
         }
         self.revokes: list[Revoke] = []
-        read = _READ.get(seats := tuple(self.table))
-        if read is None:
+        both = _READ.get(seats := tuple(self.table))
+        if both is None:
             if len(_READ) >= 64:
                 _READ.clear()
-            read = _READ[seats] = {}
-        self._read = read
+            both = _READ[seats] = ({}, {})
+        self._read, self._cards_read = both
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
@@ -380,6 +381,7 @@ class Hand:
             action = parse_action(text, self.table)
             if len(read) >= 8192:
                 read.clear()
+                self._cards_read.clear()  # holds only actions that ``read`` holds
             read[text] = action
         return action
 
@@ -491,13 +493,23 @@ class Hand:
         else:
             self._next = self._after[actor]
 
-    def _complete(self, trick: Trick, outcome: Outcome | None) -> None:
-        """The trick's last card is down: its winner, its points, what the game makes of it."""
+    def _complete(
+        self,
+        trick: Trick,
+        outcome: Outcome | None,
+        best: int = 0,
+        table: Duties | None = None,
+    ) -> None:
+        """The trick's last card is down: its winner, its points, what the game makes of it.
+        ``best``: the position that takes it as the duties ``table`` read it while the
+        trick was played (``playing.run``), taken when that is still the contract's."""
         last = trick.number == self.tricks_per_hand
         game = self.game
         contract = game.contract()
         key = self._trick_key
-        trick.winner = trick.plays[self._winner(last, contract)].player
+        if table is None or table.contract is not contract:
+            best = self._winner(last, contract)
+        trick.winner = trick.plays[best].player
         trick.judge = partial(_judged, trick.plays, contract, last)
         self.tricks_done += 1
         self._trick_key = ()
