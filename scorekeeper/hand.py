@@ -29,7 +29,7 @@ from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
-from scorekeeper.playing import run
+from scorekeeper.playing import CardRead, run
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -40,9 +40,10 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
 
 
-_READ: dict[tuple[str, ...], dict[str, Action]] = {}
+_READ: dict[tuple[str, ...], tuple[dict[str, Action], dict[str, CardRead]]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
-hundred, and an ``Action`` is immutable, so one is handed out for each."""
+hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
+card plays among them as ``playing.run`` reads them (``CardRead``)."""
 
 
 def _judged(plays: list[Play], contract: Contract, last: bool) -> TrickVerdict:
@@ -92,12 +93,12 @@ class Hand:
             p: [] for p in self.players
         }
         self.revokes: list[Revoke] = []
-        read = _READ.get(seats := tuple(self.table))
-        if read is None:
+        both = _READ.get(seats := tuple(self.table))
+        if both is None:
             if len(_READ) >= 64:
                 _READ.clear()
-            read = _READ[seats] = {}
-        self._read = read
+            both = _READ[seats] = ({}, {})
+        self._read, self._cards_read = both
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
@@ -330,18 +331,20 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
-    def _winner(self, last: bool) -> int:
+    def _winner(self, last: bool, contract: Contract) -> int:
         """The position that takes the trick just completed (what ``judge_trick`` decides,
         read from the duties' tables: the last card beats the best so far or not)."""
         key = self._trick_key
         if len(key) == 1:
             return 0
-        spot = self._table().spot(key[:-1], last)
+        spot = self._table(contract).spot(key[:-1], last)
         return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
 
-    def _table(self) -> Duties:
-        """The following duties of the contract in force (it may change before play)."""
-        contract = self.contract
+    def _table(self, contract: Contract | None = None) -> Duties:
+        """The following duties of the contract in force (it may change before play;
+        ``contract``: the one in force, when the caller has it)."""
+        if contract is None:
+            contract = self.game.contract()
         table = self._duties
         if table is None or table.contract is not contract:
             table = self._duties = duties(self.following, contract)
@@ -378,6 +381,7 @@ class Hand:
             action = parse_action(text, self.table)
             if len(read) >= 8192:
                 read.clear()
+                self._cards_read.clear()  # holds only actions that ``read`` holds
             read[text] = action
         return action
 
@@ -489,13 +493,23 @@ class Hand:
         else:
             self._next = self._after[actor]
 
-    def _complete(self, trick: Trick, outcome: Outcome | None) -> None:
-        """The trick's last card is down: its winner, its points, what the game makes of it."""
+    def _complete(
+        self,
+        trick: Trick,
+        outcome: Outcome | None,
+        best: int = 0,
+        table: Duties | None = None,
+    ) -> None:
+        """The trick's last card is down: its winner, its points, what the game makes of it.
+        ``best``: the position that takes it as the duties ``table`` read it while the
+        trick was played (``playing.run``), taken when that is still the contract's."""
         last = trick.number == self.tricks_per_hand
         game = self.game
         contract = game.contract()
         key = self._trick_key
-        trick.winner = trick.plays[self._winner(last)].player
+        if table is None or table.contract is not contract:
+            best = self._winner(last, contract)
+        trick.winner = trick.plays[best].player
         trick.judge = partial(_judged, trick.plays, contract, last)
         self.tricks_done += 1
         self._trick_key = ()

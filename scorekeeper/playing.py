@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
 from scorekeeper.following import Duties, Spot, mask
 from scorekeeper.plays import Outcome, Play, Trick
 
@@ -29,8 +31,13 @@ if TYPE_CHECKING:
 
 # What a trick's cards are checked against, worked out when the trick starts or goes on:
 # the duties' tables, whether they ask who is winning, the spots of this trick (last or
-# not, and its spots), the cards the family watches (None: all), and whose card comes first.
-_Setting = tuple[Duties, bool, bool, "dict[tuple[int, ...], Spot]", "int | None", str]
+# not, and its spots), the cards the family watches (a mask; -1: all), and whose card
+# comes first.
+_Setting = tuple[Duties, bool, bool, "dict[tuple[int, ...], Spot]", int, str]
+
+# A card play as the run reads it, once per action string at a table: the action, its
+# player, its card, the card's index and bit (its mask).
+CardRead = tuple[Action, str, Card, int, int]
 
 
 def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | None = None) -> int:
@@ -42,10 +49,10 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         setting = _setting(hand)
         if setting is None:
             break
-        i, trick = _trick(hand, texts, i, setting, outcome)
+        i, trick, best = _trick(hand, texts, i, setting, outcome)
         if trick is None:
             break
-        hand._complete(trick, outcome)
+        hand._complete(trick, outcome, best, setting[0])
     return i
 
 
@@ -59,55 +66,67 @@ def _setting(hand: Hand) -> _Setting | None:
     if len(masks) < len(holdings):  # each holding as a card mask, made once a hand
         for player, held in holdings.items():
             masks.setdefault(player, mask(held))
-    table = hand._table()
+    contract, table = game.contract(), hand._duties
+    if table is None or table.contract is not contract:
+        table = hand._table(contract)
     last = hand.tricks_done + 1 == hand.tricks_per_hand
     sided = table.void_trump_opponent or table.over_opponent
-    return table, sided, last, table.spots[last], game.play_watch(), hand._turn()
+    watch = game.play_watch()
+    watched = -1 if watch is None else watch  # every card's bit, or those named
+    return table, sided, last, table.spots[last], watched, hand._next or hand.next_leader()
 
 
 def _trick(
     hand: Hand, texts: Sequence[str], i: int, setting: _Setting, outcome: Outcome | None
-) -> tuple[int, Trick | None]:
-    """The usual cards of one trick from ``texts[i]`` on: where it stopped, and the trick
-    once its last card is down (None: stopped before). The hand's note of the trick so far
-    (``_trick_key``, ``_next``) is written when the run stops or a hook is asked."""
+) -> tuple[int, Trick | None, int]:
+    """The usual cards of one trick from ``texts[i]`` on: where it stopped, the trick once
+    its last card is down (None: stopped before) and the position that takes it. The
+    hand's note of the trick so far (``_trick_key``, ``_next``) is written when the run
+    stops or a hook is asked."""
     table, sided, last, spots, watch, turn = setting
     read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
+    cards_read = hand._cards_read
     game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
-    plays_by, after, legal_at = hand.plays_by, hand._after, table.legal_at
+    plays_by, after = hand.plays_by, hand._after
+    legal_at, follow = table.legal_at, table.follow_suit
     assert holdings is not None
     key = hand._trick_key
     trick = tricks[-1] if key else Trick(len(tricks) + 1, turn)  # a new one joins with its lead
     plays, number, seats, end = trick.plays, trick.number, len(hand.players), len(texts)
     following = hand._next  # who plays the trick's next card (None: it is to be led)
     while i < end:
-        action = read.get(texts[i])
-        if action is None or not action.is_play or action.actor != turn:
+        found = cards_read.get(texts[i]) or _card_read(read, cards_read, texts[i])
+        if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
-        card = action.card
-        limit = counts.get(card)
-        if limit is None or played.get(card, 0) >= limit:
+        action, actor, card, index, bit = found
+        if actor != turn:
             break
-        held, bit = masks[turn], 1 << card.index  # type: ignore[union-attr]
+        count = played.get(card, 0)
+        if count >= counts.get(card, 0):  # no copy left (none: not a card of the deck)
+            break
+        held = masks[turn]
         if key:
             spot = spots.get(key) or table.spot(key, last)
-            partner = _partner(game, turn, trick, spot[4]) if sided else None
-            held = legal_at(held, spot, partner)
+            same = held & spot[0]
+            if same and follow:  # following suit, as legal_at answers it
+                held = (same & spot[1]) or same if spot[2] else same
+            else:
+                held = legal_at(held, spot, _partner(game, turn, trick, spot[4], sided))
         if not held & bit:
             break
-        hooked = watch is None or watch & bit
+        hooked = watch & bit
         if hooked:
             _noted(hand, key, following)
             game.verify_play(action)  # may refuse: nothing changed yet
         history.append(action)
         if not key:
             tricks.append(trick)
-        play = Play(turn, card, number, len(key))  # type: ignore[arg-type]
+        play = Play(turn, card, number, len(key))
         plays.append(play)
-        key = (*key, card.index)  # type: ignore[union-attr]
-        played[card] = played.get(card, 0) + 1  # type: ignore[index]
+        key = (*key, index)
+        played[card] = count + 1
         cards = holdings[turn]
-        cards.remove(card)  # type: ignore[arg-type]
+        cards.remove(card)
         if card not in cards:
             masks[turn] &= ~bit
         plays_by[turn].append((play, (), None))
@@ -115,12 +134,28 @@ def _trick(
             _noted(hand, key, following)  # as the hook always saw it: before the turn moves
             _told(game, play, outcome)
         i += 1
-        if len(key) == seats:
-            _noted(hand, key, None)
-            return i, trick
+        if len(key) == seats:  # the note of a complete trick, for Hand._complete
+            hand._trick_key, hand._next, hand._spot = key, None, None
+            # who takes it, from what the trick before this card asked (Hand._winner's
+            # reading; Hand._complete takes it while the contract is the same)
+            return i, trick, _taken(key, spot, bit)
         turn = following = after[turn]
     _noted(hand, key, following)
-    return i, None
+    return i, None, 0
+
+
+def _card_read(
+    read: dict[str, Action], cards_read: dict[str, CardRead], text: str
+) -> CardRead | None:
+    """A card play the table has read (kept for the next time), or None: not read yet, or
+    not a card."""
+    action = read.get(text)
+    if action is None or not action.is_play:
+        return None
+    card = action.card
+    assert card is not None
+    found = cards_read[text] = (action, action.actor, card, card.index, 1 << card.index)
+    return found
 
 
 def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:
@@ -128,9 +163,18 @@ def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:
     hand._trick_key, hand._next, hand._spot = key, following, None
 
 
-def _partner(game: GameHand, player: str, trick: Trick, best: int) -> bool | None:
-    """Whether the trick's best card so far is ``player``'s partner's (None: not known)."""
-    return game.same_side(player, trick.plays[best].player)
+def _partner(game: GameHand, player: str, trick: Trick, best: int, sided: bool) -> bool | None:
+    """Whether the trick's best card so far is ``player``'s partner's (None: not known, or
+    the duties do not ask: not ``sided``)."""
+    return game.same_side(player, trick.plays[best].player) if sided else None
+
+
+def _taken(key: tuple[int, ...], spot: Spot, bit: int) -> int:
+    """The position that takes a complete trick (``key``, its card indices) whose last card
+    (``bit``) met ``spot`` (what the trick before it asked): what ``Hand._winner`` reads."""
+    if len(key) == 1:
+        return 0
+    return len(key) - 1 if spot[1] & bit else spot[4]
 
 
 def _told(game: GameHand, play: Play, outcome: Outcome | None) -> None:

@@ -252,32 +252,34 @@ class _Maker:
         cls = self.cls
         if "__slots__" in cls.__dict__:
             raise TypeError(f"record {cls.__qualname__} cannot declare __slots__")
+        explicit = _explicit_hash(cls)  # before __eq__ is added, as dataclasses reads it
         cls.__record_fields__ = self.fields  # type: ignore[attr-defined]
         cls.__record_frozen__ = self.frozen  # type: ignore[attr-defined]
-        positional = [f.name for f in self.fields if f.init and not f.kw_only]
-        _check_order([f for f in self.fields if f.init and not f.kw_only])
+        standing = [f for f in self.fields if f.init and not f.kw_only]
+        _check_order(standing)
+        positional = [f.name for f in standing]
         if init:
             _set_new(cls, "__init__", _init(cls, self.fields, positional, frozen=self.frozen))
         if repr:
             _set_new(cls, "__repr__", _repr([f.name for f in self.fields if f.repr]))
-        compared = [f.name for f in self.fields if f.compare]
         if eq:
-            _set_new(cls, "__eq__", _eq(_getter(compared)))
+            _set_new(cls, "__eq__", _eq(_getter([f.name for f in self.fields if f.compare])))
         if self.frozen:
-            names = frozenset(f.name for f in self.fields)
-            for name, method in (("__setattr__", _setattr), ("__delattr__", _delattr)):
-                if name in cls.__dict__:
-                    raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
-                setattr(cls, name, method(cls, names))
-        self._hash(eq)
+            self._freeze()
+        if eq and not explicit:
+            self._hash()
         _set_new(cls, "__match_args__", tuple(positional))
 
-    def _hash(self, eq: bool) -> None:
+    def _freeze(self) -> None:
         cls = self.cls
-        own = cls.__dict__.get("__hash__", MISSING)
-        explicit = not (own is MISSING or (own is None and "__eq__" in cls.__dict__))
-        if not eq or explicit:
-            return
+        names = frozenset(f.name for f in self.fields)
+        for name, method in (("__setattr__", _setattr), ("__delattr__", _delattr)):
+            if name in cls.__dict__:
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+            setattr(cls, name, method(cls, names))
+
+    def _hash(self) -> None:
+        cls = self.cls
         if not self.frozen:
             cls.__hash__ = None  # type: ignore[assignment]
             return
@@ -288,6 +290,13 @@ class _Maker:
             return hash(getter(self))
 
         cls.__hash__ = __hash__  # type: ignore[method-assign]
+
+
+def _explicit_hash(cls: type) -> bool:
+    """Whether the class body defines ``__hash__`` itself (``None`` beside an ``__eq__`` of
+    its own is Python's doing, not the class's)."""
+    own = cls.__dict__.get("__hash__", MISSING)
+    return not (own is MISSING or (own is None and "__eq__" in cls.__dict__))
 
 
 def _check_order(positional: list[Field]) -> None:

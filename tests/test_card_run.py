@@ -21,11 +21,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import FAST, RULESET_IDS, option_values, table_for
+from test_replay_lean import random_deal
 from typer.testing import CliRunner
 
 from scorekeeper import hand as hand_module
 from scorekeeper import match as match_module
-from scorekeeper import playing, ruleset, simulate
+from scorekeeper import playing, ruleset
 from scorekeeper.cli.app import app
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
@@ -159,11 +160,7 @@ def test_each_offer_is_answered_alike_by_the_run_and_the_long_path(
     @settings(FAST, max_examples=6)
     @given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
     def hands(seed: int, data: st.DataObject) -> None:
-        base = ruleset.load(rule_set)
-        rules = base.with_options(data.draw(option_values(base), label="options"))
-        table = table_for(rules)
-        rng = random.Random(seed)
-        dealt = simulate.deal(rules, table, rng)
+        rules, table, rng, dealt = random_deal(rule_set, seed, data)
         quick, slow = (Hand(rules, table, table[0], deal=dealt) for _ in range(2))
         quick.quiet = slow.quiet = rng.random() < 0.5
         for _ in range(600):

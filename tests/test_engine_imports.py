@@ -10,41 +10,24 @@ A Doppelkopf command imports neither ``dataclasses`` (the engine's records are
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli_env, run_cli
+from cli_helpers import run_cli
+from test_startup import imported  # a real process's modules, as the quick path's test reads them
 
-AVOIDED = ("dataclasses", "inspect", "ast", "dis", "hashlib", "_hashlib", "difflib", "copy", "weakref")
+AVOIDED = (
+    "dataclasses",
+    "inspect",
+    "ast",
+    "dis",
+    "hashlib",
+    "_hashlib",
+    "difflib",
+    "copy",
+    "weakref",
+)
 OTHER_FAMILIES = ("klaverjassen", "klaberjass", "kloepper", "bierkopf")
-
-_IMPORTED = """
-import runpy, sys
-sys.argv = ["scorekeeper", *sys.argv[2:]]
-try:
-    runpy.run_module("scorekeeper", run_name="__main__")
-except SystemExit:
-    pass
-finally:
-    with open(OUT, "w") as out:
-        out.write("\\n".join(sorted(sys.modules)))
-"""
-
-
-def imported(home: Path, out: Path, *args: str | Path) -> set[str]:
-    """The modules a real ``scorekeeper ARGS`` process had imported when it ended."""
-    code = f"OUT = {str(out)!r}\n{_IMPORTED}"
-    res = subprocess.run(
-        [sys.executable, "-c", code, "scorekeeper", *map(str, args)],
-        env=cli_env(home),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert "Traceback" not in res.stderr, res.stderr
-    return set(out.read_text().split())
 
 
 @pytest.fixture

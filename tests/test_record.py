@@ -406,3 +406,33 @@ def test_schema_hints_are_get_type_hints_for_every_rule_set_record() -> None:
     assert len(sections) > 40
     for cls in sections:
         assert schema.hints(cls) == typing.get_type_hints(cls), cls
+
+
+def test_a_class_of_its_own_hash_keeps_it_as_dataclasses_do() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class DcNone:
+        a: int
+        __hash__ = None  # type: ignore[assignment]
+
+    @rec.record(frozen=True)
+    class RecNone:
+        a: int
+        __hash__ = None  # type: ignore[assignment]
+
+    @dataclasses.dataclass(frozen=True)
+    class DcOwn:
+        a: int
+
+        def __hash__(self) -> int:
+            return 7
+
+    @rec.record(frozen=True)
+    class RecOwn:
+        a: int
+
+        def __hash__(self) -> int:
+            return 7
+
+    assert DcNone.__hash__ is None and RecNone.__hash__ is None
+    assert hash(DcOwn(1)) == hash(RecOwn(1)) == 7
+    assert RecOwn(1) == RecOwn(1) != RecOwn(2)

@@ -25,10 +25,12 @@ from test_properties import FAST, RULESET_IDS, option_values, table_for
 from typer.testing import CliRunner
 
 from scorekeeper import ruleset, simulate
+from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.reasoning import refuse_play
+from scorekeeper.ruleset import Ruleset
 
 
 def reasoned(hand: Hand, text: str) -> tuple[bool, str, str | None]:
@@ -55,14 +57,22 @@ def test_the_quick_path_accepts_what_the_reasoned_checks_accept(rule_set: str) -
     @settings(FAST, max_examples=6)
     @given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
     def hands(seed: int, data: st.DataObject) -> None:
-        base = ruleset.load(rule_set)
-        rules = base.with_options(data.draw(option_values(base), label="options"))
-        table = table_for(rules)
-        rng = random.Random(seed)
-        hand = Hand(rules, table, table[0], deal=simulate.deal(rules, table, rng))
-        simulate_checked(hand, rng)
+        rules, table, rng, dealt = random_deal(rule_set, seed, data)
+        simulate_checked(Hand(rules, table, table[0], deal=dealt), rng)
 
     hands()
+
+
+def random_deal(
+    rule_set: str, seed: int, data: st.DataObject
+) -> tuple[Ruleset, list[str], random.Random, dict[str, list[Card]]]:
+    """A rule set with random options, its table, a generator seeded by ``seed`` and a
+    random deal made with it."""
+    base = ruleset.load(rule_set)
+    rules = base.with_options(data.draw(option_values(base), label="options"))
+    table = table_for(rules)
+    rng = random.Random(seed)
+    return rules, table, rng, simulate.deal(rules, table, rng)
 
 
 def simulate_checked(hand: Hand, rng: random.Random) -> None:

@@ -18,7 +18,7 @@ from scorekeeper.reasons import Reason, because
 from scorekeeper.record import field, fields, record
 from scorekeeper.rules.common import CommonRules, when_key
 from scorekeeper.rules.schema import Problem, nearest, read, said
-from scorekeeper.rules.source import find, load_chain, merge, type_word
+from scorekeeper.rules.source import Chain, find, load_chain, merge, type_word
 
 T = TypeVar("T")
 
@@ -100,6 +100,8 @@ class Ruleset:
     overrides: dict[str, Any] = field(default_factory=dict)
     schema: type[CommonRules] = CommonRules
     mechanics: Any = field(default=None, compare=False)
+    chain: Chain = field(default=(), compare=False, repr=False)
+    """The files it was read from (``source.Chain``), when loaded by name or path."""
 
     @cached_property
     def data(self) -> dict[str, Any]:
@@ -218,7 +220,7 @@ class Ruleset:
                     )
                 )
             checked[name] = spec.coerce(value)
-        changed = Ruleset(self.base, self.source, checked, self.schema, self.mechanics)
+        changed = Ruleset(self.base, self.source, checked, self.schema, self.mechanics, self.chain)
         if overrides:
             try:
                 validate(changed)
@@ -329,7 +331,8 @@ def load(
 
 def _load(name: str, options: Mapping[str, Any] | None, binder: Binder | None) -> Ruleset:
     path = find(name)
-    data = load_chain(path)
+    chain: list[Any] = []
+    data = load_chain(path, read=chain)
     data.setdefault("id", path.stem)
     problems = _identity_problems(data, binder)
     if problems:
@@ -338,6 +341,6 @@ def _load(name: str, options: Mapping[str, Any] | None, binder: Binder | None) -
     mechanics = None
     if binder is not None:
         schema, mechanics = binder.bind(data["family"])
-    rs = Ruleset(data, str(path), {}, schema, mechanics)
+    rs = Ruleset(data, str(path), {}, schema, mechanics, tuple(chain))
     validate(rs)
     return rs.with_options(options or {}) if options else rs

@@ -13,6 +13,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+try:  # the very blake2b of hashlib, without hashlib loading OpenSSL
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
 from scorekeeper.datacopy import copied
 from scorekeeper.errors import RulesetError
 from scorekeeper.rules.schema import nearest, said
@@ -88,6 +93,11 @@ def _shown_name(name: str) -> str:
 def read_toml(path: Path, what: str = RULESET) -> dict[str, Any]:
     """A TOML file's data, or a ``RulesetError`` that names the file and what is wrong
     (``what`` it should be: ``RULESET`` or ``OPTIONS``)."""
+    return parse_bytes(read_bytes(path, what), path, what)
+
+
+def read_bytes(path: Path, what: str = RULESET) -> bytes:
+    """A rule set's (or options') file as it is, refused beyond ``MAX_BYTES``."""
     try:
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
@@ -96,6 +106,16 @@ def read_toml(path: Path, what: str = RULESET) -> dict[str, Any]:
     if len(raw) > MAX_BYTES:
         too_large = said("rules.too_large", most=MAX_BYTES, what=said(what))
         raise RulesetError(f"{path}: {too_large}")
+    return raw
+
+
+def file_digest(raw: bytes) -> bytes:
+    """What a rule set's file is told by: a digest of its exact bytes."""
+    return blake2b(raw, digest_size=20).digest()
+
+
+def parse_bytes(raw: bytes, path: Path, what: str = RULESET) -> dict[str, Any]:
+    """A TOML file's bytes into data, with its problems named."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -158,16 +178,27 @@ def merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """A rule set's data with everything it ``extends`` merged under it."""
+Chain = tuple[tuple[str, "str | None", bytes], ...]
+"""The files a rule set was read from, in order: each file's resolved path, what it
+``extends`` (None: the last) and the digest of its bytes."""
+
+
+def load_chain(
+    path: Path, seen: tuple[Path, ...] = (), read: list[Any] | None = None
+) -> dict[str, Any]:
+    """A rule set's data with everything it ``extends`` merged under it; ``read``, when
+    given, gets each file's entry of the ``Chain``."""
     path = path.resolve()
     if path in seen:
         chain = " -> ".join(p.stem for p in (*seen, path))
         raise RulesetError(f"{path}: extends: {said('rules.circular', chain=chain)}")
     if len(seen) >= MAX_CHAIN:
         raise RulesetError(f"{path}: extends: {said('rules.chain', most=MAX_CHAIN)}")
-    data = read_toml(path)
+    raw = read_bytes(path)
+    data = parse_bytes(raw, path)
     parent = data.get("extends")
+    if read is not None:
+        read.append((str(path), parent if isinstance(parent, str) else None, file_digest(raw)))
     if parent is None:
         # not a rule set: say so, and nothing of what it holds (a match file or an
         # ``extends`` may name any .toml file; its values are not shown unless it is one)
@@ -180,16 +211,38 @@ def load_chain(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         return data
     if not isinstance(parent, str) or not parent:
         raise RulesetError(f"{path}: extends: {said('rules.extends_type')}", rule="extends")
-    parent_path = Path(parent) if parent.endswith(".toml") else None
-    if parent_path is not None and not parent_path.is_absolute():
-        parent_path = path.parent / parent_path
-    base = load_chain(parent_path or find(parent), (*seen, path))
+    base = load_chain(parent_of(path, parent), (*seen, path), read)
     child = {k: v for k, v in data.items() if k != "extends"}
     _check_option_types(path, parent, base, child)
     merged = merge(base, child)
     merged["id"] = child.get("id", path.stem)  # a house rule is not its parent
     merged["extends"] = parent
     return merged
+
+
+def parent_of(path: Path, parent: str) -> Path:
+    """The file an ``extends = parent`` in the file at ``path`` names: a ``.toml`` path
+    (relative to that file's folder), else a rule set's id."""
+    if parent.endswith(".toml"):
+        given = Path(parent)
+        return given if given.is_absolute() else path.parent / given
+    return find(parent)
+
+
+def chain_holds(name: str, chain: Chain) -> bool:
+    """Whether the rule set ``name`` would still be read from exactly these files, byte
+    for byte (found the same way, each ``extends`` naming the next)."""
+    try:
+        expected = find(name).resolve()
+        for at, (path, parent, digest) in enumerate(chain):
+            if str(expected) != path or file_digest(read_bytes(expected)) != digest:
+                return False
+            if parent is None:
+                return at == len(chain) - 1
+            expected = parent_of(expected, parent).resolve()
+    except (RulesetError, OSError):
+        return False
+    return False
 
 
 def _check_option_types(

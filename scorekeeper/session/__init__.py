@@ -20,7 +20,7 @@ from typing import Any
 from scorekeeper import matchlog, store
 from scorekeeper.actions import entered
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
-from scorekeeper.games import family_for
+from scorekeeper.games import BINDER, family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap
@@ -110,10 +110,12 @@ class Session:
         from scorekeeper.text import language  # the view's choice: the match's own language
 
         language.use_match(tail.log.lang, tail.log.players)
-        try:
-            rules = load(tail.log.ruleset, tail.log.options)
-        except ScorekeeperError:
-            return None
+        rules = cache.kept_rules(tail, BINDER)  # the rule set as read before, if it still is
+        if rules is None:
+            try:
+                rules = load(tail.log.ruleset, tail.log.options)
+            except ScorekeeperError:
+                return None
         match = cache.replay(tail, rules)
         if match is None:
             return None
@@ -181,8 +183,9 @@ class Session:
     def _verified(self, name: str) -> Match:
         """The match replayed from the changed log; a refusal names ``name``."""
         if self._tail is not None:
-            rules = load(self._tail.log.ruleset, self._tail.log.options)
-            match = cache.replay(self._tail, rules)
+            tail = self._tail
+            rules = cache.kept_rules(tail, BINDER) or load(tail.log.ruleset, tail.log.options)
+            match = cache.replay(tail, rules)
             if match is not None:
                 return match
         return Match.from_log(self.log, None, name, loader=load, entries=self._entered)

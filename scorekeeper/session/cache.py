@@ -45,14 +45,15 @@ from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.reasons import Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult
-from scorekeeper.rules import Ruleset
+from scorekeeper.rules import Binder, Ruleset
+from scorekeeper.rules.source import Chain, chain_holds
 
 try:  # the very blake2b of hashlib, without hashlib loading OpenSSL at every command
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = "scorekeeper-cache/4"
+FORMAT = "scorekeeper-cache/5"
 """Changes whenever what a snapshot holds changes shape."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -75,6 +76,8 @@ class Snapshot:
     hands: list[MatchHand]
     sections_from: int | None = None
     """The fewest hands that include one too long to be inline (None: no such hand)."""
+    rules: KeptRules | None = None
+    """The match's rule set as read (see :func:`kept_rules`)."""
 
     def fit(self, raw: bytes, below: int | None = None) -> tuple[int, Any] | None:
         """The most hands whose text ``raw`` begins with, byte for byte, and the digest of
@@ -481,9 +484,65 @@ def keep(
 ) -> Snapshot:
     """Keep the snapshot of ``hands`` (finished, lean), replayed from the text whose
     beginnings end at ``ends`` with ``digests``; the snapshot kept."""
-    snapshot = Snapshot(snapshot_key(rules), ends, digests, header_of(header), hands, sections_from)
+    snapshot = Snapshot(
+        snapshot_key(rules),
+        ends,
+        digests,
+        header_of(header),
+        hands,
+        sections_from,
+        _kept(rules, header),
+    )
     save(path, snapshot)
     return snapshot
+
+
+# ---------------------------------------------------------------------- the rule set
+@record(frozen=True)
+class KeptRules:
+    """A match's rule set as read (its options applied and checked), with the files it was
+    read from (``Ruleset.chain``) and what the match file asked for."""
+
+    name: str
+    options: dict[str, Any]
+    chain: Chain
+    family: str
+    base: dict[str, Any]
+    source: str
+    overrides: dict[str, Any]
+    spec: Any
+
+
+def _kept(rules: Ruleset, header: MatchLog) -> KeptRules | None:
+    if not rules.chain or not isinstance(rules.base.get("family"), str):
+        return None
+    return KeptRules(
+        header.ruleset,
+        dict(header.options),
+        rules.chain,
+        rules.base["family"],
+        rules.base,
+        rules.source,
+        rules.overrides,
+        rules.spec,
+    )
+
+
+def kept_rules(tail: Tail, binder: Binder) -> Ruleset | None:
+    """The match's rule set as the snapshot keeps it, when the match file asks for the
+    same rule set and options and the rule set would still be read from exactly the same
+    files, byte for byte: what loading it would give, without reading and checking it
+    again (the same code made it: the snapshot's key says so, and ``replay`` checks it).
+    None otherwise: the rule set is then loaded as ever."""
+    kept = tail.snapshot.rules
+    if kept is None or kept.name != tail.log.ruleset or kept.options != tail.log.options:
+        return None
+    if not chain_holds(kept.name, kept.chain):
+        return None
+    schema, mechanics = binder.bind(kept.family)
+    rules = Ruleset(kept.base, kept.source, kept.overrides, schema, mechanics, kept.chain)
+    rules.__dict__["spec"] = kept.spec  # read, checked and kept: ``rules.spec`` as it was
+    return rules
 
 
 _ENGLISH: list[bool] = []
