@@ -507,3 +507,52 @@ def test_the_console_script_and_the_apps_main_answer_alike(
         answers.append((res.returncode, res.stdout, res.stderr, path.read_bytes()))
     assert answers[0] == answers[1]
     assert b"Traceback" not in answers[0][2]
+
+
+# ---------------------------------------------------------------------- a quick ending
+class _Ended(Exception):
+    """os._exit, caught: the process would have ended here with this code."""
+
+
+@pytest.mark.parametrize(
+    ("program", "callbacks", "code", "ends"),
+    [
+        ("python -m", 0, 0, 0),
+        ("python -m", 0, 1, 1),
+        ("python -m", 0, None, 0),
+        ("console script", 0, 141, 141),
+        ("python -m", 1, 0, None),  # an atexit callback waits: Python ends as usual
+        ("python -m", 0, "bye", None),  # a message to print: Python prints it
+        ("other code", 0, 0, None),  # code that ran scorekeeper goes on after it
+    ],
+)
+def test_the_process_ends_at_once_only_when_nothing_follows(
+    monkeypatch: pytest.MonkeyPatch,
+    program: str,
+    callbacks: int,
+    code: int | str | None,
+    ends: int | None,
+) -> None:
+    import atexit
+    import types
+
+    from scorekeeper.cli import entry, launch
+
+    main = types.ModuleType("__main__")
+    if program == "python -m":
+        main.__spec__ = types.SimpleNamespace(name="scorekeeper.__main__")  # type: ignore[assignment]
+    elif program == "console script":
+        main.main = entry.main  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: callbacks)
+
+    def ended(status: int) -> None:
+        raise _Ended(status)
+
+    monkeypatch.setattr(os, "_exit", ended)
+    if ends is None:
+        launch.exit_now(SystemExit(code))  # returns: Python's own ending follows
+    else:
+        with pytest.raises(_Ended) as info:
+            launch.exit_now(SystemExit(code))
+        assert info.value.args == (ends,)

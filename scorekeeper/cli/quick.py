@@ -76,6 +76,8 @@ def run(argv: list[str]) -> bool:
     if read is None:
         return False
     name, lang, params = read
+    global _took
+    _took = True
     from scorekeeper.cli.labels import speak
     from scorekeeper.text import language
 
@@ -84,6 +86,16 @@ def run(argv: list[str]) -> bool:
     speak(language.current())
     guarded(_body(name))(**params)
     raise SystemExit(0)
+
+
+_took = False
+
+
+def took() -> bool:
+    """Whether this process's command ran on the quick path (nothing but the engine and
+    this package's own modules loaded: its ending can be quick too, see
+    :func:`.launch.exit_now`)."""
+    return _took
 
 
 def _turned_off() -> bool:
