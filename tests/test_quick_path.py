@@ -197,6 +197,36 @@ def test_plain_command_lines_are_the_quick_paths(argv: list[str]) -> None:
     assert quick.parse(argv) is not None
 
 
+_TYPER_LOADED = """
+import runpy, sys
+sys.argv = ["scorekeeper", *sys.argv[1:]]
+try:
+    runpy.run_module("scorekeeper", run_name="__main__")
+finally:
+    sys.stderr.write("typer loaded" if "typer" in sys.modules else "no typer")
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "typer"), [("off", True), (" NO ", True), ("0", True), ("", False), ("on", False)]
+)
+def test_scorekeeper_quick_off_runs_typer(
+    tmp_path: Path, matches: dict[str, Path], value: str, typer: bool
+) -> None:
+    """The switch the comparisons rely on: off, Typer runs the command; else it does not."""
+    path = tmp_path / "m.toml"
+    shutil.copyfile(matches["mid"], path)
+    res = subprocess.run(
+        [sys.executable, "-c", _TYPER_LOADED, "status", "-m", str(path)],
+        env=cli_env(tmp_path / "home", extra={"SCOREKEEPER_QUICK": value}),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stderr.endswith("typer loaded" if typer else "no typer"), res.stderr
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -70,7 +70,7 @@ def _body(name: str) -> Callable[..., None]:
 def run(argv: list[str]) -> bool:
     """Run ``argv`` (``--lang`` already in front) if it is a plain table command; False
     when it is not (then Typer runs it). A command run ends with SystemExit."""
-    if os.environ.get("SCOREKEEPER_QUICK") == "off" or not _plain_process():
+    if _turned_off() or not _plain_process():
         return False
     read = parse(argv)
     if read is None:
@@ -84,6 +84,11 @@ def run(argv: list[str]) -> bool:
     speak(language.current())
     guarded(_body(name))(**params)
     raise SystemExit(0)
+
+
+def _turned_off() -> bool:
+    """``SCOREKEEPER_QUICK=off`` (or ``0``, ``no``), as ``SCOREKEEPER_CACHE`` reads it."""
+    return os.environ.get("SCOREKEEPER_QUICK", "").strip().lower() in ("off", "0", "no")
 
 
 def _plain_process() -> bool:
