@@ -243,6 +243,19 @@ def duties(rules: FollowingRules, contract: Contract) -> Duties:
 Spot = tuple[int, int, bool, bool, int]
 
 
+class _Spots(dict[tuple[int, ...], Spot]):
+    """What each trick so far (its card indices) asks, worked out when first looked up
+    (``spots[trick]``) for the trick numbers that are the last or not."""
+
+    def __init__(self, duties: Duties, last_trick: bool) -> None:
+        super().__init__()
+        self.duties, self.last_trick = duties, last_trick
+
+    def __missing__(self, trick: tuple[int, ...]) -> Spot:
+        found = self[trick] = self.duties._spot(trick, self.last_trick)
+        return found
+
+
 class Duties:
     """The following rules of one contract as card sets (bit masks over ``Card.index``).
 
@@ -265,7 +278,7 @@ class Duties:
         self.over_opponent = rules.overtrump == "if_opponent_winning"
         self.lower_trump = rules.lower_trump_if_cannot_overtrump
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
-        self.spots: tuple[dict[tuple[int, ...], Spot], dict[tuple[int, ...], Spot]] = ({}, {})
+        self.spots: tuple[_Spots, _Spots] = (_Spots(self, False), _Spots(self, True))
         self.beaten: dict[tuple[str, Card, bool], int] = {}
 
     def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:

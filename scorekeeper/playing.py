@@ -35,9 +35,16 @@ if TYPE_CHECKING:
 # comes first.
 _Setting = tuple[Duties, bool, bool, "dict[tuple[int, ...], Spot]", int, str]
 
+# The records of a card play: the Play and its entry in Hand.plays_by (what the play
+# proves without the deal: nothing, the deal is recorded).
+Made = tuple[Play, tuple[Card, ...], None]
+
 # A card play as the run reads it, once per action string at a table: the action, its
-# player, its card, the card's index and bit (its mask).
-CardRead = tuple[Action, str, Card, int, int]
+# player, its card, the card's index and bit (its mask), and its records made so far by
+# slot (trick number * _SEATS + position): a match plays the same card at the same spot
+# again and again, and the records are immutable, so one is handed out for each.
+CardRead = tuple[Action, str, Card, int, int, dict[int, Made]]
+_SEATS = 64  # more than any table has
 
 
 def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | None = None) -> int:
@@ -83,7 +90,7 @@ def _trick(
     its last card is down (None: stopped before) and the position that takes it. The
     hand's note of the trick so far (``_trick_key``, ``_next``) is written when the run
     stops or a hook is asked."""
-    table, sided, last, spots, watch, turn = setting
+    table, sided, _, spots, watch, turn = setting
     read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
     cards_read = hand._cards_read
     game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
@@ -93,12 +100,13 @@ def _trick(
     key = hand._trick_key
     trick = tricks[-1] if key else Trick(len(tricks) + 1, turn)  # a new one joins with its lead
     plays, number, seats, end = trick.plays, trick.number, len(hand.players), len(texts)
+    base = number * _SEATS  # the trick's slots among a card play's records (_made)
     following = hand._next  # who plays the trick's next card (None: it is to be led)
     while i < end:
         found = cards_read.get(texts[i]) or _card_read(read, cards_read, texts[i])
         if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
-        action, actor, card, index, bit = found
+        action, actor, card, index, bit, made = found
         if actor != turn:
             break
         count = played.get(card, 0)
@@ -106,7 +114,7 @@ def _trick(
             break
         held = masks[turn]
         if key:
-            spot = spots.get(key) or table.spot(key, last)
+            spot = spots[key]  # worked out when first seen (following._Spots)
             same = held & spot[0]
             if same and follow:  # following suit, as legal_at answers it
                 held = (same & spot[1]) or same if spot[2] else same
@@ -121,7 +129,8 @@ def _trick(
         history.append(action)
         if not key:
             tricks.append(trick)
-        play = Play(turn, card, number, len(key))
+        entry = made.get(slot := base + len(key)) or _made(made, slot, turn, card, number)
+        play = entry[0]
         plays.append(play)
         key = (*key, index)
         played[card] = count + 1
@@ -129,7 +138,7 @@ def _trick(
         cards.remove(card)
         if card not in cards:
             masks[turn] &= ~bit
-        plays_by[turn].append((play, (), None))
+        plays_by[turn].append(entry)
         if hooked:
             _noted(hand, key, following)  # as the hook always saw it: before the turn moves
             _told(game, play, outcome)
@@ -154,8 +163,15 @@ def _card_read(
         return None
     card = action.card
     assert card is not None
-    found = cards_read[text] = (action, action.actor, card, card.index, 1 << card.index)
+    found = cards_read[text] = (action, action.actor, card, card.index, 1 << card.index, {})
     return found
+
+
+def _made(made: dict[int, Made], slot: int, player: str, card: Card, number: int) -> Made:
+    """The records of a card play at a trick's position (``slot`` within ``made``), kept
+    for the next hand that plays it there: a ``Play`` is immutable."""
+    entry = made[slot] = (Play(player, card, number, slot % _SEATS), (), None)
+    return entry
 
 
 def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,16 +38,29 @@ def _pointer() -> Path:
 
 def current_path(explicit: str | Path | None = None) -> Path:
     """The match file to use: the one given, $SCOREKEEPER_MATCH, or the current match."""
-    if explicit:
-        return Path(explicit)
+    if explicit is not None and str(explicit):
+        return _usable(Path(explicit))
     if env := os.environ.get("SCOREKEEPER_MATCH"):
-        return Path(env)
+        return _usable(Path(env))
     pointer = _pointer()
     if pointer.is_file():
         text = pointer.read_text(encoding="utf-8").strip()
         if text:
-            return Path(text)
+            return _usable(Path(text))
     raise ScorekeeperError(because("session.no_current", "match"), kind="match file")
+
+
+def _usable(path: Path) -> Path:
+    """``path`` when it can name a match file: a regular file, or none yet. A folder
+    (``.``, ``/``), a device or a pipe is refused before anything opens it (reading
+    ``/dev/zero`` would never end, a pipe would wait for a writer)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return path  # missing (or unreadable): the reader says so in its own words
+    if stat.S_ISREG(mode):
+        return path
+    raise ScorekeeperError(because("session.not_a_file", "match", path=str(path)), kind="file")
 
 
 def set_current(path: Path) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 
@@ -129,6 +130,8 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
     like a match file; an ``OSError`` when it cannot be read at all.
     """
     name = os.fspath(path)
+    if not _regular(path):  # /dev/zero would be read forever, a pipe waits for a writer
+        raise MatchFileError([f"{name}: {because('matchlog.not_a_file').worded()}"])
     raw = Path(path).read_bytes()
     try:
         text = raw.decode("utf-8")
@@ -139,6 +142,15 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
         raise MatchFileError([f"{name}:{line}: {why}"]) from None
     del raw  # from here the text alone: a long match is megabytes either way
     return loads(text, name)
+
+
+def _regular(path: str | os.PathLike[str]) -> bool:
+    """False for an existing folder, device or pipe; True otherwise (a missing file is
+    for the reader to refuse in its own words)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return True
 
 
 def write(path: str | os.PathLike[str], log: MatchLog) -> None:

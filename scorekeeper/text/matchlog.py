@@ -12,6 +12,9 @@ TEXTS: dict[str, str] = {
     "matchlog.at.file": "the file",
     "matchlog.nest": "values nest more than {depth} levels deep; a match file needs only a few",
     "matchlog.column": "column {column}: {message}",
+    "matchlog.not_a_file": (
+        "not a match file but a folder, a device or a pipe; give the name of a match file"
+    ),
     "matchlog.not_utf8": (
         "column {column}: the file is not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8"
     ),

@@ -3,6 +3,9 @@ facts as typed (``KEY=VALUE``), cards past the end of a trick."""
 
 TEXTS: dict[str, str] = {
     "session.no_file": "no match file {path}",
+    "session.not_a_file": (
+        "{path} is a folder, a device or a pipe, not a match file; give the name of a match file"
+    ),
     "session.no_current": (
         "no current match: start one with 'scorekeeper new RULESET PLAYER...' "
         "or pick a file with --match FILE"

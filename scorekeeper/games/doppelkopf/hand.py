@@ -298,6 +298,8 @@ class DoppelkopfHand(GameHand):
         return []
 
     def on_trick(self, trick: Trick) -> list[str]:
+        if self.hand.quiet and not self.wedding:
+            return []  # nothing to decide, nothing told (a replay's tricks)
         messages = self._wedding_clarified(trick)
         if self.hand.quiet:
             return []
