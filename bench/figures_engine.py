@@ -29,7 +29,8 @@ def figures(matches: dict[int, Path], quick: bool) -> list[FigureRow]:
         if name.startswith("legal query: us per call"):
             rows.append(("P4", "legal-card query, us per call", value, None, 0.5))
         elif name.startswith("legal query: peer"):
-            rows.append(("P4", "liacs/klaverjas legal_moves vs ours, us per call", value, yardstick, 0.2))
+            # ours beside the peer's time (value: the peer's): at most 0.2x, i.e. 5x faster
+            rows.append(("P4", "ours vs liacs/klaverjas legal_moves, us per call", yardstick, value, 0.2))
         elif name.startswith("legal query: positions"):
             rows.append(("P4", "positions where ours and the peer agree", value, yardstick, None))
     long = matches.get(10000)
@@ -45,6 +46,9 @@ def figures(matches: dict[int, Path], quick: bool) -> list[FigureRow]:
             t_short, t_long = statistics.median(times[short]), statistics.median(times[long])
             tricks = engine.tricks_in(long)
             rows.append(("P2", "check 10,000 hands, tricks/s", tricks / t_long, None, None))
+            # the same against its target: at most 1 s per 100,000 tricks
+            per_100k = t_long * 100_000 / tricks
+            rows.append(("P2", "check 10,000 hands, s per 100,000 tricks", per_100k, None, 1.0))
             rows.append(("P2", "check 10,000 vs 1,000 hands, seconds", t_long, t_short, 11.0))
         target = long or short
         if target is not None:
