@@ -155,6 +155,16 @@ class Tally:
     revoke: Revoke | None  # the first revoke, if any
     revoke_by_side: bool  # whether that revoke was the side's own
 
+    def __init__(
+        self, points: int, all_tricks: bool | None, revoke: Revoke | None, revoke_by_side: bool
+    ) -> None:
+        # Written out: two per hand valued, straight into the instance (frozen all the same).
+        fields = self.__dict__
+        fields["points"] = points
+        fields["all_tricks"] = all_tricks
+        fields["revoke"] = revoke
+        fields["revoke_by_side"] = revoke_by_side
+
 
 @record
 class Outcome:

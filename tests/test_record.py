@@ -22,8 +22,10 @@ from scorekeeper import record as rec
 from scorekeeper.actions import Action
 from scorekeeper.contract import TrickVerdict
 from scorekeeper.following import Verdict
+from scorekeeper.games.doppelkopf.records import Facts
+from scorekeeper.games.doppelkopf.scoring import _Play
 from scorekeeper.match import MatchHand
-from scorekeeper.plays import Outcome, Play, Trick
+from scorekeeper.plays import Outcome, Play, Tally, Trick
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult, ValueItem
 from scorekeeper.rules.schema import Section, key, read
@@ -335,7 +337,7 @@ def test_recursive_repr_is_cut_short() -> None:
 # ------------------------------------------- records whose __init__ is written out
 
 WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult, Action, Play, Trick, Outcome, Verdict]
-WRITTEN_OUT += [MatchHand, Step]
+WRITTEN_OUT += [MatchHand, Step, Tally, Facts, _Play]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT)

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from scorekeeper.matchlog.sourcemap import SourceMap
 
 
-
 @record
 class HandRecord:
     """One ``[[hand]]`` table of a match file.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.games.common import Said
 from scorekeeper.games.doppelkopf.rules import spec
-from scorekeeper.record import field, record
+from scorekeeper.record import NEW, field, record
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
@@ -72,6 +72,37 @@ class Facts:
     revoke: str | None = None  # the side that revoked
     bock: int = 0  # how many Bock rounds are running (each doubles)
     notes: list[str] = field(default_factory=list)
+
+    def __init__(
+        self,
+        re_players: list[str],
+        contra_players: list[str],
+        re_points: int,
+        all_tricks: str | None,
+        announcements: list[Announcement],
+        extras: list[Extra],
+        game_type: str = "normal",
+        lone: bool = False,
+        solo: str | None = None,
+        obligatory: bool = False,
+        revoke: str | None = None,
+        bock: int = 0,
+        notes: list[str] = NEW,
+    ) -> None:
+        # Written out: one per hand valued.
+        self.re_players = re_players
+        self.contra_players = contra_players
+        self.re_points = re_points
+        self.all_tricks = all_tricks
+        self.announcements = announcements
+        self.extras = extras
+        self.game_type = game_type
+        self.lone = lone
+        self.solo = solo
+        self.obligatory = obligatory
+        self.revoke = revoke
+        self.bock = bock
+        self.notes = [] if notes is NEW else notes
 
     @property
     def normal_game(self) -> bool:

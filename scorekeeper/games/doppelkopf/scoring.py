@@ -49,6 +49,27 @@ class _Play:
     re_need: str
     contra_need: str
 
+    def __init__(
+        self,
+        points: dict[str, int],
+        all_tricks: str | None,
+        said: dict[str, bool],
+        made: dict[str, list[str]],
+        re_ok: bool,
+        contra_ok: bool,
+        re_need: str,
+        contra_need: str,
+    ) -> None:
+        # Written out: one per hand valued.
+        self.points = points
+        self.all_tricks = all_tricks
+        self.said = said
+        self.made = made
+        self.re_ok = re_ok
+        self.contra_ok = contra_ok
+        self.re_need = re_need
+        self.contra_need = contra_need
+
 
 def _levels(rules: Ruleset) -> list[str]:
     """The promise levels, weakest first, sorted once per rule set (every hand's value
