@@ -40,8 +40,12 @@ def kind_option(kind: str) -> str:
 
 
 def promises(rules: Ruleset) -> list[str]:
-    """The promise levels, weakest first (no90, no60, no30, black)."""
-    return spec(rules).announcements.levels()
+    """The promise levels, weakest first (no90, no60, no30, black): sorted once per rule
+    set and shared (every hand's chain and value ask; only read, never changed)."""
+    levels: list[str] | None = rules.__dict__.get("_doppelkopf_levels")
+    if levels is None:
+        levels = rules.__dict__["_doppelkopf_levels"] = spec(rules).announcements.levels()
+    return levels
 
 
 @record(frozen=True)

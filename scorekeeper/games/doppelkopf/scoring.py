@@ -71,17 +71,10 @@ class _Play:
         self.contra_need = contra_need
 
 
-def _levels(rules: Ruleset) -> list[str]:
-    """The promise levels, weakest first, sorted once per rule set (every hand's value
-    asks; only read)."""
-    levels = rules.__dict__["_doppelkopf_levels"] = promises(rules)
-    return levels
-
-
 def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
     s = spec(rules).scoring
     promise_table = spec(rules).announcements.promise
-    levels: list[str] = rules.__dict__.get("_doppelkopf_levels") or _levels(rules)
+    levels = promises(rules)  # sorted once per rule set
     total = spec(rules).card_points.total
     points = {RE: facts.re_points, CONTRA: total - facts.re_points}
     all_tricks = facts.all_tricks
