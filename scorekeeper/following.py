@@ -290,10 +290,16 @@ class Duties:
 
     def _spot(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
         contract = self.contract
-        cards = [BY_INDEX[i] for i in trick]
-        led = contract.suit_of(cards[0])
-        position = current_best(contract, cards, last_trick=last_trick)
-        best = cards[position]
+        led = contract.suit_of(BY_INDEX[trick[0]])
+        position = 0
+        if len(trick) > 1:
+            # current_best's scan, from the trick before the last card (seen first, so
+            # known): its best card met by the last one, the very comparisons it makes
+            position = self.spots[last_trick][trick[:-1]][4]
+            card, best = BY_INDEX[trick[-1]], BY_INDEX[trick[position]]
+            if contract.beats(card, best, led, last_trick=last_trick):
+                position = len(trick) - 1
+        best = BY_INDEX[trick[position]]
         beat = self.beaten.get((led, best, last_trick))
         if beat is None:
             beat = self.beaten[led, best, last_trick] = self._beating(led, best, last_trick)
