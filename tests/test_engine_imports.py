@@ -13,8 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import run_cli
-from test_startup import imported  # a real process's modules, as the quick path's test reads them
+from test_startup import (  # a real process's modules, as the quick path's test reads them
+    TABLE_COMMANDS,
+    demo_match,
+    imported,
+)
 
 AVOIDED = (
     "dataclasses",
@@ -32,24 +35,10 @@ OTHER_FAMILIES = ("klaverjassen", "klaberjass", "kloepper", "bierkopf")
 
 @pytest.fixture
 def match(tmp_path: Path) -> Path:
-    path = tmp_path / "m.toml"
-    res = run_cli(tmp_path / "home", "demo", "--hands", "2", "--match", path)
-    assert res.returncode == 0, res.stderr
-    return path
+    return demo_match(tmp_path)
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("play", "QC"),
-        ("announce", "Ben", "re"),
-        ("trick", "QC", "10H", "AD", "9D"),
-        ("hand", "re=Anna,Carla", "re_points=165"),
-        ("undo",),
-        ("status",),
-        ("score",),
-    ],
-)
+@pytest.mark.parametrize("args", TABLE_COMMANDS)
 def test_a_doppelkopf_command_imports_no_dataclasses_hashlib_difflib_or_other_family(
     tmp_path: Path, match: Path, args: tuple[str, ...]
 ) -> None:

@@ -52,24 +52,35 @@ def imported(home: Path, out: Path, *args: str | Path) -> set[str]:
     return set(out.read_text().split())
 
 
-@pytest.fixture
-def match(tmp_path: Path) -> Path:
+TABLE_COMMANDS = [
+    ("play", "QC"),
+    ("announce", "Ben", "re"),
+    ("trick", "QC", "10H", "AD", "9D"),
+    ("hand", "re=Anna,Carla", "re_points=165"),
+    ("undo",),
+    ("status",),
+    ("score",),
+]
+"""The commands of issue 12's P1, each run on a two-hand demo match."""
+
+
+def demo_match(tmp_path: Path) -> Path:
+    """A two-hand demo Doppelkopf match in ``tmp_path`` (made by the real CLI)."""
     path = tmp_path / "m.toml"
     res = run_cli(tmp_path / "home", "demo", "--hands", "2", "--match", path)
     assert res.returncode == 0, res.stderr
     return path
 
 
+@pytest.fixture
+def match(tmp_path: Path) -> Path:
+    return demo_match(tmp_path)
+
+
 @pytest.mark.parametrize(
     "args",
     [
-        ("play", "QC"),
-        ("announce", "Ben", "re"),
-        ("trick", "QC", "10H", "AD", "9D"),
-        ("hand", "re=Anna,Carla", "re_points=165"),
-        ("undo",),
-        ("status",),
-        ("score",),
+        *TABLE_COMMANDS,
         ("play", "QC", "--json"),
         ("--lang", "de", "status"),
         ("score", "--chart", "--all"),
