@@ -29,7 +29,7 @@ from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
-from scorekeeper.playing import CardRead, run
+from scorekeeper.playing import CardRead, run, seat_orders
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -39,6 +39,10 @@ from scorekeeper.rules import Ruleset
 if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
 
+PlayMade = tuple[Play, tuple[Card, ...], bool | None]
+"""A card play in ``Hand.plays_by``: the play, the trick's cards before it and whether the
+player's partner was winning then (those two only without the deal, for proving revokes)."""
+
 
 _READ: dict[tuple[str, ...], tuple[dict[str, Action], dict[str, CardRead]]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
@@ -46,10 +50,13 @@ hundred, and an ``Action`` is immutable, so one is handed out for each. Beside t
 card plays among them as ``playing.run`` reads them (``CardRead``)."""
 
 
-def _judged(plays: list[Play], contract: Contract, last: bool) -> TrickVerdict:
-    """The judgement of a complete trick (its plays), made when first asked for."""
-    cards = [p.card for p in plays]
-    return judge_trick(contract, cards, [p.player for p in plays], last_trick=last)
+def _judged(
+    key: tuple[int, ...], seats: tuple[str, ...], contract: Contract, last: bool
+) -> TrickVerdict:
+    """The judgement of a complete trick (its cards ``key`` played in turn by ``seats``),
+    made when first asked for."""
+    cards = list(map(BY_INDEX.__getitem__, key))
+    return judge_trick(contract, cards, list(seats[: len(key)]), last_trick=last)
 
 
 class Hand:
@@ -89,9 +96,11 @@ class Hand:
         self.history: list[Action] = []
         self.tricks: list[Trick] = []
         self.played: Counter[Card] = Counter()
-        self.plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
+        # each player's plays as the long path records them without the deal (plays_by)
+        self._plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
             p: [] for p in self.players
         }
+        self._plays_made: tuple[tuple[int, int], dict[str, list[PlayMade]]] | None = None
         self.revokes: list[Revoke] = []
         both = _READ.get(seats := tuple(self.table))
         if both is None:
@@ -187,7 +196,25 @@ class Hand:
 
     @property
     def cards_played(self) -> int:
-        return sum(len(t.plays) for t in self.tricks)
+        # every completed trick holds a card of each player; the trick in play, its key's
+        return self.tricks_done * len(self.players) + len(self._trick_key)
+
+    @property
+    def plays_by(self) -> dict[str, list[PlayMade]]:
+        """Each player's card plays in order, with what each proves without the deal (see
+        ``reasoning.find_revokes``). With the deal there is nothing to prove: made from the
+        tricks when asked (and kept until another card is played)."""
+        if self.dealt is None:
+            return self._plays_by
+        made = self._plays_made
+        cards = (self.tricks_done, len(self._trick_key))  # a card played changes it
+        if made is None or made[0] != cards:
+            found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
+            for trick in self.tricks:
+                for play in trick.plays:
+                    found[play.player].append((play, (), None))
+            made = self._plays_made = (cards, found)
+        return made[1]
 
     @property
     def current_trick(self) -> Trick | None:
@@ -302,7 +329,8 @@ class Hand:
             spot = self._spot = table.spot(trick, last)
         partner_winning = None
         if table.void_trump_opponent or table.over_opponent:
-            partner_winning = self.game.same_side(player, self.tricks[-1].plays[spot[4]].player)
+            best = seat_orders(self.players)[self.tricks[-1].leader][spot[4]]
+            partner_winning = self.game.same_side(player, best)
         return table.legal_at(held, spot, partner_winning)
 
     def playable_cards(self, player: str) -> list[Card]:
@@ -364,8 +392,8 @@ class Hand:
             return None
 
         # the trick is the current one, whose cards _trick_key holds
-        best = trick.plays[self._table().spot(self._trick_key, self._is_last_trick())[4]]
-        return self.game.same_side(player, best.player)
+        best = self._table().spot(self._trick_key, self._is_last_trick())[4]
+        return self.game.same_side(player, seat_orders(self.players)[trick.leader][best])
 
     def _is_last_trick(self) -> bool:
         # the trick in progress, or the next one: either way number done + 1
@@ -483,7 +511,7 @@ class Hand:
         if self.dealt is None:
             outcome.revokes = find_revokes(self, actor, play)
             self.revokes.extend(outcome.revokes)
-        self.plays_by[actor].append((play, before, partner_winning))
+            self._plays_by[actor].append((play, before, partner_winning))
         said = self.game.on_play(play)
         if said:
             outcome.messages.extend(said)
@@ -509,8 +537,9 @@ class Hand:
         key = self._trick_key
         if table is None or table.contract is not contract:
             best = self._winner(last, contract)
-        trick.winner = trick.plays[best].player
-        trick.judge = partial(_judged, trick.plays, contract, last)
+        seats = seat_orders(self.players)[trick.leader]  # who played which card: in turn
+        trick.winner = seats[best]
+        trick.judge = partial(_judged, key, seats, contract, last)
         self.tricks_done += 1
         self._trick_key = ()
         self._spot = None

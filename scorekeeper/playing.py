@@ -13,6 +13,12 @@ on after it.
 The family's hooks (``verify_play``, ``on_play``) are asked only for the cards its
 ``GameHand.play_watch()`` names, and may refuse a card as they always could: the refusal
 is raised with the hand as it stood before that card.
+
+What the run keeps per card is small: the trick's card indices (``Hand._trick_key``), the
+action in ``Hand.history``, the copies played (``Hand.played``), the holding and its card
+mask. The trick itself is written into ``Hand.tricks`` when it is complete, when the run
+stops in it, or before a hook is asked; its ``plays`` (and ``Hand.plays_by``) are made
+from the card indices when someone reads them (``Trick.of_cards``).
 """
 
 from __future__ import annotations
@@ -33,18 +39,15 @@ if TYPE_CHECKING:
 # the duties' tables, whether they ask who is winning, the spots of this trick (last or
 # not, and its spots), the cards the family watches (a mask; -1: all), and whose card
 # comes first.
-_Setting = tuple[Duties, bool, bool, "dict[tuple[int, ...], Spot]", int, str]
-
-# The records of a card play: the Play and its entry in Hand.plays_by (what the play
-# proves without the deal: nothing, the deal is recorded).
-Made = tuple[Play, tuple[Card, ...], None]
+_Setting = tuple[Duties, bool, "dict[tuple[int, ...], Spot]", int, str]
 
 # A card play as the run reads it, once per action string at a table: the action, its
-# player, its card, the card's index and bit (its mask), and its records made so far by
-# slot (trick number * _SEATS + position): a match plays the same card at the same spot
-# again and again, and the records are immutable, so one is handed out for each.
-CardRead = tuple[Action, str, Card, int, int, dict[int, Made]]
-_SEATS = 64  # more than any table has
+# player, its card, the card's index and bit (its mask).
+CardRead = tuple[Action, str, Card, int, int]
+
+_ORDERS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+"""The players of a hand in play order from each of them (a trick's seats from its
+leader), per table of players."""
 
 
 def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | None = None) -> int:
@@ -56,11 +59,20 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         setting = _setting(hand)
         if setting is None:
             break
-        i, trick, best = _trick(hand, texts, i, setting, outcome)
-        if trick is None:
+        i, complete = _trick(hand, texts, i, setting, outcome)
+        if not complete:
             break
-        hand._complete(trick, outcome, best, setting[0])
     return i
+
+
+def seat_orders(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The players in play order from each of them (made once per table of players)."""
+    found = _ORDERS.get(seats := tuple(players))
+    if found is None:
+        if len(_ORDERS) >= 64:
+            _ORDERS.clear()
+        found = _ORDERS[seats] = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
+    return found
 
 
 def _setting(hand: Hand) -> _Setting | None:
@@ -80,33 +92,32 @@ def _setting(hand: Hand) -> _Setting | None:
     sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
-    return table, sided, last, table.spots[last], watched, hand._next or hand.next_leader()
+    return table, sided, table.spots[last], watched, hand._next or hand.next_leader()
 
 
 def _trick(
     hand: Hand, texts: Sequence[str], i: int, setting: _Setting, outcome: Outcome | None
-) -> tuple[int, Trick | None, int]:
-    """The usual cards of one trick from ``texts[i]`` on: where it stopped, the trick once
-    its last card is down (None: stopped before) and the position that takes it. The
-    hand's note of the trick so far (``_trick_key``, ``_next``) is written when the run
-    stops or a hook is asked."""
-    table, sided, _, spots, watch, turn = setting
+) -> tuple[int, bool]:
+    """The usual cards of one trick from ``texts[i]`` on: where it stopped, and whether
+    the trick is complete (and completed). The hand's note of the trick so far (the trick
+    in ``Hand.tricks``, ``_trick_key``, ``_next``) is written when the run stops, the trick
+    is complete, or a hook is asked."""
+    table, sided, spots, watch, turn = setting
     read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
     cards_read = hand._cards_read
-    game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
-    plays_by, after = hand.plays_by, hand._after
+    game, holdings, history, after = hand.game, hand.holdings, hand.history, hand._after
     legal_at, follow = table.legal_at, table.follow_suit
     assert holdings is not None
     key = hand._trick_key
-    trick = tricks[-1] if key else Trick(len(tricks) + 1, turn)  # a new one joins with its lead
-    plays, number, seats, end = trick.plays, trick.number, len(hand.players), len(texts)
-    base = number * _SEATS  # the trick's slots among a card play's records (_made)
+    # the trick's players in play order, from its leader
+    seats = seat_orders(hand.players)[hand.tricks[-1].leader if key else turn]
+    size, end = len(seats), len(texts)
     following = hand._next  # who plays the trick's next card (None: it is to be led)
     while i < end:
         found = cards_read.get(texts[i]) or _card_read(read, cards_read, texts[i])
         if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
-        action, actor, card, index, bit, made = found
+        action, actor, card, index, bit = found
         if actor != turn:
             break
         count = played.get(card, 0)
@@ -118,39 +129,35 @@ def _trick(
             same = held & spot[0]
             if same and follow:  # following suit, as legal_at answers it
                 held = (same & spot[1]) or same if spot[2] else same
-            else:
-                held = legal_at(held, spot, _partner(game, turn, trick, spot[4], sided))
+            else:  # whether the best card so far is the partner's, when the duties ask
+                partner = game.same_side(turn, seats[spot[4]]) if sided else None
+                held = legal_at(held, spot, partner)
         if not held & bit:
             break
         hooked = watch & bit
         if hooked:
-            _noted(hand, key, following)
+            _noted(hand, key, seats, following)
             game.verify_play(action)  # may refuse: nothing changed yet
         history.append(action)
-        if not key:
-            tricks.append(trick)
-        entry = made.get(slot := base + len(key)) or _made(made, slot, turn, card, number)
-        play = entry[0]
-        plays.append(play)
         key = (*key, index)
         played[card] = count + 1
         cards = holdings[turn]
         cards.remove(card)
         if card not in cards:
             masks[turn] &= ~bit
-        plays_by[turn].append(entry)
-        if hooked:
-            _noted(hand, key, following)  # as the hook always saw it: before the turn moves
-            _told(game, play, outcome)
         i += 1
-        if len(key) == seats:  # the note of a complete trick, for Hand._complete
-            hand._trick_key, hand._next, hand._spot = key, None, None
+        if hooked:
+            _noted(hand, key, seats, following)  # as the hook always saw it: before the turn moves
+            _told(game, hand.tricks[-1].plays[-1], outcome)
+        if len(key) == size:
+            _noted(hand, key, seats, None)
             # who takes it, from what the trick before this card asked (Hand._winner's
             # reading; Hand._complete takes it while the contract is the same)
-            return i, trick, _taken(key, spot, bit)
+            hand._complete(hand.tricks[-1], outcome, _taken(key, spot, bit), table)
+            return i, True
         turn = following = after[turn]
-    _noted(hand, key, following)
-    return i, None, 0
+    _noted(hand, key, seats, following)
+    return i, False
 
 
 def _card_read(
@@ -163,26 +170,23 @@ def _card_read(
         return None
     card = action.card
     assert card is not None
-    found = cards_read[text] = (action, action.actor, card, card.index, 1 << card.index, {})
+    found = cards_read[text] = (action, action.actor, card, card.index, 1 << card.index)
     return found
 
 
-def _made(made: dict[int, Made], slot: int, player: str, card: Card, number: int) -> Made:
-    """The records of a card play at a trick's position (``slot`` within ``made``), kept
-    for the next hand that plays it there: a ``Play`` is immutable."""
-    entry = made[slot] = (Play(player, card, number, slot % _SEATS), (), None)
-    return entry
-
-
-def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:
-    """The hand's note of the trick in progress: its card indices, who plays next."""
+def _noted(
+    hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], following: str | None
+) -> None:
+    """The hand's note of the trick in play: its card indices, who plays next, and the
+    trick in ``Hand.tricks`` with those cards (its plays made when read)."""
     hand._trick_key, hand._next, hand._spot = key, following, None
-
-
-def _partner(game: GameHand, player: str, trick: Trick, best: int, sided: bool) -> bool | None:
-    """Whether the trick's best card so far is ``player``'s partner's (None: not known, or
-    the duties do not ask: not ``sided``)."""
-    return game.same_side(player, trick.plays[best].player) if sided else None
+    if not key:
+        return
+    tricks = hand.tricks
+    if len(tricks) > hand.tricks_done:
+        tricks[-1].goes_on(key, seats)
+    else:
+        tricks.append(Trick.of_cards(len(tricks) + 1, seats, key))
 
 
 def _taken(key: tuple[int, ...], spot: Spot, bit: int) -> int:
