@@ -29,7 +29,7 @@ from scorekeeper.cards import BY_INDEX, Card, read_cards
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
-from scorekeeper.playing import CardRead, run, seat_orders
+from scorekeeper.playing import CardsRead, run, seat_orders
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -44,7 +44,7 @@ PlayMade = tuple[Play, tuple[Card, ...], bool | None]
 player's partner was winning then (those two only without the deal, for proving revokes)."""
 
 
-_READ: dict[tuple[str, ...], tuple[dict[str, Action], dict[str, CardRead]]] = {}
+_READ: dict[tuple[str, ...], tuple[dict[str, Action], CardsRead]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
 hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
 card plays among them as ``playing.run`` reads them (``CardRead``)."""
@@ -106,7 +106,8 @@ class Hand:
         if both is None:
             if len(_READ) >= 64:
                 _READ.clear()
-            both = _READ[seats] = ({}, {})
+            read: dict[str, Action] = {}
+            both = _READ[seats] = (read, CardsRead(read))
         self._read, self._cards_read = both
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
@@ -117,6 +118,7 @@ class Hand:
         self._after = {
             p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)
         }
+        self._orders = seat_orders(self.players)  # a trick's players in turn, by its leader
         self._duties: Duties | None = None
         self._spot: Spot | None = None  # what the trick so far asks of the next card
         # the card points by card index of a contract (None: the family counts its own way)
@@ -329,7 +331,7 @@ class Hand:
             spot = self._spot = table.spot(trick, last)
         partner_winning = None
         if table.void_trump_opponent or table.over_opponent:
-            best = seat_orders(self.players)[self.tricks[-1].leader][spot[4]]
+            best = self._orders[self.tricks[-1].leader][spot[4]]
             partner_winning = self.game.same_side(player, best)
         return table.legal_at(held, spot, partner_winning)
 
@@ -393,7 +395,7 @@ class Hand:
 
         # the trick is the current one, whose cards _trick_key holds
         best = self._table().spot(self._trick_key, self._is_last_trick())[4]
-        return self.game.same_side(player, seat_orders(self.players)[trick.leader][best])
+        return self.game.same_side(player, self._orders[trick.leader][best])
 
     def _is_last_trick(self) -> bool:
         # the trick in progress, or the next one: either way number done + 1
@@ -517,39 +519,45 @@ class Hand:
             outcome.messages.extend(said)
         if len(plays) == len(self.players):
             self._next = None
-            self._complete(trick, outcome)
+            self._complete(trick, self._trick_key, outcome)
         else:
             self._next = self._after[actor]
 
     def _complete(
         self,
         trick: Trick,
+        key: tuple[int, ...],
         outcome: Outcome | None,
         best: int = 0,
         table: Duties | None = None,
     ) -> None:
-        """The trick's last card is down: its winner, its points, what the game makes of it.
-        ``best``: the position that takes it as the duties ``table`` read it while the
-        trick was played (``playing.run``), taken when that is still the contract's."""
-        last = trick.number == self.tricks_per_hand
+        """The trick's last card is down (its cards ``key``): its winner, its points, what
+        the game makes of it. ``best``: the position that takes it as the duties ``table``
+        read it while the trick was played (``playing.run``), taken when that is still the
+        contract's."""
+        number = trick.number
+        last = number == self.tricks_per_hand
         game = self.game
         contract = game.contract()
-        key = self._trick_key
         if table is None or table.contract is not contract:
             best = self._winner(last, contract)
-        seats = seat_orders(self.players)[trick.leader]  # who played which card: in turn
+        seats = self._orders[trick.leader]  # who played which card: in turn
         trick.winner = seats[best]
         trick.judge = partial(_judged, key, seats, contract, last)
-        self.tricks_done += 1
+        self.tricks_done = number
         self._trick_key = ()
         self._spot = None
-        if self._points[0] is not contract:
-            self._points = (contract, game.points_by_index())
-        table = self._points[1]
-        if table is None:
+        points = self._points
+        if points[0] is not contract:
+            points = self._points = (contract, game.points_by_index())
+        by_index = points[1]
+        if by_index is None:
             trick.points = game.trick_points(trick.cards)
         else:  # the same sum as trick_points, from the trick's card indices
-            trick.points = sum(map(table.__getitem__, key))
+            total = 0
+            for index in key:
+                total += by_index[index]
+            trick.points = total
         said = game.on_trick(trick)
         if outcome is not None:
             outcome.trick = trick
