@@ -20,16 +20,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import BY_INDEX, Card, read_cards
-from scorekeeper.contract import Contract, TrickVerdict, judge_trick
+from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
-from scorekeeper.playing import CardsRead, run, seat_orders
+from scorekeeper.playing import CardsRead, complete, run, seat_orders
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -48,15 +47,6 @@ _READ: dict[tuple[str, ...], tuple[dict[str, Action], CardsRead]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
 hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
 card plays among them as ``playing.run`` reads them (``CardRead``)."""
-
-
-def _judged(
-    key: tuple[int, ...], seats: tuple[str, ...], contract: Contract, last: bool
-) -> TrickVerdict:
-    """The judgement of a complete trick (its cards ``key`` played in turn by ``seats``),
-    made when first asked for."""
-    cards = list(map(BY_INDEX.__getitem__, key))
-    return judge_trick(contract, cards, list(seats[: len(key)]), last_trick=last)
 
 
 class Hand:
@@ -361,15 +351,6 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
-    def _winner(self, last: bool, contract: Contract) -> int:
-        """The position that takes the trick just completed (what ``judge_trick`` decides,
-        read from the duties' tables: the last card beats the best so far or not)."""
-        key = self._trick_key
-        if len(key) == 1:
-            return 0
-        spot = self._table(contract).spot(key[:-1], last)
-        return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
-
     def _table(self, contract: Contract | None = None) -> Duties:
         """The following duties of the contract in force (it may change before play;
         ``contract``: the one in force, when the caller has it)."""
@@ -519,50 +500,9 @@ class Hand:
             outcome.messages.extend(said)
         if len(plays) == len(self.players):
             self._next = None
-            self._complete(trick, self._trick_key, outcome)
+            complete(self, trick, self._trick_key, outcome)
         else:
             self._next = self._after[actor]
-
-    def _complete(
-        self,
-        trick: Trick,
-        key: tuple[int, ...],
-        outcome: Outcome | None,
-        best: int = 0,
-        table: Duties | None = None,
-    ) -> None:
-        """The trick's last card is down (its cards ``key``): its winner, its points, what
-        the game makes of it. ``best``: the position that takes it as the duties ``table``
-        read it while the trick was played (``playing.run``), taken when that is still the
-        contract's."""
-        number = trick.number
-        last = number == self.tricks_per_hand
-        game = self.game
-        contract = game.contract()
-        if table is None or table.contract is not contract:
-            best = self._winner(last, contract)
-        seats = self._orders[trick.leader]  # who played which card: in turn
-        trick.winner = seats[best]
-        trick.judge = partial(_judged, key, seats, contract, last)
-        self.tricks_done = number
-        self._trick_key = ()
-        self._spot = None
-        points = self._points
-        if points[0] is not contract:
-            points = self._points = (contract, game.points_by_index())
-        by_index = points[1]
-        if by_index is None:
-            trick.points = game.trick_points(trick.cards)
-        else:  # the same sum as trick_points, from the trick's card indices
-            total = 0
-            for index in key:
-                total += by_index[index]
-            trick.points = total
-        said = game.on_trick(trick)
-        if outcome is not None:
-            outcome.trick = trick
-            if said:
-                outcome.messages.extend(said)
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:

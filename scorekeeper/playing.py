@@ -24,10 +24,12 @@ from the card indices when someone reads them (``Trick.of_cards``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import Card
+from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.following import Duties, Spot, Step, mask
 from scorekeeper.plays import Outcome, Play, Trick
 
@@ -44,6 +46,7 @@ _Setting = tuple[Duties, bool, bool, Step, int, str]
 # A card play as the run reads it, once per action string at a table: the action, its
 # player, its card, the card's index and bit (its mask).
 CardRead = tuple[Action, str, Card, int, int]
+
 
 class CardsRead(dict[str, "CardRead | None"]):
     """The card plays among the action strings a table has read (``read``), as the run
@@ -188,8 +191,8 @@ def _completed(
     """A trick's last card is down (its cards ``key``, played by ``seats``): the trick
     written into the hand and completed; the next trick's setting, or None when the run
     stops. ``met``: what the trick before the last card asked (its spot) and that card's
-    bit, which tell who takes it as the duties ``table`` read it (``Hand._winner``'s
-    reading; ``Hand._complete`` takes it while the contract is the same)."""
+    bit, which tell who takes it as the duties ``table`` read it (``_winner``'s reading;
+    ``complete`` takes it while the contract is the same)."""
     spot, bit = met
     best = _taken(key, spot, bit)
     tricks = hand.tricks
@@ -200,8 +203,68 @@ def _completed(
         trick = Trick.of_cards(len(tricks) + 1, seats, key)
         tricks.append(trick)
     hand._next = None
-    hand._complete(trick, key, outcome, best, table)
+    complete(hand, trick, key, outcome, best, table)
     return _setting(hand, (), trick.winner)
+
+
+def complete(
+    hand: Hand,
+    trick: Trick,
+    key: tuple[int, ...],
+    outcome: Outcome | None,
+    best: int = 0,
+    table: Duties | None = None,
+) -> None:
+    """The trick's last card is down (its cards ``key``): its winner, its points, what the
+    game makes of it (the run's tricks and the long path's). ``best``: the position that
+    takes it as the duties ``table`` read it while the trick was played (the run), taken
+    when that is still the contract's."""
+    number = trick.number
+    last = number == hand.tricks_per_hand
+    game = hand.game
+    contract = game.contract()
+    if table is None or table.contract is not contract:
+        best = _winner(hand, key, last, contract)
+    seats = hand._orders[trick.leader]  # who played which card: in turn
+    trick.winner = seats[best]
+    trick.judge = partial(_judged, key, seats, contract, last)
+    hand.tricks_done = number
+    hand._trick_key = ()
+    hand._spot = None
+    points = hand._points
+    if points[0] is not contract:
+        points = hand._points = (contract, game.points_by_index())
+    by_index = points[1]
+    if by_index is None:
+        trick.points = game.trick_points(trick.cards)
+    else:  # the same sum as trick_points, from the trick's card indices
+        total = 0
+        for index in key:
+            total += by_index[index]
+        trick.points = total
+    said = game.on_trick(trick)
+    if outcome is not None:
+        outcome.trick = trick
+        if said:
+            outcome.messages.extend(said)
+
+
+def _winner(hand: Hand, key: tuple[int, ...], last: bool, contract: Contract) -> int:
+    """The position that takes the complete trick ``key`` (what ``judge_trick`` decides,
+    read from the duties' tables: the last card beats the best so far or not)."""
+    if len(key) == 1:
+        return 0
+    spot = hand._table(contract).spot(key[:-1], last)
+    return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
+
+
+def _judged(
+    key: tuple[int, ...], seats: tuple[str, ...], contract: Contract, last: bool
+) -> TrickVerdict:
+    """The judgement of a complete trick (its cards ``key`` played in turn by ``seats``),
+    made when first asked for."""
+    cards = list(map(BY_INDEX.__getitem__, key))
+    return judge_trick(contract, cards, list(seats[: len(key)]), last_trick=last)
 
 
 def _partner(game: GameHand, player: str, best: str, sided: bool) -> bool | None:
@@ -210,9 +273,7 @@ def _partner(game: GameHand, player: str, best: str, sided: bool) -> bool | None
     return game.same_side(player, best) if sided else None
 
 
-def _noted(
-    hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], following: str | None
-) -> None:
+def _noted(hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], following: str | None) -> None:
     """The hand's note of the trick in play: its card indices, who plays next, and the
     trick in ``Hand.tricks`` with those cards (its plays made when read)."""
     hand._trick_key, hand._next, hand._spot = key, following, None
