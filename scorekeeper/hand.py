@@ -121,6 +121,37 @@ class Hand:
         """Record the cards each player was dealt; checked against the deck and hand size."""
         if self.dealt is not None:
             raise no("deal.again", "deal")
+        cards = self._usual_deal(deal) or self._deal_checked(deal)
+        self.dealt = cards  # lists read for this hand alone
+        self.holdings = {p: list(h) for p, h in cards.items()}
+
+    def _usual_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]] | None:
+        """The usual deal, read and checked in one pass over its cards: each player's
+        cards read, all counted at once (in C) and held against the deck's counts (the
+        whole deck, or no card more often than the deck holds it and none it lacks), each
+        packet of the dealt size. None when anything is amiss: ``_deal_checked`` then
+        says what, in the order it always did."""
+        players = self.players
+        if len(deal) != len(players) or not all(map(players.__contains__, deal)):
+            return None
+        if not all(type(hand) is list for hand in deal.values()):
+            return None  # read once, the long way (an iterator cannot be read twice)
+        try:
+            cards = {p: read_cards(hand) for p, hand in deal.items()}
+        except Exception:  # a text that is no card: refused the long way, in order
+            return None
+        counts = self.rules.deck.counts
+        total = Counter(chain.from_iterable(cards.values()))
+        if not dict.__eq__(total, counts) and not (
+            total.keys() <= counts.keys()
+            and max(total.values(), default=0) <= self.rules.deck.copies
+        ):
+            return None
+        size = self.family.dealt_size(self.rules, len(players))
+        return cards if all(len(hand) == size for hand in cards.values()) else None
+
+    def _deal_checked(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]]:
+        """Each player's cards read and checked in turn, refused at the first problem."""
         cards: dict[str, list[Card]] = {}
         deck = self.rules.deck
         counts = deck.counts
@@ -145,8 +176,7 @@ class Hand:
                     raise no(
                         "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
                     )
-        self.dealt = cards  # lists read for this hand alone
-        self.holdings = {p: list(h) for p, h in cards.items()}
+        return cards
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
