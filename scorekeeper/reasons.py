@@ -96,6 +96,30 @@ def _language() -> str:
 _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 
+_SAID: dict[tuple[Any, ...], Worded] = {}
+_PLAIN_TYPES = frozenset({str, int, bool, float, type(None)})
+
+
+def worded(key: str, /, **params: Any) -> str:
+    """``because(key, **params).worded()``: what the engine says, in words that carry the
+    reason (a line of a hand's value, a message).
+
+    The same words said again (the same language, key and plain parameters, each of the
+    same type: ``1`` is not ``True``) are looked up at once, without a ``Reason`` made and
+    its parameters walked first: a long match says the same few dozen things on every
+    hand. Anything else (a list, a nested reason, a card) goes the long way."""
+    values = params.values()
+    if not _PLAIN_TYPES.issuperset(map(type, values)):
+        return Reason(key, params).worded()
+    same = (_language(), key, *params.items(), *map(type, values))
+    found = _SAID.get(same)
+    if found is None:
+        if len(_SAID) >= 4096:
+            _SAID.clear()
+        found = _SAID[same] = Reason(key, params).worded()
+    return found
+
+
 def reason_of(text: str) -> Reason | None:
     """The reason behind a text the engine holds, if the view made it from one."""
     return text.reason if isinstance(text, Worded) else None
