@@ -82,6 +82,11 @@ _WORDED: dict[tuple[Any, ...], Worded] = {}
 _current: Callable[[], str] | None = None
 
 
+def language() -> str:
+    """The language words are made in now (the view's: ``text.language.current``)."""
+    return _language()
+
+
 def _language() -> str:
     """The language the view speaks now (``text.language``, loaded on first use: the
     view is a leaf, deferred for start-up)."""
@@ -97,7 +102,8 @@ _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 
 _SAID: dict[tuple[Any, ...], Worded] = {}
-_PLAIN_TYPES = frozenset({str, int, bool, float, type(None)})
+PLAIN_TYPES = frozenset({str, int, bool, float, type(None)})
+"""Parameters of these types word the same whenever they are equal and of one type."""
 
 
 def worded(key: str, /, **params: Any) -> str:
@@ -109,7 +115,7 @@ def worded(key: str, /, **params: Any) -> str:
     its parameters walked first: a long match says the same few dozen things on every
     hand. Anything else (a list, a nested reason, a card) goes the long way."""
     values = params.values()
-    if not _PLAIN_TYPES.issuperset(map(type, values)):
+    if not PLAIN_TYPES.issuperset(map(type, values)):
         return Reason(key, params).worded()
     same = (_language(), key, *params.items(), *map(type, values))
     found = _SAID.get(same)

@@ -172,6 +172,15 @@ def tell(key: str, **params: Any) -> str:
     return worded(f"doppelkopf.said.{key}", **params)
 
 
+Told = tuple[str, dict[str, Any]]
+
+
+def told(key: str, **params: Any) -> Told:
+    """What ``tell`` would say, not worded yet: its key and parameters (a line of a hand's
+    value, worded once for every hand that says the same: see ``scoring._Items``)."""
+    return key, params
+
+
 def no(action: Action | DoppelkopfAction | str, key: str, rule: str, **params: Any) -> NoReturn:
     """Refuse an action: the reason ``doppelkopf.KEY`` (its words in
     ``scorekeeper.text.doppelkopf``) with the action as written and ``params``."""
