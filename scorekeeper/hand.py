@@ -561,9 +561,13 @@ class Hand:
     def tally(self, side: set[str] | frozenset[str]) -> Tally:
         """Card points and tricks of one side (the others are everyone else)."""
         tricks = self.completed_tricks()
-        points = sum(t.points for t in tricks if t.winner in side)
-        ours = {t.winner in side for t in tricks}
-        all_tricks = ours.pop() if len(ours) == 1 else None
+        points = taken = 0  # one pass over the tricks
+        for trick in tricks:
+            if trick.winner in side:
+                points += trick.points
+                taken += 1
+        # every trick (True), none (False), some or no trick yet (None)
+        all_tricks = None if not tricks or 0 < taken < len(tricks) else bool(taken)
         first = self.revokes[0] if self.revokes else None
         return Tally(points, all_tricks, first, first is not None and first.player in side)
 
