@@ -134,10 +134,12 @@ class Hand:
         players = self.players
         if len(deal) != len(players) or not all(map(players.__contains__, deal)):
             return None
-        if not all(type(hand) is list for hand in deal.values()):
-            return None  # read once, the long way (an iterator cannot be read twice)
+        cards: dict[str, list[Card]] = {}
         try:
-            cards = {p: read_cards(hand) for p, hand in deal.items()}
+            for player, hand in deal.items():
+                if type(hand) is not list:
+                    return None  # read once, the long way (an iterator cannot be read twice)
+                cards[player] = read_cards(hand)
         except Exception:  # a text that is no card: refused the long way, in order
             return None
         counts = self.rules.deck.counts

@@ -65,7 +65,11 @@ class DoppelkopfHand(GameHand):
         self.solo: str | None = None  # the solo's name, e.g. "queens"
         self.soloist: str | None = None
         self.obligatory = False
-        self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
+        # Bock rounds only where the option is on (bock_level reads it too, after the
+        # options are looked up again: asked here for every hand)
+        self.bock = (
+            bock_level(self.rules, self.hand.table, self.hand.context) if self.opts.bock else 0
+        )
         self._contract = make_contract(self.rules)
         self.piglets_late = piglets_late(self)  # the rule set's, asked at every card
         self._queens: tuple[dict[str, list[Card]], dict[str, int]] | None = None
