@@ -89,7 +89,14 @@ class _Kept:
         self.black_no_tricks = options(rules).black_means == "no_tricks"
         self.additive = rs.scoring.style == "additive"
         self.sides = {RE: side_word(RE, rules), CONTRA: side_word(CONTRA, rules)}
-        self.lines: dict[tuple[Any, ...], ValueItem] = {}  # see _Items.line
+        self._lines: dict[str, dict[tuple[Any, ...], ValueItem]] = {}  # see _Items.line
+
+    def lines(self, lang: str) -> dict[tuple[Any, ...], ValueItem]:
+        """The lines of a hand's value made so far in a language."""
+        made = self._lines.get(lang)
+        if made is None:
+            made = self._lines[lang] = {}
+        return made
 
 
 def _kept(rules: Ruleset) -> _Kept:
@@ -160,7 +167,7 @@ class _Items:
         self.items: list[ValueItem] = []
         self.value = 0
         self.clauses = k.clauses
-        self.lines = k.lines
+        self.lines = k.lines(language())
 
     def add(self, pts: int, rule: str, side: str | None, said: Told) -> None:
         if pts:
@@ -175,15 +182,15 @@ class _Items:
         self.items.append(self.line(0, rule, "note", None, said))
 
     def line(self, pts: int, rule: str, op: str, side: str | None, said: Told) -> ValueItem:
-        """One item. The same item recurs on hand after hand (its words in the language
-        spoken now, points, rule and side), and a ``ValueItem`` is immutable: each is made
-        once per rule set and handed out again, looked up by what makes it (parameters
-        of plain types; anything else is made anew, as ``reasons.worded`` does)."""
+        """One item. The same item recurs on hand after hand (its words, points, rule and
+        side), and a ``ValueItem`` is immutable: each is made once per rule set and
+        language and handed out again, looked up by what makes it (parameters of plain
+        types; anything else is made anew, as ``reasons.worded`` does)."""
         key, params = said
         values = params.values()
         if not _PLAIN.issuperset(map(type, values)):
             return self._made(pts, rule, op, side, said)
-        same = (language(), key, pts, rule, op, side, *params.items(), *map(type, values))
+        same = (key, pts, rule, op, side, *params.items(), *map(type, values))
         found = self.lines.get(same)
         if found is None:
             if len(self.lines) >= 4096:
