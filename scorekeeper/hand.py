@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.cards import BY_INDEX, Card, read_cards
+from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
+from scorekeeper.deals import read_deal
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
 from scorekeeper.playing import CardRead, run
@@ -121,64 +121,9 @@ class Hand:
         """Record the cards each player was dealt; checked against the deck and hand size."""
         if self.dealt is not None:
             raise no("deal.again", "deal")
-        cards = self._usual_deal(deal) or self._deal_checked(deal)
+        cards = read_deal(self.rules, self.family, self.players, deal)
         self.dealt = cards  # lists read for this hand alone
         self.holdings = {p: list(h) for p, h in cards.items()}
-
-    def _usual_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]] | None:
-        """The usual deal, read and checked in one pass over its cards: each player's
-        cards read, all counted at once (in C) and held against the deck's counts (the
-        whole deck, or no card more often than the deck holds it and none it lacks), each
-        packet of the dealt size. None when anything is amiss: ``_deal_checked`` then
-        says what, in the order it always did."""
-        players = self.players
-        if len(deal) != len(players) or not all(map(players.__contains__, deal)):
-            return None
-        cards: dict[str, list[Card]] = {}
-        try:
-            for player, hand in deal.items():
-                if type(hand) is not list:
-                    return None  # read once, the long way (an iterator cannot be read twice)
-                cards[player] = read_cards(hand)
-        except Exception:  # a text that is no card: refused the long way, in order
-            return None
-        counts = self.rules.deck.counts
-        total = Counter(chain.from_iterable(cards.values()))
-        if not dict.__eq__(total, counts) and not (
-            total.keys() <= counts.keys()
-            and max(total.values(), default=0) <= self.rules.deck.copies
-        ):
-            return None
-        size = self.family.dealt_size(self.rules, len(players))
-        return cards if all(len(hand) == size for hand in cards.values()) else None
-
-    def _deal_checked(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]]:
-        """Each player's cards read and checked in turn, refused at the first problem."""
-        cards: dict[str, list[Card]] = {}
-        deck = self.rules.deck
-        counts = deck.counts
-        for player, hand in deal.items():
-            if player not in self.players:
-                raise no("deal.not_playing", "deal", player=player)
-            held = cards[player] = read_cards(hand)
-            if not all(map(counts.__contains__, held)):
-                for card in held:
-                    deck.verify_card(card)  # refuses it, as reading it from the deck would
-        missing = [p for p in self.players if p not in cards]
-        if missing:
-            raise no("deal.missing", "deal", players=missing)
-        size = self.family.dealt_size(self.rules, len(self.players))
-        for player, hand in cards.items():
-            if len(hand) != size:
-                raise no("deal.size", "deal.packets", player=player, count=len(hand), size=size)
-        total = Counter(chain.from_iterable(cards.values()))
-        if max(total.values(), default=0) > deck.copies:  # each card of the deck as often
-            for card, n in total.items():
-                if n > counts[card]:
-                    raise no(
-                        "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
-                    )
-        return cards
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and

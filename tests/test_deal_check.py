@@ -1,5 +1,5 @@
-"""A recorded deal's one-pass check (``Hand._usual_deal``) against the long check it
-shortcuts (``Hand._deal_checked``): on random deals of every rule set, whole or broken
+"""A recorded deal's one-pass check (``deals.usual_deal``) against the long check it
+shortcuts (``deals.checked_deal``): on random deals of every rule set, whole or broken
 (a card twice too often, a card the deck lacks, a text that is no card, a player missing,
 one who does not play, a packet too small or too large, a packet given as a tuple or as
 ``Card`` objects), ``record_deal`` takes exactly the same cards or refuses with exactly
@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from test_properties import FAST, RULESET_IDS
 from test_replay_lean import random_deal
 
+from scorekeeper import deals
 from scorekeeper.cards import BY_INDEX
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
@@ -83,7 +84,7 @@ def test_one_pass_deal_check_says_what_the_long_check_says(
     deal = broken({p: [c.code for c in cards] for p, cards in dealt.items()}, how, rng, rules.deck)
     fast = outcome(rules, table, deal)
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(Hand, "_usual_deal", lambda self, deal: None)
+        patched.setattr(deals, "usual_deal", lambda *_: None)
         long = outcome(rules, table, deal)
     assert fast == long
     if how == "none":
