@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper import matchlog
 from scorekeeper.errors import MatchFileError
 from scorekeeper.matchlog import HandRecord, MatchLog, canonical
+from scorekeeper.matchlog.shape import shape_problems
 
 STARTED = datetime(2026, 11, 23, 20, 0, tzinfo=timezone(timedelta(hours=1)))
 PLAIN = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='"\\'))
@@ -110,3 +111,59 @@ def test_a_key_twice_is_refused_as_tomllib_refuses_it() -> None:
 def test_a_canonical_file_reads_to_the_same_log() -> None:
     assert canonical.parse(SAMPLE) == tomllib.loads(SAMPLE)
     assert matchlog.loads(SAMPLE)[0] == MatchLog.from_dict(tomllib.loads(SAMPLE))
+
+
+FLAWS = ("none", "blank action", "stranger plays", "stranger dealt", "blank card")
+
+
+@st.composite
+def nearly_sound_logs(draw: st.DrawFn) -> MatchLog:
+    """Plain card-by-card logs, sound but for at most one flaw, somewhere: a blank action,
+    an action of someone not at the table, a deal to such a one, a blank card."""
+    players = draw(PLAIN_NAMES)
+    stranger = draw(PLAIN.filter(lambda name: bool(name) and name not in players))
+    word = st.sampled_from(["QC", "10H", "re"]) | PLAIN.filter(str.strip)
+    action = st.builds(lambda who, what: f"{who} {what}", st.sampled_from(players), word)
+    hands = [
+        HandRecord(
+            actions=draw(st.lists(action, min_size=1, max_size=6)),
+            deal=draw(
+                st.none() | st.fixed_dictionaries({p: st.lists(word, max_size=3) for p in players})
+            ),
+        )
+        for _ in range(draw(st.integers(1, 4)))
+    ]
+    flaw, hand = draw(st.sampled_from(FLAWS)), draw(st.sampled_from(hands))
+    if flaw == "blank action":
+        hand.actions.append(draw(st.sampled_from([" ", "\u3000", ""])))
+    elif flaw == "stranger plays":
+        hand.actions.append(f"{stranger} QC")
+    elif flaw == "stranger dealt":
+        hand.deal = {**(hand.deal or {}), stranger: ["QC"]}
+    elif flaw == "blank card":
+        hand.deal = {**(hand.deal or {}), players[0]: ["QC", " "]}
+    return MatchLog("doppelkopf", players, players[0], STARTED, hands=hands)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(nearly_sound_logs(), logs(), logs(PLAIN, extras=False)))
+def test_the_fast_reader_finds_the_shape_problems_tomllib_data_has(log: MatchLog) -> None:
+    # the canonical hands' strings are checked once each, not hand by hand: same problems
+    text = log.dumps()
+    fast = canonical.parse(text)
+    if fast is not None:
+        assert shape_problems(fast) == shape_problems(tomllib.loads(text))
+
+
+def test_a_sound_canonical_file_is_checked_by_its_distinct_strings() -> None:
+    fast = canonical.parse(SAMPLE)
+    assert fast is not None
+    words = fast["hand"].words
+    assert sorted(words.actions) == ["Anna re", "Ben QC", "Carla 9D"]
+    assert sorted(words.players) == ["Anna", "Ben"]
+    assert sorted(words.cards) == ["9D", "QC"]
+    assert shape_problems(fast) == []
+    for flawed in (SAMPLE.replace('"Carla 9D"', '"Erik 9D"'), SAMPLE.replace('"QC",', '" ",')):
+        fast = canonical.parse(flawed)
+        assert fast is not None
+        assert shape_problems(fast) == shape_problems(tomllib.loads(flawed)) != []

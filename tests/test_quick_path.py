@@ -556,3 +556,43 @@ def test_the_process_ends_at_once_only_when_nothing_follows(
         with pytest.raises(_Ended) as info:
             launch.exit_now(SystemExit(code))
         assert info.value.args == (ends,)
+
+
+@pytest.mark.parametrize("at_once", [True, False])
+def test_what_a_command_leaves_is_freed_only_when_the_process_goes_on(
+    monkeypatch: pytest.MonkeyPatch, at_once: bool
+) -> None:
+    import atexit
+    import types
+    import weakref
+
+    from scorekeeper.cli import launch, leftover
+
+    class Big:
+        pass
+
+    main = types.ModuleType("__main__")
+    if at_once:
+        main.__spec__ = types.SimpleNamespace(name="scorekeeper.__main__")  # type: ignore[assignment]
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    monkeypatch.setattr(quick, "took", lambda: True)
+    monkeypatch.setattr(sys, "argv", ["scorekeeper", "check", "m.toml"])
+    left: list[weakref.ref[Big]] = []
+    alive_at_the_end: list[bool] = []
+
+    def ended(status: int) -> None:
+        alive_at_the_end.append(left[0]() is not None)  # os._exit frees nothing
+        raise _Ended(status)
+
+    def command(argv: list[str]) -> None:
+        big = Big()
+        left.append(weakref.ref(big))
+        leftover.leave(big)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(os, "_exit", ended)
+    with pytest.raises(_Ended if at_once else SystemExit):
+        launch.run(command)
+    assert alive_at_the_end == ([True] if at_once else [])
+    assert left[0]() is None  # after the command, either way, nothing is kept

@@ -262,10 +262,10 @@ def score(
 
 def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     """``check FILE``: every problem of a match file; exit 1 unless it is sound."""
-    from scorekeeper.cli import render
+    from scorekeeper.cli import leftover, render
     from scorekeeper.session.check import check as check_file
 
-    report = check_file(file, strict=strict)
+    report = check_file(file, strict=strict, leave=leftover.leave)
     if json_:
         render.emit_json(report.to_dict())
     else:

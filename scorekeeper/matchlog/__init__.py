@@ -30,6 +30,7 @@ import stat
 import tomllib
 from pathlib import Path
 
+from scorekeeper.collector import paused
 from scorekeeper.errors import MatchFileError
 from scorekeeper.matchlog import canonical
 from scorekeeper.matchlog.files import lock, write_text
@@ -111,6 +112,11 @@ def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    with paused():  # a long match is a million strings in lists: no garbage cycles
+        return _loads(text, filename)
+
+
+def _loads(text: str, filename: str) -> tuple[MatchLog, SourceMap]:
     try:
         data = canonical.parse(text) or tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -13,11 +13,10 @@ caller reads the whole file with ``tomllib``: on a file it accepts it gives exac
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from typing import Any
 
-from scorekeeper.matchlog.shape import Shallow
+from scorekeeper.matchlog.shape import Shallow, Words
 
 _SEPARATOR = "\n[[hand]]\n"
 _STRING = r'"[^"\\\x00-\x1f\x7f]*"'
@@ -30,11 +29,21 @@ _HAND = re.compile(
 )
 
 
-def _strings(items: str | None) -> list[str]:
+class _Words(dict[str, str]):
+    """Each distinct string of the hands once, looked up by itself: a long match says the
+    same few hundred strings a million times (one copy each keeps its memory low, and
+    the shape checks look at each once). ``sys.intern`` did the same, slower."""
+
+    def __missing__(self, word: str) -> str:
+        self[word] = word
+        return word
+
+
+def _strings(items: str | None, words: _Words) -> list[str]:
     """The strings of an array's item lines (``    "x",`` each), as tomllib reads them."""
     if not items:
         return []
-    return list(map(sys.intern, items[5:-3].split('",\n    "')))
+    return list(map(words.__getitem__, items[5:-3].split('",\n    "')))
 
 
 def parse(text: str) -> dict[str, Any] | None:
@@ -48,6 +57,7 @@ def parse(text: str) -> dict[str, Any] | None:
         return None  # tomllib reads the whole file again and says where
     if "hand" in header:
         return None
+    said, names, dealt = _Words(), _Words(), _Words()
     hands: list[dict[str, Any]] = []
     at, end = start, len(text)
     while at < end:
@@ -58,13 +68,17 @@ def parse(text: str) -> dict[str, Any] | None:
         if found is None:
             return None
         at = found.end()
-        hand: dict[str, Any] = {"actions": _strings(found[1])}
+        hand: dict[str, Any] = {"actions": _strings(found[1], said)}
         if found[2] is not None:
             entries = _ENTRY.findall(found[2])
-            deal = {key[1:-1] if key[0] == '"' else key: _strings(items) for key, items in entries}
+            deal = {
+                names[key[1:-1] if key[0] == '"' else key]: _strings(items, dealt)
+                for key, items in entries
+            }
             if len(deal) != len(entries):
                 return None  # a key twice: tomllib refuses it, and says where
             hand["deal"] = deal
         hands.append(hand)
-    header["hand"] = Shallow(hands)  # tables of lists of strings: too_deep skips them
+    # tables of lists of strings (too_deep skips them), with every distinct string in them
+    header["hand"] = Shallow(hands, Words(said.keys(), names.keys(), dealt.keys()))
     return header

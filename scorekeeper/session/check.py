@@ -8,6 +8,8 @@ not counted as a problem, unless the check is strict.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import chain
 from pathlib import Path
 
 from scorekeeper import matchlog
@@ -48,10 +50,14 @@ class CheckReport:
         }
 
 
-def check(file: Path, *, strict: bool = False) -> CheckReport:
+def check(
+    file: Path, *, strict: bool = False, leave: Callable[..., None] | None = None
+) -> CheckReport:
     """Read and replay ``file`` collecting every problem instead of stopping at the first.
 
-    ``strict``: a recorded revoke is a problem too.
+    ``strict``: a recorded revoke is a problem too. ``leave``: given the log and the match
+    once the check is done with them, to keep them (a process about to end need not free
+    them object by object: ``cli.leftover``).
     """
     report = CheckReport(file)
 
@@ -84,6 +90,8 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
         seen(mh)  # the hand in progress (finished hands are already let go)
     _as_entered(report, log, source_map, strict=strict)
     _surplus_words(report, log, source_map, m, strict=strict)
+    if leave is not None:
+        leave(log, source_map, m)
     return report
 
 
@@ -93,13 +101,15 @@ def _surplus_words(
     """Words of recorded actions that their game does not read (``Ben re no90`` of an
     older version): the replay passes over them, as it always did, so they are reported,
     not counted as problems unless strict. A new entry would refuse them."""
-    found: dict[str, Surplus | None] = {}  # a match says the same few hundred things
+    # A match says the same few hundred things: each distinct text is read once, and the
+    # hands are walked for where only when one has surplus words (as before, in file order).
+    said = set(chain.from_iterable(record.actions for record in log.hands))
+    found = {text: extra for text in said if (extra := _surplus_of(text, match)) is not None}
+    if not found:
+        return
     for h, record in enumerate(log.hands):
         for a, text in enumerate(record.actions):
-            if text in found:
-                extra = found[text]
-            else:
-                extra = found[text] = _surplus_of(text, match)
+            extra = found.get(text)
             if extra is None:
                 continue
             where = f"{report.file}:{source_map.action_line(h, a) or 1}"
