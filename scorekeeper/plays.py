@@ -82,7 +82,7 @@ class Trick:
         # once; from then on the list is the trick's own (appended to like any other).
         cards = self.__dict__.pop("_cards", None) if name == "plays" else None
         if cards is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            return object.__getattribute__(self, name)  # type: ignore[no-any-return]  # raises as usual
         key, seats = cards
         number = self.number
         plays = self.__dict__["plays"] = [
