@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
@@ -85,7 +86,12 @@ class Hand:
             self.record_deal(deal)
         self.history: list[Action] = []
         self.tricks: list[Trick] = []
-        self.played: Counter[Card] = Counter()
+        # the copies played of each card, counted from the tricks when asked (``played``)
+        self._played: Counter[Card] = Counter()
+        self._counted = 0  # the cards (in play order) counted into _played so far
+        # whether every held card has a copy left (held and played never exceed the deck's
+        # copies): true of a recorded deal, checked when a family gives cards (``give``)
+        self._conserved = True
         # each player's plays as the long path records them without the deal (plays_by)
         self._plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
             p: [] for p in self.players
@@ -125,6 +131,9 @@ class Hand:
         cards = read_deal(self.rules, self.family, self.players, deal)
         self.dealt = cards  # lists read for this hand alone
         self.holdings = {p: list(h) for p, h in cards.items()}
+        # the deal holds no card above its copies; a card played before it was dealt may be
+        # one of them again (the hand's own tricks are made after the deal at its start)
+        self._conserved = not self.__dict__.get("tricks")
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
@@ -133,8 +142,13 @@ class Hand:
     def give(self, player: str, cards: Iterable[Card]) -> None:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
         if self.holdings is not None:
-            self.holdings[player].extend(cards)
+            given = list(cards)
+            self.holdings[player].extend(given)
             self._masks.pop(player, None)
+            if self._conserved:  # still no card held or played more often than the deck has it
+                held = Counter(chain.from_iterable(self.holdings.values()))
+                played, counts = self.played, self._counts
+                self._conserved = all(held[c] + played[c] <= counts.get(c, 0) for c in given)
 
     def take(self, player: str, cards: Iterable[Card]) -> None:
         """Cards leave ``player``'s hand (a discard, cards passed away); each must be held."""
@@ -167,6 +181,19 @@ class Hand:
     def cards_played(self) -> int:
         # every completed trick holds a card of each player; the trick in play, its key's
         return self.tricks_done * len(self.players) + len(self._trick_key)
+
+    @property
+    def played(self) -> Counter[Card]:
+        """How many copies of each card have been played (in the order first played).
+        Counted from the tricks' card indices when asked: the card run leaves it to this."""
+        cards = self.tricks_done * len(self.players) + len(self._trick_key)  # cards_played
+        done = self._counted
+        if done < cards:
+            seats = len(self.players)  # the tricks hold the cards in play order, seats each
+            since = [i for t in self.tricks[done // seats :] for i in t.key][done % seats :]
+            self._played.update(map(BY_INDEX.__getitem__, since))
+            self._counted = cards
+        return self._played
 
     @property
     def plays_by(self) -> dict[str, list[PlayMade]]:
@@ -460,8 +487,6 @@ class Hand:
         plays.append(play)
         self._trick_key += (card.index,)
         self._spot = None
-        played = self.played
-        played[card] = played.get(card, 0) + 1
         if self.holdings is not None:
             held = self.holdings[actor]
             held.remove(card)

@@ -2,8 +2,10 @@
 
 ``run(hand, texts, start)`` takes the card plays of ``texts`` (action strings) from
 ``start`` on, one after another, as long as each is the usual legal card: a card of the
-deck, the player's turn, a copy left, held, and allowed by the following duties' card
-masks (what ``following.Duties`` answers without a reason). It checks and records each
+deck, the player's turn, held (with the deal recorded a held card is of the deck and has
+a copy left: ``Hand._conserved``; else the run leaves every card to the long way), and
+allowed by the following duties' card masks (what ``following.Duties`` answers without a
+reason). It checks and records each
 exactly as ``Hand.apply`` does (``Hand.apply`` of a card with the deal recorded comes here
 too), and stops before the first action that is anything else: an action other than a
 card, a card the masks refuse (the reasoned checks of ``reasoning.refuse_play`` then say
@@ -15,10 +17,10 @@ The family's hooks (``verify_play``, ``on_play``) are asked only for the cards i
 is raised with the hand as it stood before that card.
 
 What the run keeps per card is small: the trick's card indices (``Hand._trick_key``), the
-action in ``Hand.history``, the copies played (``Hand.played``), the holding and its card
-mask. The trick itself is written into ``Hand.tricks`` when it is complete, when the run
-stops in it, or before a hook is asked; its ``plays`` (and ``Hand.plays_by``) are made
-from the card indices when someone reads them (``Trick.of_cards``).
+action in ``Hand.history``, the holding and its card mask. The trick itself is written
+into ``Hand.tricks`` when it is complete, when the run stops in it, or before a hook is
+asked; its ``plays`` (and ``Hand.plays_by``) are made from the card indices when someone
+reads them (``Trick.of_cards``), the copies played (``Hand.played``) counted from them.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     if setting is None:
         return start
     table, sided, last, step, watch, turn = setting
-    counts, played, masks, cards_read = hand._counts, hand.played, hand._masks, hand._cards_read
+    masks, cards_read = hand._masks, hand._cards_read
     game, holdings, history, after = hand.game, hand.holdings, hand.history, hand._after
     legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
     assert holdings is not None
@@ -101,9 +103,6 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             break  # not read yet (the long way reads it, or says why not), or no card
         action, actor, card, index, bit = found
         if actor != turn:
-            break
-        count = played.get(card, 0)
-        if count >= counts.get(card, 0):  # no copy left (none: not a card of the deck)
             break
         held = masks[turn]
         spot = step[0]  # what the trick so far asks (None: the card leads)
@@ -125,7 +124,6 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             key = step[1]
         else:  # its last card: what a complete trick would ask is never needed
             key = (*key, index)
-        played[card] = count + 1
         cards = holdings[turn]
         cards.remove(card)
         if card not in cards:
@@ -163,7 +161,7 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     when the caller knows) is checked against; None when no card may be played the usual
     way (no deal, the hand over, play not ready)."""
     game = hand.game
-    if hand.holdings is None or game.is_over() or not game.ready_to_play():
+    if not hand._conserved or hand.holdings is None or game.is_over() or not game.ready_to_play():
         return None
     masks, holdings = hand._masks, hand.holdings
     if len(masks) < len(holdings):  # each holding as a card mask, made once a hand

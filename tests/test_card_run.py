@@ -14,6 +14,7 @@ results.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,9 @@ def replayed(log: MatchLog) -> list[object]:
             seen.append([t.to_dict() for t in h.tricks])
             seen.append(([a.text for a in h.history], [r.text() for r in h.revokes]))
             seen.append((dict(h.played), h.holdings, h.to_play(), h.finished))
+            # the copies played, counted from the tricks when asked: as the plays recorded
+            cards = [a.card for a in h.history if a.is_play]
+            assert list(h.played.items()) == list(Counter(cards).items())
     return seen
 
 
@@ -234,3 +238,21 @@ def test_a_trick_of_card_indices_reads_as_one_of_plays() -> None:
     assert lazy == eager and lazy.plays == eager.plays and lazy.key == eager.key
     with pytest.raises(AttributeError):
         lazy.nothing  # noqa: B018
+
+
+def test_a_card_given_beyond_its_copies_leaves_the_run() -> None:
+    """With the deal recorded a held card has a copy left, until a family gives a player a
+    card the deck holds no more copy of: then every card goes the long way, which counts
+    the copies (and ``played`` counts them from the tricks all the same)."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    record = play_random_hand(Match(rules, names, names[0]), random.Random(3), announce=0.0)
+    hand = Hand(rules, names, names[0], deal=record.deal)
+    first = next(t for t in record.actions if hand.parse(t).is_play)
+    assert hand._conserved
+    # Doppelkopf deals both copies of every card: one more is a copy too many
+    hand.give(names[3], [hand.holdings[names[1]][0]])
+    assert not hand._conserved
+    assert playing.run(hand, [first]) == 0
+    hand.apply(first)
+    assert list(hand.played.items()) == [(hand.parse(first).card, 1)]
