@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import Action
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
-from scorekeeper.following import Duties, Spot, Step, mask
+from scorekeeper.following import Duties, Spot, mask
 from scorekeeper.plays import Outcome, Play, Trick
 
 if TYPE_CHECKING:
@@ -40,10 +40,10 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand
 
 # What a trick's cards are checked against, worked out when the trick starts or goes on:
-# the duties' tables, whether they ask who is winning, whether it is the last trick, the
-# trick so far (its step), the cards the family watches (a mask; -1: all), and whose card
-# comes first.
-_Setting = tuple[Duties, bool, bool, Step, int, str]
+# the duties' tables, whether they ask who is winning, whether it is the last trick, what
+# the trick so far asks (None: no card yet), the cards the family watches (a mask; -1:
+# all), and whose card comes first.
+_Setting = tuple[Duties, bool, bool, "Spot | None", int, str]
 
 # A card play as the run reads it, once per action string at a table: the action, its
 # player, its card, the card's index and bit (its mask).
@@ -87,12 +87,12 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     setting = _setting(hand, hand._trick_key)
     if setting is None:
         return start
-    table, sided, last, step, watch, turn = setting
+    table, sided, last, spot, watch, turn = setting
     masks, cards_read = hand._masks, hand._cards_read
     game, holdings, history, after = hand.game, hand.holdings, hand.history, hand._after
-    legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
+    legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
     assert holdings is not None
-    key = step[1]
+    key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
     size, i, end = len(seats), start, len(texts)
@@ -105,8 +105,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         if actor != turn:
             break
         held = masks[turn]
-        spot = step[0]  # what the trick so far asks (None: the card leads)
-        if spot is not None:
+        if spot is not None:  # what the trick so far asks (None: the card leads)
             same = held & spot[0]
             if same and follow:  # following suit, as legal_at answers it
                 held = (same & spot[2]) or same  # heading, when due and possible
@@ -119,11 +118,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             _noted(hand, key, seats, following)
             game.verify_play(action)  # may refuse: nothing changed yet
         history.append(action)
-        if len(key) + 1 < size:  # the trick goes on: the step to it, made when first reached
-            step = step[2].get(index) or grown(step, index, last)
-            key = step[1]
-        else:  # its last card: what a complete trick would ask is never needed
-            key = (*key, index)
+        key = (*key, index)
         cards = holdings[turn]
         cards.remove(card)
         if card not in cards:
@@ -133,14 +128,18 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             _noted(hand, key, seats, following)  # as the hook always saw it: before the turn moves
             _told(game, hand.tricks[-1].plays[-1], outcome)
         if len(key) < size:
+            # what the trick asks now: anew when this card leads it or beats its best card
+            # (the same spot's mask of the cards that beat it), else what it asked
+            if spot is None or spot[1] & bit:
+                spot = asks(key, last)
             turn = following = after[turn]
             continue
         setting = _completed(hand, key, seats, (spot, bit), table, outcome)
         if setting is None:
             return i
         # the next trick: its setting, led by the winner of this one
-        table, sided, last, step, watch, turn = setting
-        legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
+        table, sided, last, spot, watch, turn = setting
+        legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
         key, seats, following = (), hand._orders[turn], None
     _noted(hand, key, seats, following)
     return i
@@ -174,8 +173,8 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
-    step = table.walk(key, last) if key else table.starts[last]
-    return table, sided, last, step, watched, leader or hand._next or hand.next_leader()
+    spot = table.spot(key, last) if key else None
+    return table, sided, last, spot, watched, leader or hand._next or hand.next_leader()
 
 
 def _completed(

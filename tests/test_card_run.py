@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_following_fast import position
 from test_properties import FAST, RULESET_IDS, option_values, table_for
 from test_replay_lean import random_deal
 from typer.testing import CliRunner
@@ -31,6 +32,7 @@ from scorekeeper import playing, ruleset
 from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import MatchFileError, ScorekeeperError
+from scorekeeper.following import duties
 from scorekeeper.games import load
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
@@ -256,3 +258,25 @@ def test_a_card_given_beyond_its_copies_leaves_the_run() -> None:
     assert playing.run(hand, [first]) == 0
     hand.apply(first)
     assert list(hand.played.items()) == [(hand.parse(first).card, 1)]
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+@settings(FAST, max_examples=60)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_what_a_trick_asks_card_by_card_is_what_it_asks(rule_set: str, seed: int) -> None:
+    """The run's reading of what a trick so far asks (``Duties.asks`` when a card leads it
+    or beats its best card, else what it asked before) is ``Duties.spot`` of the trick, on
+    random tricks of random contracts of every rule set, last trick or not."""
+    following, contract, _, _, context = position(rule_set, seed)
+    rules = ruleset.load(rule_set)
+    deck = rules.deck.all_cards()
+    random.Random(seed).shuffle(deck)
+    table = duties(following, contract)
+    last = context["last_trick"]
+    key: tuple[int, ...] = ()
+    spot = None
+    for card in deck[: rules.player_counts[-1]]:
+        key = (*key, card.index)
+        if spot is None or spot[1] >> card.index & 1:
+            spot = table.asks(key, last)
+        assert spot == table.spot(key, last), key
