@@ -230,10 +230,15 @@ def mask(cards: Iterable[Card]) -> int:
 
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
     """The ``Duties`` of ``contract`` under ``rules``: made once, kept on the contract."""
-    made: dict[FollowingRules, Duties] = contract.__dict__.setdefault("_duties", {})
+    kept = contract.__dict__
+    last = kept.get("_duties_last")  # the rules asked last, the same object: no hashing
+    if last is not None and last[0] is rules:
+        return last[1]  # type: ignore[no-any-return]
+    made: dict[FollowingRules, Duties] = kept.setdefault("_duties", {})
     found = made.get(rules)
     if found is None:
         found = made[rules] = Duties(rules, contract)
+    kept["_duties_last"] = (rules, found)
     return found
 
 

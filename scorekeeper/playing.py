@@ -113,20 +113,16 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
                 held = legal_at(held, spot, _partner(game, turn, seats[spot[4]], sided))
         if not held & bit:
             break
-        hooked = watch & bit
-        if hooked:
-            _noted(hand, key, seats, following)
-            game.verify_play(action)  # may refuse: nothing changed yet
-        history.append(action)
-        key = (*key, index)
-        cards = holdings[turn]
-        cards.remove(card)
-        if card not in cards:
-            masks[turn] &= ~bit
+        if watch & bit:  # a card the family watches: recorded between its hooks
+            key = _watched(hand, found, key, seats, following, outcome)
+        else:  # recorded: the action, the trick's cards, the holding and its mask
+            history.append(action)
+            key = (*key, index)
+            cards = holdings[turn]
+            cards.remove(card)
+            if card not in cards:
+                masks[turn] &= ~bit
         i += 1
-        if hooked:
-            _noted(hand, key, seats, following)  # as the hook always saw it: before the turn moves
-            _told(game, hand.tricks[-1].plays[-1], outcome)
         if len(key) < size:
             # what the trick asks now: anew when this card leads it or beats its best card
             # (the same spot's mask of the cards that beat it), else what it asked
@@ -281,6 +277,31 @@ def _noted(hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], following: 
         tricks[-1].goes_on(key, seats)
     else:
         tricks.append(Trick.of_cards(len(tricks) + 1, seats, key))
+
+
+def _watched(
+    hand: Hand,
+    found: CardRead,
+    key: tuple[int, ...],
+    seats: tuple[str, ...],
+    following: str | None,
+    outcome: Outcome | None,
+) -> tuple[int, ...]:
+    """A card the family watches (its ``play_watch``), recorded as the run records any
+    card, between its hooks: ``verify_play`` sees the hand before it (and may refuse it),
+    ``on_play`` after it (the turn not yet moved on). The trick's cards with it."""
+    action, actor, card, index, bit = found
+    _noted(hand, key, seats, following)
+    hand.game.verify_play(action)  # may refuse: nothing changed yet
+    hand.history.append(action)
+    key = (*key, index)
+    cards = hand.holdings[actor]  # type: ignore[index]  # the run's hands have the deal
+    cards.remove(card)
+    if card not in cards:
+        hand._masks[actor] &= ~bit
+    _noted(hand, key, seats, following)
+    _told(hand.game, hand.tricks[-1].plays[-1], outcome)
+    return key
 
 
 def _taken(key: tuple[int, ...], spot: Spot | None, bit: int) -> int:
