@@ -83,6 +83,9 @@ NOT_CANONICAL = {
     "literal string": SAMPLE.replace('"Ben QC"', "'Ben QC'"),
     "hand table in the header": SAMPLE.replace("started", "hand = 1\nstarted"),
     "extra blank line": SAMPLE.replace("\n[[hand]]", "\n\n[[hand]]"),
+    "a deal of seven": SAMPLE.replace(
+        "[hand.deal]\n", "[hand.deal]\n" + "".join(f"P{n} = []\n" for n in range(5))
+    ),
 }
 
 
