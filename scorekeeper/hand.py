@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.cards import BY_INDEX, Card, read_cards
+from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
+from scorekeeper.deals import read_deal
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
 from scorekeeper.playing import CardRead, run
@@ -121,30 +121,7 @@ class Hand:
         """Record the cards each player was dealt; checked against the deck and hand size."""
         if self.dealt is not None:
             raise no("deal.again", "deal")
-        cards: dict[str, list[Card]] = {}
-        deck = self.rules.deck
-        counts = deck.counts
-        for player, hand in deal.items():
-            if player not in self.players:
-                raise no("deal.not_playing", "deal", player=player)
-            held = cards[player] = read_cards(hand)
-            if not all(map(counts.__contains__, held)):
-                for card in held:
-                    deck.verify_card(card)  # refuses it, as reading it from the deck would
-        missing = [p for p in self.players if p not in cards]
-        if missing:
-            raise no("deal.missing", "deal", players=missing)
-        size = self.family.dealt_size(self.rules, len(self.players))
-        for player, hand in cards.items():
-            if len(hand) != size:
-                raise no("deal.size", "deal.packets", player=player, count=len(hand), size=size)
-        total = Counter(chain.from_iterable(cards.values()))
-        if max(total.values(), default=0) > deck.copies:  # each card of the deck as often
-            for card, n in total.items():
-                if n > counts[card]:
-                    raise no(
-                        "deal.too_often", "deck.copies", card=card, count=n, copies=counts[card]
-                    )
+        cards = read_deal(self.rules, self.family, self.players, deal)
         self.dealt = cards  # lists read for this hand alone
         self.holdings = {p: list(h) for p, h in cards.items()}
 
@@ -531,9 +508,13 @@ class Hand:
     def tally(self, side: set[str] | frozenset[str]) -> Tally:
         """Card points and tricks of one side (the others are everyone else)."""
         tricks = self.completed_tricks()
-        points = sum(t.points for t in tricks if t.winner in side)
-        ours = {t.winner in side for t in tricks}
-        all_tricks = ours.pop() if len(ours) == 1 else None
+        points = taken = 0  # one pass over the tricks
+        for trick in tricks:
+            if trick.winner in side:
+                points += trick.points
+                taken += 1
+        # every trick (True), none (False), some or no trick yet (None)
+        all_tricks = None if not tricks or 0 < taken < len(tricks) else bool(taken)
         first = self.revokes[0] if self.revokes else None
         return Tally(points, all_tricks, first, first is not None and first.player in side)
 

@@ -82,6 +82,11 @@ _WORDED: dict[tuple[Any, ...], Worded] = {}
 _current: Callable[[], str] | None = None
 
 
+def language() -> str:
+    """The language words are made in now (the view's: ``text.language.current``)."""
+    return _language()
+
+
 def _language() -> str:
     """The language the view speaks now (``text.language``, loaded on first use: the
     view is a leaf, deferred for start-up)."""
@@ -94,6 +99,31 @@ def _language() -> str:
 
 
 _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
+
+
+_SAID: dict[tuple[Any, ...], Worded] = {}
+PLAIN_TYPES = frozenset({str, int, bool, float, type(None)})
+"""Parameters of these types word the same whenever they are equal and of one type."""
+
+
+def worded(key: str, /, **params: Any) -> str:
+    """``because(key, **params).worded()``: what the engine says, in words that carry the
+    reason (a line of a hand's value, a message).
+
+    The same words said again (the same language, key and plain parameters, each of the
+    same type: ``1`` is not ``True``) are looked up at once, without a ``Reason`` made and
+    its parameters walked first: a long match says the same few dozen things on every
+    hand. Anything else (a list, a nested reason, a card) goes the long way."""
+    values = params.values()
+    if not PLAIN_TYPES.issuperset(map(type, values)):
+        return Reason(key, params).worded()
+    same = (_language(), key, *params.items(), *map(type, values))
+    found = _SAID.get(same)
+    if found is None:
+        if len(_SAID) >= 4096:
+            _SAID.clear()
+        found = _SAID[same] = Reason(key, params).worded()
+    return found
 
 
 def reason_of(text: str) -> Reason | None:

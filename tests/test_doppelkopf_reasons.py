@@ -30,6 +30,7 @@ def used_keys() -> set[str]:
         found |= {f"doppelkopf.{k}" for k in re.findall(r'\bno\(\s*\w+,\s*"([\w.]+)"', text)}
         found |= {f"doppelkopf.possible.{k}" for k in re.findall(r'\b_no\(\s*"(\w+)"', text)}
         found |= {f"doppelkopf.said.{k}" for k in re.findall(r'\btell\(\s*"([\w.]+)"', text)}
+        found |= {f"doppelkopf.said.{k}" for k in re.findall(r'\btold\(\s*"([\w.]+)"', text)}
         for stem, tail in re.findall(r'f"(doppelkopf\.[\w.]+)\{why\}([\w.]+)"', text):
             found |= {f"{stem}with{tail}", f"{stem}against{tail}"}
         for a, b in re.findall(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
-from scorekeeper.reasons import because
+from scorekeeper.reasons import because, worded
 from scorekeeper.record import record
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def refuse(message: str | Reason, rule: str | None = None, *, where: str | None 
 def words(key: str, /, **params: Any) -> str:
     """What the referee says (a message, a line of a hand's value) where the engine still
     carries text: made by the view's catalogue from the key and its parameters."""
-    return because(key, **params).worded()
+    return worded(key, **params)
 
 
 def trick_words(trick: Trick) -> str:

@@ -65,9 +65,14 @@ class DoppelkopfHand(GameHand):
         self.solo: str | None = None  # the solo's name, e.g. "queens"
         self.soloist: str | None = None
         self.obligatory = False
-        self.bock = bock_level(self.rules, self.hand.table, self.hand.context)
+        # Bock rounds only where the option is on (bock_level reads it too, after the
+        # options are looked up again: asked here for every hand)
+        self.bock = (
+            bock_level(self.rules, self.hand.table, self.hand.context) if self.opts.bock else 0
+        )
         self._contract = make_contract(self.rules)
         self.piglets_late = piglets_late(self)  # the rule set's, asked at every card
+        self._queens: tuple[dict[str, list[Card]], dict[str, int]] | None = None
 
     @property
     def announcements(self) -> list[Announcement]:
@@ -93,7 +98,7 @@ class DoppelkopfHand(GameHand):
                 return None, {self.wedding}
             return {self.wedding} | ({self.partner} if self.partner else set()), set()
         if self.hand.dealt is not None:
-            return {p for p, cards in self.hand.dealt.items() if self.queen in cards}, set()
+            return {p for p, n in self._queens_dealt().items() if n}, set()
         if len(qc) >= 2:
             return set(qc), set()
         return None, set(qc)
@@ -138,11 +143,21 @@ class DoppelkopfHand(GameHand):
             return None
         if self.wedding:
             return self.wedding if self.clarified_in is not None and not self.partner else None
-        if self.hand.dealt is not None:
-            counts = {p: cards.count(self.queen) for p, cards in self.hand.dealt.items()}
-        else:
-            counts = Counter(self.qc_plays)
+        dealt = self.hand.dealt is not None
+        counts = self._queens_dealt() if dealt else Counter(self.qc_plays)
         return next((p for p, n in counts.items() if n == 2), None)
+
+    def _queens_dealt(self) -> dict[str, int]:
+        """How many queens of the teams each player was dealt (the deal recorded): the
+        sides and the player alone are asked at every announcement and at the end, and
+        the deal never changes, so they are counted once per deal."""
+        dealt = self.hand.dealt
+        assert dealt is not None
+        kept = self._queens
+        if kept is None or kept[0] is not dealt:
+            counts = {p: cards.count(self.queen) for p, cards in dealt.items()}
+            kept = self._queens = (dealt, counts)
+        return kept[1]
 
     def left_of(self, player: str) -> str:
         ps = self.hand.players

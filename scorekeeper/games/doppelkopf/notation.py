@@ -16,7 +16,7 @@ from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import Card, Deck
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.records import SIDES
-from scorekeeper.reasons import because
+from scorekeeper.reasons import because, worded
 from scorekeeper.record import record
 
 DECLARATIONS = ("wedding", "piglets", "poverty", "accept", "decline", "fivenines", "solo")
@@ -169,7 +169,16 @@ def write(said: DoppelkopfAction) -> str:
 def tell(key: str, **params: Any) -> str:
     """What happened, in words: the template ``doppelkopf.said.KEY`` of
     ``scorekeeper.text.doppelkopf`` filled with ``params`` (the engine builds no sentence)."""
-    return because(f"doppelkopf.said.{key}", None, **params).worded()
+    return worded(f"doppelkopf.said.{key}", **params)
+
+
+Told = tuple[str, dict[str, Any]]
+
+
+def told(key: str, **params: Any) -> Told:
+    """What ``tell`` would say, not worded yet: its key and parameters (a line of a hand's
+    value, worded once for every hand that says the same: see ``scoring._Items``)."""
+    return key, params
 
 
 def no(action: Action | DoppelkopfAction | str, key: str, rule: str, **params: Any) -> NoReturn:

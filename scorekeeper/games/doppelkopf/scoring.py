@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.doppelkopf.notation import tell
+from scorekeeper.games.doppelkopf.notation import Told, tell, told
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
     RE,
@@ -29,6 +29,8 @@ from scorekeeper.games.doppelkopf.records import (
     side_word,
 )
 from scorekeeper.games.doppelkopf.rules import options, spec
+from scorekeeper.reasons import PLAIN_TYPES as _PLAIN
+from scorekeeper.reasons import language
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
 
@@ -71,18 +73,51 @@ class _Play:
         self.contra_need = contra_need
 
 
-def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
-    s = spec(rules).scoring
-    promise_table = spec(rules).announcements.promise
-    levels = promises(rules)  # sorted once per rule set
-    total = spec(rules).card_points.total
+class _Kept:
+    """What the value of every hand reads of its rule set (the typed rules, the options,
+    the sides' names): read once per rule set and shared, as a loaded rule set never
+    changes."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        rs = spec(rules)
+        self.scoring = rs.scoring
+        self.promise = rs.announcements.promise
+        self.levels = promises(rules)  # sorted once per rule set
+        self.total = rs.card_points.total
+        self.clauses = rs.scoring.clauses
+        self.queens = rs.extras.against_the_queens
+        self.black_no_tricks = options(rules).black_means == "no_tricks"
+        self.additive = rs.scoring.style == "additive"
+        self.sides = {RE: side_word(RE, rules), CONTRA: side_word(CONTRA, rules)}
+        self._lines: dict[str, dict[tuple[Any, ...], ValueItem]] = {}  # see _Items.line
+
+    def lines(self, lang: str) -> dict[tuple[Any, ...], ValueItem]:
+        """The lines of a hand's value made so far in a language."""
+        made = self._lines.get(lang)
+        if made is None:
+            made = self._lines[lang] = {}
+        return made
+
+
+def _kept(rules: Ruleset) -> _Kept:
+    kept: _Kept | None = rules.__dict__.get("_doppelkopf_scoring")
+    if kept is None:
+        kept = rules.__dict__["_doppelkopf_scoring"] = _Kept(rules)
+    return kept
+
+
+def _reckon(k: _Kept, facts: Facts, notes: list[str]) -> _Play:
+    s = k.scoring
+    promise_table = k.promise
+    levels = k.levels
+    total = k.total
     points = {RE: facts.re_points, CONTRA: total - facts.re_points}
     all_tricks = facts.all_tricks
     if facts.revoke:
         offender = facts.revoke
         points = {offender: 0, other(offender): total}
         all_tricks = other(offender)
-        notes.append(tell("score.revoke", side=side_word(offender, rules)))
+        notes.append(tell("score.revoke", side=k.sides[offender]))
     said = {RE: False, CONTRA: False}
     made: dict[str, list[str]] = {RE: [], CONTRA: []}
     for a in facts.announcements:
@@ -91,7 +126,8 @@ def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
         elif a.kind not in made[a.side]:
             made[a.side].append(a.kind)
     for side in made:
-        made[side].sort(key=levels.index)
+        if made[side]:
+            made[side].sort(key=levels.index)
 
     def reaches(side: str) -> tuple[bool, str]:
         mine, theirs = made[side], made[other(side)]
@@ -117,166 +153,185 @@ def _reckon(rules: Ruleset, facts: Facts, notes: list[str]) -> _Play:
     return _Play(points, all_tricks, said, made, re_ok, contra_ok, re_need, contra_need)
 
 
-def _black(rules: Ruleset, play: _Play, loser: str) -> bool:
-    if options(rules).black_means == "no_tricks":
+def _black(k: _Kept, play: _Play, loser: str) -> bool:
+    if k.black_no_tricks:
         return play.all_tricks == other(loser)
     return play.points[loser] == 0
 
 
 class _Items:
-    """The value's items in order, with the running value."""
+    """The value's items in order, with the running value. Each item's words come as
+    ``told`` gives them (``tell``'s key and parameters), worded in ``line``."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, k: _Kept) -> None:
         self.items: list[ValueItem] = []
         self.value = 0
-        self.clauses = spec(rules).scoring.clauses
+        self.clauses = k.clauses
+        self.lines = k.lines(language())
 
-    def add(self, label: str, pts: int, rule: str, side: str | None = None) -> None:
+    def add(self, pts: int, rule: str, side: str | None, said: Told) -> None:
         if pts:
-            self.items.append(ValueItem(label, pts, rule, side=side, clause=self.clauses.get(rule)))
+            self.items.append(self.line(pts, rule, "add", side, said))
             self.value += pts
 
-    def times(self, label: str, factor: int, rule: str, side: str | None = None) -> None:
-        self.items.append(
-            ValueItem(label, factor, rule, "times", side=side, clause=self.clauses.get(rule))
-        )
+    def times(self, factor: int, rule: str, side: str | None, said: Told) -> None:
+        self.items.append(self.line(factor, rule, "times", side, said))
         self.value *= factor
 
-    def note(self, label: str, rule: str) -> None:
-        self.items.append(ValueItem(label, 0, rule, "note", clause=self.clauses.get(rule)))
+    def note(self, rule: str, said: Told) -> None:
+        self.items.append(self.line(0, rule, "note", None, said))
+
+    def line(self, pts: int, rule: str, op: str, side: str | None, said: Told) -> ValueItem:
+        """One item. The same item recurs on hand after hand (its words, points, rule and
+        side), and a ``ValueItem`` is immutable: each is made once per rule set and
+        language and handed out again, looked up by what makes it (parameters of plain
+        types; anything else is made anew, as ``reasons.worded`` does)."""
+        key, params = said
+        values = params.values()
+        if not _PLAIN.issuperset(map(type, values)):
+            return self._made(pts, rule, op, side, said)
+        same = (key, pts, rule, op, side, *params.items(), *map(type, values))
+        found = self.lines.get(same)
+        if found is None:
+            if len(self.lines) >= 4096:
+                self.lines.clear()
+            found = self.lines[same] = self._made(pts, rule, op, side, said)
+        return found
+
+    def _made(self, pts: int, rule: str, op: str, side: str | None, said: Told) -> ValueItem:
+        label = tell(said[0], **said[1])
+        return ValueItem(label, pts, rule, op, side=side, clause=self.clauses.get(rule))
 
 
-def _thresholds(rules: Ruleset, items: _Items, play: _Play, under: str, side: str) -> None:
+def _thresholds(k: _Kept, items: _Items, play: _Play, under: str, side: str) -> None:
     """+1 for each threshold the side ``under`` stayed below, credited to ``side``."""
-    s = spec(rules).scoring
-    who = side_word(under, rules)
+    s = k.scoring
+    who = k.sides[under]
     for threshold in s.loser_thresholds:
         if play.points[under] < threshold:
-            label = tell("score.under", side=who, threshold=threshold)
-            items.add(label, 1, "scoring.loser_thresholds", side)
-    if _black(rules, play, under):
-        items.add(tell("score.black", side=who), s.black, "scoring.black", side)
+            said = told("score.under", side=who, threshold=threshold)
+            items.add(1, "scoring.loser_thresholds", side, said)
+    if _black(k, play, under):
+        items.add(s.black, "scoring.black", side, told("score.black", side=who))
 
 
-def _against_points(rules: Ruleset, items: _Items, play: _Play, side: str) -> None:
+def _against_points(k: _Kept, items: _Items, play: _Play, side: str) -> None:
     """TSR style: +1 for each "120 against no 90" the side reached against the other's."""
-    s = spec(rules).scoring
-    promise_table = spec(rules).announcements.promise
+    s = k.scoring
+    promise_table = k.promise
     for kind in play.made[other(side)]:
         against = promise_table[kind].against
         if against is not None and play.points[side] >= against:
             items.add(
-                tell("score.against", side=side_word(side, rules), points=against, kind=kind),
                 s.number("against_promise"),
                 "scoring.against_promise",
                 side,
+                told("score.against", side=k.sides[side], points=against, kind=kind),
             )
 
 
-def _nobody_wins(rules: Ruleset, items: _Items, play: _Play, notes: list[str]) -> int:
+def _nobody_wins(k: _Kept, items: _Items, play: _Play, notes: list[str]) -> int:
     """Neither side reached its target: Re's value (multiplied: nothing; additive: each
     side keeps what it made against the other, netted)."""
     items.note(
-        tell(
+        "announcements.promise",
+        told(
             "score.nobody_wins",
             re_need=play.re_need,
-            contra=side_word(CONTRA, rules),
+            contra=k.sides[CONTRA],
             contra_need=play.contra_need,
         ),
-        "announcements.promise",
     )
-    if spec(rules).scoring.style != "additive":
+    if not k.additive:
         notes.append(tell("score.nobody_scores"))
         return 0
     gains = {}
     for side in (RE, CONTRA):
         start = items.value
-        _thresholds(rules, items, play, other(side), side)
-        _against_points(rules, items, play, side)
+        _thresholds(k, items, play, other(side), side)
+        _against_points(k, items, play, side)
         gains[side] = items.value - start
         items.value = start
     return gains[RE] - gains[CONTRA]
 
 
-def _additive_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> None:
+def _additive_items(k: _Kept, items: _Items, play: _Play, winner: str) -> None:
     """DDV: Re and Kontra said, every promise of either side, points against promises."""
-    s = spec(rules).scoring
+    s = k.scoring
     for side in (RE, CONTRA):
         if play.said[side]:
             items.add(
-                tell("score.announced", side=side_word(side, rules)),
                 s.number("announced"),
                 "scoring.announced",
                 winner,
+                told("score.announced", side=k.sides[side]),
             )
     for side in (RE, CONTRA):
         for kind in play.made[side]:
             items.add(
-                tell("score.promise_said", kind=kind, side=side_word(side, rules)),
                 s.number("promise_said"),
                 "scoring.promise_said",
                 winner,
+                told("score.promise_said", kind=kind, side=k.sides[side]),
             )
-    _against_points(rules, items, play, winner)
+    _against_points(k, items, play, winner)
 
 
-def _multiplied_items(rules: Ruleset, items: _Items, play: _Play, winner: str) -> None:
+def _multiplied_items(k: _Kept, items: _Items, play: _Play, winner: str) -> None:
     """The seed: promises made or broken, then doubled for every Re and Contra said."""
-    s = spec(rules).scoring
+    s = k.scoring
     loser = other(winner)
     for kind in play.made[winner]:
         items.add(
-            tell("score.promise_made", kind=kind),
             s.number("promise_made"),
             "scoring.promise_made",
             winner,
+            told("score.promise_made", kind=kind),
         )
     for kind in play.made[loser]:
         items.add(
-            tell("score.promise_failed", side=side_word(loser, rules), kind=kind),
             s.number("promise_failed"),
             "scoring.promise_failed",
             winner,
+            told("score.promise_failed", side=k.sides[loser], kind=kind),
         )
         items.add(
-            tell("score.promise_failed_threshold", kind=kind),
             s.number("promise_failed_threshold"),
             "scoring.promise_failed_threshold",
             winner,
+            told("score.promise_failed_threshold", kind=kind),
         )
     for side in (RE, CONTRA):
         if play.said[side]:
             items.times(
-                tell("score.announced", side=side_word(side, rules)),
                 s.number("announcement_multiplier"),
                 "scoring.announcement_multiplier",
+                None,
+                told("score.announced", side=k.sides[side]),
             )
 
 
-def _won(rules: Ruleset, items: _Items, play: _Play, winner: str) -> int:
+def _won(k: _Kept, items: _Items, play: _Play, winner: str) -> int:
     """The winners' value as Re's (negative when Contra won)."""
-    s = spec(rules).scoring
+    s = k.scoring
     need = play.re_need if winner == RE else play.contra_need
-    label = tell("score.won", side=side_word(winner, rules), need=need)
-    items.add(label, s.won, "scoring.won", winner)
+    items.add(s.won, "scoring.won", winner, told("score.won", side=k.sides[winner], need=need))
     if winner == CONTRA and s.against_the_queens:
-        label = tell("score.against_the_queens")
-        items.add(label, s.against_the_queens, "scoring.against_the_queens", winner)
-    _thresholds(rules, items, play, other(winner), winner)
-    if s.style == "additive":
-        _additive_items(rules, items, play, winner)
+        said = told("score.against_the_queens")
+        items.add(s.against_the_queens, "scoring.against_the_queens", winner, said)
+    _thresholds(k, items, play, other(winner), winner)
+    if k.additive:
+        _additive_items(k, items, play, winner)
     else:
-        _multiplied_items(rules, items, play, winner)
+        _multiplied_items(k, items, play, winner)
     return items.value if winner == RE else -items.value
 
 
-def _extras_that_count(
-    rules: Ruleset, facts: Facts, winner: str | None, notes: list[str]
-) -> list[Extra]:
+def _extras_that_count(k: _Kept, facts: Facts, winner: str | None, notes: list[str]) -> list[Extra]:
     """Extra points: only in games of two against two, never for a revoking side, never
     when nobody won."""
     extras = list(facts.extras)
-    queens = spec(rules).extras.against_the_queens
+    queens = k.queens
     if facts.normal_game and winner == CONTRA and queens:
         extras.append((CONTRA, "against_the_queens", queens))
     if not facts.normal_game and extras:
@@ -291,7 +346,7 @@ def _extras_that_count(
     return extras
 
 
-def _add_extras(rules: Ruleset, items: _Items, extras: list[Extra]) -> int:
+def _add_extras(k: _Kept, items: _Items, extras: list[Extra]) -> int:
     """Extra points netted, added after the value, never deciding who won: Re's net."""
     net = 0
     for side, kind, pts in extras:
@@ -300,61 +355,39 @@ def _add_extras(rules: Ruleset, items: _Items, extras: list[Extra]) -> int:
             if kind == "against_the_queens"
             else f"options.{kind_option(kind)}"
         )
-        items.items.append(
-            ValueItem(
-                tell("score.extra", kind=kind.replace("_", " "), side=side_word(side, rules)),
-                pts,
-                rule,
-                side=side,
-                clause=items.clauses.get(rule),
-            )
-        )
+        said = told("score.extra", kind=kind.replace("_", " "), side=k.sides[side])
+        items.items.append(items.line(pts, rule, "add", side, said))
         net += pts if side == RE else -pts
     return net
 
 
-def _multiply(rules: Ruleset, items: _Items, facts: Facts, re_value: int) -> tuple[int, int]:
+def _multiply(k: _Kept, items: _Items, facts: Facts, re_value: int) -> tuple[int, int]:
     """The lone player's factor and the Bock rounds: (Re's value, the lone factor)."""
-    factor = spec(rules).scoring.lone_factor if facts.lone else 1
+    factor = k.scoring.lone_factor if facts.lone else 1
     if facts.lone and re_value:
-        items.items.append(
-            ValueItem(
-                tell("score.alone"),
-                factor,
-                "scoring.lone_factor",
-                "times",
-                side=RE,
-                clause=items.clauses.get("scoring.lone_factor"),
-            )
-        )
+        alone = told("score.alone")
+        items.items.append(items.line(factor, "scoring.lone_factor", "times", RE, alone))
     if facts.bock and re_value:
-        label = tell("score.bock") if facts.bock == 1 else tell("score.bocks")
-        items.items.append(
-            ValueItem(
-                label,
-                2**facts.bock,
-                "options.bock",
-                "times",
-                clause=items.clauses.get("options.bock"),
-            )
-        )
+        bock = told("score.bock") if facts.bock == 1 else told("score.bocks")
+        items.items.append(items.line(2**facts.bock, "options.bock", "times", None, bock))
         re_value *= 2**facts.bock
     return re_value, factor
 
 
 def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     """Build a hand's value item by item, as the rule set's ``[scoring]`` says."""
+    k = _kept(rules)
     notes = list(facts.notes)
-    play = _reckon(rules, facts, notes)
-    items = _Items(rules)
+    play = _reckon(k, facts, notes)
+    items = _Items(k)
     if play.re_ok == play.contra_ok:
         winner = None
-        re_value = _nobody_wins(rules, items, play, notes)
+        re_value = _nobody_wins(k, items, play, notes)
     else:
         winner = RE if play.re_ok else CONTRA
-        re_value = _won(rules, items, play, winner)
-    re_value += _add_extras(rules, items, _extras_that_count(rules, facts, winner, notes))
-    re_value, factor = _multiply(rules, items, facts, re_value)
+        re_value = _won(k, items, play, winner)
+    re_value += _add_extras(k, items, _extras_that_count(k, facts, winner, notes))
+    re_value, factor = _multiply(k, items, facts, re_value)
     scores = {p: 0 for p in table}
     for p in facts.re_players:
         scores[p] = re_value * factor

@@ -72,10 +72,10 @@ def game_type(game: DoppelkopfHand, lone: str | None) -> str:
     rules = game.rules
     if game.solo:
         return solo_name(rules, game.solo, lone or "", game.obligatory)
-    becomes = unclarified_solo(rules)
-    if game.wedding and not game.partner and becomes:
-        return tell("game.unclarified", solo=solo_name(rules, becomes, lone or "", False))
     if game.wedding:
+        becomes = unclarified_solo(rules)
+        if not game.partner and becomes:
+            return tell("game.unclarified", solo=solo_name(rules, becomes, lone or "", False))
         return "wedding" if game.partner else tell("game.wedding_alone", player=game.wedding)
     if game.poverty:
         return "poverty"
