@@ -21,7 +21,11 @@ from scorekeeper.matchlog.shape import MAX_PLAYERS, Shallow, Words
 
 _SEPARATOR = "\n[[hand]]\n"
 _STRING = r'"[^"\\\x00-\x1f\x7f]*"'
-_ITEMS = rf"(?:    {_STRING},\n)*+"
+_ITEMS = r'(?:    "[^"]*+",\n)*+'
+"""Item lines, their strings taken whole up to the closing quote (the quickest pattern);
+whether each string is plain is asked once per distinct string (``_UNPLAIN``)."""
+_UNPLAIN = re.compile(r"[\\\x00-\x1f\x7f]")
+"""What a plain string holds not: an escape, a control character (a line end too)."""
 _ARRAY = rf"(?:\[\]|\[\n({_ITEMS})\])\n"
 _KEY = rf"([A-Za-z0-9_-]+|{_STRING})"
 _HAND = re.compile(
@@ -94,6 +98,8 @@ def parse(text: str) -> dict[str, Any] | None:
                 return None  # a key twice: tomllib refuses it, and says where
             hand["deal"] = deal
         hands.append(hand)
+    if any(map(_UNPLAIN.search, said)) or any(map(_UNPLAIN.search, dealt)):
+        return None  # an escape or a control character: tomllib reads it (or says where)
     # tables of lists of strings (too_deep skips them), with every distinct string in them
     header["hand"] = Shallow(hands, Words(said.keys(), names.keys(), dealt.keys()))
     return header
