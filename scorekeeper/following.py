@@ -238,9 +238,16 @@ def duties(rules: FollowingRules, contract: Contract) -> Duties:
 
 
 # What a trick so far asks of the next card: the cards that follow the suit led, the cards
-# that beat the best card, whether heading is due, whether the best card is a trump, and
-# the position of the best card.
-Spot = tuple[int, int, bool, bool, int]
+# that beat the best card, the cards that head it when heading is due (else none), whether
+# the best card is a trump, and the position of the best card.
+Spot = tuple[int, int, int, bool, int]
+
+
+# A trick so far as the card run walks it, card by card: what it asks of the next card (its
+# Spot; None before the lead), its card indices, and the tricks one card longer by that
+# card's index (each made when first reached). One step per card instead of building the
+# trick's key and looking it up among all the tricks seen.
+Step = tuple["Spot | None", tuple[int, ...], "dict[int, Step]"]
 
 
 class _Spots(dict[tuple[int, ...], Spot]):
@@ -279,6 +286,7 @@ class Duties:
         self.lower_trump = rules.lower_trump_if_cannot_overtrump
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
         self.spots: tuple[_Spots, _Spots] = (_Spots(self, False), _Spots(self, True))
+        self.starts: tuple[Step, Step] = ((None, (), {}), (None, (), {}))  # no card yet
         self.beaten: dict[tuple[str, Card, bool], int] = {}
 
     def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:
@@ -288,23 +296,41 @@ class Duties:
             found = self.spots[last_trick][trick] = self._spot(trick, last_trick)
         return found
 
+    def step(self, step: Step, index: int, last_trick: bool) -> Step:
+        """The trick ``step`` and then the card ``index``: made when first reached, with
+        what it asks (``spots``)."""
+        key = (*step[1], index)
+        made = step[2][index] = (self.spots[last_trick][key], key, {})
+        return made
+
+    def walk(self, trick: tuple[int, ...], last_trick: bool) -> Step:
+        """The step of a trick so far (card indices)."""
+        step = self.starts[last_trick]
+        for index in trick:
+            step = step[2].get(index) or self.step(step, index, last_trick)
+        return step
+
     def _spot(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
+        if len(trick) == 1:
+            return self._asks(trick[0], 0, trick, last_trick)
+        # current_best's scan, from the trick before the last card (seen first, so known):
+        # the last card beats its best card or not (the cards that beat it are that spot's
+        # mask: the very comparison current_best makes)
+        before = self.spots[last_trick][trick[:-1]]
+        if before[1] >> trick[-1] & 1:
+            return self._asks(trick[0], len(trick) - 1, trick, last_trick)
+        return before  # the same best card: the trick asks what it asked
+
+    def _asks(self, first: int, position: int, trick: tuple[int, ...], last_trick: bool) -> Spot:
+        """What a trick led by card ``first`` whose best card is at ``position`` asks."""
         contract = self.contract
-        led = contract.suit_of(BY_INDEX[trick[0]])
-        position = 0
-        if len(trick) > 1:
-            # current_best's scan, from the trick before the last card (seen first, so
-            # known): its best card met by the last one, the very comparisons it makes
-            position = self.spots[last_trick][trick[:-1]][4]
-            card, best = BY_INDEX[trick[-1]], BY_INDEX[trick[position]]
-            if contract.beats(card, best, led, last_trick=last_trick):
-                position = len(trick) - 1
+        led = contract.suit_of(BY_INDEX[first])
         best = BY_INDEX[trick[position]]
         beat = self.beaten.get((led, best, last_trick))
         if beat is None:
             beat = self.beaten[led, best, last_trick] = self._beating(led, best, last_trick)
         head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
-        return (self.follow[led], beat, head, contract.is_trump(best), position)
+        return (self.follow[led], beat, beat if head else 0, contract.is_trump(best), position)
 
     def _beating(self, led: str, best: Card, last_trick: bool) -> int:
         """The cards that beat ``best`` in a trick of suit ``led``."""
@@ -330,18 +356,14 @@ class Duties:
         spot = self.spots[last_trick].get(trick) or self.spot(trick, last_trick)
         same = held & spot[0]
         if same and self.follow_suit:
-            if spot[2]:
-                return (same & spot[1]) or same
-            return same
+            return (same & spot[2]) or same  # heading, when it is due and possible
         return self._void(held, spot, partner_winning is False)
 
     def legal_at(self, held: int, spot: Spot, partner_winning: bool | None = None) -> int:
         """``legal`` for a trick of at least one card, given what it asks (its ``spot``)."""
         same = held & spot[0]
         if same and self.follow_suit:
-            if spot[2]:
-                return (same & spot[1]) or same
-            return same
+            return (same & spot[2]) or same  # heading, when it is due and possible
         return self._void(held, spot, partner_winning is False)
 
     def _void(self, held: int, spot: Spot, opponent_winning: bool) -> int:

@@ -20,16 +20,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import BY_INDEX, Card
-from scorekeeper.contract import Contract, TrickVerdict, judge_trick
+from scorekeeper.contract import Contract
 from scorekeeper.deals import read_deal
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
-from scorekeeper.playing import CardRead, run
+from scorekeeper.playing import CardsRead, complete, run, seat_orders
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -39,17 +38,15 @@ from scorekeeper.rules import Ruleset
 if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
 
+PlayMade = tuple[Play, tuple[Card, ...], bool | None]
+"""A card play in ``Hand.plays_by``: the play, the trick's cards before it and whether the
+player's partner was winning then (those two only without the deal, for proving revokes)."""
 
-_READ: dict[tuple[str, ...], tuple[dict[str, Action], dict[str, CardRead]]] = {}
+
+_READ: dict[tuple[str, ...], tuple[dict[str, Action], CardsRead]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
 hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
 card plays among them as ``playing.run`` reads them (``CardRead``)."""
-
-
-def _judged(plays: list[Play], contract: Contract, last: bool) -> TrickVerdict:
-    """The judgement of a complete trick (its plays), made when first asked for."""
-    cards = [p.card for p in plays]
-    return judge_trick(contract, cards, [p.player for p in plays], last_trick=last)
 
 
 class Hand:
@@ -89,15 +86,18 @@ class Hand:
         self.history: list[Action] = []
         self.tricks: list[Trick] = []
         self.played: Counter[Card] = Counter()
-        self.plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
+        # each player's plays as the long path records them without the deal (plays_by)
+        self._plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
             p: [] for p in self.players
         }
+        self._plays_made: tuple[tuple[int, int], dict[str, list[PlayMade]]] | None = None
         self.revokes: list[Revoke] = []
         both = _READ.get(seats := tuple(self.table))
         if both is None:
             if len(_READ) >= 64:
                 _READ.clear()
-            both = _READ[seats] = ({}, {})
+            read: dict[str, Action] = {}
+            both = _READ[seats] = (read, CardsRead(read))
         self._read, self._cards_read = both
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
@@ -108,6 +108,7 @@ class Hand:
         self._after = {
             p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)
         }
+        self._orders = seat_orders(self.players)  # a trick's players in turn, by its leader
         self._duties: Duties | None = None
         self._spot: Spot | None = None  # what the trick so far asks of the next card
         # the card points by card index of a contract (None: the family counts its own way)
@@ -164,7 +165,25 @@ class Hand:
 
     @property
     def cards_played(self) -> int:
-        return sum(len(t.plays) for t in self.tricks)
+        # every completed trick holds a card of each player; the trick in play, its key's
+        return self.tricks_done * len(self.players) + len(self._trick_key)
+
+    @property
+    def plays_by(self) -> dict[str, list[PlayMade]]:
+        """Each player's card plays in order, with what each proves without the deal (see
+        ``reasoning.find_revokes``). With the deal there is nothing to prove: made from the
+        tricks when asked (and kept until another card is played)."""
+        if self.dealt is None:
+            return self._plays_by
+        made = self._plays_made
+        cards = (self.tricks_done, len(self._trick_key))  # a card played changes it
+        if made is None or made[0] != cards:
+            found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
+            for trick in self.tricks:
+                for play in trick.plays:
+                    found[play.player].append((play, (), None))
+            made = self._plays_made = (cards, found)
+        return made[1]
 
     @property
     def current_trick(self) -> Trick | None:
@@ -279,7 +298,8 @@ class Hand:
             spot = self._spot = table.spot(trick, last)
         partner_winning = None
         if table.void_trump_opponent or table.over_opponent:
-            partner_winning = self.game.same_side(player, self.tricks[-1].plays[spot[4]].player)
+            best = self._orders[self.tricks[-1].leader][spot[4]]
+            partner_winning = self.game.same_side(player, best)
         return table.legal_at(held, spot, partner_winning)
 
     def playable_cards(self, player: str) -> list[Card]:
@@ -308,15 +328,6 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
-    def _winner(self, last: bool, contract: Contract) -> int:
-        """The position that takes the trick just completed (what ``judge_trick`` decides,
-        read from the duties' tables: the last card beats the best so far or not)."""
-        key = self._trick_key
-        if len(key) == 1:
-            return 0
-        spot = self._table(contract).spot(key[:-1], last)
-        return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
-
     def _table(self, contract: Contract | None = None) -> Duties:
         """The following duties of the contract in force (it may change before play;
         ``contract``: the one in force, when the caller has it)."""
@@ -341,8 +352,8 @@ class Hand:
             return None
 
         # the trick is the current one, whose cards _trick_key holds
-        best = trick.plays[self._table().spot(self._trick_key, self._is_last_trick())[4]]
-        return self.game.same_side(player, best.player)
+        best = self._table().spot(self._trick_key, self._is_last_trick())[4]
+        return self.game.same_side(player, self._orders[trick.leader][best])
 
     def _is_last_trick(self) -> bool:
         # the trick in progress, or the next one: either way number done + 1
@@ -460,49 +471,15 @@ class Hand:
         if self.dealt is None:
             outcome.revokes = find_revokes(self, actor, play)
             self.revokes.extend(outcome.revokes)
-        self.plays_by[actor].append((play, before, partner_winning))
+            self._plays_by[actor].append((play, before, partner_winning))
         said = self.game.on_play(play)
         if said:
             outcome.messages.extend(said)
         if len(plays) == len(self.players):
             self._next = None
-            self._complete(trick, outcome)
+            complete(self, trick, self._trick_key, outcome)
         else:
             self._next = self._after[actor]
-
-    def _complete(
-        self,
-        trick: Trick,
-        outcome: Outcome | None,
-        best: int = 0,
-        table: Duties | None = None,
-    ) -> None:
-        """The trick's last card is down: its winner, its points, what the game makes of it.
-        ``best``: the position that takes it as the duties ``table`` read it while the
-        trick was played (``playing.run``), taken when that is still the contract's."""
-        last = trick.number == self.tricks_per_hand
-        game = self.game
-        contract = game.contract()
-        key = self._trick_key
-        if table is None or table.contract is not contract:
-            best = self._winner(last, contract)
-        trick.winner = trick.plays[best].player
-        trick.judge = partial(_judged, trick.plays, contract, last)
-        self.tricks_done += 1
-        self._trick_key = ()
-        self._spot = None
-        if self._points[0] is not contract:
-            self._points = (contract, game.points_by_index())
-        table = self._points[1]
-        if table is None:
-            trick.points = game.trick_points(trick.cards)
-        else:  # the same sum as trick_points, from the trick's card indices
-            trick.points = sum(map(table.__getitem__, key))
-        said = game.on_trick(trick)
-        if outcome is not None:
-            outcome.trick = trick
-            if said:
-                outcome.messages.extend(said)
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:

@@ -13,16 +13,24 @@ on after it.
 The family's hooks (``verify_play``, ``on_play``) are asked only for the cards its
 ``GameHand.play_watch()`` names, and may refuse a card as they always could: the refusal
 is raised with the hand as it stood before that card.
+
+What the run keeps per card is small: the trick's card indices (``Hand._trick_key``), the
+action in ``Hand.history``, the copies played (``Hand.played``), the holding and its card
+mask. The trick itself is written into ``Hand.tricks`` when it is complete, when the run
+stops in it, or before a hook is asked; its ``plays`` (and ``Hand.plays_by``) are made
+from the card indices when someone reads them (``Trick.of_cards``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import Card
-from scorekeeper.following import Duties, Spot, mask
+from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.contract import Contract, TrickVerdict, judge_trick
+from scorekeeper.following import Duties, Spot, Step, mask
 from scorekeeper.plays import Outcome, Play, Trick
 
 if TYPE_CHECKING:
@@ -30,42 +38,130 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand
 
 # What a trick's cards are checked against, worked out when the trick starts or goes on:
-# the duties' tables, whether they ask who is winning, the spots of this trick (last or
-# not, and its spots), the cards the family watches (a mask; -1: all), and whose card
+# the duties' tables, whether they ask who is winning, whether it is the last trick, the
+# trick so far (its step), the cards the family watches (a mask; -1: all), and whose card
 # comes first.
-_Setting = tuple[Duties, bool, bool, "dict[tuple[int, ...], Spot]", int, str]
-
-# The records of a card play: the Play and its entry in Hand.plays_by (what the play
-# proves without the deal: nothing, the deal is recorded).
-Made = tuple[Play, tuple[Card, ...], None]
+_Setting = tuple[Duties, bool, bool, Step, int, str]
 
 # A card play as the run reads it, once per action string at a table: the action, its
-# player, its card, the card's index and bit (its mask), and its records made so far by
-# slot (trick number * _SEATS + position): a match plays the same card at the same spot
-# again and again, and the records are immutable, so one is handed out for each.
-CardRead = tuple[Action, str, Card, int, int, dict[int, Made]]
-_SEATS = 64  # more than any table has
+# player, its card, the card's index and bit (its mask).
+CardRead = tuple[Action, str, Card, int, int]
+
+
+class CardsRead(dict[str, "CardRead | None"]):
+    """The card plays among the action strings a table has read (``read``), as the run
+    reads them: ``cards_read[text]`` is the play, or None (not read yet, or not a card).
+    A play is kept for the next time; None is not (the text may be read later)."""
+
+    def __init__(self, read: dict[str, Action]) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, text: str) -> CardRead | None:
+        action = self.read.get(text)
+        if action is None or not action.is_play:
+            return None
+        card = action.card
+        assert card is not None
+        found = self[text] = (action, action.actor, card, card.index, 1 << card.index)
+        return found
+
+
+_ORDERS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+"""The players of a hand in play order from each of them (a trick's seats from its
+leader), per table of players."""
 
 
 def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | None = None) -> int:
     """Apply the usual card plays of ``texts[start:]`` in order; return the index of the
     first action not applied (``len(texts)`` when all were). ``outcome`` (one action applied
-    by ``Hand.apply``) collects what the game says and the trick completed."""
-    i, end = start, len(texts)
+    by ``Hand.apply``) collects what the game says and the trick completed.
+
+    One loop over the cards of every trick: a trick's setting (what its cards are checked
+    against) is worked out when it starts or goes on (``_setting``), its completion is
+    ``_completed``; the hand's note of the trick so far (the trick in ``Hand.tricks``,
+    ``_trick_key``, ``_next``) is written when the run stops, a trick is complete, or a
+    hook is asked."""
+    setting = _setting(hand, hand._trick_key)
+    if setting is None:
+        return start
+    table, sided, last, step, watch, turn = setting
+    counts, played, masks, cards_read = hand._counts, hand.played, hand._masks, hand._cards_read
+    game, holdings, history, after = hand.game, hand.holdings, hand.history, hand._after
+    legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
+    assert holdings is not None
+    key = step[1]
+    # the trick's players in play order, from its leader
+    seats = hand._orders[hand.tricks[-1].leader if key else turn]
+    size, i, end = len(seats), start, len(texts)
+    following = hand._next  # who plays the trick's next card (None: it is to be led)
     while i < end:
-        setting = _setting(hand)
+        found = cards_read[texts[i]]
+        if found is None:
+            break  # not read yet (the long way reads it, or says why not), or no card
+        action, actor, card, index, bit = found
+        if actor != turn:
+            break
+        count = played.get(card, 0)
+        if count >= counts.get(card, 0):  # no copy left (none: not a card of the deck)
+            break
+        held = masks[turn]
+        spot = step[0]  # what the trick so far asks (None: the card leads)
+        if spot is not None:
+            same = held & spot[0]
+            if same and follow:  # following suit, as legal_at answers it
+                held = (same & spot[2]) or same  # heading, when due and possible
+            else:
+                held = legal_at(held, spot, _partner(game, turn, seats[spot[4]], sided))
+        if not held & bit:
+            break
+        hooked = watch & bit
+        if hooked:
+            _noted(hand, key, seats, following)
+            game.verify_play(action)  # may refuse: nothing changed yet
+        history.append(action)
+        if len(key) + 1 < size:  # the trick goes on: the step to it, made when first reached
+            step = step[2].get(index) or grown(step, index, last)
+            key = step[1]
+        else:  # its last card: what a complete trick would ask is never needed
+            key = (*key, index)
+        played[card] = count + 1
+        cards = holdings[turn]
+        cards.remove(card)
+        if card not in cards:
+            masks[turn] &= ~bit
+        i += 1
+        if hooked:
+            _noted(hand, key, seats, following)  # as the hook always saw it: before the turn moves
+            _told(game, hand.tricks[-1].plays[-1], outcome)
+        if len(key) < size:
+            turn = following = after[turn]
+            continue
+        setting = _completed(hand, key, seats, (spot, bit), table, outcome)
         if setting is None:
-            break
-        i, trick, best = _trick(hand, texts, i, setting, outcome)
-        if trick is None:
-            break
-        hand._complete(trick, outcome, best, setting[0])
+            return i
+        # the next trick: its setting, led by the winner of this one
+        table, sided, last, step, watch, turn = setting
+        legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
+        key, seats, following = (), hand._orders[turn], None
+    _noted(hand, key, seats, following)
     return i
 
 
-def _setting(hand: Hand) -> _Setting | None:
-    """What the trick in progress (or the next) is checked against; None when no card may
-    be played the usual way (no deal, the hand over, play not ready)."""
+def seat_orders(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The players in play order from each of them (made once per table of players)."""
+    found = _ORDERS.get(seats := tuple(players))
+    if found is None:
+        if len(_ORDERS) >= 64:
+            _ORDERS.clear()
+        found = _ORDERS[seats] = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
+    return found
+
+
+def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Setting | None:
+    """What the trick so far (``key``, its card indices) or the next (led by ``leader``
+    when the caller knows) is checked against; None when no card may be played the usual
+    way (no deal, the hand over, play not ready)."""
     game = hand.game
     if hand.holdings is None or game.is_over() or not game.ready_to_play():
         return None
@@ -80,115 +176,120 @@ def _setting(hand: Hand) -> _Setting | None:
     sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
-    return table, sided, last, table.spots[last], watched, hand._next or hand.next_leader()
+    step = table.walk(key, last) if key else table.starts[last]
+    return table, sided, last, step, watched, leader or hand._next or hand.next_leader()
 
 
-def _trick(
-    hand: Hand, texts: Sequence[str], i: int, setting: _Setting, outcome: Outcome | None
-) -> tuple[int, Trick | None, int]:
-    """The usual cards of one trick from ``texts[i]`` on: where it stopped, the trick once
-    its last card is down (None: stopped before) and the position that takes it. The
-    hand's note of the trick so far (``_trick_key``, ``_next``) is written when the run
-    stops or a hook is asked."""
-    table, sided, _, spots, watch, turn = setting
-    read, counts, played, masks = hand._read, hand._counts, hand.played, hand._masks
-    cards_read = hand._cards_read
-    game, tricks, holdings, history = hand.game, hand.tricks, hand.holdings, hand.history
-    plays_by, after = hand.plays_by, hand._after
-    legal_at, follow = table.legal_at, table.follow_suit
-    assert holdings is not None
-    key = hand._trick_key
-    trick = tricks[-1] if key else Trick(len(tricks) + 1, turn)  # a new one joins with its lead
-    plays, number, seats, end = trick.plays, trick.number, len(hand.players), len(texts)
-    base = number * _SEATS  # the trick's slots among a card play's records (_made)
-    following = hand._next  # who plays the trick's next card (None: it is to be led)
-    while i < end:
-        found = cards_read.get(texts[i]) or _card_read(read, cards_read, texts[i])
-        if found is None:
-            break  # not read yet (the long way reads it, or says why not), or no card
-        action, actor, card, index, bit, made = found
-        if actor != turn:
-            break
-        count = played.get(card, 0)
-        if count >= counts.get(card, 0):  # no copy left (none: not a card of the deck)
-            break
-        held = masks[turn]
-        if key:
-            spot = spots[key]  # worked out when first seen (following._Spots)
-            same = held & spot[0]
-            if same and follow:  # following suit, as legal_at answers it
-                held = (same & spot[1]) or same if spot[2] else same
-            else:
-                held = legal_at(held, spot, _partner(game, turn, trick, spot[4], sided))
-        if not held & bit:
-            break
-        hooked = watch & bit
-        if hooked:
-            _noted(hand, key, following)
-            game.verify_play(action)  # may refuse: nothing changed yet
-        history.append(action)
-        if not key:
-            tricks.append(trick)
-        entry = made.get(slot := base + len(key)) or _made(made, slot, turn, card, number)
-        play = entry[0]
-        plays.append(play)
-        key = (*key, index)
-        played[card] = count + 1
-        cards = holdings[turn]
-        cards.remove(card)
-        if card not in cards:
-            masks[turn] &= ~bit
-        plays_by[turn].append(entry)
-        if hooked:
-            _noted(hand, key, following)  # as the hook always saw it: before the turn moves
-            _told(game, play, outcome)
-        i += 1
-        if len(key) == seats:  # the note of a complete trick, for Hand._complete
-            hand._trick_key, hand._next, hand._spot = key, None, None
-            # who takes it, from what the trick before this card asked (Hand._winner's
-            # reading; Hand._complete takes it while the contract is the same)
-            return i, trick, _taken(key, spot, bit)
-        turn = following = after[turn]
-    _noted(hand, key, following)
-    return i, None, 0
+def _completed(
+    hand: Hand,
+    key: tuple[int, ...],
+    seats: tuple[str, ...],
+    met: tuple[Spot | None, int],
+    table: Duties,
+    outcome: Outcome | None,
+) -> _Setting | None:
+    """A trick's last card is down (its cards ``key``, played by ``seats``): the trick
+    written into the hand and completed; the next trick's setting, or None when the run
+    stops. ``met``: what the trick before the last card asked (its spot) and that card's
+    bit, which tell who takes it as the duties ``table`` read it (``_winner``'s reading;
+    ``complete`` takes it while the contract is the same)."""
+    spot, bit = met
+    best = _taken(key, spot, bit)
+    tricks = hand.tricks
+    if len(tricks) > hand.tricks_done:  # written already (the run stopped in it, or a hook)
+        trick = tricks[-1]
+        trick.goes_on(key, seats)
+    else:
+        trick = Trick.of_cards(len(tricks) + 1, seats, key)
+        tricks.append(trick)
+    hand._next = None
+    complete(hand, trick, key, outcome, best, table)
+    return _setting(hand, (), trick.winner)
 
 
-def _card_read(
-    read: dict[str, Action], cards_read: dict[str, CardRead], text: str
-) -> CardRead | None:
-    """A card play the table has read (kept for the next time), or None: not read yet, or
-    not a card."""
-    action = read.get(text)
-    if action is None or not action.is_play:
-        return None
-    card = action.card
-    assert card is not None
-    found = cards_read[text] = (action, action.actor, card, card.index, 1 << card.index, {})
-    return found
+def complete(
+    hand: Hand,
+    trick: Trick,
+    key: tuple[int, ...],
+    outcome: Outcome | None,
+    best: int = 0,
+    table: Duties | None = None,
+) -> None:
+    """The trick's last card is down (its cards ``key``): its winner, its points, what the
+    game makes of it (the run's tricks and the long path's). ``best``: the position that
+    takes it as the duties ``table`` read it while the trick was played (the run), taken
+    when that is still the contract's."""
+    number = trick.number
+    last = number == hand.tricks_per_hand
+    game = hand.game
+    contract = game.contract()
+    if table is None or table.contract is not contract:
+        best = _winner(hand, key, last, contract)
+    seats = hand._orders[trick.leader]  # who played which card: in turn
+    trick.winner = seats[best]
+    trick.judge = partial(_judged, key, seats, contract, last)
+    hand.tricks_done = number
+    hand._trick_key = ()
+    hand._spot = None
+    points = hand._points
+    if points[0] is not contract:
+        points = hand._points = (contract, game.points_by_index())
+    by_index = points[1]
+    if by_index is None:
+        trick.points = game.trick_points(trick.cards)
+    else:  # the same sum as trick_points, from the trick's card indices
+        total = 0
+        for index in key:
+            total += by_index[index]
+        trick.points = total
+    said = game.on_trick(trick)
+    if outcome is not None:
+        outcome.trick = trick
+        if said:
+            outcome.messages.extend(said)
 
 
-def _made(made: dict[int, Made], slot: int, player: str, card: Card, number: int) -> Made:
-    """The records of a card play at a trick's position (``slot`` within ``made``), kept
-    for the next hand that plays it there: a ``Play`` is immutable."""
-    entry = made[slot] = (Play(player, card, number, slot % _SEATS), (), None)
-    return entry
-
-
-def _noted(hand: Hand, key: tuple[int, ...], following: str | None) -> None:
-    """The hand's note of the trick in progress: its card indices, who plays next."""
-    hand._trick_key, hand._next, hand._spot = key, following, None
-
-
-def _partner(game: GameHand, player: str, trick: Trick, best: int, sided: bool) -> bool | None:
-    """Whether the trick's best card so far is ``player``'s partner's (None: not known, or
-    the duties do not ask: not ``sided``)."""
-    return game.same_side(player, trick.plays[best].player) if sided else None
-
-
-def _taken(key: tuple[int, ...], spot: Spot, bit: int) -> int:
-    """The position that takes a complete trick (``key``, its card indices) whose last card
-    (``bit``) met ``spot`` (what the trick before it asked): what ``Hand._winner`` reads."""
+def _winner(hand: Hand, key: tuple[int, ...], last: bool, contract: Contract) -> int:
+    """The position that takes the complete trick ``key`` (what ``judge_trick`` decides,
+    read from the duties' tables: the last card beats the best so far or not)."""
     if len(key) == 1:
+        return 0
+    spot = hand._table(contract).spot(key[:-1], last)
+    return len(key) - 1 if spot[1] >> key[-1] & 1 else spot[4]
+
+
+def _judged(
+    key: tuple[int, ...], seats: tuple[str, ...], contract: Contract, last: bool
+) -> TrickVerdict:
+    """The judgement of a complete trick (its cards ``key`` played in turn by ``seats``),
+    made when first asked for."""
+    cards = list(map(BY_INDEX.__getitem__, key))
+    return judge_trick(contract, cards, list(seats[: len(key)]), last_trick=last)
+
+
+def _partner(game: GameHand, player: str, best: str, sided: bool) -> bool | None:
+    """Whether the trick's best card so far (played by ``best``) is ``player``'s partner's
+    (None: not known, or the duties do not ask: not ``sided``)."""
+    return game.same_side(player, best) if sided else None
+
+
+def _noted(hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], following: str | None) -> None:
+    """The hand's note of the trick in play: its card indices, who plays next, and the
+    trick in ``Hand.tricks`` with those cards (its plays made when read)."""
+    hand._trick_key, hand._next, hand._spot = key, following, None
+    if not key:
+        return
+    tricks = hand.tricks
+    if len(tricks) > hand.tricks_done:
+        tricks[-1].goes_on(key, seats)
+    else:
+        tricks.append(Trick.of_cards(len(tricks) + 1, seats, key))
+
+
+def _taken(key: tuple[int, ...], spot: Spot | None, bit: int) -> int:
+    """The position that takes a complete trick (``key``, its card indices) whose last card
+    (``bit``) met ``spot`` (what the trick before it asked; None: a trick of one card)."""
+    if spot is None:
         return 0
     return len(key) - 1 if spot[1] & bit else spot[4]
 

@@ -27,12 +27,14 @@ from typer.testing import CliRunner
 from scorekeeper import hand as hand_module
 from scorekeeper import match as match_module
 from scorekeeper import playing, ruleset
+from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
+from scorekeeper.plays import Play, Trick
 from scorekeeper.session.demo import play_random_hand
 
 
@@ -98,6 +100,10 @@ def replayed(log: MatchLog) -> list[object]:
         seen.append((mh.number, mh.dealer, [a.text for a in mh.actions], mh.result))
         h = mh.hand
         if h is not None:
+            # the compact forms first (a run's tricks make their plays when read)
+            seen.append([(t.key, t.cards, t.players) for t in h.tricks])
+            seen.append((h.cards_played, [h.cards_in_hand(p) for p in h.players]))
+            seen.append(h.plays_by)
             seen.append([t.to_dict() for t in h.tricks])
             seen.append(([a.text for a in h.history], [r.text() for r in h.revokes]))
             seen.append((dict(h.played), h.holdings, h.to_play(), h.finished))
@@ -172,7 +178,13 @@ def test_each_offer_is_answered_alike_by_the_run_and_the_long_path(
                 long_way(patch)
                 assert answer == applied(slow, text), (text, quick.history[-4:])
         assert quick.finished == slow.finished
+        assert [(t.key, t.players) for t in quick.tricks] == [
+            (t.key, t.players) for t in slow.tricks
+        ]
+        assert quick.plays_by == slow.plays_by
+        assert quick.cards_played == slow.cards_played
         assert [t.to_dict() for t in quick.tricks] == [t.to_dict() for t in slow.tricks]
+        assert quick.tricks == slow.tricks
 
     hands()
 
@@ -199,3 +211,26 @@ def test_a_legal_card_with_the_deal_goes_through_the_run() -> None:
             mh.hand.apply(text)
     assert cards == 48 and mh.hand.finished
     assert mh.hand.result() == m.hands[0].result
+
+
+def test_a_trick_of_card_indices_reads_as_one_of_plays() -> None:
+    """``Trick.of_cards`` (the run's trick, its plays made when read) is the trick whose
+    plays were appended one by one: the same plays, cards, players, key and equality,
+    before and after its plays are made, and while it goes on."""
+    seats = ("Anna", "Ben", "Carla", "Dora")
+    cards = [Card.parse(c) for c in ("QC", "10H", "AD", "9D")]
+    eager = Trick(3, "Anna")
+    for i, card in enumerate(cards[:2]):
+        eager.plays.append(Play(seats[i], card, 3, i))
+    lazy = Trick.of_cards(3, seats, tuple(c.index for c in cards[:2]))
+    assert (lazy.key, lazy.cards, lazy.players) == (eager.key, eager.cards, eager.players)
+    assert lazy.leader == "Anna" and lazy.number == 3
+    lazy.goes_on(tuple(c.index for c in cards[:3]), seats)  # still lazy
+    eager.plays.append(Play("Carla", cards[2], 3, 2))
+    assert lazy.cards == eager.cards and lazy.players == eager.players
+    assert lazy.plays == eager.plays  # made now
+    lazy.goes_on(tuple(c.index for c in cards), seats)  # appended to the made list
+    eager.plays.append(Play("Dora", cards[3], 3, 3))
+    assert lazy == eager and lazy.plays == eager.plays and lazy.key == eager.key
+    with pytest.raises(AttributeError):
+        lazy.nothing  # noqa: B018

@@ -94,7 +94,7 @@ def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
         winner_side = RE if t.winner in re else CONTRA
         if rich is not None and t.points >= rich:
             found.append((winner_side, "doppelkopf", worth.doppelkopf))
-        if opts.fox:
+        if opts.fox and fox.index in t.key:  # the card indices first: no play made
             for p in t.plays:
                 if p.card is fox and (RE if p.player in re else CONTRA) != winner_side:
                     found.append((winner_side, "fox", worth.fox))
