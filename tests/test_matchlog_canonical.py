@@ -83,6 +83,13 @@ NOT_CANONICAL = {
     "literal string": SAMPLE.replace('"Ben QC"', "'Ben QC'"),
     "hand table in the header": SAMPLE.replace("started", "hand = 1\nstarted"),
     "extra blank line": SAMPLE.replace("\n[[hand]]", "\n\n[[hand]]"),
+    "escape in a deal": SAMPLE.replace('    "QC",\n', '    "\\u0051C",\n'),
+    "tab in a deal": SAMPLE.replace('    "QC",\n', '    "Q\tC",\n'),
+    "control character in a deal": SAMPLE.replace('    "QC",\n', '    "Q\x01C",\n'),
+    "line end in an action": SAMPLE.replace('"Ben QC"', '"Ben\nQC"'),
+    "a deal of seven": SAMPLE.replace(
+        "[hand.deal]\n", "[hand.deal]\n" + "".join(f"P{n} = []\n" for n in range(5))
+    ),
 }
 
 

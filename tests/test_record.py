@@ -25,6 +25,7 @@ from scorekeeper.following import Verdict
 from scorekeeper.games.doppelkopf.records import Facts
 from scorekeeper.games.doppelkopf.scoring import _Play
 from scorekeeper.match import MatchHand
+from scorekeeper.matchlog import HandRecord
 from scorekeeper.plays import Outcome, Play, Tally, Trick
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult, ValueItem
@@ -338,6 +339,7 @@ def test_recursive_repr_is_cut_short() -> None:
 
 WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult, Action, Play, Trick, Outcome, Verdict]
 WRITTEN_OUT += [MatchHand, Step, Tally, Facts, _Play]
+WRITTEN_OUT += [HandRecord]  # one per hand read from a match file
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT)

@@ -18,6 +18,7 @@ from scorekeeper.text import say
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
+    from scorekeeper.session.check import CheckReport
 
 
 def show(outcomes: list[Any], m: Any, json_: bool) -> None:
@@ -262,19 +263,28 @@ def score(
 
 def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     """``check FILE``: every problem of a match file; exit 1 unless it is sound."""
-    from scorekeeper.cli import leftover, render
+    from scorekeeper.cli import leftover
     from scorekeeper.session.check import check as check_file
 
     report = check_file(file, strict=strict, leave=leftover.leave)
-    if json_:
-        render.emit_json(report.to_dict())
-    else:
-        for p in report.problems:
-            render.error(p)
-        for w in report.warnings:
-            render.warn(w)
-        if report.ok:
-            hands = report.hands
-            echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
+    if json_ or report.problems or report.warnings:
+        _shown(report, json_=json_)
+    if report.ok and not json_:
+        hands = report.hands
+        echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
     if not report.ok:
         raise SystemExit(1)
+
+
+def _shown(report: CheckReport, *, json_: bool) -> None:
+    """A check's report as JSON, or its problems and warnings (the renderer is imported
+    only then: a sound file's one line needs none of it)."""
+    from scorekeeper.cli import render
+
+    if json_:
+        render.emit_json(report.to_dict())
+        return
+    for p in report.problems:
+        render.error(p)
+    for w in report.warnings:
+        render.warn(w)

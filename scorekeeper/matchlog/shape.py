@@ -94,13 +94,19 @@ def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
     return None
 
 
-class Words(NamedTuple):
+class Words:
     """Every distinct string in a file's hands, by where it stands: their actions, the
-    keys of their deal tables and the cards dealt."""
+    keys of their deal tables and the cards dealt. (A plain class: a NamedTuple would be
+    compiled by every command at start-up.)"""
 
-    actions: Collection[str]
-    players: Collection[str]
-    cards: Collection[str]
+    __slots__ = ("actions", "cards", "players")
+
+    def __init__(
+        self, actions: Collection[str], players: Collection[str], cards: Collection[str]
+    ) -> None:
+        self.actions = actions
+        self.players = players
+        self.cards = cards
 
 
 class Shallow(list):  # type: ignore[type-arg]
