@@ -228,6 +228,17 @@ def mask(cards: Iterable[Card]) -> int:
     return bits
 
 
+def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
+    """A holding as card masks: the cards it holds, and those it holds two copies of."""
+    once = twice = 0
+    for card in cards:
+        bit = 1 << card.index
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
     """The ``Duties`` of ``contract`` under ``rules``: made once, kept on the contract."""
     kept = contract.__dict__

@@ -28,7 +28,7 @@ from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.deals import read_deal
 from scorekeeper.errors import IllegalActionError, RulesetError
-from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
+from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, held_masks
 from scorekeeper.playing import CardsRead, complete, run, seat_orders
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
@@ -81,7 +81,9 @@ class Hand:
         # the family's answer depends on the rule set and the players only: asked once
         self.tricks_per_hand: int = self.family.tricks_in_hand(self)
         self.dealt: dict[str, list[Card]] | None = None
-        self.holdings: dict[str, list[Card]] | None = None
+        # the cards each holds, as of the first _held_to cards played (see ``holdings``)
+        self._holdings: dict[str, list[Card]] | None = None
+        self._held_to = 0
         if deal is not None:
             self.record_deal(deal)
         self.history: list[Action] = []
@@ -108,6 +110,7 @@ class Hand:
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
+        self._twice: dict[str, int] = {}  # beside it, the cards it holds two copies of
         self._counts = rules.deck.counts
         # who plays the next card of the trick in progress (None: a trick is to be led)
         self._next: str | None = None
@@ -130,7 +133,8 @@ class Hand:
             raise no("deal.again", "deal")
         cards = read_deal(self.rules, self.family, self.players, deal)
         self.dealt = cards  # lists read for this hand alone
-        self.holdings = {p: list(h) for p, h in cards.items()}
+        self._holdings = {p: list(h) for p, h in cards.items()}
+        self._held_to = self.cards_played if self.__dict__.get("tricks") else 0
         # the deal holds no card above its copies; a card played before it was dealt may be
         # one of them again (the hand's own tricks are made after the deal at its start)
         self._conserved = not self.__dict__.get("tricks")
@@ -141,12 +145,13 @@ class Hand:
     # of who holds what stays its own. Without a recorded deal they change nothing.
     def give(self, player: str, cards: Iterable[Card]) -> None:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
-        if self.holdings is not None:
+        holdings = self.holdings
+        if holdings is not None:
             given = list(cards)
-            self.holdings[player].extend(given)
+            holdings[player].extend(given)
             self._masks.pop(player, None)
             if self._conserved:  # still no card held or played more often than the deck has it
-                held = Counter(chain.from_iterable(self.holdings.values()))
+                held = Counter(chain.from_iterable(holdings.values()))
                 played, counts = self.played, self._counts
                 self._conserved = all(held[c] + played[c] <= counts.get(c, 0) for c in given)
 
@@ -181,6 +186,33 @@ class Hand:
     def cards_played(self) -> int:
         # every completed trick holds a card of each player; the trick in play, its key's
         return self.tricks_done * len(self.players) + len(self._trick_key)
+
+    @property
+    def holdings(self) -> dict[str, list[Card]] | None:
+        """The cards each player holds now (the deal recorded; else None). The card run
+        keeps only each holding's card masks: its cards leave the lists when asked."""
+        lists = self._holdings
+        done = self._held_to
+        if lists is None or done == (cards := self.cards_played):
+            return lists
+        seats = len(self.players)  # the tricks hold the cards in play order, seats each
+        for trick in self.tricks[done // seats :]:
+            order, first = self._orders[trick.leader], (trick.number - 1) * seats
+            for position, index in enumerate(trick.key):
+                if first + position >= done:
+                    lists[order[position]].remove(BY_INDEX[index])
+        self._held_to = cards
+        return lists
+
+    def _mask(self, player: str) -> int:
+        """``player``'s holding as a card mask, and beside it (``_twice``) the cards held
+        twice: made when first asked, kept by every card played (or dropped and made
+        again)."""
+        held = self._masks.get(player)
+        if held is None:
+            held, self._twice[player] = held_masks(self.holdings[player])  # type: ignore[index]
+            self._masks[player] = held
+        return held
 
     @property
     def played(self) -> Counter[Card]:
@@ -306,10 +338,7 @@ class Hand:
     def legal_mask(self, player: str) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
         (the deal is recorded). The fast judge; ``check_card`` says why."""
-        held = self._masks.get(player)
-        if held is None:
-            held = self._masks[player] = mask(self.holdings[player])  # type: ignore[index]
-        return self._allowed(player, held)
+        return self._allowed(player, self._mask(player))
 
     def _allowed(self, player: str, held: int) -> int:
         """Which of ``held`` (a card mask) the following rules allow ``player`` now."""
@@ -456,13 +485,10 @@ class Hand:
             and game.ready_to_play()
             and actor == (self._next or self.next_leader())
             and self.played.get(card, 0) < limit
+            and self._allowed(actor, self._mask(actor)) >> card.index & 1
         ):
-            held = self._masks.get(actor)
-            if held is None:
-                held = self._masks[actor] = mask(holdings[actor])
-            if self._allowed(actor, held) >> card.index & 1:
-                game.verify_play(action)
-                return
+            game.verify_play(action)
+            return
         refuse_play(self, action)
 
     def _apply_play(self, action: Action, outcome: Outcome) -> None:
@@ -487,12 +513,8 @@ class Hand:
         plays.append(play)
         self._trick_key += (card.index,)
         self._spot = None
-        if self.holdings is not None:
-            held = self.holdings[actor]
-            held.remove(card)
-            masks = self._masks
-            if actor in masks and card not in held:
-                masks[actor] &= ~(1 << card.index)
+        # the holding loses the card when next read (``holdings``); its masks made again
+        self._masks.pop(actor, None)
         if self.dealt is None:
             outcome.revokes = find_revokes(self, actor, play)
             self.revokes.extend(outcome.revokes)

@@ -30,9 +30,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.cards import BY_INDEX
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
-from scorekeeper.following import Duties, Spot, mask
+from scorekeeper.following import Duties, Spot
 from scorekeeper.plays import Outcome, Play, Trick
 
 if TYPE_CHECKING:
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 _Setting = tuple[Duties, bool, bool, "Spot | None", int, str]
 
 # A card play as the run reads it, once per action string at a table: the action, its
-# player, its card, the card's index and bit (its mask).
-CardRead = tuple[Action, str, Card, int, int]
+# player, its card's index and bit (its mask).
+CardRead = tuple[Action, str, int, int]
 
 
 class CardsRead(dict[str, "CardRead | None"]):
@@ -65,7 +65,7 @@ class CardsRead(dict[str, "CardRead | None"]):
             return None
         card = action.card
         assert card is not None
-        found = self[text] = (action, action.actor, card, card.index, 1 << card.index)
+        found = self[text] = (action, action.actor, card.index, 1 << card.index)
         return found
 
 
@@ -84,14 +84,14 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     ``_completed``; the hand's note of the trick so far (the trick in ``Hand.tricks``,
     ``_trick_key``, ``_next``) is written when the run stops, a trick is complete, or a
     hook is asked."""
-    setting = _setting(hand, hand._trick_key)
+    # the run keeps a holding as two card masks: the cards held, those held twice
+    setting = _setting(hand, hand._trick_key) if hand.rules.deck.copies <= 2 else None
     if setting is None:
         return start
     table, sided, last, spot, watch, turn = setting
-    masks, cards_read = hand._masks, hand._cards_read
-    game, holdings, history, after = hand.game, hand.holdings, hand.history, hand._after
+    masks, doubles, cards_read = hand._masks, hand._twice, hand._cards_read
+    game, history, after = hand.game, hand.history, hand._after
     legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
-    assert holdings is not None
     key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
@@ -101,7 +101,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         found = cards_read[texts[i]]
         if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
-        action, actor, card, index, bit = found
+        action, actor, index, bit = found
         if actor != turn:
             break
         held = masks[turn]
@@ -115,13 +115,14 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             break
         if watch & bit:  # a card the family watches: recorded between its hooks
             key = _watched(hand, found, key, seats, following, outcome)
-        else:  # recorded: the action, the trick's cards, the holding and its mask
+        else:  # recorded: the action, the trick's cards, the holding's masks
             history.append(action)
             key = (*key, index)
-            cards = holdings[turn]
-            cards.remove(card)
-            if card not in cards:
-                masks[turn] &= ~bit
+            twice = doubles[turn]
+            if twice & bit:  # one of two copies
+                doubles[turn] = twice ^ bit
+            else:
+                masks[turn] ^= bit
         i += 1
         if len(key) < size:
             # what the trick asks now: anew when this card leads it or beats its best card
@@ -156,12 +157,12 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     when the caller knows) is checked against; None when no card may be played the usual
     way (no deal, the hand over, play not ready)."""
     game = hand.game
-    if not hand._conserved or hand.holdings is None or game.is_over() or not game.ready_to_play():
+    held = hand._holdings  # the lists as far as read: only whether there are any
+    if not hand._conserved or held is None or game.is_over() or not game.ready_to_play():
         return None
-    masks, holdings = hand._masks, hand.holdings
-    if len(masks) < len(holdings):  # each holding as a card mask, made once a hand
-        for player, held in holdings.items():
-            masks.setdefault(player, mask(held))
+    if len(hand._masks) < len(held):  # each holding's masks, made once a hand (or again)
+        for player in held:
+            hand._mask(player)
     contract, table = game.contract(), hand._duties
     if table is None or table.contract is not contract:
         table = hand._table(contract)
@@ -290,15 +291,16 @@ def _watched(
     """A card the family watches (its ``play_watch``), recorded as the run records any
     card, between its hooks: ``verify_play`` sees the hand before it (and may refuse it),
     ``on_play`` after it (the turn not yet moved on). The trick's cards with it."""
-    action, actor, card, index, bit = found
+    action, actor, index, bit = found
     _noted(hand, key, seats, following)
     hand.game.verify_play(action)  # may refuse: nothing changed yet
     hand.history.append(action)
     key = (*key, index)
-    cards = hand.holdings[actor]  # type: ignore[index]  # the run's hands have the deal
-    cards.remove(card)
-    if card not in cards:
-        hand._masks[actor] &= ~bit
+    twice = hand._twice[actor]
+    if twice & bit:  # one of two copies
+        hand._twice[actor] = twice ^ bit
+    else:
+        hand._masks[actor] ^= bit
     _noted(hand, key, seats, following)
     _told(hand.game, hand.tricks[-1].plays[-1], outcome)
     return key

@@ -32,7 +32,7 @@ from scorekeeper import playing, ruleset
 from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import MatchFileError, ScorekeeperError
-from scorekeeper.following import duties
+from scorekeeper.following import duties, held_masks
 from scorekeeper.games import load
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
@@ -183,6 +183,9 @@ def test_each_offer_is_answered_alike_by_the_run_and_the_long_path(
             with monkeypatch.context() as patch:
                 long_way(patch)
                 assert answer == applied(slow, text), (text, quick.history[-4:])
+            assert quick.holdings == slow.holdings
+            for player, held in quick._masks.items():  # the run's masks, as the lists say
+                assert (held, quick._twice[player]) == held_masks(quick.holdings[player])
         assert quick.finished == slow.finished
         assert [(t.key, t.players) for t in quick.tricks] == [
             (t.key, t.players) for t in slow.tricks
@@ -280,3 +283,23 @@ def test_what_a_trick_asks_card_by_card_is_what_it_asks(rule_set: str, seed: int
         if spot is None or spot[1] >> card.index & 1:
             spot = table.asks(key, last)
         assert spot == table.spot(key, last), key
+
+
+def test_the_holdings_lose_the_cards_played() -> None:
+    """The holdings a run leaves as masks, read: each player's dealt cards without those
+    they played, in the order dealt, at every step of random Doppelkopf hands."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    for seed in range(6):
+        match = Match(rules, names, names[0])
+        record = play_random_hand(match, random.Random(seed), announce=0.2)
+        hand = Hand(rules, names, names[0], deal=record.deal)
+        for text in record.actions:
+            hand.apply(text)
+            if hand.game.poverty:
+                break  # cards passed: not only played
+            expected = {p: list(cards) for p, cards in (hand.dealt or {}).items()}
+            for action in hand.history:
+                if action.is_play:
+                    expected[action.actor].remove(action.card)
+            assert hand.holdings == expected
