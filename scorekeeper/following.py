@@ -233,8 +233,7 @@ def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
     once = twice = 0
     for card in cards:
         bit = 1 << card.index
-        if once & bit:
-            twice |= bit
+        twice |= once & bit  # seen before: a second copy
         once |= bit
     return once, twice
 

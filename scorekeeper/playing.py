@@ -91,7 +91,12 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     table, sided, last, spot, watch, turn = setting
     masks, doubles, cards_read = hand._masks, hand._twice, hand._cards_read
     game, history, after = hand.game, hand.history, hand._after
-    legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
+    legal_at, follow, asks, asking = (
+        table.legal_at,
+        table.follow_suit,
+        table.asks,
+        table.asking[last],
+    )
     key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
@@ -127,8 +132,8 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         if len(key) < size:
             # what the trick asks now: anew when this card leads it or beats its best card
             # (the same spot's mask of the cards that beat it), else what it asked
-            if spot is None or spot[1] & bit:
-                spot = asks(key, last)
+            if spot is None or spot[1] & bit:  # Duties.asks, its table read here first
+                spot = asking.get((key[0], index, len(key) - 1)) or asks(key, last)
             turn = following = after[turn]
             continue
         setting = _completed(hand, key, seats, (spot, bit), table, outcome)
@@ -136,7 +141,12 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             return i
         # the next trick: its setting, led by the winner of this one
         table, sided, last, spot, watch, turn = setting
-        legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
+        legal_at, follow, asks, asking = (
+            table.legal_at,
+            table.follow_suit,
+            table.asks,
+            table.asking[last],
+        )
         key, seats, following = (), hand._orders[turn], None
     _noted(hand, key, seats, following)
     return i
