@@ -59,7 +59,7 @@ class DoppelkopfHand(GameHand):
         self.levels = self.chain.levels
         kept = self.rules.__dict__.get("_doppelkopf_hand") or _kept(self.rules)
         self.spec, self.opts, self.queen, self.fox, self.charlie, self.piglet, self.nine = kept[:7]
-        self._read: dict[Action, DoppelkopfAction | None] = kept[7]  # see _said
+        self._read: dict[tuple[Any, ...], DoppelkopfAction | None] = kept[7]  # see _said
         self.aliases = self.spec.announcements.aliases
         self.wedding: str | None = None
         self.piglets: str | None = None
@@ -179,11 +179,13 @@ class DoppelkopfHand(GameHand):
     def _said(self, action: Action) -> DoppelkopfAction | None:
         """The typed action (``notation.read``): read once per rule set and action, as both
         are immutable and a match says the same few hundred things (checked, then applied)."""
-        said = self._read.get(action, _UNREAD)
+        # by its fields (an Action's own hash is a Python function: slower)
+        same = (action.actor, action.verb, action.card, action.args)
+        said = self._read.get(same, _UNREAD)
         if said is _UNREAD:
             said = read(action, self.aliases, self.levels)
             if len(self._read) < 4096:
-                self._read[action] = said
+                self._read[same] = said
         return said  # type: ignore[return-value]
 
     def verify_action(self, action: Action) -> None:
