@@ -507,7 +507,7 @@ class Hand:
     def deck_check(self) -> list[Reason]:
         """Card accounting once every trick is recorded: each card as often as the deck holds it."""
         problems: list[Reason] = []
-        if len(self.completed_tricks()) < self.tricks_per_hand:
+        if self.tricks_done < self.tricks_per_hand:  # the tricks completed so far
             return problems
         expected = self.family.cards_in_play(self)
         if expected is None or dict.__eq__(self.played, expected):

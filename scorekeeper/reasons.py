@@ -110,20 +110,42 @@ def worded(key: str, /, **params: Any) -> str:
     """``because(key, **params).worded()``: what the engine says, in words that carry the
     reason (a line of a hand's value, a message).
 
-    The same words said again (the same language, key and plain parameters, each of the
-    same type: ``1`` is not ``True``) are looked up at once, without a ``Reason`` made and
-    its parameters walked first: a long match says the same few dozen things on every
-    hand. Anything else (a list, a nested reason, a card) goes the long way."""
-    values = params.values()
-    if not PLAIN_TYPES.issuperset(map(type, values)):
+    The same words said again (the same language, key and parameters: see ``same_words``)
+    are looked up at once, without a ``Reason`` made and its parameters walked first: a
+    long match says the same few dozen things on every hand. Anything else (a list, a
+    nested reason, a card) goes the long way."""
+    same = same_words(params)
+    if same is None:
         return Reason(key, params).worded()
-    same = (_language(), key, *params.items(), *map(type, values))
+    same = (_language(), key, *same)
     found = _SAID.get(same)
     if found is None:
         if len(_SAID) >= 4096:
             _SAID.clear()
         found = _SAID[same] = Reason(key, params).worded()
     return found
+
+
+def same_words(params: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What the words of a reason's parameters depend on, as a key: equal keys word the
+    same in one language. Plain values with their types (``1`` is not ``True``), and
+    words made from a reason (``Worded``) by their text and their reason's key, rule and
+    parameters, alike; None for anything else (a list, a nested reason, a card)."""
+    values = params.values()
+    if PLAIN_TYPES.issuperset(map(type, values)):
+        return (*params.items(), *map(type, values))
+    same: list[Any] = []
+    for name, value in params.items():
+        kind = type(value)
+        if kind in PLAIN_TYPES:
+            same += (name, kind, value)
+            continue
+        inner = same_words(value.reason.params) if kind is Worded else None
+        if inner is None:
+            return None
+        why = value.reason
+        same += (name, kind, str(value), why.key, why.rule, inner)
+    return tuple(same)
 
 
 def reason_of(text: str) -> Reason | None:

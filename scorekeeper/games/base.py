@@ -254,8 +254,10 @@ class Family:
         return hand.rules.spec.play.tricks or self.dealt_size(hand.rules, len(hand.players))
 
     def cards_in_play(self, hand: Hand) -> Counter[Card] | None:
-        """How often each card must appear once every trick is played (None: varies)."""
-        return Counter(hand.rules.deck.counts)
+        """How often each card must appear once every trick is played (None: varies).
+        Here the deck's own counts, shared by every hand (asked once per hand checked):
+        read them, never change them."""
+        return hand.rules.deck.counts
 
     def start_hand(self, hand: Hand) -> GameHand:
         return self.hand_class(hand)

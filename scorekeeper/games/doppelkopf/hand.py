@@ -108,8 +108,9 @@ class DoppelkopfHand(GameHand):
     ) -> Sides:
         """(Re players known, Contra players known, complete?, contradiction or None)."""
         claims = [(a.player, a.side) for a in self.announcements if not a.implied]
-        claims += list(extra_claims)
-        fixed, partial = self._fixed(self.qc_plays + list(extra_qc))
+        if extra_claims:
+            claims += extra_claims
+        fixed, partial = self._fixed([*self.qc_plays, *extra_qc] if extra_qc else self.qc_plays)
         problem = None
         if fixed is not None:
             for player, side in claims:
@@ -117,7 +118,8 @@ class DoppelkopfHand(GameHand):
                     why = "with" if player in fixed else "against"
                     problem = because(f"doppelkopf.sides.{why}_queens", "teams", player=player)
                     break
-            return set(fixed), set(self.hand.players) - fixed, True, problem
+            # _fixed makes its set anew: the caller's to keep
+            return fixed, set(self.hand.players) - fixed, True, problem
         re = partial | {p for p, side in claims if side == RE}
         contra = {p for p, side in claims if side == CONTRA}
         if both := re & contra:

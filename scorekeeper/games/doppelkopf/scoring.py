@@ -29,8 +29,7 @@ from scorekeeper.games.doppelkopf.records import (
     side_word,
 )
 from scorekeeper.games.doppelkopf.rules import options, spec
-from scorekeeper.reasons import PLAIN_TYPES as _PLAIN
-from scorekeeper.reasons import language
+from scorekeeper.reasons import language, same_words
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
 
@@ -184,13 +183,12 @@ class _Items:
     def line(self, pts: int, rule: str, op: str, side: str | None, said: Told) -> ValueItem:
         """One item. The same item recurs on hand after hand (its words, points, rule and
         side), and a ``ValueItem`` is immutable: each is made once per rule set and
-        language and handed out again, looked up by what makes it (parameters of plain
-        types; anything else is made anew, as ``reasons.worded`` does)."""
-        key, params = said
-        values = params.values()
-        if not _PLAIN.issuperset(map(type, values)):
+        language and handed out again, looked up by what makes it (its words' parameters
+        as ``reasons.same_words`` keys them; anything else is made anew)."""
+        words = same_words(said[1])
+        if words is None:
             return self._made(pts, rule, op, side, said)
-        same = (key, pts, rule, op, side, *params.items(), *map(type, values))
+        same = (said[0], pts, rule, op, side, *words)
         found = self.lines.get(same)
         if found is None:
             if len(self.lines) >= 4096:
