@@ -175,6 +175,11 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
 
 def read_cards(items: Iterable[Card | str]) -> list[Card]:
     """Cards, and texts read as ``Card.parse`` reads them (a deal of a match file)."""
+    if type(items) is list:
+        try:  # the usual packet: every text read before, each looked up in C
+            return list(map(_PARSED.__getitem__, items))
+        except (KeyError, TypeError):
+            pass  # a text not read yet, a Card: one by one
     known = _PARSED.get
     return [known(c) or _card(c) for c in items]  # type: ignore[arg-type]
 

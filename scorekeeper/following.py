@@ -228,12 +228,28 @@ def mask(cards: Iterable[Card]) -> int:
     return bits
 
 
+def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
+    """A holding as card masks: the cards it holds, and those it holds two copies of."""
+    once = twice = 0
+    for card in cards:
+        bit = 1 << card.index
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
     """The ``Duties`` of ``contract`` under ``rules``: made once, kept on the contract."""
-    made: dict[FollowingRules, Duties] = contract.__dict__.setdefault("_duties", {})
+    kept = contract.__dict__
+    last = kept.get("_duties_last")  # the rules asked last, the same object: no hashing
+    if last is not None and last[0] is rules:
+        return last[1]  # type: ignore[no-any-return]
+    made: dict[FollowingRules, Duties] = kept.setdefault("_duties", {})
     found = made.get(rules)
     if found is None:
         found = made[rules] = Duties(rules, contract)
+    kept["_duties_last"] = (rules, found)
     return found
 
 
@@ -241,13 +257,6 @@ def duties(rules: FollowingRules, contract: Contract) -> Duties:
 # that beat the best card, the cards that head it when heading is due (else none), whether
 # the best card is a trump, and the position of the best card.
 Spot = tuple[int, int, int, bool, int]
-
-
-# A trick so far as the card run walks it, card by card: what it asks of the next card (its
-# Spot; None before the lead), its card indices, and the tricks one card longer by that
-# card's index (each made when first reached). One step per card instead of building the
-# trick's key and looking it up among all the tricks seen.
-Step = tuple["Spot | None", tuple[int, ...], "dict[int, Step]"]
 
 
 class _Spots(dict[tuple[int, ...], Spot]):
@@ -286,7 +295,9 @@ class Duties:
         self.lower_trump = rules.lower_trump_if_cannot_overtrump
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
         self.spots: tuple[_Spots, _Spots] = (_Spots(self, False), _Spots(self, True))
-        self.starts: tuple[Step, Step] = ((None, (), {}), (None, (), {}))  # no card yet
+        # what a trick asks by its lead card, the card that is its best and where: the card
+        # run's reading, made when first asked (``asks``)
+        self.asking: tuple[dict[tuple[int, int, int], Spot], ...] = ({}, {})
         self.beaten: dict[tuple[str, Card, bool], int] = {}
 
     def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:
@@ -296,19 +307,14 @@ class Duties:
             found = self.spots[last_trick][trick] = self._spot(trick, last_trick)
         return found
 
-    def step(self, step: Step, index: int, last_trick: bool) -> Step:
-        """The trick ``step`` and then the card ``index``: made when first reached, with
-        what it asks (``spots``)."""
-        key = (*step[1], index)
-        made = step[2][index] = (self.spots[last_trick][key], key, {})
-        return made
-
-    def walk(self, trick: tuple[int, ...], last_trick: bool) -> Step:
-        """The step of a trick so far (card indices)."""
-        step = self.starts[last_trick]
-        for index in trick:
-            step = step[2].get(index) or self.step(step, index, last_trick)
-        return step
+    def asks(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
+        """What the trick so far (card indices) asks when its last card leads it or beats
+        its best card so far (that card is now the best): ``spot(trick)`` read from what
+        matters, the lead card, the best card and its position (a few hundred of them)."""
+        found = self.asking[last_trick].get(at := (trick[0], trick[-1], len(trick) - 1))
+        if found is None:
+            found = self.asking[last_trick][at] = self._asks(trick[0], at[2], trick, last_trick)
+        return found
 
     def _spot(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
         if len(trick) == 1:

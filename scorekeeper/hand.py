@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
@@ -27,7 +28,7 @@ from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.deals import read_deal
 from scorekeeper.errors import IllegalActionError, RulesetError
-from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, mask
+from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, held_masks
 from scorekeeper.playing import CardsRead, complete, run, seat_orders
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
@@ -80,12 +81,19 @@ class Hand:
         # the family's answer depends on the rule set and the players only: asked once
         self.tricks_per_hand: int = self.family.tricks_in_hand(self)
         self.dealt: dict[str, list[Card]] | None = None
-        self.holdings: dict[str, list[Card]] | None = None
+        # the cards each holds, as of the first _held_to cards played (see ``holdings``)
+        self._holdings: dict[str, list[Card]] | None = None
+        self._held_to = 0
         if deal is not None:
             self.record_deal(deal)
         self.history: list[Action] = []
         self.tricks: list[Trick] = []
-        self.played: Counter[Card] = Counter()
+        # the copies played of each card, counted from the tricks when asked (``played``)
+        self._played: Counter[Card] = Counter()
+        self._counted = 0  # the cards (in play order) counted into _played so far
+        # whether every held card has a copy left (held and played never exceed the deck's
+        # copies): true of a recorded deal, checked when a family gives cards (``give``)
+        self._conserved = True
         # each player's plays as the long path records them without the deal (plays_by)
         self._plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
             p: [] for p in self.players
@@ -102,6 +110,7 @@ class Hand:
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
         self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
+        self._twice: dict[str, int] = {}  # beside it, the cards it holds two copies of
         self._counts = rules.deck.counts
         # who plays the next card of the trick in progress (None: a trick is to be led)
         self._next: str | None = None
@@ -124,7 +133,11 @@ class Hand:
             raise no("deal.again", "deal")
         cards = read_deal(self.rules, self.family, self.players, deal)
         self.dealt = cards  # lists read for this hand alone
-        self.holdings = {p: list(h) for p, h in cards.items()}
+        self._holdings = {p: list(h) for p, h in cards.items()}
+        self._held_to = self.cards_played if self.__dict__.get("tricks") else 0
+        # the deal holds no card above its copies; a card played before it was dealt may be
+        # one of them again (the hand's own tricks are made after the deal at its start)
+        self._conserved = not self.__dict__.get("tricks")
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
@@ -132,9 +145,15 @@ class Hand:
     # of who holds what stays its own. Without a recorded deal they change nothing.
     def give(self, player: str, cards: Iterable[Card]) -> None:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
-        if self.holdings is not None:
-            self.holdings[player].extend(cards)
+        holdings = self.holdings
+        if holdings is not None:
+            given = list(cards)
+            holdings[player].extend(given)
             self._masks.pop(player, None)
+            if self._conserved:  # still no card held or played more often than the deck has it
+                held = Counter(chain.from_iterable(holdings.values()))
+                played, counts = self.played, self._counts
+                self._conserved = all(held[c] + played[c] <= counts.get(c, 0) for c in given)
 
     def take(self, player: str, cards: Iterable[Card]) -> None:
         """Cards leave ``player``'s hand (a discard, cards passed away); each must be held."""
@@ -167,6 +186,46 @@ class Hand:
     def cards_played(self) -> int:
         # every completed trick holds a card of each player; the trick in play, its key's
         return self.tricks_done * len(self.players) + len(self._trick_key)
+
+    @property
+    def holdings(self) -> dict[str, list[Card]] | None:
+        """The cards each player holds now (the deal recorded; else None). The card run
+        keeps only each holding's card masks: its cards leave the lists when asked."""
+        lists = self._holdings
+        done = self._held_to
+        if lists is None or done == (cards := self.cards_played):
+            return lists
+        seats = len(self.players)  # the tricks hold the cards in play order, seats each
+        for trick in self.tricks[done // seats :]:
+            order, first = self._orders[trick.leader], (trick.number - 1) * seats
+            for position, index in enumerate(trick.key):
+                if first + position >= done:
+                    lists[order[position]].remove(BY_INDEX[index])
+        self._held_to = cards
+        return lists
+
+    def _mask(self, player: str) -> int:
+        """``player``'s holding as a card mask, and beside it (``_twice``) the cards held
+        twice: made when first asked, kept by every card played (or dropped and made
+        again)."""
+        held = self._masks.get(player)
+        if held is None:
+            held, self._twice[player] = held_masks(self.holdings[player])  # type: ignore[index]
+            self._masks[player] = held
+        return held
+
+    @property
+    def played(self) -> Counter[Card]:
+        """How many copies of each card have been played (in the order first played).
+        Counted from the tricks' card indices when asked: the card run leaves it to this."""
+        cards = self.tricks_done * len(self.players) + len(self._trick_key)  # cards_played
+        done = self._counted
+        if done < cards:
+            seats = len(self.players)  # the tricks hold the cards in play order, seats each
+            since = [i for t in self.tricks[done // seats :] for i in t.key][done % seats :]
+            self._played.update(map(BY_INDEX.__getitem__, since))
+            self._counted = cards
+        return self._played
 
     @property
     def plays_by(self) -> dict[str, list[PlayMade]]:
@@ -279,10 +338,7 @@ class Hand:
     def legal_mask(self, player: str) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
         (the deal is recorded). The fast judge; ``check_card`` says why."""
-        held = self._masks.get(player)
-        if held is None:
-            held = self._masks[player] = mask(self.holdings[player])  # type: ignore[index]
-        return self._allowed(player, held)
+        return self._allowed(player, self._mask(player))
 
     def _allowed(self, player: str, held: int) -> int:
         """Which of ``held`` (a card mask) the following rules allow ``player`` now."""
@@ -429,13 +485,10 @@ class Hand:
             and game.ready_to_play()
             and actor == (self._next or self.next_leader())
             and self.played.get(card, 0) < limit
+            and self._allowed(actor, self._mask(actor)) >> card.index & 1
         ):
-            held = self._masks.get(actor)
-            if held is None:
-                held = self._masks[actor] = mask(holdings[actor])
-            if self._allowed(actor, held) >> card.index & 1:
-                game.verify_play(action)
-                return
+            game.verify_play(action)
+            return
         refuse_play(self, action)
 
     def _apply_play(self, action: Action, outcome: Outcome) -> None:
@@ -460,14 +513,8 @@ class Hand:
         plays.append(play)
         self._trick_key += (card.index,)
         self._spot = None
-        played = self.played
-        played[card] = played.get(card, 0) + 1
-        if self.holdings is not None:
-            held = self.holdings[actor]
-            held.remove(card)
-            masks = self._masks
-            if actor in masks and card not in held:
-                masks[actor] &= ~(1 << card.index)
+        # the holding loses the card when next read (``holdings``); its masks made again
+        self._masks.pop(actor, None)
         if self.dealt is None:
             outcome.revokes = find_revokes(self, actor, play)
             self.revokes.extend(outcome.revokes)

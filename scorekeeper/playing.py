@@ -2,8 +2,10 @@
 
 ``run(hand, texts, start)`` takes the card plays of ``texts`` (action strings) from
 ``start`` on, one after another, as long as each is the usual legal card: a card of the
-deck, the player's turn, a copy left, held, and allowed by the following duties' card
-masks (what ``following.Duties`` answers without a reason). It checks and records each
+deck, the player's turn, held (with the deal recorded a held card is of the deck and has
+a copy left: ``Hand._conserved``; else the run leaves every card to the long way), and
+allowed by the following duties' card masks (what ``following.Duties`` answers without a
+reason). It checks and records each
 exactly as ``Hand.apply`` does (``Hand.apply`` of a card with the deal recorded comes here
 too), and stops before the first action that is anything else: an action other than a
 card, a card the masks refuse (the reasoned checks of ``reasoning.refuse_play`` then say
@@ -15,10 +17,10 @@ The family's hooks (``verify_play``, ``on_play``) are asked only for the cards i
 is raised with the hand as it stood before that card.
 
 What the run keeps per card is small: the trick's card indices (``Hand._trick_key``), the
-action in ``Hand.history``, the copies played (``Hand.played``), the holding and its card
-mask. The trick itself is written into ``Hand.tricks`` when it is complete, when the run
-stops in it, or before a hook is asked; its ``plays`` (and ``Hand.plays_by``) are made
-from the card indices when someone reads them (``Trick.of_cards``).
+action in ``Hand.history``, the holding and its card mask. The trick itself is written
+into ``Hand.tricks`` when it is complete, when the run stops in it, or before a hook is
+asked; its ``plays`` (and ``Hand.plays_by``) are made from the card indices when someone
+reads them (``Trick.of_cards``), the copies played (``Hand.played``) counted from them.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.cards import BY_INDEX
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
-from scorekeeper.following import Duties, Spot, Step, mask
+from scorekeeper.following import Duties, Spot
 from scorekeeper.plays import Outcome, Play, Trick
 
 if TYPE_CHECKING:
@@ -38,14 +40,14 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand
 
 # What a trick's cards are checked against, worked out when the trick starts or goes on:
-# the duties' tables, whether they ask who is winning, whether it is the last trick, the
-# trick so far (its step), the cards the family watches (a mask; -1: all), and whose card
-# comes first.
-_Setting = tuple[Duties, bool, bool, Step, int, str]
+# the duties' tables, whether they ask who is winning, whether it is the last trick, what
+# the trick so far asks (None: no card yet), the cards the family watches (a mask; -1:
+# all), and whose card comes first.
+_Setting = tuple[Duties, bool, bool, "Spot | None", int, str]
 
 # A card play as the run reads it, once per action string at a table: the action, its
-# player, its card, the card's index and bit (its mask).
-CardRead = tuple[Action, str, Card, int, int]
+# player, its card's index and bit (its mask).
+CardRead = tuple[Action, str, int, int]
 
 
 class CardsRead(dict[str, "CardRead | None"]):
@@ -63,7 +65,7 @@ class CardsRead(dict[str, "CardRead | None"]):
             return None
         card = action.card
         assert card is not None
-        found = self[text] = (action, action.actor, card, card.index, 1 << card.index)
+        found = self[text] = (action, action.actor, card.index, 1 << card.index)
         return found
 
 
@@ -82,15 +84,15 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     ``_completed``; the hand's note of the trick so far (the trick in ``Hand.tricks``,
     ``_trick_key``, ``_next``) is written when the run stops, a trick is complete, or a
     hook is asked."""
-    setting = _setting(hand, hand._trick_key)
+    # the run keeps a holding as two card masks: the cards held, those held twice
+    setting = _setting(hand, hand._trick_key) if hand.rules.deck.copies <= 2 else None
     if setting is None:
         return start
-    table, sided, last, step, watch, turn = setting
-    counts, played, masks, cards_read = hand._counts, hand.played, hand._masks, hand._cards_read
-    game, holdings, history, after = hand.game, hand.holdings, hand.history, hand._after
-    legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
-    assert holdings is not None
-    key = step[1]
+    table, sided, last, spot, watch, turn = setting
+    masks, doubles, cards_read = hand._masks, hand._twice, hand._cards_read
+    game, history, after = hand.game, hand.history, hand._after
+    legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
+    key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
     size, i, end = len(seats), start, len(texts)
@@ -99,15 +101,11 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         found = cards_read[texts[i]]
         if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
-        action, actor, card, index, bit = found
+        action, actor, index, bit = found
         if actor != turn:
             break
-        count = played.get(card, 0)
-        if count >= counts.get(card, 0):  # no copy left (none: not a card of the deck)
-            break
         held = masks[turn]
-        spot = step[0]  # what the trick so far asks (None: the card leads)
-        if spot is not None:
+        if spot is not None:  # what the trick so far asks (None: the card leads)
             same = held & spot[0]
             if same and follow:  # following suit, as legal_at answers it
                 held = (same & spot[2]) or same  # heading, when due and possible
@@ -115,34 +113,30 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
                 held = legal_at(held, spot, _partner(game, turn, seats[spot[4]], sided))
         if not held & bit:
             break
-        hooked = watch & bit
-        if hooked:
-            _noted(hand, key, seats, following)
-            game.verify_play(action)  # may refuse: nothing changed yet
-        history.append(action)
-        if len(key) + 1 < size:  # the trick goes on: the step to it, made when first reached
-            step = step[2].get(index) or grown(step, index, last)
-            key = step[1]
-        else:  # its last card: what a complete trick would ask is never needed
+        if watch & bit:  # a card the family watches: recorded between its hooks
+            key = _watched(hand, found, key, seats, following, outcome)
+        else:  # recorded: the action, the trick's cards, the holding's masks
+            history.append(action)
             key = (*key, index)
-        played[card] = count + 1
-        cards = holdings[turn]
-        cards.remove(card)
-        if card not in cards:
-            masks[turn] &= ~bit
+            twice = doubles[turn]
+            if twice & bit:  # one of two copies
+                doubles[turn] = twice ^ bit
+            else:
+                masks[turn] ^= bit
         i += 1
-        if hooked:
-            _noted(hand, key, seats, following)  # as the hook always saw it: before the turn moves
-            _told(game, hand.tricks[-1].plays[-1], outcome)
         if len(key) < size:
+            # what the trick asks now: anew when this card leads it or beats its best card
+            # (the same spot's mask of the cards that beat it), else what it asked
+            if spot is None or spot[1] & bit:
+                spot = asks(key, last)
             turn = following = after[turn]
             continue
         setting = _completed(hand, key, seats, (spot, bit), table, outcome)
         if setting is None:
             return i
         # the next trick: its setting, led by the winner of this one
-        table, sided, last, step, watch, turn = setting
-        legal_at, follow, grown = table.legal_at, table.follow_suit, table.step
+        table, sided, last, spot, watch, turn = setting
+        legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
         key, seats, following = (), hand._orders[turn], None
     _noted(hand, key, seats, following)
     return i
@@ -163,12 +157,12 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     when the caller knows) is checked against; None when no card may be played the usual
     way (no deal, the hand over, play not ready)."""
     game = hand.game
-    if hand.holdings is None or game.is_over() or not game.ready_to_play():
+    held = hand._holdings  # the lists as far as read: only whether there are any
+    if not hand._conserved or held is None or game.is_over() or not game.ready_to_play():
         return None
-    masks, holdings = hand._masks, hand.holdings
-    if len(masks) < len(holdings):  # each holding as a card mask, made once a hand
-        for player, held in holdings.items():
-            masks.setdefault(player, mask(held))
+    if len(hand._masks) < len(held):  # each holding's masks, made once a hand (or again)
+        for player in held:
+            hand._mask(player)
     contract, table = game.contract(), hand._duties
     if table is None or table.contract is not contract:
         table = hand._table(contract)
@@ -176,8 +170,8 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
-    step = table.walk(key, last) if key else table.starts[last]
-    return table, sided, last, step, watched, leader or hand._next or hand.next_leader()
+    spot = table.spot(key, last) if key else None
+    return table, sided, last, spot, watched, leader or hand._next or hand.next_leader()
 
 
 def _completed(
@@ -284,6 +278,32 @@ def _noted(hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], following: 
         tricks[-1].goes_on(key, seats)
     else:
         tricks.append(Trick.of_cards(len(tricks) + 1, seats, key))
+
+
+def _watched(
+    hand: Hand,
+    found: CardRead,
+    key: tuple[int, ...],
+    seats: tuple[str, ...],
+    following: str | None,
+    outcome: Outcome | None,
+) -> tuple[int, ...]:
+    """A card the family watches (its ``play_watch``), recorded as the run records any
+    card, between its hooks: ``verify_play`` sees the hand before it (and may refuse it),
+    ``on_play`` after it (the turn not yet moved on). The trick's cards with it."""
+    action, actor, index, bit = found
+    _noted(hand, key, seats, following)
+    hand.game.verify_play(action)  # may refuse: nothing changed yet
+    hand.history.append(action)
+    key = (*key, index)
+    twice = hand._twice[actor]
+    if twice & bit:  # one of two copies
+        hand._twice[actor] = twice ^ bit
+    else:
+        hand._masks[actor] ^= bit
+    _noted(hand, key, seats, following)
+    _told(hand.game, hand.tricks[-1].plays[-1], outcome)
+    return key
 
 
 def _taken(key: tuple[int, ...], spot: Spot | None, bit: int) -> int:

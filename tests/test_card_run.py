@@ -14,12 +14,14 @@ results.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_following_fast import position
 from test_properties import FAST, RULESET_IDS, option_values, table_for
 from test_replay_lean import random_deal
 from typer.testing import CliRunner
@@ -30,6 +32,7 @@ from scorekeeper import playing, ruleset
 from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import MatchFileError, ScorekeeperError
+from scorekeeper.following import duties, held_masks
 from scorekeeper.games import load
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
@@ -107,6 +110,9 @@ def replayed(log: MatchLog) -> list[object]:
             seen.append([t.to_dict() for t in h.tricks])
             seen.append(([a.text for a in h.history], [r.text() for r in h.revokes]))
             seen.append((dict(h.played), h.holdings, h.to_play(), h.finished))
+            # the copies played, counted from the tricks when asked: as the plays recorded
+            cards = [a.card for a in h.history if a.is_play]
+            assert list(h.played.items()) == list(Counter(cards).items())
     return seen
 
 
@@ -177,6 +183,9 @@ def test_each_offer_is_answered_alike_by_the_run_and_the_long_path(
             with monkeypatch.context() as patch:
                 long_way(patch)
                 assert answer == applied(slow, text), (text, quick.history[-4:])
+            assert quick.holdings == slow.holdings
+            for player, held in quick._masks.items():  # the run's masks, as the lists say
+                assert (held, quick._twice[player]) == held_masks(quick.holdings[player])
         assert quick.finished == slow.finished
         assert [(t.key, t.players) for t in quick.tricks] == [
             (t.key, t.players) for t in slow.tricks
@@ -234,3 +243,63 @@ def test_a_trick_of_card_indices_reads_as_one_of_plays() -> None:
     assert lazy == eager and lazy.plays == eager.plays and lazy.key == eager.key
     with pytest.raises(AttributeError):
         lazy.nothing  # noqa: B018
+
+
+def test_a_card_given_beyond_its_copies_leaves_the_run() -> None:
+    """With the deal recorded a held card has a copy left, until a family gives a player a
+    card the deck holds no more copy of: then every card goes the long way, which counts
+    the copies (and ``played`` counts them from the tricks all the same)."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    record = play_random_hand(Match(rules, names, names[0]), random.Random(3), announce=0.0)
+    hand = Hand(rules, names, names[0], deal=record.deal)
+    first = next(t for t in record.actions if hand.parse(t).is_play)
+    assert hand._conserved
+    # Doppelkopf deals both copies of every card: one more is a copy too many
+    hand.give(names[3], [hand.holdings[names[1]][0]])
+    assert not hand._conserved
+    assert playing.run(hand, [first]) == 0
+    hand.apply(first)
+    assert list(hand.played.items()) == [(hand.parse(first).card, 1)]
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+@settings(FAST, max_examples=60)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_what_a_trick_asks_card_by_card_is_what_it_asks(rule_set: str, seed: int) -> None:
+    """The run's reading of what a trick so far asks (``Duties.asks`` when a card leads it
+    or beats its best card, else what it asked before) is ``Duties.spot`` of the trick, on
+    random tricks of random contracts of every rule set, last trick or not."""
+    following, contract, _, _, context = position(rule_set, seed)
+    rules = ruleset.load(rule_set)
+    deck = rules.deck.all_cards()
+    random.Random(seed).shuffle(deck)
+    table = duties(following, contract)
+    last = context["last_trick"]
+    key: tuple[int, ...] = ()
+    spot = None
+    for card in deck[: rules.player_counts[-1]]:
+        key = (*key, card.index)
+        if spot is None or spot[1] >> card.index & 1:
+            spot = table.asks(key, last)
+        assert spot == table.spot(key, last), key
+
+
+def test_the_holdings_lose_the_cards_played() -> None:
+    """The holdings a run leaves as masks, read: each player's dealt cards without those
+    they played, in the order dealt, at every step of random Doppelkopf hands."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    for seed in range(6):
+        match = Match(rules, names, names[0])
+        record = play_random_hand(match, random.Random(seed), announce=0.2)
+        hand = Hand(rules, names, names[0], deal=record.deal)
+        for text in record.actions:
+            hand.apply(text)
+            if hand.game.poverty:
+                break  # cards passed: not only played
+            expected = {p: list(cards) for p, cards in (hand.dealt or {}).items()}
+            for action in hand.history:
+                if action.is_play:
+                    expected[action.actor].remove(action.card)
+            assert hand.holdings == expected

@@ -22,7 +22,7 @@ from scorekeeper import record as rec
 from scorekeeper.actions import Action
 from scorekeeper.contract import TrickVerdict
 from scorekeeper.following import Verdict
-from scorekeeper.games.doppelkopf.records import Facts
+from scorekeeper.games.doppelkopf.records import Announcement, Facts
 from scorekeeper.games.doppelkopf.scoring import _Play
 from scorekeeper.match import MatchHand
 from scorekeeper.matchlog import HandRecord
@@ -340,6 +340,7 @@ def test_recursive_repr_is_cut_short() -> None:
 WRITTEN_OUT = [Reason, TrickVerdict, ValueItem, HandResult, Action, Play, Trick, Outcome, Verdict]
 WRITTEN_OUT += [MatchHand, Step, Tally, Facts, _Play]
 WRITTEN_OUT += [HandRecord]  # one per hand read from a match file
+WRITTEN_OUT += [Announcement]  # one per announcement replayed
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT)

@@ -24,7 +24,14 @@ from scorekeeper.games.doppelkopf.declarations import (
     verify_declaration,
 )
 from scorekeeper.games.doppelkopf.legal import legal_actions
-from scorekeeper.games.doppelkopf.notation import DECLARATIONS, Announce, no, read, tell
+from scorekeeper.games.doppelkopf.notation import (
+    DECLARATIONS,
+    Announce,
+    DoppelkopfAction,
+    no,
+    read,
+    tell,
+)
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, SIDES, Announcement, other, side_word
 from scorekeeper.games.doppelkopf.rounds import bock_level
 from scorekeeper.games.doppelkopf.rules import options, spec
@@ -36,6 +43,8 @@ from scorekeeper.result import HandResult, redeal_result
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.rules import Ruleset
+
+_UNREAD = object()  # an action not read yet
 
 # (Re players known, Contra players known, complete?, why the record contradicts itself)
 Sides = tuple[set[str], set[str], bool, "Reason | None"]
@@ -49,7 +58,8 @@ class DoppelkopfHand(GameHand):
         self.chain = Chain(self.rules)
         self.levels = self.chain.levels
         kept = self.rules.__dict__.get("_doppelkopf_hand") or _kept(self.rules)
-        self.spec, self.opts, self.queen, self.fox, self.charlie, self.piglet, self.nine = kept
+        self.spec, self.opts, self.queen, self.fox, self.charlie, self.piglet, self.nine = kept[:7]
+        self._read: dict[tuple[Any, ...], DoppelkopfAction | None] = kept[7]  # see _said
         self.aliases = self.spec.announcements.aliases
         self.wedding: str | None = None
         self.piglets: str | None = None
@@ -166,8 +176,20 @@ class DoppelkopfHand(GameHand):
         return ps[(ps.index(player) + 1) % len(ps)]
 
     # -- actions
+    def _said(self, action: Action) -> DoppelkopfAction | None:
+        """The typed action (``notation.read``): read once per rule set and action, as both
+        are immutable and a match says the same few hundred things (checked, then applied)."""
+        # by its fields (an Action's own hash is a Python function: slower)
+        same = (action.actor, action.verb, action.card, action.args)
+        said = self._read.get(same, _UNREAD)
+        if said is _UNREAD:
+            said = read(action, self.aliases, self.levels)
+            if len(self._read) < 4096:
+                self._read[same] = said
+        return said  # type: ignore[return-value]
+
     def verify_action(self, action: Action) -> None:
-        said = read(action, self.aliases, self.levels)
+        said = self._said(action)
         if said is None:
             super().verify_action(action)
             return
@@ -179,7 +201,7 @@ class DoppelkopfHand(GameHand):
             verify_declaration(self, said)
 
     def apply_action(self, action: Action) -> list[str]:
-        said = read(action, self.aliases, self.levels)
+        said = self._said(action)
         if isinstance(said, Announce):
             return self._apply_announcement(action, said)
         assert said is not None
@@ -255,6 +277,8 @@ class DoppelkopfHand(GameHand):
     def _apply_announcement(self, action: Action, said: Announce) -> list[str]:
         side = self.side_for(action, said)
         self.chain.add(action.actor, said.kind, side, self.hand.cards_played)
+        if self.hand.quiet:
+            return []  # a replay's words are not told
         return [
             tell("announce", player=action.actor, kind=said.kind, side=side_word(side, self.rules))
         ]
@@ -382,6 +406,7 @@ def _kept(rules: Ruleset) -> tuple[Any, ...]:
         Card.parse(rs.extras.charlie_card),
         rs.option_card("piglets"),
         rs.option_rank("five_nines"),
+        {},  # the typed actions read so far (DoppelkopfHand._said)
     )
     rules.__dict__["_doppelkopf_hand"] = kept
     return kept

@@ -55,6 +55,18 @@ class Announcement(Said):
 
     cards_on_table: int = 0
 
+    def __init__(
+        self, player: str, kind: str, side: str, implied: bool = False, cards_on_table: int = 0
+    ) -> None:
+        # Written out: one for every announcement replayed, straight into the instance
+        # (frozen all the same).
+        fields = self.__dict__
+        fields["player"] = player
+        fields["kind"] = kind
+        fields["side"] = side
+        fields["implied"] = implied
+        fields["cards_on_table"] = cards_on_table
+
 
 Extra = tuple[str, str, int]  # (side, kind, points)
 

@@ -85,18 +85,20 @@ def game_type(game: DoppelkopfHand, lone: str | None) -> str:
 
 
 def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
-    """The extra points the tricks earned: Doppelkopf tricks, foxes, Charlies."""
+    """The extra points the tricks earned: Doppelkopf tricks, foxes, Charlies. The tricks'
+    cards are read as card indices (``Trick.key``, beside ``Trick.players`` in turn): no
+    ``Play`` is made for them."""
     found: list[Extra] = []
     tricks = game.hand.completed_tricks()
-    opts, worth, fox = game.opts, game.spec.extras, game.fox
+    opts, worth, fox = game.opts, game.spec.extras, game.fox.index
     rich = worth.doppelkopf_min if opts.doppelkopf_trick else None
     for t in tricks:
         winner_side = RE if t.winner in re else CONTRA
         if rich is not None and t.points >= rich:
             found.append((winner_side, "doppelkopf", worth.doppelkopf))
-        if opts.fox and fox.index in t.key:  # the card indices first: no play made
-            for p in t.plays:
-                if p.card is fox and (RE if p.player in re else CONTRA) != winner_side:
+        if opts.fox and fox in (key := t.key):
+            for player, index in zip(t.players, key, strict=True):
+                if index == fox and _side(player, re) != winner_side:
                     found.append((winner_side, "fox", worth.fox))
     if tricks:
         found += _last_trick_extras(game, tricks[-1], re)
@@ -108,19 +110,20 @@ def _side(player: str | None, re: set[str]) -> str:
 
 
 def _last_trick_extras(game: DoppelkopfHand, last: Trick, re: set[str]) -> list[Extra]:
-    opts, worth = game.opts, game.spec.extras
+    opts, worth, charlie = game.opts, game.spec.extras, game.charlie.index
     found: list[Extra] = []
-    winning = next(p for p in last.plays if p.player == last.winner)
+    key, players = last.key, last.players
+    taken_at = players.index(last.winner)  # the winning card's place in the trick
     winner_side = _side(last.winner, re)
-    if winning.card == game.charlie and opts.charlie:
-        twin = [p for p in last.plays if p.card == game.charlie and p.position < winning.position]
+    if key[taken_at] == charlie and opts.charlie:
+        twin = charlie in key[:taken_at]  # the other Charlie, played before the winning one
         if twin and opts.second_charlie_beats_first:
             found.append((winner_side, "charlie2", worth.second_charlie))
         else:
             found.append((winner_side, "charlie", worth.charlie))
     if opts.charlie_captured:
-        for p in last.plays:
-            if p.card == game.charlie and _side(p.player, re) != winner_side:
+        for player, index in zip(players, key, strict=True):
+            if index == charlie and _side(player, re) != winner_side:
                 found.append((winner_side, "charlie_captured", worth.charlie_captured))
     return found
 
