@@ -166,11 +166,11 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     if table is None or table.contract is not contract:
         table = hand._table(contract)
     last = hand.tricks_done + 1 == hand.tricks_per_hand
-    sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
     ask, best = table.walk(key, last) if key else (table.opening[last], 0)
-    return table, sided, last, ask, best, watched, leader or hand._next or hand.next_leader()
+    turn = leader or hand._next or hand.next_leader()
+    return table, table.sided, last, ask, best, watched, turn
 
 
 def _completed(
@@ -193,7 +193,7 @@ def _completed(
         trick = Trick.of_cards(len(tricks) + 1, seats, key)
         tricks.append(trick)
     hand._next = None
-    complete(hand, trick, key, outcome, best, table)
+    complete(hand, trick, key, outcome, best, table, seats)
     return _setting(hand, (), trick.winner)
 
 
@@ -204,18 +204,21 @@ def complete(
     outcome: Outcome | None,
     best: int = 0,
     table: Duties | None = None,
+    seats: tuple[str, ...] | None = None,
 ) -> None:
     """The trick's last card is down (its cards ``key``): its winner, its points, what the
     game makes of it (the run's tricks and the long path's). ``best``: the position that
     takes it as the duties ``table`` read it while the trick was played (the run), taken
-    when that is still the contract's."""
+    when that is still the contract's; ``seats``: who played its cards in turn, when the
+    caller has them."""
     number = trick.number
     last = number == hand.tricks_per_hand
     game = hand.game
     contract = game.contract()
     if table is None or table.contract is not contract:
         best = _winner(hand, key, last, contract)
-    seats = hand._orders[trick.leader]  # who played which card: in turn
+    if seats is None:
+        seats = hand._orders[trick.leader]  # who played which card: in turn
     trick.winner = seats[best]
     trick.judge = partial(_judged, key, seats, contract, last)
     hand.tricks_done = number
