@@ -95,9 +95,9 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
-    size, i, end = len(seats), start, len(texts)
+    size, end = len(seats), len(texts)
     following = hand._next  # who plays the trick's next card (None: it is to be led)
-    while i < end:
+    for i in range(start, end):  # where it stops is the answer
         found = cards_read[texts[i]]
         if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
@@ -123,7 +123,6 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
                 doubles[turn] = twice ^ bit
             else:
                 masks[turn] ^= bit
-        i += 1
         if ask[1] & bit:  # it leads the trick or beats its best card: the best card now
             ask = ask[4][index] or then(ask, index, last)
             best = len(key) - 1
@@ -132,11 +131,13 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             continue
         setting = _completed(hand, key, seats, best, table, outcome)
         if setting is None:
-            return i
+            return i + 1
         # the next trick: its setting, led by the winner of this one
         table, sided, last, ask, best, watch, turn = setting
         legal_at, follow, then = table.legal_at, table.follow_suit, table.then
         key, seats, following = (), hand._orders[turn], None
+    else:
+        i = end  # every action applied
     _noted(hand, key, seats, following)
     return i
 
