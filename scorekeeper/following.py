@@ -232,10 +232,14 @@ def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
     """A holding as card masks: the cards it holds, and those it holds two copies of."""
     once = twice = 0
     for card in cards:
-        bit = 1 << card.index
+        bit = _BIT[card]
         twice |= once & bit  # seen before: a second copy
         once |= bit
     return once, twice
+
+
+_BIT = {card: 1 << card.index for card in BY_INDEX}
+"""Every card's bit in a card mask, made once."""
 
 
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
