@@ -1,11 +1,11 @@
 """Card play with the deal recorded: the engine's one way of checking and recording a card.
 
 ``run(hand, texts, start)`` takes the card plays of ``texts`` (action strings) from
-``start`` on, one after another, as long as each is the usual legal card: a card of the
-deck, the player's turn, held (with the deal recorded a held card is of the deck and has
-a copy left: ``Hand._conserved``; else the run leaves every card to the long way), and
-allowed by the following duties' card masks (what ``following.Duties`` answers without a
-reason). It checks and records each
+``start`` on, one after another, as long as each is the usual legal card: the player's
+turn, held, and allowed by the following duties' card masks (what ``following.Duties``
+answers without a reason). With the deal recorded a held card is of the deck and has a
+copy left (``Hand._conserved``: a family that gives a card beyond its copies sends every
+card the long way, as does a deck of more than two copies). It checks and records each
 exactly as ``Hand.apply`` does (``Hand.apply`` of a card with the deal recorded comes here
 too), and stops before the first action that is anything else: an action other than a
 card, a card the masks refuse (the reasoned checks of ``reasoning.refuse_play`` then say
@@ -16,11 +16,13 @@ The family's hooks (``verify_play``, ``on_play``) are asked only for the cards i
 ``GameHand.play_watch()`` names, and may refuse a card as they always could: the refusal
 is raised with the hand as it stood before that card.
 
-What the run keeps per card is small: the trick's card indices (``Hand._trick_key``), the
-action in ``Hand.history``, the holding and its card mask. The trick itself is written
-into ``Hand.tricks`` when it is complete, when the run stops in it, or before a hook is
-asked; its ``plays`` (and ``Hand.plays_by``) are made from the card indices when someone
-reads them (``Trick.of_cards``), the copies played (``Hand.played``) counted from them.
+What the run keeps per card is small: the action in ``Hand.history``, the trick's card
+indices, the position of its best card and what it asks of the next card (a
+``following.Ask``), and each holding as two card masks (``Hand._masks``, ``Hand._twice``:
+the cards held, those held twice). The trick is written into ``Hand.tricks`` when it is
+complete, when the run stops in it, or before a hook is asked; what the per-card records
+say is made from the tricks' card indices when someone reads them: a trick's ``plays``
+(``Trick.of_cards``), ``Hand.plays_by``, ``Hand.played`` and ``Hand.holdings``.
 """
 
 from __future__ import annotations
