@@ -7,8 +7,10 @@ Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check
   card-by-card Doppelkopf match of N hands and of 10 N hands: tricks per second against
   the 100,000 of the target (by wall time and by the process's CPU time: on a shared
   machine the CPU time is the steadier one), and how much 10 N hands cost against N hands
-  (at most 11x). With ``--before REV`` the same check by the code of git revision REV
-  (``git archive``, run in turn with today's): seconds before and now, and the speed-up.
+  (at most 11x); the reading part alone (``matchlog.read`` of the 10 N hands in a fresh
+  process, CPU) beside the whole check's CPU. With ``--before REV`` the same check and the
+  same read by the code of git revision REV (``git archive``, run in turn with today's):
+  seconds before and now, and the speed-up.
 - P3 ``memory_figures()``: peak resident memory of ``check``, ``score``, ``status``,
   ``hand`` and ``undo`` (each a process) on the 10 N-hand match, against 100 MB.
 - P4 ``legal_query_figures()``: the legal-card query on the same random Rotterdam
@@ -125,6 +127,21 @@ def revision(rev: str) -> Iterator[Path]:
         yield Path(tmp)
 
 
+_READ = (
+    "import sys, time; from scorekeeper import matchlog; "
+    "start = time.process_time(); matchlog.read(sys.argv[1]); "
+    "print(time.process_time() - start)"
+)
+
+
+def read_cpu(path: Path, env: dict[str, str], cwd: Path) -> float:
+    """CPU seconds of ``matchlog.read(path)`` alone (parsed and shape-checked), in a fresh
+    process of the code in ``cwd``: the reading part of a check, its imports left out."""
+    cmd = [sys.executable, "-c", _READ, str(path)]
+    out = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
 def peak_mb(cmd: list[str], env: dict[str, str]) -> float:
     """Peak resident memory of ``cmd`` in MB (ru_maxrss of its own watcher process)."""
     out = subprocess.run(
@@ -142,11 +159,14 @@ def check_figures(hands: int = 1000, runs: int = 3, before: str | None = None) -
     with matches(hands) as (short, long, env), _maybe_revision(before) as old:
         tricks = tricks_in(long)
         times: dict[str, list[tuple[float, float]]] = {"short": [], "long": [], "before": []}
+        reads: dict[str, list[float]] = {"now": [], "before": []}
         for _ in range(runs):
             times["short"].append(timed([*sk, str(short)], env, root))
             times["long"].append(timed([*sk, str(long)], env, root))
+            reads["now"].append(read_cpu(long, env, root))
             if old is not None:
                 times["before"].append(timed([*sk, str(long)], env, old))
+                reads["before"].append(read_cpu(long, env, old))
     wall_s, cpu_s = (statistics.median(t[k] for t in times["short"]) for k in (0, 1))
     wall_l, cpu_l = (statistics.median(t[k] for t in times["long"]) for k in (0, 1))
     rows: list[Row] = [
@@ -157,10 +177,14 @@ def check_figures(hands: int = 1000, runs: int = 3, before: str | None = None) -
         (f"check {hands * 10} vs {hands} hands: wall cost ratio vs 11x", wall_l / wall_s, 11, wall_l / wall_s / 11),
         (f"check {hands * 10} vs {hands} hands: CPU cost ratio vs 11x", cpu_l / cpu_s, 11, cpu_l / cpu_s / 11),
     ]
+    read_now = statistics.median(reads["now"])
+    rows.append((f"read {hands * 10} hands (matchlog.read): CPU s of check's", read_now, cpu_l, read_now / cpu_l))
     if times["before"]:
         old_wall, old_cpu = (statistics.median(t[k] for t in times["before"]) for k in (0, 1))
         rows.append((f"check {hands * 10} hands: CPU s now vs before ({before})", cpu_l, old_cpu, old_cpu / cpu_l))
         rows.append((f"check {hands * 10} hands: wall s now vs before ({before})", wall_l, old_wall, old_wall / wall_l))
+        old_read = statistics.median(reads["before"])
+        rows.append((f"read {hands * 10} hands: CPU s now vs before ({before})", read_now, old_read, old_read / read_now))
     return rows
 
 

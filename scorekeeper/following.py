@@ -233,8 +233,7 @@ def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
     once = twice = 0
     for card in cards:
         bit = 1 << card.index
-        if once & bit:
-            twice |= bit
+        twice |= once & bit  # seen before: a second copy
         once |= bit
     return once, twice
 
@@ -257,6 +256,16 @@ def duties(rules: FollowingRules, contract: Contract) -> Duties:
 # that beat the best card, the cards that head it when heading is due (else none), whether
 # the best card is a trump, and the position of the best card.
 Spot = tuple[int, int, int, bool, int]
+
+
+# What a trick so far asks of the next card as the card run reads it, card by card: the
+# masks and flag of its Spot (the cards that follow the suit led, that beat the best card,
+# that head it when heading is due; whether the best card is a trump), then by the index
+# of a card that leads the trick or beats its best card what the trick asks after it (a
+# list shared by the tricks of a suit led, each made when first needed), and the suit led
+# (None before the lead: every card "beats" no card yet). The run keeps the position of
+# the best card itself.
+Ask = tuple[int, int, int, bool, "list[Ask | None]", "str | None"]
 
 
 class _Spots(dict[tuple[int, ...], Spot]):
@@ -295,9 +304,13 @@ class Duties:
         self.lower_trump = rules.lower_trump_if_cannot_overtrump
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
         self.spots: tuple[_Spots, _Spots] = (_Spots(self, False), _Spots(self, True))
-        # what a trick asks by its lead card, the card that is its best and where: the card
-        # run's reading, made when first asked (``asks``)
-        self.asking: tuple[dict[tuple[int, int, int], Spot], ...] = ({}, {})
+        # the card run's reading of what a trick asks (see Ask): before its lead, and the
+        # lists of what it asks after a card, by the suit led (``then``)
+        self.opening: tuple[Ask, Ask] = (
+            (0, -1, 0, False, [None] * len(BY_INDEX), None),
+            (0, -1, 0, False, [None] * len(BY_INDEX), None),
+        )
+        self.after: dict[tuple[str, bool], list[Ask | None]] = {}
         self.beaten: dict[tuple[str, Card, bool], int] = {}
 
     def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:
@@ -307,14 +320,32 @@ class Duties:
             found = self.spots[last_trick][trick] = self._spot(trick, last_trick)
         return found
 
-    def asks(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
-        """What the trick so far (card indices) asks when its last card leads it or beats
-        its best card so far (that card is now the best): ``spot(trick)`` read from what
-        matters, the lead card, the best card and its position (a few hundred of them)."""
-        found = self.asking[last_trick].get(at := (trick[0], trick[-1], len(trick) - 1))
-        if found is None:
-            found = self.asking[last_trick][at] = self._asks(trick[0], at[2], trick, last_trick)
-        return found
+    def then(self, ask: Ask, index: int, last_trick: bool) -> Ask:
+        """What the trick asks once card ``index`` leads it or beats its best card (``ask``:
+        what it asked before): ``spot``'s reading, made when first needed."""
+        contract = self.contract
+        led = ask[5] or contract.suit_of(BY_INDEX[index])
+        best = BY_INDEX[index]
+        beat = self.beaten.get((led, best, last_trick))
+        if beat is None:
+            beat = self.beaten[led, best, last_trick] = self._beating(led, best, last_trick)
+        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
+        after = self.after.get((led, last_trick))
+        if after is None:
+            after = self.after[led, last_trick] = [None] * len(BY_INDEX)
+        made = (self.follow[led], beat, beat if head else 0, contract.is_trump(best), after, led)
+        ask[4][index] = made
+        return made
+
+    def walk(self, trick: tuple[int, ...], last_trick: bool) -> tuple[Ask, int]:
+        """What the trick so far (card indices) asks as the card run reads it, and the
+        position of its best card."""
+        ask, best = self.opening[last_trick], 0
+        for position, index in enumerate(trick):
+            if ask[1] >> index & 1:  # it leads, or beats the best card so far
+                ask = ask[4][index] or self.then(ask, index, last_trick)
+                best = position
+        return ask, best
 
     def _spot(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
         if len(trick) == 1:
@@ -365,16 +396,17 @@ class Duties:
             return (same & spot[2]) or same  # heading, when it is due and possible
         return self._void(held, spot, partner_winning is False)
 
-    def legal_at(self, held: int, spot: Spot, partner_winning: bool | None = None) -> int:
-        """``legal`` for a trick of at least one card, given what it asks (its ``spot``)."""
+    def legal_at(self, held: int, spot: Spot | Ask, partner_winning: bool | None = None) -> int:
+        """``legal`` for a trick of at least one card, given what it asks (its ``spot``, or
+        the card run's ``Ask``)."""
         same = held & spot[0]
         if same and self.follow_suit:
             return (same & spot[2]) or same  # heading, when it is due and possible
         return self._void(held, spot, partner_winning is False)
 
-    def _void(self, held: int, spot: Spot, opponent_winning: bool) -> int:
+    def _void(self, held: int, spot: Spot | Ask, opponent_winning: bool) -> int:
         """Unable to follow (or free to do otherwise): trump, overtrump, undertrump."""
-        _, beat, _, trumped, _ = spot
+        beat, trumped = spot[1], spot[3]
         trumps = held & self.trump
         if trumps and (self.void_trump or (self.void_trump_opponent and opponent_winning)):
             if trumped and (self.over_always or (self.over_opponent and opponent_winning)):

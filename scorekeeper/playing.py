@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import Action
 from scorekeeper.cards import BY_INDEX
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
-from scorekeeper.following import Duties, Spot
+from scorekeeper.following import Ask, Duties
 from scorekeeper.plays import Outcome, Play, Trick
 
 if TYPE_CHECKING:
@@ -41,9 +41,9 @@ if TYPE_CHECKING:
 
 # What a trick's cards are checked against, worked out when the trick starts or goes on:
 # the duties' tables, whether they ask who is winning, whether it is the last trick, what
-# the trick so far asks (None: no card yet), the cards the family watches (a mask; -1:
-# all), and whose card comes first.
-_Setting = tuple[Duties, bool, bool, "Spot | None", int, str]
+# the trick so far asks and the position of its best card, the cards the family watches
+# (a mask; -1: all), and whose card comes first.
+_Setting = tuple[Duties, bool, bool, Ask, int, int, str]
 
 # A card play as the run reads it, once per action string at a table: the action, its
 # player, its card's index and bit (its mask).
@@ -88,10 +88,10 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     setting = _setting(hand, hand._trick_key) if hand.rules.deck.copies <= 2 else None
     if setting is None:
         return start
-    table, sided, last, spot, watch, turn = setting
+    table, sided, last, ask, best, watch, turn = setting
     masks, doubles, cards_read = hand._masks, hand._twice, hand._cards_read
     game, history, after = hand.game, hand.history, hand._after
-    legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
+    legal_at, follow, then = table.legal_at, table.follow_suit, table.then
     key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
@@ -105,12 +105,12 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         if actor != turn:
             break
         held = masks[turn]
-        if spot is not None:  # what the trick so far asks (None: the card leads)
-            same = held & spot[0]
+        if key:  # what the trick so far asks (any card held may lead)
+            same = held & ask[0]
             if same and follow:  # following suit, as legal_at answers it
-                held = (same & spot[2]) or same  # heading, when due and possible
+                held = (same & ask[2]) or same  # heading, when due and possible
             else:
-                held = legal_at(held, spot, _partner(game, turn, seats[spot[4]], sided))
+                held = legal_at(held, ask, _partner(game, turn, seats[best], sided))
         if not held & bit:
             break
         if watch & bit:  # a card the family watches: recorded between its hooks
@@ -124,19 +124,18 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             else:
                 masks[turn] ^= bit
         i += 1
+        if ask[1] & bit:  # it leads the trick or beats its best card: the best card now
+            ask = ask[4][index] or then(ask, index, last)
+            best = len(key) - 1
         if len(key) < size:
-            # what the trick asks now: anew when this card leads it or beats its best card
-            # (the same spot's mask of the cards that beat it), else what it asked
-            if spot is None or spot[1] & bit:
-                spot = asks(key, last)
             turn = following = after[turn]
             continue
-        setting = _completed(hand, key, seats, (spot, bit), table, outcome)
+        setting = _completed(hand, key, seats, best, table, outcome)
         if setting is None:
             return i
         # the next trick: its setting, led by the winner of this one
-        table, sided, last, spot, watch, turn = setting
-        legal_at, follow, asks = table.legal_at, table.follow_suit, table.asks
+        table, sided, last, ask, best, watch, turn = setting
+        legal_at, follow, then = table.legal_at, table.follow_suit, table.then
         key, seats, following = (), hand._orders[turn], None
     _noted(hand, key, seats, following)
     return i
@@ -170,25 +169,22 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
-    spot = table.spot(key, last) if key else None
-    return table, sided, last, spot, watched, leader or hand._next or hand.next_leader()
+    ask, best = table.walk(key, last) if key else (table.opening[last], 0)
+    return table, sided, last, ask, best, watched, leader or hand._next or hand.next_leader()
 
 
 def _completed(
     hand: Hand,
     key: tuple[int, ...],
     seats: tuple[str, ...],
-    met: tuple[Spot | None, int],
+    best: int,
     table: Duties,
     outcome: Outcome | None,
 ) -> _Setting | None:
     """A trick's last card is down (its cards ``key``, played by ``seats``): the trick
     written into the hand and completed; the next trick's setting, or None when the run
-    stops. ``met``: what the trick before the last card asked (its spot) and that card's
-    bit, which tell who takes it as the duties ``table`` read it (``_winner``'s reading;
-    ``complete`` takes it while the contract is the same)."""
-    spot, bit = met
-    best = _taken(key, spot, bit)
+    stops. ``best``: the position of its best card as the duties ``table`` read it
+    (``_winner``'s reading; ``complete`` takes it while the contract is the same)."""
     tricks = hand.tricks
     if len(tricks) > hand.tricks_done:  # written already (the run stopped in it, or a hook)
         trick = tricks[-1]
@@ -304,14 +300,6 @@ def _watched(
     _noted(hand, key, seats, following)
     _told(hand.game, hand.tricks[-1].plays[-1], outcome)
     return key
-
-
-def _taken(key: tuple[int, ...], spot: Spot | None, bit: int) -> int:
-    """The position that takes a complete trick (``key``, its card indices) whose last card
-    (``bit``) met ``spot`` (what the trick before it asked; None: a trick of one card)."""
-    if spot is None:
-        return 0
-    return len(key) - 1 if spot[1] & bit else spot[4]
 
 
 def _told(game: GameHand, play: Play, outcome: Outcome | None) -> None:

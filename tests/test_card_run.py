@@ -267,9 +267,10 @@ def test_a_card_given_beyond_its_copies_leaves_the_run() -> None:
 @settings(FAST, max_examples=60)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_what_a_trick_asks_card_by_card_is_what_it_asks(rule_set: str, seed: int) -> None:
-    """The run's reading of what a trick so far asks (``Duties.asks`` when a card leads it
-    or beats its best card, else what it asked before) is ``Duties.spot`` of the trick, on
-    random tricks of random contracts of every rule set, last trick or not."""
+    """The run's reading of what a trick so far asks (an ``Ask``, read anew when a card
+    leads it or beats its best card, else what it asked before, and the position of the
+    best card kept beside it) is ``Duties.spot`` of the trick, on random tricks of random
+    contracts of every rule set, last trick or not; ``Duties.walk`` reads the same."""
     following, contract, _, _, context = position(rule_set, seed)
     rules = ruleset.load(rule_set)
     deck = rules.deck.all_cards()
@@ -277,12 +278,16 @@ def test_what_a_trick_asks_card_by_card_is_what_it_asks(rule_set: str, seed: int
     table = duties(following, contract)
     last = context["last_trick"]
     key: tuple[int, ...] = ()
-    spot = None
+    ask, best = table.opening[last], 0
     for card in deck[: rules.player_counts[-1]]:
         key = (*key, card.index)
-        if spot is None or spot[1] >> card.index & 1:
-            spot = table.asks(key, last)
-        assert spot == table.spot(key, last), key
+        if ask[1] >> card.index & 1:
+            ask = ask[4][card.index] or table.then(ask, card.index, last)
+            best = len(key) - 1
+        spot = table.spot(key, last)
+        assert (*ask[:4], best) == spot, key
+        walked, at = table.walk(key, last)
+        assert walked is ask and at == best
 
 
 def test_the_holdings_lose_the_cards_played() -> None:

@@ -21,9 +21,10 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorekeeper.cli.core import guarded, is_utf8
+from scorekeeper.record import record
 
 FLAG, VALUE, PATH, MANY = "flag", "value", "path", "many"
 """Kinds of option: a flag, one value, one file name, a value that may be repeated."""
@@ -32,8 +33,10 @@ MATCH = {"--match": ("match", PATH), "-m": ("match", PATH)}
 JSON = {"--json": ("json_", FLAG)}
 
 
-class Command(NamedTuple):
-    """A command's parameters as click reads them."""
+@record(frozen=True)
+class Command:
+    """A command's parameters as click reads them (a record: a NamedTuple class is compiled
+    at start-up, ~0.1 ms of every command)."""
 
     arguments: tuple[tuple[str, bool, bool, str], ...]
     """(name, takes many words, required, kind: VALUE or PATH), in order."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date, datetime, time
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorekeeper.reasons import because
 
@@ -276,11 +276,15 @@ def _check_players(value: Any, add: Add) -> set[str] | None:
     return seen
 
 
-class _Known(NamedTuple):
-    """Strings already found sound in this file: a long match repeats the same few."""
+class _Known:
+    """Strings already found sound in this file: a long match repeats the same few. (A
+    plain class: a NamedTuple would be compiled by every command at start-up.)"""
 
-    actions: set[str]
-    cards: set[str]
+    __slots__ = ("actions", "cards")
+
+    def __init__(self, actions: set[str], cards: set[str]) -> None:
+        self.actions = actions
+        self.cards = cards
 
 
 def _all_known(known: set[str], values: list[Any]) -> bool:

@@ -63,12 +63,14 @@ def check(
 
     def seen(mh: MatchHand) -> None:
         """What a replayed hand shows, taken before the replay lets the hand go."""
-        if mh.hand is None:
+        hand = mh.hand
+        if hand is None:
             return
-        for p in mh.hand.deck_check():
+        for p in hand.deck_check():
             report.problems.append(f"{file}: hand {mh.number}: {p} [rule: deck.copies]")
-        revokes = [f"{file}: hand {mh.number}: {r.text()}" for r in mh.hand.revokes]
-        (report.problems if strict else report.warnings).extend(revokes)
+        if hand.revokes:  # most hands have none: no lines made for them
+            revokes = [f"{file}: hand {mh.number}: {r.text()}" for r in hand.revokes]
+            (report.problems if strict else report.warnings).extend(revokes)
 
     try:
         log, source_map = matchlog.read(file)
