@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from scorekeeper.cards import Card, read_cards
+from scorekeeper.cards import Card, Deck, read_cards
 from scorekeeper.reasoning import no
 
 if TYPE_CHECKING:
@@ -30,13 +31,27 @@ def read_deal(
     return usual_deal(rules, family, players, deal) or checked_deal(rules, family, players, deal)
 
 
+_INDEX = attrgetter("index")
+_WHOLE: dict[Deck, list[int]] = {}
+
+
+def _whole(deck: Deck) -> list[int]:
+    """The card indices of the whole deck, every copy, sorted (made once per deck)."""
+    found = _WHOLE.get(deck)
+    if found is None:
+        if len(_WHOLE) >= 64:
+            _WHOLE.clear()
+        found = _WHOLE[deck] = sorted(card.index for card in deck.all_cards())
+    return found
+
+
 def usual_deal(
     rules: Ruleset, family: Family, players: Sequence[str], deal: Deal
 ) -> dict[str, list[Card]] | None:
     """The usual deal, read and checked in one pass over its cards: each player's cards
-    read, all counted at once (in C) and held against the deck's counts (the whole deck,
-    or no card more often than the deck holds it and none it lacks), each packet of the
-    dealt size. None when anything is amiss: ``checked_deal`` then says what."""
+    read, all held against the deck at once (the whole deck, or no card more often than
+    the deck holds it and none it lacks), each packet of the dealt size. None when
+    anything is amiss: ``checked_deal`` then says what."""
     if len(deal) != len(players) or not all(map(players.__contains__, deal)):
         return None
     cards: dict[str, list[Card]] = {}
@@ -47,12 +62,15 @@ def usual_deal(
             cards[player] = read_cards(hand)
     except Exception:  # a text that is no card: refused the long way, in order
         return None
-    counts = rules.deck.counts
-    total = Counter(chain.from_iterable(cards.values()))
-    if not dict.__eq__(total, counts) and not (
-        total.keys() <= counts.keys() and max(total.values(), default=0) <= rules.deck.copies
-    ):
-        return None
+    deck = rules.deck
+    # the whole deck, each card as often as it holds it: the cards' indices, sorted, are
+    # the deck's (in C); else counted: no card more often than the deck holds it, none
+    # that it lacks
+    if sorted(map(_INDEX, chain.from_iterable(cards.values()))) != _whole(deck):
+        counts = deck.counts
+        total = Counter(chain.from_iterable(cards.values()))
+        if not total.keys() <= counts.keys() or max(total.values(), default=0) > deck.copies:
+            return None
     size = family.dealt_size(rules, len(players))
     return cards if all(len(hand) == size for hand in cards.values()) else None
 
