@@ -119,7 +119,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             key = _watched(hand, found, key, seats, following, outcome)
         else:  # recorded: the action, the trick's cards, the holding's masks
             history.append(action)
-            key = (*key, index)
+            key += (index,)
             twice = doubles[turn]
             if twice & bit:  # one of two copies
                 doubles[turn] = twice ^ bit
@@ -297,7 +297,7 @@ def _watched(
     _noted(hand, key, seats, following)
     hand.game.verify_play(action)  # may refuse: nothing changed yet
     hand.history.append(action)
-    key = (*key, index)
+    key += (index,)
     twice = hand._twice[actor]
     if twice & bit:  # one of two copies
         hand._twice[actor] = twice ^ bit
