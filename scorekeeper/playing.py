@@ -106,7 +106,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         action, actor, index, bit = found
         if actor != turn:
             break
-        held = masks[turn]
+        mine = held = masks[turn]  # the player's holding, then what of it may be played
         if key:  # what the trick so far asks (any card held may lead)
             same = held & ask[0]
             if same and follow:  # following suit, as legal_at answers it
@@ -124,7 +124,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             if twice & bit:  # one of two copies
                 doubles[turn] = twice ^ bit
             else:
-                masks[turn] ^= bit
+                masks[turn] = mine ^ bit
         if ask[1] & bit:  # it leads the trick or beats its best card: the best card now
             ask = ask[4][index] or then(ask, index, last)
             best = len(key) - 1
