@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import matchlog
 from scorekeeper.errors import MatchFileError
-from scorekeeper.matchlog import HandRecord, MatchLog, canonical
+from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap, canonical
 from scorekeeper.matchlog.shape import shape_problems
 
 STARTED = datetime(2026, 11, 23, 20, 0, tzinfo=timezone(timedelta(hours=1)))
@@ -170,7 +171,31 @@ def test_a_sound_canonical_file_is_checked_by_its_distinct_strings() -> None:
     assert sorted(words.players) == ["Anna", "Ben"]
     assert sorted(words.cards) == ["9D", "QC"]
     assert shape_problems(fast) == []
+    assert matchlog.loads(SAMPLE)[1]._starts == fast["hand"].starts  # lines hand by hand
     for flawed in (SAMPLE.replace('"Carla 9D"', '"Erik 9D"'), SAMPLE.replace('"QC",', '" ",')):
         fast = canonical.parse(flawed)
         assert fast is not None
         assert shape_problems(fast) == shape_problems(tomllib.loads(flawed)) != []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(logs(PLAIN, extras=False), nearly_sound_logs(), logs()), st.randoms())
+def test_lines_found_hand_by_hand_are_the_whole_scans(log: MatchLog, rnd: Any) -> None:
+    # a file the fast reader takes: its source map scans only the header or the one hand
+    # a line is asked in; every line it gives is the one the scan of the whole text gives
+    log.options = {"fox": True, "bock": {"after": 3}} if rnd.random() < 0.3 else {}
+    text = log.dumps()
+    fast_data = canonical.parse(text)
+    if fast_data is None:
+        return
+    whole, fast = SourceMap(text), SourceMap(text, fast_data["hand"].starts)
+    paths = list(whole._lines)
+    hands = len(log.hands)
+    paths += [("hand",), ("hand", hands), ("hand", -1), ("hand", 0, "deal", "nobody")]
+    paths += [("hand", hands - 1, "actions", 99), ("options", "fox"), ("nothing",), ()]
+    rnd.shuffle(paths)
+    for path in paths:
+        assert fast.line_of_path(path) == whole.line_of_path(path), path
+        assert fast.line_near((*path, "x", 3)) == whole.line_near((*path, "x", 3)), path
+    for key in ("players", "options.fox", "started", "nothing"):
+        assert fast.line_of_key(key) == whole.line_of_key(key)

@@ -41,6 +41,7 @@ from scorekeeper.matchlog.shape import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     KeyPath,
+    Shallow,
     shape_problems,
 )
 from scorekeeper.matchlog.sourcemap import SourceMap
@@ -125,7 +126,10 @@ def _loads(text: str, filename: str) -> tuple[MatchLog, SourceMap]:
         line = _deep_line(text, MAX_DEPTH)
         nest = because("matchlog.nest", depth=MAX_DEPTH).worded()
         raise MatchFileError([f"{filename}:{line}: {nest}"]) from None
-    source_map = SourceMap(text)
+    hands = data.get("hand")
+    # a file in the tool's layout: a line is looked for in its header or its one hand
+    starts = hands.starts if type(hands) is Shallow and hands.starts else None
+    source_map = SourceMap(text, starts)
     return MatchLog.from_dict(data, source_map, filename, owned=True), source_map
 
 

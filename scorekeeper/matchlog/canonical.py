@@ -81,11 +81,13 @@ def parse(text: str) -> dict[str, Any] | None:
         return None
     said, names, dealt = _Words(), _Words(), _Words()
     hands: list[dict[str, Any]] = []
+    starts: list[int] = []
     at, end = start, len(text)
     while at < end:
         # each hand: a blank line, then its tables (read in place, never copied out)
         if text[at] != "\n":
             return None
+        starts.append(at)
         found = _HAND.match(text, at + 1)
         if found is None:
             return None
@@ -101,5 +103,5 @@ def parse(text: str) -> dict[str, Any] | None:
     if any(map(_UNPLAIN.search, said)) or any(map(_UNPLAIN.search, dealt)):
         return None  # an escape or a control character: tomllib reads it (or says where)
     # tables of lists of strings (too_deep skips them), with every distinct string in them
-    header["hand"] = Shallow(hands, Words(said.keys(), names.keys(), dealt.keys()))
+    header["hand"] = Shallow(hands, Words(said.keys(), names.keys(), dealt.keys()), starts)
     return header

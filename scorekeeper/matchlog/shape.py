@@ -115,11 +115,13 @@ class Shallow(list):  # type: ignore[type-arg]
 
     Those hands are tables of an ``actions`` list and an optional ``deal`` table of lists,
     every value a string (the layout proves it); ``words`` are the distinct strings in
-    them, as read, so that each is checked once, not once per hand."""
+    them, as read, so that each is checked once, not once per hand; ``starts`` where each
+    hand's section begins in the text (the blank line before its ``[[hand]]``)."""
 
-    def __init__(self, hands: Iterable[Any], words: Words) -> None:
+    def __init__(self, hands: Iterable[Any], words: Words, starts: Sequence[int] = ()) -> None:
         super().__init__(hands)
         self.words = words
+        self.starts = starts
 
 
 SHALLOW = 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 
 from scorekeeper.matchlog.shape import KeyPath
@@ -271,15 +271,23 @@ class SourceMap:
     thing is not in the file. Hand and action indices are 0-based.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, hand_starts: Sequence[int] | None = None) -> None:
         """Keep ``text`` (the whole file, the reader's own string: no copy); it is scanned
         when a line is first asked for, which a file without problems never needs.
 
         Kept as it is: compressing a 10,000-hand match's 13 MB cost 47 ms and left the
         process's peak higher, not lower (84 vs 87 MB for ``check``: the encoded copy and
-        the compressor's buffers came on top of the text while it was still held)."""
+        the compressor's buffers came on top of the text while it was still held).
+
+        ``hand_starts``: where each ``[[hand]]`` section begins (the blank line before
+        it), when the text is in the tool's own layout (``canonical.parse`` read it): a
+        line is then found by scanning the header or the one hand it is in, not the whole
+        file (a problem in a 10,000-hand match took seconds), with the same answer."""
         self._text: str | None = text
         self._found: dict[KeyPath, int] = {}
+        self._starts = hand_starts
+        self._scanned: set[int] = set()
+        self._hand_lines: list[int] = []
 
     @property
     def _lines(self) -> dict[KeyPath, int]:
@@ -297,19 +305,67 @@ class SourceMap:
         if path:
             self._found.setdefault(path, bisect.bisect_right(self._line_starts, offset))
 
+    def _line(self, path: KeyPath) -> int | None:
+        if self._starts is None or self._text is None:
+            return self._lines.get(path)
+        if len(path) >= 2 and path[0] == "hand" and isinstance(path[1], int):
+            self._scan_hand(path[1])
+        elif path == ("hand",):
+            return self._hand_line(0)  # the first [[hand]], as the whole scan finds it
+        else:
+            self._scan_hand(-1)  # the header
+        return self._found.get(path)
+
+    def _hand_line(self, index: int) -> int:
+        """Line of hand ``index``'s ``[[hand]]`` (its section's lines counted once)."""
+        text, starts, lines = self._text, self._starts, self._hand_lines
+        assert text is not None and starts is not None
+        while len(lines) <= index:
+            at = len(lines)
+            before = lines[-1] if lines else 1
+            since = starts[at - 1] + 1 if at else 0  # the line ends after the hand before
+            lines.append(before + text.count("\n", since, starts[at] + 1))
+        return lines[index]
+
+    def _scan_hand(self, index: int) -> None:
+        """Scan the header (``index`` -1) or one hand's section on its own, with what the
+        whole scan would know there (the hands before it): the same paths, the same lines."""
+        text, starts = self._text, self._starts
+        assert text is not None and starts is not None
+        if index in self._scanned or index >= len(starts) or index < -1:
+            return
+        self._scanned.add(index)
+        start = 0 if index < 0 else starts[index] + 1
+        end = (
+            starts[0] if index < 0 else starts[index + 1] if index + 1 < len(starts) else len(text)
+        )
+        part = text[start:end]
+        first = 1 if index < 0 else self._hand_line(index)
+        line_starts = [0, *(match.end() for match in re.finditer("\n", part))]
+
+        def record(path: KeyPath, offset: int) -> None:
+            if index < 0 or path[:2] == ("hand", index):
+                self._found.setdefault(path, first - 1 + bisect.bisect_right(line_starts, offset))
+
+        scanner = _Scanner(part, record)
+        if index >= 0:
+            scanner.counts[("hand",)] = index  # the hands before it
+        with suppress(IndexError, ValueError, RecursionError):
+            scanner.run()
+
     def line_of_path(self, path: KeyPath) -> int | None:
         """Line where the key, table header or array item at ``path`` starts.
 
         ``path`` mixes keys and 0-based indices, e.g. ``("hand", 2, "actions", 5)`` or
         ``("options", "fox")``.
         """
-        return self._lines.get(tuple(path))
+        return self._line(tuple(path))
 
     def line_near(self, path: KeyPath) -> int:
         """Line of ``path``, else of the nearest enclosing thing found, else 1."""
         path = tuple(path)
         while path:
-            line = self._lines.get(path)
+            line = self._line(path)
             if line is not None:
                 return line
             path = path[:-1]
