@@ -55,7 +55,8 @@ CardRead = tuple[Action, str, int, int]
 class CardsRead(dict[str, "CardRead | None"]):
     """The card plays among the action strings a table has read (``read``), as the run
     reads them: ``cards_read[text]`` is the play, or None (not read yet, or not a card).
-    A play is kept for the next time; None is not (the text may be read later)."""
+    What was read is kept for the next time (a play, or None for another action); a text
+    not read yet is not (it may be read later)."""
 
     def __init__(self, read: dict[str, Action]) -> None:
         super().__init__()
@@ -63,7 +64,10 @@ class CardsRead(dict[str, "CardRead | None"]):
 
     def __missing__(self, text: str) -> CardRead | None:
         action = self.read.get(text)
-        if action is None or not action.is_play:
+        if action is None:
+            return None
+        if not action.is_play:
+            self[text] = None  # read as an action other than a card, at this table for good
             return None
         card = action.card
         assert card is not None
