@@ -232,10 +232,14 @@ def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
     """A holding as card masks: the cards it holds, and those it holds two copies of."""
     once = twice = 0
     for card in cards:
-        bit = 1 << card.index
+        bit = _BIT[card]
         twice |= once & bit  # seen before: a second copy
         once |= bit
     return once, twice
+
+
+_BIT = {card: 1 << card.index for card in BY_INDEX}
+"""Every card's bit in a card mask, made once."""
 
 
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
@@ -303,6 +307,8 @@ class Duties:
         self.over_opponent = rules.overtrump == "if_opponent_winning"
         self.lower_trump = rules.lower_trump_if_cannot_overtrump
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
+        # whether the duties ask who is winning the trick (the partner or an opponent)
+        self.sided = self.void_trump_opponent or self.over_opponent
         self.spots: tuple[_Spots, _Spots] = (_Spots(self, False), _Spots(self, True))
         # the card run's reading of what a trick asks (see Ask): before its lead, and the
         # lists of what it asks after a card, by the suit led (``then``)

@@ -222,8 +222,8 @@ class Hand:
         done = self._counted
         if done < cards:
             seats = len(self.players)  # the tricks hold the cards in play order, seats each
-            since = [i for t in self.tricks[done // seats :] for i in t.key][done % seats :]
-            self._played.update(map(BY_INDEX.__getitem__, since))
+            since = [BY_INDEX[i] for t in self.tricks[done // seats :] for i in t.key]
+            self._played.update(since[done % seats :] if done % seats else since)
             self._counted = cards
         return self._played
 

@@ -1,11 +1,11 @@
 """Card play with the deal recorded: the engine's one way of checking and recording a card.
 
 ``run(hand, texts, start)`` takes the card plays of ``texts`` (action strings) from
-``start`` on, one after another, as long as each is the usual legal card: a card of the
-deck, the player's turn, held (with the deal recorded a held card is of the deck and has
-a copy left: ``Hand._conserved``; else the run leaves every card to the long way), and
-allowed by the following duties' card masks (what ``following.Duties`` answers without a
-reason). It checks and records each
+``start`` on, one after another, as long as each is the usual legal card: the player's
+turn, held, and allowed by the following duties' card masks (what ``following.Duties``
+answers without a reason). With the deal recorded a held card is of the deck and has a
+copy left (``Hand._conserved``: a family that gives a card beyond its copies sends every
+card the long way, as does a deck of more than two copies). It checks and records each
 exactly as ``Hand.apply`` does (``Hand.apply`` of a card with the deal recorded comes here
 too), and stops before the first action that is anything else: an action other than a
 card, a card the masks refuse (the reasoned checks of ``reasoning.refuse_play`` then say
@@ -16,11 +16,13 @@ The family's hooks (``verify_play``, ``on_play``) are asked only for the cards i
 ``GameHand.play_watch()`` names, and may refuse a card as they always could: the refusal
 is raised with the hand as it stood before that card.
 
-What the run keeps per card is small: the trick's card indices (``Hand._trick_key``), the
-action in ``Hand.history``, the holding and its card mask. The trick itself is written
-into ``Hand.tricks`` when it is complete, when the run stops in it, or before a hook is
-asked; its ``plays`` (and ``Hand.plays_by``) are made from the card indices when someone
-reads them (``Trick.of_cards``), the copies played (``Hand.played``) counted from them.
+What the run keeps per card is small: the action in ``Hand.history``, the trick's card
+indices, the position of its best card and what it asks of the next card (a
+``following.Ask``), and each holding as two card masks (``Hand._masks``, ``Hand._twice``:
+the cards held, those held twice). The trick is written into ``Hand.tricks`` when it is
+complete, when the run stops in it, or before a hook is asked; what the per-card records
+say is made from the tricks' card indices when someone reads them: a trick's ``plays``
+(``Trick.of_cards``), ``Hand.plays_by``, ``Hand.played`` and ``Hand.holdings``.
 """
 
 from __future__ import annotations
@@ -95,9 +97,9 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     key = hand._trick_key
     # the trick's players in play order, from its leader
     seats = hand._orders[hand.tricks[-1].leader if key else turn]
-    size, i, end = len(seats), start, len(texts)
+    size, end = len(seats), len(texts)
     following = hand._next  # who plays the trick's next card (None: it is to be led)
-    while i < end:
+    for i in range(start, end):  # where it stops is the answer
         found = cards_read[texts[i]]
         if found is None:
             break  # not read yet (the long way reads it, or says why not), or no card
@@ -123,7 +125,6 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
                 doubles[turn] = twice ^ bit
             else:
                 masks[turn] ^= bit
-        i += 1
         if ask[1] & bit:  # it leads the trick or beats its best card: the best card now
             ask = ask[4][index] or then(ask, index, last)
             best = len(key) - 1
@@ -132,11 +133,13 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             continue
         setting = _completed(hand, key, seats, best, table, outcome)
         if setting is None:
-            return i
+            return i + 1
         # the next trick: its setting, led by the winner of this one
         table, sided, last, ask, best, watch, turn = setting
         legal_at, follow, then = table.legal_at, table.follow_suit, table.then
         key, seats, following = (), hand._orders[turn], None
+    else:
+        i = end  # every action applied
     _noted(hand, key, seats, following)
     return i
 
@@ -166,11 +169,11 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     if table is None or table.contract is not contract:
         table = hand._table(contract)
     last = hand.tricks_done + 1 == hand.tricks_per_hand
-    sided = table.void_trump_opponent or table.over_opponent
     watch = game.play_watch()
     watched = -1 if watch is None else watch  # every card's bit, or those named
     ask, best = table.walk(key, last) if key else (table.opening[last], 0)
-    return table, sided, last, ask, best, watched, leader or hand._next or hand.next_leader()
+    turn = leader or hand._next or hand.next_leader()
+    return table, table.sided, last, ask, best, watched, turn
 
 
 def _completed(
@@ -193,7 +196,7 @@ def _completed(
         trick = Trick.of_cards(len(tricks) + 1, seats, key)
         tricks.append(trick)
     hand._next = None
-    complete(hand, trick, key, outcome, best, table)
+    complete(hand, trick, key, outcome, best, table, seats)
     return _setting(hand, (), trick.winner)
 
 
@@ -204,18 +207,21 @@ def complete(
     outcome: Outcome | None,
     best: int = 0,
     table: Duties | None = None,
+    seats: tuple[str, ...] | None = None,
 ) -> None:
     """The trick's last card is down (its cards ``key``): its winner, its points, what the
     game makes of it (the run's tricks and the long path's). ``best``: the position that
     takes it as the duties ``table`` read it while the trick was played (the run), taken
-    when that is still the contract's."""
+    when that is still the contract's; ``seats``: who played its cards in turn, when the
+    caller has them."""
     number = trick.number
     last = number == hand.tricks_per_hand
     game = hand.game
     contract = game.contract()
     if table is None or table.contract is not contract:
         best = _winner(hand, key, last, contract)
-    seats = hand._orders[trick.leader]  # who played which card: in turn
+    if seats is None:
+        seats = hand._orders[trick.leader]  # who played which card: in turn
     trick.winner = seats[best]
     trick.judge = partial(_judged, key, seats, contract, last)
     hand.tricks_done = number

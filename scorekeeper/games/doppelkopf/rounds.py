@@ -74,7 +74,13 @@ def bock_level(rules: Ruleset, table: Sequence[str], context: Mapping[str, objec
     """
     if not options(rules).bock:
         return 0
-    games = _results(context)
+    # only the last round of games can still double: the match's results read from its
+    # end (a long match asks this for every hand), the games among them as _results has
     length = len(table)
-    n = len(games)
-    return sum(1 for i, r in enumerate(games) if bock_reasons(rules, r) and n - i <= length)
+    recent: list[HandResult] = []
+    for r in reversed(context.get("results") or []):  # type: ignore[call-overload]
+        if len(recent) == length:
+            break
+        if isinstance(r, HandResult) and not r.redeal:
+            recent.append(r)
+    return sum(1 for r in recent if bock_reasons(rules, r))
