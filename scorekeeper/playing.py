@@ -106,7 +106,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         action, actor, index, bit = found
         if actor != turn:
             break
-        held = masks[turn]
+        mine = held = masks[turn]  # the player's holding, then what of it may be played
         if key:  # what the trick so far asks (any card held may lead)
             same = held & ask[0]
             if same and follow:  # following suit, as legal_at answers it
@@ -119,12 +119,12 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
             key = _watched(hand, found, key, seats, following, outcome)
         else:  # recorded: the action, the trick's cards, the holding's masks
             history.append(action)
-            key = (*key, index)
+            key += (index,)
             twice = doubles[turn]
             if twice & bit:  # one of two copies
                 doubles[turn] = twice ^ bit
             else:
-                masks[turn] ^= bit
+                masks[turn] = mine ^ bit
         if ask[1] & bit:  # it leads the trick or beats its best card: the best card now
             ask = ask[4][index] or then(ask, index, last)
             best = len(key) - 1
@@ -297,7 +297,7 @@ def _watched(
     _noted(hand, key, seats, following)
     hand.game.verify_play(action)  # may refuse: nothing changed yet
     hand.history.append(action)
-    key = (*key, index)
+    key += (index,)
     twice = hand._twice[actor]
     if twice & bit:  # one of two copies
         hand._twice[actor] = twice ^ bit
