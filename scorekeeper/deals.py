@@ -35,7 +35,7 @@ _INDEX = attrgetter("index")
 _WHOLE: dict[Deck, list[int]] = {}
 
 
-def _whole(deck: Deck) -> list[int]:
+def whole_deck(deck: Deck) -> list[int]:
     """The card indices of the whole deck, every copy, sorted (made once per deck)."""
     found = _WHOLE.get(deck)
     if found is None:
@@ -66,7 +66,7 @@ def usual_deal(
     # the whole deck, each card as often as it holds it: the cards' indices, sorted, are
     # the deck's (in C); else counted: no card more often than the deck holds it, none
     # that it lacks
-    if sorted(map(_INDEX, chain.from_iterable(cards.values()))) != _whole(deck):
+    if sorted(map(_INDEX, chain.from_iterable(cards.values()))) != whole_deck(deck):
         counts = deck.counts
         total = Counter(chain.from_iterable(cards.values()))
         if not total.keys() <= counts.keys() or max(total.values(), default=0) > deck.copies:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
-from scorekeeper.deals import read_deal
+from scorekeeper.deals import read_deal, whole_deck
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, held_masks
 from scorekeeper.playing import CardsRead, complete, run, seat_orders
@@ -557,7 +557,14 @@ class Hand:
         if self.tricks_done < self.tricks_per_hand:  # the tricks completed so far
             return problems
         expected = self.family.cards_in_play(self)
-        if expected is None or dict.__eq__(self.played, expected):
+        if expected is None:
+            return problems
+        deck = self.rules.deck
+        if expected is deck.counts:  # the whole deck: its cards' indices, sorted (in C)
+            played = chain.from_iterable(t.key for t in self.tricks[: self.tricks_done])
+            if sorted(played) == whole_deck(deck):
+                return problems
+        if dict.__eq__(self.played, expected):
             return problems
         for card in sorted(set(expected) | set(self.played), key=lambda c: c.code):
             if self.played[card] != expected[card]:

@@ -596,3 +596,8 @@ def test_what_a_command_leaves_is_freed_only_when_the_process_goes_on(
         launch.run(command)
     assert alive_at_the_end == ([True] if at_once else [])
     assert left[0]() is None  # after the command, either way, nothing is kept
+    big = Big()
+    left[0] = weakref.ref(big)
+    leftover.leave(big)  # a command body run outside launch.run (a test, another program)
+    del big
+    assert left[0]() is None  # nothing kept

@@ -113,6 +113,7 @@ def run(command: Callable[[list[str]], None]) -> None:
 
         printable_streams()  # an ASCII terminal gets H for ♥, ... for …
     was_devnull = stdout_is_devnull()
+    leftover.keeping()
     try:
         _run(command, argv, was_devnull)
     finally:
