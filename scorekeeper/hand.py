@@ -50,6 +50,21 @@ hundred, and an ``Action`` is immutable, so one is handed out for each. Beside t
 card plays among them as ``playing.run`` reads them (``CardRead``)."""
 
 
+_SEATED: dict[tuple[str, ...], tuple[dict[str, str], dict[str, tuple[str, ...]]]] = {}
+
+
+def _seated(players: Sequence[str]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """Who plays after each player, and the players in turn from each (``seat_orders``):
+    made once per table of players, shared by its hands (read, never changed)."""
+    found = _SEATED.get(seats := tuple(players))
+    if found is None:
+        if len(_SEATED) >= 64:
+            _SEATED.clear()
+        orders = seat_orders(seats)
+        found = _SEATED[seats] = ({p: order[1 % len(order)] for p, order in orders.items()}, orders)
+    return found
+
+
 class Hand:
     """A hand in progress or finished, rebuilt from its actions."""
 
@@ -89,7 +104,8 @@ class Hand:
         self.history: list[Action] = []
         self.tricks: list[Trick] = []
         # the copies played of each card, counted from the tricks when asked (``played``)
-        self._played: Counter[Card] = Counter()
+        # (None until first asked: most replayed hands never ask, and a Counter costs)
+        self._played: Counter[Card] | None = None
         self._counted = 0  # the cards (in play order) counted into _played so far
         # whether every held card has a copy left (held and played never exceed the deck's
         # copies): true of a recorded deal, checked when a family gives cards (``give``)
@@ -114,10 +130,9 @@ class Hand:
         self._counts = rules.deck.counts
         # who plays the next card of the trick in progress (None: a trick is to be led)
         self._next: str | None = None
-        self._after = {
-            p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)
-        }
-        self._orders = seat_orders(self.players)  # a trick's players in turn, by its leader
+        # who plays after whom, and a trick's players in turn by its leader: the same for
+        # every hand at this table of players, made once and shared (read, never changed)
+        self._after, self._orders = _seated(self.players)
         self._duties: Duties | None = None
         self._spot: Spot | None = None  # what the trick so far asks of the next card
         # the card points by card index of a contract (None: the family counts its own way)
@@ -219,6 +234,8 @@ class Hand:
         """How many copies of each card have been played (in the order first played).
         Counted from the tricks' card indices when asked: the card run leaves it to this."""
         cards = self.tricks_done * len(self.players) + len(self._trick_key)  # cards_played
+        if self._played is None:
+            self._played = Counter()
         done = self._counted
         if done < cards:
             seats = len(self.players)  # the tricks hold the cards in play order, seats each
