@@ -199,23 +199,29 @@ def _completed(
     ``table`` is still its contract's, ``on_trick`` would do nothing, and the next
     trick's setting is this one's but for the trick's number."""
     tricks = hand.tricks
-    if len(tricks) > hand.tricks_done:  # written already (the run stopped in it, or a hook)
-        trick = tricks[-1]
-        trick.goes_on(key, seats)
+    if steady and outcome is None and len(tricks) == hand.tricks_done:
+        # not written yet and nobody to tell: made complete at once
+        winner = _complete_steady(hand, key, seats, best, table)
     else:
-        trick = Trick.of_cards(len(tricks) + 1, seats, key)
-        tricks.append(trick)
-    hand._next = None
-    complete(hand, trick, key, outcome, best, table, seats, steady)
-    if not steady:
-        return _setting(hand, (), trick.winner)
+        if len(tricks) > hand.tricks_done:  # written already (the run stopped in it, or a hook)
+            trick = tricks[-1]
+            trick.goes_on(key, seats)
+        else:
+            trick = Trick.of_cards(len(tricks) + 1, seats, key)
+            tricks.append(trick)
+        hand._next = None
+        complete(hand, trick, key, outcome, best, table, seats, steady)
+        winner = trick.winner
+        assert winner is not None
+        if not steady:
+            return _setting(hand, (), winner)
     # what _setting would answer: the hand is over after its last trick (is_over), else
     # the same table and watch, the next trick led by this one's winner
     done = hand.tricks_done
     if done == hand.tricks_per_hand:
         return None
     last = done + 1 == hand.tricks_per_hand
-    return table, table.sided, last, table.opening[last], 0, 0, trick.winner, True
+    return table, table.sided, last, table.opening[last], 0, 0, winner, True
 
 
 def complete(
@@ -251,22 +257,46 @@ def complete(
     hand.tricks_done = number
     hand._trick_key = ()
     hand._spot = None
-    points = hand._points
-    if points[0] is not contract:
-        points = hand._points = (contract, game.points_by_index())
-    by_index = points[1]
-    if by_index is None:
-        trick.points = game.trick_points(trick.cards)
-    else:  # the same sum as trick_points, from the trick's card indices
-        total = 0
-        for index in key:
-            total += by_index[index]
-        trick.points = total
+    trick.points = _points(hand, contract, trick, key)
     said = None if steady else game.on_trick(trick)
     if outcome is not None:
         outcome.trick = trick
         if said:
             outcome.messages.extend(said)
+
+
+def _points(hand: Hand, contract: Contract, trick: Trick, key: tuple[int, ...]) -> int:
+    """The card points of the complete ``trick`` (its cards ``key``) under ``contract``,
+    the one in force: ``GameHand.trick_points`` of its cards."""
+    points = hand._points
+    if points[0] is not contract:
+        points = hand._points = (contract, hand.game.points_by_index())
+    by_index = points[1]
+    if by_index is None:
+        return hand.game.trick_points(trick.cards)
+    total = 0  # the same sum as trick_points, from the trick's card indices
+    for index in key:
+        total += by_index[index]
+    return total
+
+
+def _complete_steady(
+    hand: Hand, key: tuple[int, ...], seats: tuple[str, ...], best: int, table: Duties
+) -> str:
+    """What ``complete`` makes of a run's trick not written yet, made at once while the
+    family is steady (``table`` is its contract's, ``on_trick`` would do nothing) and
+    nobody is told: the complete trick written into the hand, taken by its ``best``
+    card, with its points and its judgement made when asked. Its winner."""
+    contract = table.contract
+    number = hand.tricks_done + 1
+    judge = partial(_judged, key, seats, contract, number == hand.tricks_per_hand)
+    winner = seats[best]
+    trick = Trick.of_cards(number, seats, key, winner, 0, judge)
+    trick.points = _points(hand, contract, trick, key)
+    hand.tricks.append(trick)
+    hand.tricks_done = number
+    hand._trick_key, hand._spot, hand._next = (), None, None
+    return winner
 
 
 def _winner(hand: Hand, key: tuple[int, ...], last: bool, contract: Contract) -> int:

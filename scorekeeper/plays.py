@@ -62,18 +62,27 @@ class Trick:
         self.judge = judge
 
     @classmethod
-    def of_cards(cls, number: int, seats: tuple[str, ...], key: tuple[int, ...]) -> Trick:
+    def of_cards(
+        cls,
+        number: int,
+        seats: tuple[str, ...],
+        key: tuple[int, ...],
+        winner: str | None = None,
+        points: int = 0,
+        judge: Callable[[], TrickVerdict] | None = None,
+    ) -> Trick:
         """A trick in play or complete whose ``plays`` are made when first read: the cards
-        ``key`` (card indices) played in turn by ``seats`` (every player, from the leader).
-        The card run records a trick so (``scorekeeper.playing``); ``plays`` then reads
-        exactly as if each ``Play`` had been appended."""
+        ``key`` (card indices) played in turn by ``seats`` (every player, from the leader);
+        ``winner``, ``points`` and ``judge`` as the complete trick's when the caller has
+        them. The card run records a trick so (``scorekeeper.playing``); ``plays`` then
+        reads exactly as if each ``Play`` had been appended."""
         trick = cls.__new__(cls)
         fields = trick.__dict__  # the record's fields, in order, as __init__ writes them
         fields["number"] = number
         fields["leader"] = seats[0]
-        fields["winner"] = None
-        fields["points"] = 0
-        fields["judge"] = None
+        fields["winner"] = winner
+        fields["points"] = points
+        fields["judge"] = judge
         fields["_cards"] = (key, seats)  # what ``plays`` is made from
         return trick
 
