@@ -44,8 +44,9 @@ if TYPE_CHECKING:
 # What a trick's cards are checked against, worked out when the trick starts or goes on:
 # the duties' tables, whether they ask who is winning, whether it is the last trick, what
 # the trick so far asks and the position of its best card, the cards the family watches
-# (a mask; -1: all), and whose card comes first.
-_Setting = tuple[Duties, bool, bool, Ask, int, int, str]
+# (a mask; -1: all), whose card comes first, and whether the family's answers stand from
+# trick to trick (``GameHand.trick_steady`` with no card watched).
+_Setting = tuple[Duties, bool, bool, Ask, int, int, str, bool]
 
 # A card play as the run reads it, once per action string at a table: the action, its
 # player, its card's index and bit (its mask).
@@ -94,7 +95,7 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
     setting = _setting(hand, hand._trick_key) if hand.rules.deck.copies <= 2 else None
     if setting is None:
         return start
-    table, sided, last, ask, best, watch, turn = setting
+    table, sided, last, ask, best, watch, turn, steady = setting
     masks, doubles, cards_read = hand._masks, hand._twice, hand._cards_read
     game, history, after = hand.game, hand.history, hand._after
     legal_at, follow, then = table.legal_at, table.follow_suit, table.then
@@ -135,11 +136,11 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         if len(key) < size:
             turn = following = after[turn]
             continue
-        setting = _completed(hand, key, seats, best, table, outcome)
+        setting = _completed(hand, key, seats, best, table, outcome, steady)
         if setting is None:
             return i + 1
         # the next trick: its setting, led by the winner of this one
-        table, sided, last, ask, best, watch, turn = setting
+        table, sided, last, ask, best, watch, turn, steady = setting
         legal_at, follow, then = table.legal_at, table.follow_suit, table.then
         key, seats, following = (), hand._orders[turn], None
     else:
@@ -177,7 +178,8 @@ def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Se
     watched = -1 if watch is None else watch  # every card's bit, or those named
     ask, best = table.walk(key, last) if key else (table.opening[last], 0)
     turn = leader or hand._next or hand.next_leader()
-    return table, table.sided, last, ask, best, watched, turn
+    steady = watched == 0 and game.trick_steady()
+    return table, table.sided, last, ask, best, watched, turn, steady
 
 
 def _completed(
@@ -187,11 +189,15 @@ def _completed(
     best: int,
     table: Duties,
     outcome: Outcome | None,
+    steady: bool = False,
 ) -> _Setting | None:
     """A trick's last card is down (its cards ``key``, played by ``seats``): the trick
     written into the hand and completed; the next trick's setting, or None when the run
     stops. ``best``: the position of its best card as the duties ``table`` read it
-    (``_winner``'s reading; ``complete`` takes it while the contract is the same)."""
+    (``_winner``'s reading; ``complete`` takes it while the contract is the same).
+    ``steady``: the family's answers stand (``GameHand.trick_steady``, no card watched):
+    ``table`` is still its contract's, ``on_trick`` would do nothing, and the next
+    trick's setting is this one's but for the trick's number."""
     tricks = hand.tricks
     if len(tricks) > hand.tricks_done:  # written already (the run stopped in it, or a hook)
         trick = tricks[-1]
@@ -200,8 +206,16 @@ def _completed(
         trick = Trick.of_cards(len(tricks) + 1, seats, key)
         tricks.append(trick)
     hand._next = None
-    complete(hand, trick, key, outcome, best, table, seats)
-    return _setting(hand, (), trick.winner)
+    complete(hand, trick, key, outcome, best, table, seats, steady)
+    if not steady:
+        return _setting(hand, (), trick.winner)
+    # what _setting would answer: the hand is over after its last trick (is_over), else
+    # the same table and watch, the next trick led by this one's winner
+    done = hand.tricks_done
+    if done == hand.tricks_per_hand:
+        return None
+    last = done + 1 == hand.tricks_per_hand
+    return table, table.sided, last, table.opening[last], 0, 0, trick.winner, True
 
 
 def complete(
@@ -212,16 +226,22 @@ def complete(
     best: int = 0,
     table: Duties | None = None,
     seats: tuple[str, ...] | None = None,
+    steady: bool = False,
 ) -> None:
     """The trick's last card is down (its cards ``key``): its winner, its points, what the
     game makes of it (the run's tricks and the long path's). ``best``: the position that
     takes it as the duties ``table`` read it while the trick was played (the run), taken
     when that is still the contract's; ``seats``: who played its cards in turn, when the
-    caller has them."""
+    caller has them. ``steady``: the run's word that ``table`` is the contract's and that
+    ``on_trick`` would do and say nothing (``GameHand.trick_steady``): neither is asked."""
     number = trick.number
     last = number == hand.tricks_per_hand
     game = hand.game
-    contract = game.contract()
+    if steady:
+        assert table is not None
+        contract = table.contract
+    else:
+        contract = game.contract()
     if table is None or table.contract is not contract:
         best = _winner(hand, key, last, contract)
     if seats is None:
@@ -242,7 +262,7 @@ def complete(
         for index in key:
             total += by_index[index]
         trick.points = total
-    said = game.on_trick(trick)
+    said = None if steady else game.on_trick(trick)
     if outcome is not None:
         outcome.trick = trick
         if said:

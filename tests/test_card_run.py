@@ -33,7 +33,8 @@ from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.following import duties, held_masks
-from scorekeeper.games import load
+from scorekeeper.games import family_for, load
+from scorekeeper.games.base import GameHand
 from scorekeeper.hand import Hand
 from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
@@ -308,3 +309,48 @@ def test_the_holdings_lose_the_cards_played() -> None:
                 if action.is_play:
                     expected[action.actor].remove(action.card)
             assert hand.holdings == expected
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+def test_a_steady_familys_trick_changes_nothing_the_run_asks(
+    rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``GameHand.trick_steady`` (with no card watched) lets the run skip ``on_trick`` and
+    keep the trick's setting for the next one: on the long path's replay of random matches,
+    whenever a family says so, ``on_trick`` says nothing and changes nothing of the family,
+    and ``contract``, ``ready_to_play``, ``play_watch`` and ``same_side`` answer as before it,
+    ``is_over`` as the count of tricks says."""
+    steady_tricks = [0]
+
+    def answers(game: GameHand) -> object:
+        players = game.hand.players
+        sides = [game.same_side(a, b) for a in players for b in players]
+        return id(game.contract()), game.ready_to_play(), game.play_watch(), sides
+
+    def watched(on_trick: Any) -> Any:
+        def on_trick_watched(game: GameHand, trick: Trick) -> list[str]:
+            if not (game.play_watch() == 0 and game.trick_steady()):
+                return on_trick(game, trick)  # type: ignore[no-any-return]
+            steady_tricks[0] += 1
+            state, before = dict(vars(game)), answers(game)
+            assert on_trick(game, trick) == []
+            assert vars(game) == state and answers(game) == before
+            hand = game.hand
+            assert game.is_over() == (hand.tricks_done == hand.tricks_per_hand)
+            return []
+
+        return on_trick_watched
+
+    @settings(FAST, max_examples=8)
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+    def matches(seed: int, data: st.DataObject) -> None:
+        options = data.draw(option_values(ruleset.load(rule_set)), label="options")
+        replayed(random_file(rule_set, options, seed, tmp_path / f"m{seed}.toml"))
+
+    family = family_for(load(rule_set)).hand_class
+    with monkeypatch.context() as patch:
+        long_way(patch)
+        patch.setattr(family, "on_trick", watched(family.on_trick))
+        matches()
+    if family.trick_steady is not GameHand.trick_steady:
+        assert steady_tricks[0]  # the family said so at least once

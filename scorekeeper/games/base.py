@@ -137,6 +137,15 @@ class GameHand:
     def on_trick(self, trick: Trick) -> list[str]:
         return []
 
+    def trick_steady(self) -> bool:
+        """Whether a complete trick leaves what the card run asks of the family as it was,
+        while no hook is asked of its cards (``play_watch()`` is 0): ``on_trick`` would do
+        and say nothing, and ``ready_to_play``, ``contract``, ``play_watch``, ``same_side``
+        and ``is_over`` (but for the count of tricks done) would answer as before. The run
+        then asks them once, not after every trick (``scorekeeper.playing``). False unless
+        the family knows it."""
+        return False
+
     def card_points(self, card: Card) -> int:
         return self.rules.card_points(card, self.contract().trump_suit)
 

@@ -338,6 +338,12 @@ class DoppelkopfHand(GameHand):
             self.qc_plays.append(play.player)
         return []
 
+    def trick_steady(self) -> bool:
+        # on_trick's first line: a replay's trick outside a wedding changes nothing; the
+        # other answers read the hand's own state (contract, redeal, poverty, piglets),
+        # which only an action or a hook changes
+        return self.hand.quiet and not self.wedding
+
     def on_trick(self, trick: Trick) -> list[str]:
         if self.hand.quiet and not self.wedding:
             return []  # nothing to decide, nothing told (a replay's tricks)
