@@ -26,9 +26,12 @@ Deal = Mapping[str, Iterable[Card | str]]
 
 def read_deal(
     rules: Ruleset, family: Family, players: Sequence[str], deal: Deal
-) -> dict[str, list[Card]]:
-    """Each player's cards (lists read for this deal alone); refused if anything is amiss."""
-    return usual_deal(rules, family, players, deal) or checked_deal(rules, family, players, deal)
+) -> tuple[dict[str, list[Card]], bool]:
+    """Each player's cards (lists read for this deal alone), and whether they are known
+    to be the whole deck, each card as often as it holds it (False: not, or not looked
+    at); refused if anything is amiss."""
+    usual = usual_deal(rules, family, players, deal)
+    return usual or (checked_deal(rules, family, players, deal), False)
 
 
 _INDEX = attrgetter("index")
@@ -47,11 +50,12 @@ def whole_deck(deck: Deck) -> list[int]:
 
 def usual_deal(
     rules: Ruleset, family: Family, players: Sequence[str], deal: Deal
-) -> dict[str, list[Card]] | None:
+) -> tuple[dict[str, list[Card]], bool] | None:
     """The usual deal, read and checked in one pass over its cards: each player's cards
     read, all held against the deck at once (the whole deck, or no card more often than
-    the deck holds it and none it lacks), each packet of the dealt size. None when
-    anything is amiss: ``checked_deal`` then says what."""
+    the deck holds it and none it lacks), each packet of the dealt size; beside them,
+    whether they are the whole deck. None when anything is amiss: ``checked_deal`` then
+    says what."""
     if len(deal) != len(players) or not all(map(players.__contains__, deal)):
         return None
     cards: dict[str, list[Card]] = {}
@@ -66,13 +70,14 @@ def usual_deal(
     # the whole deck, each card as often as it holds it: the cards' indices, sorted, are
     # the deck's (in C); else counted: no card more often than the deck holds it, none
     # that it lacks
-    if sorted(map(_INDEX, chain.from_iterable(cards.values()))) != whole_deck(deck):
+    whole = sorted(map(_INDEX, chain.from_iterable(cards.values()))) == whole_deck(deck)
+    if not whole:
         counts = deck.counts
         total = Counter(chain.from_iterable(cards.values()))
         if not total.keys() <= counts.keys() or max(total.values(), default=0) > deck.copies:
             return None
     size = family.dealt_size(rules, len(players))
-    return cards if all(len(hand) == size for hand in cards.values()) else None
+    return (cards, whole) if all(len(hand) == size for hand in cards.values()) else None
 
 
 def checked_deal(

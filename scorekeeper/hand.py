@@ -29,12 +29,13 @@ from scorekeeper.contract import Contract
 from scorekeeper.deals import read_deal, whole_deck
 from scorekeeper.errors import IllegalActionError, RulesetError
 from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, held_masks
-from scorekeeper.playing import CardsRead, complete, run, seat_orders
+from scorekeeper.playing import CardsRead, complete, run
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
+from scorekeeper.seating import seated
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Family, GameHand
@@ -48,21 +49,6 @@ _READ: dict[tuple[str, ...], tuple[dict[str, Action], CardsRead]] = {}
 """Action strings already read at each table (its seats): a match repeats the same few
 hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
 card plays among them as ``playing.run`` reads them (``CardRead``)."""
-
-
-_SEATED: dict[tuple[str, ...], tuple[dict[str, str], dict[str, tuple[str, ...]]]] = {}
-
-
-def _seated(players: Sequence[str]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    """Who plays after each player, and the players in turn from each (``seat_orders``):
-    made once per table of players, shared by its hands (read, never changed)."""
-    found = _SEATED.get(seats := tuple(players))
-    if found is None:
-        if len(_SEATED) >= 64:
-            _SEATED.clear()
-        orders = seat_orders(seats)
-        found = _SEATED[seats] = ({p: order[1 % len(order)] for p, order in orders.items()}, orders)
-    return found
 
 
 class Hand:
@@ -99,6 +85,7 @@ class Hand:
         # the cards each holds, as of the first _held_to cards played (see ``holdings``)
         self._holdings: dict[str, list[Card]] | None = None
         self._held_to = 0
+        self._whole = False  # the whole deck dealt, moved only by play since (deck_check)
         if deal is not None:
             self.record_deal(deal)
         self.history: list[Action] = []
@@ -132,7 +119,7 @@ class Hand:
         self._next: str | None = None
         # who plays after whom, and a trick's players in turn by its leader: the same for
         # every hand at this table of players, made once and shared (read, never changed)
-        self._after, self._orders = _seated(self.players)
+        self._after, self._orders = seated(self.players)
         self._duties: Duties | None = None
         self._spot: Spot | None = None  # what the trick so far asks of the next card
         # the card points by card index of a contract (None: the family counts its own way)
@@ -146,8 +133,9 @@ class Hand:
         """Record the cards each player was dealt; checked against the deck and hand size."""
         if self.dealt is not None:
             raise no("deal.again", "deal")
-        cards = read_deal(self.rules, self.family, self.players, deal)
+        cards, whole = read_deal(self.rules, self.family, self.players, deal)
         self.dealt = cards  # lists read for this hand alone
+        self._whole = whole and not self.__dict__.get("tricks")
         self._holdings = {p: list(h) for p, h in cards.items()}
         self._held_to = self.cards_played if self.__dict__.get("tricks") else 0
         # the deal holds no card above its copies; a card played before it was dealt may be
@@ -162,6 +150,7 @@ class Hand:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
         holdings = self.holdings
         if holdings is not None:
+            self._whole = False
             given = list(cards)
             holdings[player].extend(given)
             self._masks.pop(player, None)
@@ -176,6 +165,7 @@ class Hand:
             return
         held = self.holdings[player]
         self._masks.pop(player, None)
+        self._whole = False
         for card in cards:
             if card not in held:
                 raise no("hand.not_held_holds", "deal", player=player, card=card, held=held)
@@ -577,7 +567,10 @@ class Hand:
         if expected is None:
             return problems
         deck = self.rules.deck
-        if expected is deck.counts:  # the whole deck: its cards' indices, sorted (in C)
+        if expected is deck.counts:  # the whole deck: dealt and played from the holdings
+            # (a card not held is refused; none moved but by play), else its cards' indices
+            if self._whole and self.cards_played == len(deck):
+                return problems
             played = chain.from_iterable(t.key for t in self.tricks[: self.tricks_done])
             if sorted(played) == whole_deck(deck):
                 return problems
