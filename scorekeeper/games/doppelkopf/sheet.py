@@ -92,11 +92,18 @@ def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
     tricks = game.hand.completed_tricks()
     opts, worth, fox = game.opts, game.spec.extras, game.fox.index
     rich = worth.doppelkopf_min if opts.doppelkopf_trick else None
+    look_fox = opts.fox
     for t in tricks:
+        # Most tricks earn nothing: a trick below the Doppelkopf points without a fox in
+        # it is passed over before its winner's side is looked up.
+        is_rich = rich is not None and t.points >= rich
+        key = t.key if look_fox else ()
+        if not is_rich and fox not in key:
+            continue
         winner_side = RE if t.winner in re else CONTRA
-        if rich is not None and t.points >= rich:
+        if is_rich:
             found.append((winner_side, "doppelkopf", worth.doppelkopf))
-        if opts.fox and fox in (key := t.key):
+        if fox in key:
             for player, index in zip(t.players, key, strict=True):
                 if index == fox and _side(player, re) != winner_side:
                     found.append((winner_side, "fox", worth.fox))
