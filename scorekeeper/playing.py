@@ -76,11 +76,6 @@ class CardsRead(dict[str, "CardRead | None"]):
         return found
 
 
-_ORDERS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
-"""The players of a hand in play order from each of them (a trick's seats from its
-leader), per table of players."""
-
-
 def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | None = None) -> int:
     """Apply the usual card plays of ``texts[start:]`` in order; return the index of the
     first action not applied (``len(texts)`` when all were). ``outcome`` (one action applied
@@ -147,16 +142,6 @@ def run(hand: Hand, texts: Sequence[str], start: int = 0, outcome: Outcome | Non
         i = end  # every action applied
     _noted(hand, key, seats, following)
     return i
-
-
-def seat_orders(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
-    """The players in play order from each of them (made once per table of players)."""
-    found = _ORDERS.get(seats := tuple(players))
-    if found is None:
-        if len(_ORDERS) >= 64:
-            _ORDERS.clear()
-        found = _ORDERS[seats] = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
-    return found
 
 
 def _setting(hand: Hand, key: tuple[int, ...], leader: str | None = None) -> _Setting | None:

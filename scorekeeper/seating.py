@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorekeeper.playing import seat_orders
-
 Seating = tuple[dict[str, str], dict[str, tuple[str, ...]]]
 
 _SEATED: dict[tuple[str, ...], Seating] = {}
 
 
 def seated(players: Sequence[str]) -> Seating:
-    """Who plays after each player, and the players in turn from each (``seat_orders``)."""
+    """Who plays after each player, and the players in turn from each (a trick's seats
+    from its leader)."""
     found = _SEATED.get(seats := tuple(players))
     if found is None:
         if len(_SEATED) >= 64:
             _SEATED.clear()
-        orders = seat_orders(seats)
+        orders = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
         after = {p: order[1 % len(order)] for p, order in orders.items()}
         found = _SEATED[seats] = (after, orders)
     return found
