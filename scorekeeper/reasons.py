@@ -50,7 +50,7 @@ class Reason:
             if kind.__name__ not in _PLAIN:
                 return Worded(self)  # a list, a nested reason...: words of its own
             same += (name, kind, value)
-        same[0] = _language()
+        same[0] = voice()
         key = tuple(same)
         found = _WORDED.get(key)
         if found is None:
@@ -79,23 +79,21 @@ class Worded(str):
 _WORDED: dict[tuple[Any, ...], Worded] = {}
 
 
-_current: Callable[[], str] | None = None
+_voice: Callable[[], Voice] | None = None
+
+Voice = tuple[str, "str | None", tuple[str, ...]]
 
 
-def language() -> str:
-    """The language words are made in now (the view's: ``text.language.current``)."""
-    return _language()
+def voice() -> Voice:
+    """What words made now depend on (``text.language.voice``: the language spoken, the
+    match's language and players), the key of every table of words made once. The view
+    is a leaf, loaded on first use (deferred for start-up)."""
+    global _voice
+    if _voice is None:
+        from scorekeeper.text.language import voice as current_voice
 
-
-def _language() -> str:
-    """The language the view speaks now (``text.language``, loaded on first use: the
-    view is a leaf, deferred for start-up)."""
-    global _current
-    if _current is None:
-        from scorekeeper.text.language import current
-
-        _current = current
-    return _current()
+        _voice = current_voice
+    return _voice()
 
 
 _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
@@ -117,7 +115,7 @@ def worded(key: str, /, **params: Any) -> str:
     same = same_words(params)
     if same is None:
         return Reason(key, params).worded()
-    same = (_language(), key, *same)
+    same = (voice(), key, *same)
     found = _SAID.get(same)
     if found is None:
         if len(_SAID) >= 4096:

@@ -97,6 +97,14 @@ def neutral(on: bool = True) -> None:
     _neutral = on
 
 
+def voice() -> tuple[str, str | None, tuple[str, ...]]:
+    """What words made now depend on besides their reason: the language spoken, the
+    match's language (its card names, ``card_language``) and its players' names (never
+    taken for a game's term). Tables of words made once are keyed by it, so that a process
+    showing two matches never hands one match's words to the other."""
+    return (current(), _match, _names)
+
+
 def reset() -> None:
     """Forget ``--lang``, the match's language and ``--json`` (a new command starts)."""
     choose(None)

@@ -29,7 +29,7 @@ from scorekeeper.games.doppelkopf.records import (
     side_word,
 )
 from scorekeeper.games.doppelkopf.rules import options, spec
-from scorekeeper.reasons import language, same_words
+from scorekeeper.reasons import Voice, same_words, voice
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
 
@@ -88,13 +88,13 @@ class _Kept:
         self.black_no_tricks = options(rules).black_means == "no_tricks"
         self.additive = rs.scoring.style == "additive"
         self.sides = {RE: side_word(RE, rules), CONTRA: side_word(CONTRA, rules)}
-        self._lines: dict[str, dict[tuple[Any, ...], ValueItem]] = {}  # see _Items.line
+        self._lines: dict[Voice, dict[tuple[Any, ...], ValueItem]] = {}  # see _Items.line
 
-    def lines(self, lang: str) -> dict[tuple[Any, ...], ValueItem]:
-        """The lines of a hand's value made so far in a language."""
-        made = self._lines.get(lang)
+    def lines(self, said: Voice) -> dict[tuple[Any, ...], ValueItem]:
+        """The lines of a hand's value made so far in a voice (``reasons.voice``)."""
+        made = self._lines.get(said)
         if made is None:
-            made = self._lines[lang] = {}
+            made = self._lines[said] = {}
         return made
 
 
@@ -166,7 +166,7 @@ class _Items:
         self.items: list[ValueItem] = []
         self.value = 0
         self.clauses = k.clauses
-        self.lines = k.lines(language())
+        self.lines = k.lines(voice())
 
     def add(self, pts: int, rule: str, side: str | None, said: Told) -> None:
         if pts:
