@@ -185,6 +185,42 @@ def compiled(lang: str) -> bytes:
     return buf.getvalue()
 
 
+def mo_content(data: bytes) -> tuple[dict[str, str], str]:
+    """What a ``.mo`` file says, as the program reads it: every message (context and
+    English joined as gettext joins them) with its translation, and the plural rule.
+
+    The header's other lines (the tool's name and version among them) say nothing a
+    reader sees, so two ``.mo`` files with the same content are the same catalogue
+    whichever Babel wrote them."""
+    import gettext
+
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    messages = {k: v for k, v in translations._catalog.items() if k != ""}  # type: ignore[attr-defined]
+    header = translations._catalog.get("", "")  # type: ignore[attr-defined]
+    plural = next(
+        (line for line in str(header).splitlines() if line.lower().startswith("plural-forms")), ""
+    )
+    return {str(k): str(v) for k, v in messages.items()}, plural.replace(" ", "")
+
+
+def pot_content(data: bytes) -> list[tuple[str | None, str]]:
+    """What a template says: its (msgctxt, msgid) pairs in order, without the header."""
+    from babel.messages.pofile import read_po
+
+    return [(m.context, str(m.id)) for m in read_po(io.BytesIO(data)) if m.id]
+
+
+def _stale_template(pot: Path, wanted: list[tuple[str | None, str]]) -> bool:
+    if not pot.exists():
+        return True
+    return pot_content(pot.read_bytes()) != pot_content(_po_bytes(_template(wanted)))
+
+
+def _stale_mo(lang: str) -> bool:
+    path = mo_path(lang)
+    return not path.exists() or mo_content(path.read_bytes()) != mo_content(compiled(lang))
+
+
 def compile_all() -> None:
     for lang in TRANSLATED:
         mo_path(lang).write_bytes(compiled(lang))
@@ -217,7 +253,7 @@ def problems(langs: tuple[str, ...] = TRANSLATED, *, rule_words: bool = False) -
     out: list[str] = []
     wanted = entries()
     pot = LOCALE / f"{DOMAIN}.pot"
-    if not pot.exists() or pot.read_bytes() != _po_bytes(_template(wanted)):
+    if _stale_template(pot, wanted):
         out.append(f"{pot.name} is not the English of today (run sync)")
     for lang in langs:
         catalog = read(lang)
@@ -236,7 +272,7 @@ def problems(langs: tuple[str, ...] = TRANSLATED, *, rule_words: bool = False) -
                 out.append(f"{where}: fuzzy (the English changed; check the words)")
             elif placeholders(message.string) != placeholders(msgid):
                 out.append(f"{where}: placeholders differ from the English {msgid!r}")
-        if not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(lang):
+        if _stale_mo(lang):
             out.append(f"{lang}: {mo_path(lang).name} is not compiled from the .po (run compile)")
     return out
 
