@@ -206,7 +206,7 @@ def p3_rows(matches: dict[int, Path]) -> list[Row]:
         ("check", source, ["check"]),
     ]
     rows: list[Row] = []
-    snapshots = bench_dir() / "home" / "cache" / "snapshots"
+    snapshots = bench_dir() / "home" / "cache" / "replay"
     for name, src, args in commands:
         shutil.rmtree(snapshots, ignore_errors=True)
         shutil.copyfile(src, work)

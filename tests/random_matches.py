@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from scorekeeper import matchlog
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.ruleset import load
-from scorekeeper.session import cache
 from scorekeeper.session.demo import play_random_hand
 
 NAMES = ["Anna", "Ben", "Carla", "Dirk", "Emil"]
@@ -93,10 +92,9 @@ class Cut:
     quick: float
 
     def fresh(self, folder: Path) -> tuple[MatchLog, Path]:
-        """The cut match and the file to write it to, where no file or cache is yet."""
+        """The cut match and the file to write it to, where no file is yet."""
         path = folder / f"{self.ruleset}-{self.seed}.toml"
         path.unlink(missing_ok=True)
-        cache.cache_file(path).unlink(missing_ok=True)
         return random_cut(self.ruleset, self.hands, self.seed, self.quick, self.where), path
 
 

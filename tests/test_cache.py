@@ -1,13 +1,15 @@
-"""The derived-state cache never changes a result, and a bad cache file is only rebuilt.
+"""The replay cache never changes a result, and a bad cache file is only rebuilt.
 
 Random matches are replayed with and without the cache and every figure is compared; the
 same actions recorded through the cache write exactly the bytes a full rewrite writes;
-corrupt, truncated and stale cache files are ignored without a word; deleting every
-cache changes nothing.
+corrupt, truncated, stale and forged cache files are ignored without a word; deleting
+every cache changes nothing. (Planted files and every corrupted byte, through the real
+command line: ``test_cache_tamper.py``.)
 """
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from pathlib import Path
@@ -20,7 +22,7 @@ from hypothesis import strategies as st
 from random_matches import PROPERTY, RULESETS, Cut, cut, cuts, data_home, random_log
 
 from scorekeeper import matchlog
-from scorekeeper.matchlog import MatchLog
+from scorekeeper.matchlog import MatchLog, reader
 from scorekeeper.session import Session, cache
 
 
@@ -71,8 +73,8 @@ def test_the_cache_never_changes_a_figure(
     cold = Session.open(path)  # the full replay, which keeps a snapshot
     assert figures(cold) == expected
     warm = Session.open(path)
-    inline = bool(log.hands) and cache.SEPARATOR not in path.read_text(encoding="utf-8")
-    assert warm._tail is not None or inline, "the second open goes through the snapshot"
+    inline = bool(log.hands) and "[[hand]]" not in path.read_text(encoding="utf-8")
+    assert warm._tail is not None or inline, "the second open goes through the cache"
     assert figures(warm) == expected
     assert warm.log.dumps() == path.read_text(encoding="utf-8")
 
@@ -91,7 +93,6 @@ def test_recording_through_the_cache_writes_the_canonical_bytes(
     full = random_log(ruleset, 3, seed, quick)
     path = tmp_path / f"{ruleset}-{seed}.toml"
     path.unlink(missing_ok=True)
-    cache.cache_file(path).unlink(missing_ok=True)
     matchlog.write(path, MatchLog(**{**vars(full), "hands": []}))
     rng = random.Random(seed)
     for i, record in enumerate(full.hands):
@@ -138,13 +139,12 @@ def test_undo_back_through_finished_hands_writes_what_a_full_rewrite_writes(
     quick: float,
     undos: int,
 ) -> None:
-    """Undo after undo from a finished match, cold (no snapshot) and warm: each file is
+    """Undo after undo from a finished match, cold (no cache) and warm: each file is
     the one the same undos give with the cache off, and so are the figures."""
     full = random_log(ruleset, 3, seed, quick)
     mine, theirs = tmp_path / f"a-{seed}.toml", tmp_path / f"b-{seed}.toml"
     for path in (mine, theirs):
         path.unlink(missing_ok=True)
-        cache.cache_file(path).unlink(missing_ok=True)
         matchlog.write(path, full)
     for _ in range(undos):
         if not matchlog.read(theirs)[0].hands:
@@ -161,7 +161,7 @@ def test_undo_back_through_finished_hands_writes_what_a_full_rewrite_writes(
 
 @pytest.fixture
 def warm(tmp_path: Path) -> Path:
-    """A match of three finished hands and one begun, its snapshot kept."""
+    """A match of three finished hands and one begun, its cache entry kept."""
     path = tmp_path / "m.toml"
     full = random_log("doppelkopf-ddv", 4, 7)
     matchlog.write(path, cut(full, 3, 5))
@@ -179,35 +179,66 @@ def _flipped(data: bytes) -> bytes:
     return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
 
 
+def entry_of(path: Path) -> Path:
+    return cache.entry_file(cache.digest(path.read_bytes()))
+
+
+def forged(data: bytes, change: Any) -> bytes:
+    """The cache file ``data`` with ``change`` made to its lines, given a fitting checksum."""
+    lines = data.partition(b"\n")[2].split(b"\n")
+    lines = change(lines)
+    body = b"\n".join(lines)
+    return cache.digest(body).encode() + b"\n" + body
+
+
+def with_head(**changes: Any) -> Any:
+    def change(lines: list[bytes]) -> list[bytes]:
+        head = json.loads(lines[0])
+        head.update(changes)
+        return [json.dumps(head).encode(), *lines[1:]]
+
+    return change
+
+
+def lying(lines: list[bytes]) -> list[bytes]:
+    """Anna's score in the first hand 1000 too high, in the summary and the result."""
+    summary = json.loads(lines[1])
+    summary[0][2]["Anna"] += 1000
+    detail = json.loads(lines[2])
+    detail[1][6]["d"]["Anna"] += 1000
+    return [lines[0], json.dumps(summary).encode(), json.dumps(detail).encode(), *lines[3:]]
+
+
 @pytest.mark.parametrize(
     "spoil",
     [
         lambda data: b"",
-        lambda data: b"not a snapshot at all",
+        lambda data: b"not a cache file at all",
         _truncated,
         _flipped,
-        lambda data: cache.FORMAT.encode() + b"\n" + pickle.dumps({"hands": []}),
-        lambda data: b"scorekeeper-cache/0\n" + data.partition(b"\n")[2],
+        lambda data: pickle.dumps({"hands": []}),
+        lambda data: forged(data, with_head(version=0)),
+        lambda data: forged(data, lambda lines: lines[:-2] + lines[-1:]),
     ],
-    ids=["empty", "garbage", "truncated", "flipped", "other-object", "old-format"],
+    ids=["empty", "garbage", "truncated", "flipped", "pickle", "old-format", "a-hand-short"],
 )
 def test_a_bad_cache_file_is_ignored_and_rebuilt(
     warm: Path, home: Path, monkeypatch: pytest.MonkeyPatch, spoil: Any
 ) -> None:
     expected = without_cache(warm, monkeypatch)
-    file = cache.cache_file(warm)
+    file = entry_of(warm)
     file.write_bytes(spoil(file.read_bytes()))
     result = run_cli(home, "status", "--json", "--match", warm)
     assert result.returncode == 0 and result.stderr == ""
     assert figures(Session.open(warm)) == expected
-    assert cache.load(warm) is not None, "rebuilt"
+    assert cache.load(cache.digest(warm.read_bytes()), ["Anna", "Ben", "Carla", "Dirk"]), "rebuilt"
     assert Session.open(warm)._tail is not None
 
 
-def test_a_stale_snapshot_is_not_trusted_over_the_file(
+def test_a_stale_entry_is_not_trusted_over_the_file(
     warm: Path, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Another match written over the file (same header, other hands): the snapshot's
+    """Another match written over the file (same header, other hands): the entry's
     results would be wrong, the file wins."""
     before = figures(Session.open(warm))
     other = random_log("doppelkopf-ddv", 4, 8)
@@ -221,33 +252,34 @@ def test_a_stale_snapshot_is_not_trusted_over_the_file(
     assert figures(Session.open(warm)) == expected
 
 
-def _lying_snapshot(warm: Path) -> cache.Snapshot:
-    """The kept snapshot with a lie in it: Anna's score in the first hand 1000 too high."""
-    snapshot = cache.load(warm)
-    assert snapshot is not None
-    snapshot.hands[0].result.scores["Anna"] += 1000  # type: ignore[union-attr]
-    snapshot.hands[0]._scores["Anna"] += 1000  # type: ignore[attr-defined]
-    return snapshot
+def test_a_forged_entry_of_another_file_code_or_rule_set_is_not_used(
+    warm: Path, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Well-formed entries with a fitting checksum and other totals, made (they say) from
+    other bytes, by other code or under another rule set: none is used."""
+    expected = without_cache(warm, monkeypatch)
+    file = entry_of(warm)
+    kept = file.read_bytes()
+    assert b"1000" not in kept
+    for change in (
+        with_head(match=cache.digest(b"another match")),
+        with_head(code="other code"),
+        with_head(rules="another rule set"),
+    ):
+        file.write_bytes(forged(kept, lambda lines, change=change: change(lying(lines))))
+        assert figures(Session.open(warm)) == expected
+        shown = run_cli(home, "score", "--json", "--match", warm)
+        assert shown.returncode == 0 and "1000" not in shown.stdout
 
 
-def test_a_snapshot_of_other_code_or_rules_is_not_used(
+def test_a_forgery_that_fits_every_key_is_believed(
     warm: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    snapshot = _lying_snapshot(warm)
-    snapshot.key = "other code:" + snapshot.key.split(":")[1]
-    cache.save(warm, snapshot)
-    assert figures(Session.open(warm)) == without_cache(warm, monkeypatch)
-
-
-def test_a_file_changed_behind_the_snapshot_replays_in_full(
-    warm: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A lie in the snapshot is harmless as soon as the file's prefix differs."""
-    snapshot = _lying_snapshot(warm)
-    raw = warm.read_bytes()
-    snapshot.digests = cache.digests_of(b"#" + raw[1:], snapshot.ends)  # made from other text
-    cache.save(warm, snapshot)
-    assert figures(Session.open(warm)) == without_cache(warm, monkeypatch)
+    """The forgery above, with every key left as it is: the lie is read (the test can
+    fail): a digest is no signature, which is why the cache folder is not to be shared."""
+    file = entry_of(warm)
+    file.write_bytes(forged(file.read_bytes(), lying))
+    assert figures(Session.open(warm))["totals"] != without_cache(warm, monkeypatch)["totals"]
 
 
 def test_deleting_every_cache_changes_nothing(warm: Path, home: Path) -> None:
@@ -256,17 +288,19 @@ def test_deleting_every_cache_changes_nothing(warm: Path, home: Path) -> None:
     for file in cache.cache_dir().iterdir():
         file.unlink()
     assert run_cli(home, "score", "--json", "--match", warm).stdout == before.stdout
+    for file in cache.cache_dir().iterdir():
+        file.unlink()
+    assert run_cli(home, "score", "--json", "--match", warm).stdout == before.stdout
     assert run_cli(home, "status", "--json", "--match", warm).stdout == status.stdout
     assert before.returncode == status.returncode == 0
 
 
-def test_a_hand_edited_file_is_read_in_full_and_written_canonically(
+def test_a_hand_edited_file_is_read_and_written_canonically(
     warm: Path, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = warm.read_text(encoding="utf-8")
     warm.write_text("# edited by hand\n" + text, encoding="utf-8")
     session = Session.open(warm)
-    assert session._tail is None
     legal = [a for a in session.current_hand().legal_actions() if a.is_play]
     assert legal
     result = run_cli(home, "act", legal[0].text, "--match", warm)
@@ -277,12 +311,13 @@ def test_a_hand_edited_file_is_read_in_full_and_written_canonically(
 
 
 def test_the_cache_lives_in_the_data_folder_not_beside_the_match(warm: Path, home: Path) -> None:
-    assert cache.cache_file(warm).parent == home / "cache" / "snapshots"
+    assert entry_of(warm).parent == home / "cache" / "replay"
+    assert entry_of(warm).exists()
     beside = {p.name for p in warm.parent.iterdir() if p.is_file()}
     assert beside <= {"m.toml", "m.toml.lock"}
 
 
-def test_an_undo_reaching_back_into_the_snapshot_still_finds_it(
+def test_an_undo_of_a_finished_hand_keeps_the_cache_fitting(
     tmp_path: Path, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "m.toml"
@@ -294,26 +329,29 @@ def test_an_undo_reaching_back_into_the_snapshot_still_finds_it(
     session = Session.open(path)
     assert session._tail is not None and session._tail.first == len(session.match.hands)
     assert figures(session) == without_cache(path, monkeypatch)
+    assert len(list(cache.cache_dir().iterdir())) == 1, "the entries of older bytes go"
 
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.lists(st.sampled_from(["a", "\n", "[[hand]]", "\n[[hand]]\n", "é", "x = 1\n"]), max_size=30),
+    st.lists(
+        st.sampled_from(["a", "\n", "[[hand]]", "\n[[hand]]\n", "\n[[hand]] # x", "é", "x = 1\n"]),
+        max_size=30,
+    ),
     st.lists(st.integers(1, 12), min_size=1, max_size=8),
 )
 def test_a_file_read_in_chunks_is_cut_where_the_whole_text_is(
     words: list[str], sizes: list[int]
 ) -> None:
-    """The stream's pieces do not depend on where the file's reads happen to end."""
-    from scorekeeper.session.stream import pieces
-
+    """The reader's pieces do not depend on where the file's reads happen to end."""
     text = "".join(words)
     chunks, at = [], 0
     while at < len(text):
         size = sizes[len(chunks) % len(sizes)]
         chunks.append(text[at : at + size])
         at += size
-    whole = list(pieces([text]))
-    assert list(pieces(chunks)) == whole
+    whole = list(reader.pieces([text]))
+    assert list(reader.pieces(chunks)) == whole
     assert "".join(whole) == text
-    assert all(p.startswith(cache.SEPARATOR[:-1]) for p in whole[1:])
+    assert all(p.startswith("[[hand]]") for p in whole[1:])
+    assert [len("".join(whole[: i + 1])) - 1 for i in range(len(whole) - 1)] == reader.cuts(text)

@@ -13,7 +13,7 @@ from random_matches import PROPERTY, Cut, cuts, data_home, random_log
 
 from scorekeeper import matchlog
 from scorekeeper.export import to_csv, to_json
-from scorekeeper.session import Session, cache, exports
+from scorekeeper.session import Session, exports
 
 
 @pytest.fixture(autouse=True)
@@ -45,8 +45,8 @@ def test_streamed_exports_are_byte_identical(
     path.write_text(("# edited by hand\n" if edited else "") + text, encoding="utf-8")
     expected_json, expected_csv = whole(path, monkeypatch)
     with monkeypatch.context() as mp:
-        sections = not log.hands or cache.SEPARATOR in text
-        if sections and not edited:  # a canonical file is never exported whole
+        sections = not log.hands or "[[hand]]" in text
+        if sections:  # a file of [[hand]] tables is never exported whole, edited or not
             mp.setattr("scorekeeper.export.to_json", None)
             mp.setattr("scorekeeper.export.to_csv", None)
         assert streamed(path, "json") == expected_json  # cold: no snapshot yet
@@ -75,7 +75,7 @@ def test_export_to_a_file_is_whole_or_nothing(tmp_path: Path, home: Path) -> Non
 
 
 def test_a_long_match_is_replayed_hand_by_hand_when_the_cache_is_cold(tmp_path: Path) -> None:
-    """Without a snapshot, a canonical file is replayed hand by hand into one."""
+    """Without a cache entry, a file is replayed hand by hand into one."""
     path = tmp_path / "m.toml"
     matchlog.write(path, random_log("doppelkopf", 4, 11, 0.0))
     session = Session.open(path)

@@ -54,8 +54,6 @@ NOT_WORDS = {
     "match.py": 2,  # a rule set loaded without its family, no loader: a programming error
     "hand.py": 1,  # the same
     "referee.py": 3,  # TOPIC_TITLES: worded by the view as the rule sets' own words
-    "session/cache.py": 7,
-    "session/stream.py": 4,
     "simulate.py": 2,
     "stats/figures.py": 1,
     "settle.py": 1,

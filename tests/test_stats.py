@@ -3,6 +3,7 @@ known: the figures are worked out here by hand from the score sheet's facts."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -136,10 +137,11 @@ def test_the_cache_never_wins_over_the_file(tmp_path: Path) -> None:
     entries[0].write_text("{not json", encoding="utf-8")  # a corrupt entry is made again
     assert _stats(tmp_path) == first
     # an entry whose rule set no longer reads the same is not used
-    stored = json.loads(entries[0].read_text(encoding="utf-8"))
+    stored = json.loads(entries[0].read_bytes().partition(b"\n")[2])
     stored["rules"] = "another rule set"
     stored["figures"]["figures"]["Anna"]["won"] = 99
-    entries[0].write_text(json.dumps(stored), encoding="utf-8")
+    body = json.dumps(stored).encode()  # with a checksum that fits: the rule set decides
+    entries[0].write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
     assert _stats(tmp_path) == first
     # a changed file is counted again
     _ok(tmp_path, "undo", "--match", match)

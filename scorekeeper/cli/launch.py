@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from scorekeeper.cli import leftover, quick
+from scorekeeper.cli import quick
 from scorekeeper.cli.core import closed_pipe
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import language, say
@@ -113,11 +113,7 @@ def run(command: Callable[[list[str]], None]) -> None:
 
         printable_streams()  # an ASCII terminal gets H for ♥, ... for …
     was_devnull = stdout_is_devnull()
-    leftover.keeping()
-    try:
-        _run(command, argv, was_devnull)
-    finally:
-        leftover.let_go()  # not reached when the process ends at once: then nothing is freed
+    _run(command, argv, was_devnull)
 
 
 def _run(command: Callable[[list[str]], None], argv: list[str], was_devnull: bool) -> None:

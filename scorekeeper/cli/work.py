@@ -263,10 +263,9 @@ def score(
 
 def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     """``check FILE``: every problem of a match file; exit 1 unless it is sound."""
-    from scorekeeper.cli import leftover
     from scorekeeper.session.check import check as check_file
 
-    report = check_file(file, strict=strict, leave=leftover.leave)
+    report = check_file(file, strict=strict)
     if json_ or report.problems or report.warnings:
         _shown(report, json_=json_)
     if report.ok and not json_:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from scorekeeper.collector import paused
 from scorekeeper.errors import MatchFileError
-from scorekeeper.matchlog import canonical
+from scorekeeper.matchlog import reader
 from scorekeeper.matchlog.files import lock, write_text
 from scorekeeper.matchlog.records import HandRecord, MatchLog
 from scorekeeper.matchlog.shape import (
@@ -41,7 +41,6 @@ from scorekeeper.matchlog.shape import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     KeyPath,
-    Shallow,
     shape_problems,
 )
 from scorekeeper.matchlog.sourcemap import SourceMap
@@ -119,16 +118,14 @@ def loads(text: str, filename: str = "<match>") -> tuple[MatchLog, SourceMap]:
 
 def _loads(text: str, filename: str) -> tuple[MatchLog, SourceMap]:
     try:
-        data = canonical.parse(text) or tomllib.loads(text)
+        data, starts = reader.parse(text)
     except tomllib.TOMLDecodeError as error:
         raise MatchFileError([_syntax_problem(filename, text, error)]) from None
     except RecursionError:
         line = _deep_line(text, MAX_DEPTH)
         nest = because("matchlog.nest", depth=MAX_DEPTH).worded()
         raise MatchFileError([f"{filename}:{line}: {nest}"]) from None
-    hands = data.get("hand")
-    # a file in the tool's layout: a line is looked for in its header or its one hand
-    starts = hands.starts if type(hands) is Shallow and hands.starts else None
+    # read hand by hand: a line is looked for in the header or the one hand it is in
     source_map = SourceMap(text, starts)
     return MatchLog.from_dict(data, source_map, filename, owned=True), source_map
 
@@ -140,7 +137,7 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
     like a match file; an ``OSError`` when it cannot be read at all.
     """
     name = os.fspath(path)
-    if not _regular(path):  # /dev/zero would be read forever, a pipe waits for a writer
+    if not regular(path):  # /dev/zero would be read forever, a pipe waits for a writer
         raise MatchFileError([f"{name}: {because('matchlog.not_a_file').worded()}"])
     raw = Path(path).read_bytes()
     try:
@@ -154,7 +151,7 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
     return loads(text, name)
 
 
-def _regular(path: str | os.PathLike[str]) -> bool:
+def regular(path: str | os.PathLike[str]) -> bool:
     """False for an existing folder, device or pipe; True otherwise (a missing file is
     for the reader to refuse in its own words)."""
     try:
@@ -163,8 +160,9 @@ def _regular(path: str | os.PathLike[str]) -> bool:
         return True
 
 
-def write(path: str | os.PathLike[str], log: MatchLog) -> None:
-    """Store ``log`` at ``path`` atomically, creating missing parent directories.
+def write(path: str | os.PathLike[str], log: MatchLog) -> str:
+    """Store ``log`` at ``path`` atomically, creating missing parent directories; the
+    text stored.
 
     A log whose shape is invalid is refused with :class:`MatchFileError` before anything
     is touched; otherwise its canonical text is stored with :func:`write_text`.
@@ -173,4 +171,6 @@ def write(path: str | os.PathLike[str], log: MatchLog) -> None:
     problems = shape_problems(log.to_dict())
     if problems:
         raise MatchFileError([f"{target}: {message}" for _, message in problems])
-    write_text(target, log.dumps())
+    text = log.dumps()
+    write_text(target, text)
+    return text

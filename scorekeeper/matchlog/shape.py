@@ -8,7 +8,7 @@ Whether an action is legal is the engine's business, not this module's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime, time
 from typing import Any
 
@@ -94,39 +94,6 @@ def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
     return None
 
 
-class Words:
-    """Every distinct string in a file's hands, by where it stands: their actions, the
-    keys of their deal tables and the cards dealt. (A plain class: a NamedTuple would be
-    compiled by every command at start-up.)"""
-
-    __slots__ = ("actions", "cards", "players")
-
-    def __init__(
-        self, actions: Collection[str], players: Collection[str], cards: Collection[str]
-    ) -> None:
-        self.actions = actions
-        self.players = players
-        self.cards = cards
-
-
-class Shallow(list):  # type: ignore[type-arg]
-    """A list of values read in a layout that nests at most ``SHALLOW`` deep below it
-    (``canonical.parse``'s hands): ``too_deep`` need not walk it.
-
-    Those hands are tables of an ``actions`` list and an optional ``deal`` table of lists,
-    every value a string (the layout proves it); ``words`` are the distinct strings in
-    them, as read, so that each is checked once, not once per hand; ``starts`` where each
-    hand's section begins in the text (the blank line before its ``[[hand]]``)."""
-
-    def __init__(self, hands: Iterable[Any], words: Words, starts: Sequence[int] = ()) -> None:
-        super().__init__(hands)
-        self.words = words
-        self.starts = starts
-
-
-SHALLOW = 3
-
-
 def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
     """Where values first nest deeper than ``limit`` tables and lists, or None.
 
@@ -138,8 +105,6 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> KeyPath | None:
         if isinstance(value, Mapping):
             items: Any = value.items()
         elif isinstance(value, list):
-            if len(path) + SHALLOW < limit and type(value) is Shallow:
-                continue  # nests no deeper than its layout allows (hands read canonically)
             if len(path) < limit and set(map(type, value)) <= _SCALARS:
                 continue  # a list of plain values (every action list): nothing nests
             items = enumerate(value)
@@ -192,7 +157,7 @@ def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
         hands = data["hand"]
         if not isinstance(hands, list):
             add(("hand",), _said("matchlog.hand_array"))
-        elif not (type(hands) is Shallow and _sound_words(hands.words, players)):
+        else:
             known = _Known(set(), set())
             for index, table in enumerate(hands):
                 if not isinstance(table, Mapping):
@@ -294,20 +259,6 @@ def _all_known(known: set[str], values: list[Any]) -> bool:
         return known.issuperset(values)
     except TypeError:  # an unhashable value: the slow path says what it is
         return False
-
-
-def _sound_words(words: Words, players: set[str] | None) -> bool:
-    """Whether hands in the canonical layout with these strings have no shape problem:
-    what ``_check_hand`` finds in such a hand, looked at once per distinct string (each
-    action said by a player, each deal a player's, no blank card). On False the hands are
-    checked one by one, which says where and what."""
-    if players is None:
-        return False
-    for action in words.actions:
-        said = action.split(None, 1)
-        if not said or said[0] not in players:
-            return False
-    return players.issuperset(words.players) and all(card.strip() for card in words.cards)
 
 
 def _check_hand(

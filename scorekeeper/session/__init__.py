@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import matchlog, store
+from scorekeeper import record as rec
 from scorekeeper.actions import entered
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
-from scorekeeper.games import BINDER, family_for
+from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
-from scorekeeper.matchlog import MatchLog, SourceMap
-from scorekeeper.matchlog.files import write_parts
-from scorekeeper.matchlog.shape import shape_problems
+from scorekeeper.matchlog import MatchLog, SourceMap, reader
 from scorekeeper.reasons import because
+from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load
 from scorekeeper.session import cache, corrections, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts
@@ -41,9 +41,9 @@ class Session:
     ``match`` is None only inside :meth:`edit` with ``replay=False`` (undo and amend
     change a log that need not replay before the change, only after it).
 
-    A session opened through the derived-state cache (:mod:`.cache`) holds only the hands
-    after the cache's snapshot as a log (``_tail``) and the finished hands before them as
-    results; ``log`` reads the whole file the first time it is asked for.
+    A session opened hand by hand (:meth:`open`) holds the finished hands as the replay
+    cache keeps them (:mod:`.cache`) and only the hands after them as a log (``_tail``);
+    ``log`` reads the whole file the first time it is asked for.
     """
 
     def __init__(
@@ -53,7 +53,7 @@ class Session:
         match: Match | None,
         source_map: SourceMap | None = None,
         *,
-        tail: cache.Tail | None = None,
+        tail: Tail | None = None,
     ) -> None:
         self.path = path
         self._log = log
@@ -62,6 +62,7 @@ class Session:
         self._tail = tail
         self._verify_as: str | None = None
         self._entered: tuple[int, ...] = ()  # quick hands amended now: checked as entries
+        self._key: str | None = None  # the digest of the file opened by hands, once read whole
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -81,19 +82,16 @@ class Session:
     def open(cls, path: Path, *, full: bool = False) -> Session:
         """Read and replay a match file, for reading; problems come with their lines.
 
-        The finished hands come from the derived-state cache when it fits the file (their
-        results, not their tricks); ``full`` replays every hand from the file, with its
-        tricks, as exports and checks need.
+        The finished hands come from the replay cache when it holds this very file, else
+        the file is replayed hand by hand (and the cache kept); ``full`` replays every
+        hand from the whole file, with its tricks, as exports and checks need. A file
+        that does not read or replay hand by hand is read whole, which says what is wrong.
         """
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
             )
-        if not full and (session := cls._open_quick(path)) is not None:
-            return session
-        # a canonical file is replayed hand by hand: memory does not grow with the match
-        rebuilt = stream.rebuild(path) if not full and cache.enabled() else None
-        if rebuilt is not None and (session := cls._open_quick(path, rebuilt)) is not None:
+        if not full and (session := cls._open_by_hands(path)) is not None:
             return session
         session = cls.read(path)
         session._match = Match.from_log(session.log, session.source_map, str(path), loader=load)
@@ -101,27 +99,45 @@ class Session:
         return session
 
     @classmethod
-    def _open_quick(cls, path: Path, snapshot: cache.Snapshot | None = None) -> Session | None:
-        """The session through the cache's snapshot (the one kept, unless given), or None
-        when it does not fit the file."""
-        tail = cache.open_tail(path, path.read_bytes(), snapshot=snapshot)
-        if tail is None:
+    def _open_by_hands(cls, path: Path) -> Session | None:
+        """The session with its finished hands from the replay cache, or replayed hand by
+        hand; None when the file is not read that way (the whole read says why)."""
+        if not matchlog.regular(path):
+            return None
+        raw = path.read_bytes()
+        key = cache.digest(raw)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        del raw
+        text = text.removeprefix("\ufeff")
+        at = reader.cuts(text)
+        try:
+            head = stream.header(text[: at[0] + 1] if at else text)
+        except stream.NotStreamed:
             return None
         from scorekeeper.text import language  # the view's choice: the match's own language
 
-        language.use_match(tail.log.lang, tail.log.players)
-        rules = cache.kept_rules(tail, BINDER)  # the rule set as read before, if it still is
-        if rules is None:
-            try:
-                rules = load(tail.log.ruleset, tail.log.options)
-            except ScorekeeperError:
-                return None
-        match = cache.replay(tail, rules)
-        if match is None:
+        language.use_match(head.lang, head.players)
+        try:
+            rules = load(head.ruleset, head.options)
+        except ScorekeeperError:
             return None
-        session = cls(path, None, match, None, tail=tail)
-        session._keep()
-        return session
+        texts = [text[s + 1 : e] for s, e in zip(at, [*at[1:], len(text)][: len(at)], strict=True)]
+        del text
+        entry = cache.load(key, head.players)
+        if entry is not None and entry.rules != cache.rules_key(rules):
+            entry = None
+        try:
+            if entry is not None and len(entry.hands) <= len(texts):
+                tail = _from_entry(entry, head, rules, texts)
+            else:
+                tail = _by_hands(key, head, rules, texts)
+        except stream.NotStreamed as exc:
+            cache._debug(f"{path}: {exc!r}")
+            return None
+        return cls(path, None, tail.match, None, tail=tail)
 
     @classmethod
     @contextmanager
@@ -143,10 +159,7 @@ class Session:
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = None
             if not replay and path.exists():
-                session = cls._open_quick(path)
-                rebuilt = stream.rebuild(path) if session is None and cache.enabled() else None
-                if rebuilt is not None:
-                    session = cls._open_quick(path, rebuilt)  # a long match is not read whole
+                session = cls._open_by_hands(path)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
             before = session._version()
@@ -159,77 +172,72 @@ class Session:
 
     def text(self) -> str:
         """The match file's canonical text as the session now holds it."""
-        if self._tail is not None and (text := self._tail.text()) is not None:
-            return text
         return self.log.dumps()
 
     def _version(self) -> tuple[Any, ...]:
-        """What a change is told by: through the cache the tail's canonical text after its
-        prefix (the prefix is the file's and stays), else the whole canonical text."""
+        """What a change is told by: the tail's text (the hands before it stay), else the
+        whole text."""
         tail = self._tail
-        if tail is not None and tail.sections():
-            return (tail.first, cache.tail_text(tail.log.hands))
+        if tail is not None:
+            return (tail.first, tail.log.dumps())
         return (None, self.log.dumps())
 
     def _write(self) -> None:
-        tail = self._tail
-        if tail is None or not tail.sections() or shape_problems(tail.log.to_dict()):
-            matchlog.write(self.path, self.log)  # refuses a bad shape, naming every problem
-        else:  # the file's own prefix, then the tail's canonical text
-            rest = cache.tail_text(tail.log.hands).encode("utf-8")
-            write_parts(self.path, [memoryview(tail.raw)[: tail.size], rest])
-        self._keep()
+        text = matchlog.write(self.path, self.log)  # refuses a bad shape, naming every problem
+        self._keep(cache.digest(text.encode("utf-8")))
 
     def _verified(self, name: str) -> Match:
         """The match replayed from the changed log; a refusal names ``name``."""
-        if self._tail is not None:
-            tail = self._tail
-            rules = cache.kept_rules(tail, BINDER) or load(tail.log.ruleset, tail.log.options)
-            match = cache.replay(tail, rules)
-            if match is not None:
-                return match
-        return Match.from_log(self.log, None, name, loader=load, entries=self._entered)
-
-    def _keep(self) -> None:
-        """Update the cache's snapshot of this match (only a canonical file has one)."""
-        if not cache.enabled() or self._match is None:
-            return
         tail = self._tail
         if tail is not None:
-            cache.update(
-                self.path,
-                self._match,
-                tail.snapshot.header,
-                b"",  # the tail goes on from the digest of its prefix
-                tail.log.hands,
-                tail,
-            )
+            try:
+                return _replayed(tail.entry_hands, tail.log, tail.match.rules)
+            except stream.NotStreamed:
+                pass  # the whole replay says what is wrong, with its line
+        return Match.from_log(self.log, None, name, loader=load, entries=self._entered)
+
+    def _keep(self, key: str | None = None) -> None:
+        """Keep the finished hands of the match in the replay cache, under the digest of
+        the file's bytes (``key``, else read from the file as it is now)."""
+        match = self._match
+        if not cache.enabled() or match is None:
             return
-        log = self.log
-        prefix = cache.header_text(log)
-        if prefix + cache.tail_text(log.hands) != log.dumps():
-            return
-        header = cache.header_of(log)
-        cache.update(self.path, self._match, header, prefix.encode("utf-8"), log.hands, None)
+        tail = self._tail
+        if key is None:
+            if tail is not None:
+                return  # opened by hands: kept then
+            try:
+                key = cache.digest(self.path.read_bytes())
+            except OSError:
+                return
+        if tail is not None:
+            texts: list[Sequence[str]] = [[] for _ in range(tail.first)]
+            texts += [r.actions for r in tail.log.hands]
+        else:
+            texts = [r.actions for r in self.log.hands]
+        entry = cache.entry_of(match, key, texts)
+        if entry is not None:
+            cache.save(entry, instead_of=tail.key if tail is not None else self._key)
 
     @property
     def log(self) -> MatchLog:
-        """The whole match log; through the cache it is read in full when first asked for."""
+        """The whole match log; opened by hands it is read in full when first asked for."""
         if self._log is None:
             tail = self._tail
             assert tail is not None
-            log, _ = matchlog.loads(tail.prefix, str(self.path))
-            log.hands.extend(tail.log.hands)
+            log, _ = matchlog.read(self.path)
+            log.hands[tail.first :] = tail.log.hands
             self._log, self._tail = log, None
+            self._key = tail.key
         return self._log
 
     @property
     def header(self) -> MatchLog:
         """The match file's header (no hands): read without reading every hand."""
-        return cache.header_of(self._tail.log if self._tail is not None else self.log)
+        return _header_of(self._tail.log if self._tail is not None else self.log)
 
     def _changing(self) -> MatchLog:
-        """The log that changes append to: the tail's through the cache, else the whole."""
+        """The log that changes append to: the tail's when opened by hands, else the whole."""
         return self._tail.log if self._tail is not None else self.log
 
     @property
@@ -319,22 +327,12 @@ class Session:
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
         tail = self._tail
-        if tail is not None and not tail.log.hands and tail.first > 0:
-            tail = self._reach_back(tail)
         if tail is not None and tail.log.hands:
             what = corrections.undo(tail.log, tail.first)
         else:
-            what = corrections.undo(self.log)
+            what = corrections.undo(self.log)  # a finished hand: the whole log
         self._verify_as = str(self.path)
         return what
-
-    def _reach_back(self, tail: cache.Tail) -> cache.Tail | None:
-        """The tail from an earlier end of the snapshot, so that it holds the last hand
-        (an undo of a finished hand); None (the whole log is read) if none fits."""
-        found = cache.open_tail(self.path, tail.raw, below=tail.first, snapshot=tail.snapshot)
-        if found is not None:
-            self._tail, self._match = found, None
-        return found
 
     def amend(
         self,
@@ -375,3 +373,62 @@ def options_for(ruleset: str, explicit: Path | None = None) -> dict[str, Any]:
     except (ScorekeeperError, OSError):
         return {}
     return dict(session.log.options) if session.log.ruleset == ruleset else {}
+
+
+@rec.record
+class Tail:
+    """A match file opened hand by hand: the digest of its bytes (``key``), the first
+    ``first`` hands finished and kept as the cache keeps them, the hands after them as a
+    ``log`` (the header with only those hands), and the match replayed."""
+
+    key: str
+    first: int
+    log: MatchLog
+    match: Match
+    entry_hands: list[MatchHand]
+
+
+def _header_of(log: MatchLog) -> MatchLog:
+    """The match's header alone (no hands)."""
+    return MatchLog(**{**vars(log), "hands": []})
+
+
+def _replayed(kept: Sequence[MatchHand], log: MatchLog, rules: Ruleset) -> Match:
+    """The match: the kept hands, then ``log``'s hands replayed (NotStreamed if refused)."""
+    try:
+        match = Match(rules, log.players, log.first_dealer)
+        match.hands = list(kept)
+        match.replaying = True
+        for i, record in enumerate(log.hands):
+            match._replay_hand(len(kept) + i, record)
+        match.replayed()
+    except Exception as exc:  # the full replay says what is wrong, with its line
+        raise stream.NotStreamed(type(exc).__name__) from None
+    return match
+
+
+def _from_entry(entry: cache.Entry, head: MatchLog, rules: Ruleset, texts: list[str]) -> Tail:
+    """The file opened through its cache entry: the hands after the kept ones replayed."""
+    first = len(entry.hands)
+    records = [r for r, _ in stream.records(texts[first:], head)]
+    log = MatchLog(**{**vars(head), "hands": records})
+    kept: list[MatchHand] = list(entry.hands)
+    return Tail(entry.match, first, log, _replayed(kept, log, rules), kept)
+
+
+def _by_hands(key: str, head: MatchLog, rules: Ruleset, texts: list[str]) -> Tail:
+    """The file replayed hand by hand (its finished hands kept as the cache keeps them),
+    and its entry kept."""
+    match: Match | None = None
+    last = None
+    for step in stream.steps(texts, head, rules):
+        match, last = step.match, step
+    if match is None:
+        match = Match(rules, head.players, head.first_dealer)
+    first = cache.finished_count(match)
+    rest = [last.record] if last is not None and first < len(match.hands) else []
+    log = MatchLog(**{**vars(head), "hands": rest})
+    kept = match.hands[:first]
+    if all(isinstance(h, cache.CachedHand) for h in kept):
+        cache.save(cache.Entry(key, cache.rules_key(rules), kept))  # type: ignore[arg-type]
+    return Tail(key, first, log, match, kept)

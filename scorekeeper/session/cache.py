@@ -1,160 +1,58 @@
-"""The derived-state cache: a match replayed up to its last finished hand, kept between commands.
+"""The replay cache: a match file's finished hands as plain data, kept between commands.
 
 Replaying a whole match for every command costs time that grows with the match. For each
-match file this cache keeps a :class:`Snapshot`: the finished hands as replayed (their
-dealers and results, not their tricks), the file's header, and the file's text up to the end
-of the last finished hand, with where each of the last few hands ends in it. A command
-whose file still begins with exactly the bytes up to one of those ends (byte for byte, an
-undo may have taken the last hand back) parses and replays only what follows (the hand in
-progress) and appends its change as the canonical text of that tail.
+match file this cache keeps an :class:`Entry`: of every finished hand its dealer, quick
+facts, scores, plain facts (``MatchHand.facts``), action texts and result, all as JSON,
+never as code or objects of any class. The hand in progress is replayed from the file.
 
-The match file stays the single source of truth. A snapshot is used only when the code,
-the Python version and the rule set it was made with are the ones running now, the file
-begins with the bytes it was made from, and the rest of the file is in the canonical form
-the tool writes, so that writing the prefix plus the re-dumped tail gives the same bytes
-as dumping the whole match. Anything else (a missing, stale, truncated, corrupt or
-unreadable cache file, a hand-edited match) falls back to the full replay, which then
-writes a fresh snapshot; a debug log line says why, the user sees nothing. Deleting every
-cache changes nothing but speed.
+An entry is keyed by a digest of the match file's exact bytes (its file is named by it)
+and says the digest again inside, with the rule set as read (``rules_key``), the code
+that made it (``code_key``), a format version and a checksum of its own bytes. It is
+used only when all of these fit the file and the code running now: anything else (a
+missing, stale, truncated, corrupt, planted or foreign file) is ignored without a word
+and the match is replayed from the file, which then keeps a fresh entry. The match file
+decides: deleting every cache changes nothing but speed.
 
-Where: ``$SCOREKEEPER_HOME/cache/snapshots`` when ``SCOREKEEPER_HOME`` is set, else
-``$XDG_CACHE_HOME/scorekeeper/snapshots`` (``~/.cache/scorekeeper/snapshots``); one file
-per match file, named by a digest of its absolute path. ``SCOREKEEPER_CACHE=off`` turns the cache off.
+Where: ``$SCOREKEEPER_HOME/cache/replay`` when ``SCOREKEEPER_HOME`` is set, else
+``$XDG_CACHE_HOME/scorekeeper/replay`` (``~/.cache/scorekeeper/replay``).
+``SCOREKEEPER_CACHE=off`` turns the cache off.
+
+Someone who may write the cache folder and read a match file can still make an entry
+that fits that file and says other totals (a digest is no signature): keep the cache
+folder out of what is shared with others (see the README on sharing a data folder).
 """
 
 from __future__ import annotations
 
-import io
+import json
 import os
-import pickle
 import sys
-import tomllib
 from collections.abc import Sequence
-from functools import cached_property
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from scorekeeper.actions import Action, parse_action
-from scorekeeper.collector import paused
+from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
-from scorekeeper.matchlog import HandRecord, MatchLog
-from scorekeeper.matchlog.files import replacing_bytes
-from scorekeeper.matchlog.shape import shape_problems
-from scorekeeper.reasons import Worded
+from scorekeeper.matchlog.files import write_bytes
+from scorekeeper.reasons import Reason, Worded
 from scorekeeper.record import record
-from scorekeeper.result import HandResult
-from scorekeeper.rules import Binder, Ruleset
-from scorekeeper.rules.source import Chain, chain_holds
+from scorekeeper.result import HandResult, ValueItem
+from scorekeeper.rules import Ruleset
 
 try:  # the very blake2b of hashlib, without hashlib loading OpenSSL at every command
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = "scorekeeper-cache/5"
-"""Changes whenever what a snapshot holds changes shape."""
+FORMAT = "scorekeeper-replay-cache"
+VERSION = 1
+"""Changes whenever what an entry holds changes shape."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-
-
-@record
-class Snapshot:
-    """A match file's finished hands replayed, and what the text they were replayed from was.
-
-    ``ends`` maps a number of hands (the last few, and zero) to the length in bytes of the
-    canonical text of the header and those hands, ``digests`` the same numbers to a digest
-    of that text (the file must begin with exactly it); ``key`` what the replay depended on
-    besides the text (code, Python, rule set).
-    """
-
-    key: str
-    ends: dict[int, int]
-    digests: dict[int, bytes]
-    header: MatchLog
-    hands: list[MatchHand]
-    sections_from: int | None = None
-    """The fewest hands that include one too long to be inline (None: no such hand)."""
-    rules: KeptRules | None = None
-    """The match's rule set as read (see :func:`kept_rules`)."""
-
-    def fit(self, raw: bytes, below: int | None = None) -> tuple[int, Any] | None:
-        """The most hands whose text ``raw`` begins with, byte for byte, and the digest of
-        that text so far (to go on with); None if none. One pass over the file: the ends
-        are each other's beginnings, so the first that differs ends the search."""
-        view = memoryview(raw)
-        h = new_digest()
-        done = 0
-        found = None
-        for count in sorted(self.ends):
-            size = self.ends[count]
-            if size > len(raw) or (below is not None and count >= below):
-                break
-            h.update(view[done:size])
-            done = size
-            if h.digest() != self.digests.get(count):
-                break
-            found = (count, h.copy())
-        return found
-
-
-def new_digest() -> Any:
-    """The digest a snapshot keeps of the file's beginnings (blake2b)."""
-    return blake2b(digest_size=32)
-
-
-def digests_of(data: bytes | bytearray, ends: dict[int, int]) -> dict[int, bytes]:
-    """The digest of ``data``'s first ``ends[count]`` bytes, for each count."""
-    view = memoryview(data)
-    h = new_digest()
-    done = 0
-    found: dict[int, bytes] = {}
-    for count in sorted(ends, key=ends.__getitem__):
-        h.update(view[done : ends[count]])
-        done = ends[count]
-        found[count] = h.digest()
-    return found
-
-
-@record
-class Tail:
-    """A match file opened through its snapshot: the first ``first`` hands as replayed,
-    the file's ``prefix`` text they take, and the rest of the file as a ``log`` (the
-    header with only the hands after them)."""
-
-    snapshot: Snapshot
-    first: int
-    raw: bytes
-    log: MatchLog
-    digest: Any
-    """The digest of the prefix so far, to go on with (blake2b)."""
-
-    @property
-    def size(self) -> int:
-        """The length of the prefix in the file, in bytes."""
-        return self.snapshot.ends[self.first]
-
-    @cached_property
-    def prefix(self) -> str:
-        return self.raw[: self.size].decode("utf-8")
-
-    def sections(self) -> bool:
-        """Whether the whole match is written in ``[[hand]]`` sections, so that the
-        prefix followed by each tail hand's text is the canonical text."""
-        since = self.snapshot.sections_from
-        if since is not None and since <= self.first:
-            return True
-        if not self.log.hands:
-            return self.first == 0
-        return not all(inline(r) for r in self.log.hands)
-
-    def text(self) -> str | None:
-        """The canonical text of the match as the tail now stands; None if the hands are
-        all short (the file then holds them inline: dump the whole match)."""
-        if not self.sections():
-            return None
-        return self.prefix + tail_text(self.log.hands)
+KEEP = 64
+"""How many entries the cache folder keeps (the newest): one per match file in use."""
 
 
 # ---------------------------------------------------------------------- where and whether
@@ -164,15 +62,19 @@ def enabled() -> bool:
 
 def cache_dir() -> Path:
     if home := os.environ.get("SCOREKEEPER_HOME"):
-        return Path(home) / "cache" / "snapshots"
+        return Path(home) / "cache" / "replay"
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "scorekeeper" / "snapshots"
+    return Path(base) / "scorekeeper" / "replay"
 
 
-def cache_file(path: Path) -> Path:
-    """The cache file of the match file at ``path``."""
-    name = blake2b(os.fsencode(os.path.abspath(path)), digest_size=16).hexdigest()
-    return cache_dir() / f"{name}.snapshot"
+def digest(data: bytes) -> str:
+    """The key of a match file: a digest of its exact bytes."""
+    return blake2b(data, digest_size=32).hexdigest()
+
+
+def entry_file(key: str) -> Path:
+    """The cache file of the match file whose bytes have the digest ``key``."""
+    return cache_dir() / f"{key}.json"
 
 
 def _debug(message: str) -> None:
@@ -181,45 +83,11 @@ def _debug(message: str) -> None:
     logging.getLogger(__name__).debug("%s", message)
 
 
-# ---------------------------------------------------------------------- canonical text
-SEPARATOR = "\n[[hand]]\n"
-_WIDE = {"actions": ["x" * 120]}
-"""A hand too wide for an inline table: dumped after a hand, it makes ``tomli_w`` write
-the hands as ``[[hand]]`` sections, which is how they stand in any match that has one."""
-
-
-def hand_text(record: HandRecord) -> str:
-    """One hand as a canonical match file with ``[[hand]]`` sections writes it, after the
-    text before it (``tomli_w`` writes the hands inline only when every one is short)."""
-    both = tomli_w.dumps({"hand": [record.to_dict(), _WIDE]})
-    return "\n" + both[: both.rfind(SEPARATOR)]
-
-
-def inline(record: HandRecord) -> bool:
-    """Whether the hand is short enough for ``tomli_w`` to write it as an inline table:
-    when every hand of a match is, the file holds ``hand = [...]`` instead of sections."""
-    return tomli_w.dumps({"hand": [record.to_dict()]}).startswith("hand = ")
-
-
-def tail_text(records: Sequence[HandRecord]) -> str:
-    return "".join(hand_text(r) for r in records)
-
-
-def header_of(log: MatchLog) -> MatchLog:
-    """The match's header alone (no hands)."""
-    return MatchLog(**{**vars(log), "hands": []})
-
-
-def header_text(log: MatchLog) -> str:
-    """The canonical text of the match's header, which every hand's text follows."""
-    return tomli_w.dumps(header_of(log).to_dict())
-
-
 # ---------------------------------------------------------------------- keys
 def code_key() -> str:
     """What a replay depends on besides the match: the code's files and the Python version."""
     h = blake2b(digest_size=16)
-    h.update(f"{FORMAT} {sys.version}".encode())
+    h.update(f"{FORMAT} {VERSION} {sys.version}".encode())
     for folder in (_PACKAGE, _PACKAGE.parent / "rulesets"):
         _stat_tree(folder, h)
     return h.hexdigest()
@@ -240,149 +108,181 @@ def _stat_tree(folder: Path, h: Any) -> None:
 
 
 def rules_key(rules: Ruleset) -> str:
-    """The rule set as loaded (its files merged, the match's options): a changed house rule
-    set makes every snapshot of it stale."""
+    """The rule set as loaded (its files' merged content, the match's options): a changed
+    house rule set makes every entry made under it stale."""
     text = repr((rules.source, rules.base, sorted(rules.overrides.items(), key=repr)))
     return blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def snapshot_key(rules: Ruleset) -> str:
-    return f"{code_key()}:{rules_key(rules)}"
+# ---------------------------------------------------------------------- plain data
+class Unkept(ValueError):
+    """A value the cache has no plain form for: the match is then not kept."""
 
 
-# ---------------------------------------------------------------------- reading
-def load(path: Path) -> Snapshot | None:
-    """The snapshot kept for ``path``, or None (missing, unreadable or not a snapshot)."""
-    if not enabled():
-        return None
-    file = cache_file(path)
-    try:
-        handle = open(file, "rb")  # noqa: SIM115  # read piece by piece, not held whole
-    except OSError:
-        return None
-    with handle:
-        try:
-            if handle.readline() != FORMAT.encode() + b"\n":
-                raise ValueError("not a snapshot of this format")
-            with paused():  # thousands of objects, no garbage
-                snapshot = pickle.load(handle)
-            if not isinstance(snapshot, Snapshot):
-                raise ValueError("not a snapshot")
-        except Exception as exc:  # a corrupt or truncated cache file is ignored, then rebuilt
-            _debug(f"{file}: ignored ({type(exc).__name__}: {exc})")
-            return None
-    return snapshot
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it, every kind but lists tagged: ``{"d": ...}`` a table,
+    ``{"t": ...}`` a tuple, ``{"w": ...}`` words made from a reason, ``{"r": ...}`` a
+    reason, ``{"c": ...}`` a card. :func:`unplain` gives back an equal value."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None or kind is float:
+        return value
+    if kind is list:
+        return [plain(v) for v in value]
+    if kind is dict:
+        if not all(type(k) is str for k in value):
+            raise Unkept("keys")
+        return {"d": {k: plain(v) for k, v in value.items()}}
+    if kind is tuple:
+        return {"t": [plain(v) for v in value]}
+    if kind is Worded:
+        return {"w": _reason(value.reason)}
+    if kind is Reason:
+        return {"r": _reason(value)}
+    if kind is Card:
+        return {"c": value.code}
+    raise Unkept(kind.__name__)
 
 
-def open_tail(
-    path: Path, raw: bytes, *, below: int | None = None, snapshot: Snapshot | None = None
-) -> Tail | None:
-    """The file's text after its snapshot, read as a log, when the snapshot fits the file
-    (with fewer than ``below`` hands in the snapshot's part, when given).
-
-    None when there is no snapshot, when the file does not begin with the snapshot's
-    bytes, or when what follows is not canonical, well-shaped hands (the full read then
-    says what is wrong, with its lines).
-    """
-    snapshot = snapshot or load(path)
-    if snapshot is None:
-        return None
-    fitting = snapshot.fit(raw, below)
-    if fitting is None:
-        _debug(f"{path}: snapshot is stale")
-        return None
-    first, digest = fitting
-    size = snapshot.ends[first]
-    try:
-        rest = raw[size:].decode("utf-8")
-        data = tomllib.loads(rest)
-        hands = data.pop("hand", [])
-        if data or not isinstance(hands, list):
-            return None
-        doc = {**snapshot.header.to_dict(), "hand": hands} if hands else snapshot.header.to_dict()
-        if shape_problems(doc):
-            return None
-        log = MatchLog.from_dict(doc)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        _debug(f"{path}: the text after the snapshot is not read quickly ({exc})")
-        return None
-    tail = Tail(snapshot, first, raw, log, digest)
-    if not tail.sections() or tail_text(log.hands) != rest:
-        _debug(f"{path}: the text after the snapshot is not canonical")
-        return None
-    return tail
+def _reason(reason: Reason) -> list[Any]:
+    return [reason.key, plain(dict(reason.params)), reason.rule]
 
 
-def replay(tail: Tail, rules: Ruleset) -> Match | None:
-    """The match: the snapshot's hands, then the tail's hands replayed; None if refused."""
-    if tail.snapshot.key != snapshot_key(rules):
-        _debug("snapshot made by other code or another rule set")
-        return None
-    header = tail.snapshot.header
-    try:
-        match = Match(rules, header.players, header.first_dealer)
-        match.hands = list(tail.snapshot.hands[: tail.first])
-        match.replaying = True
-        for i, record in enumerate(tail.log.hands):
-            match._replay_hand(tail.first + i, record)
-        match.replayed()
-    except Exception as exc:  # the full replay says what is wrong, with its line
-        _debug(f"the tail does not replay ({type(exc).__name__})")
-        return None
-    return match
+def unplain(data: Any) -> Any:
+    """The value :func:`plain` made ``data`` from; ValueError for anything else."""
+    kind = type(data)
+    if kind is str or kind is int or kind is bool or data is None or kind is float:
+        return data
+    if kind is list:
+        return [unplain(v) for v in data]
+    if kind is not dict or len(data) != 1:
+        raise ValueError("unplain")
+    ((tag, inner),) = data.items()
+    if tag == "d" and type(inner) is dict:
+        return {k: unplain(v) for k, v in inner.items()}
+    if tag == "t" and type(inner) is list:
+        return tuple(unplain(v) for v in inner)
+    if tag == "w":
+        return _unreason(inner).worded()
+    if tag == "r":
+        return _unreason(inner)
+    if tag == "c" and type(inner) is str:
+        return Card.parse(inner)
+    raise ValueError(tag)
 
 
-# ---------------------------------------------------------------------- writing
-def finished_count(match: Match) -> int:
-    """How many hands at the front of the match are finished (all but an open last one)."""
-    return len(match.hands) - (1 if match.open_hand is not None else 0)
+def _unreason(data: Any) -> Reason:
+    key, params, rule = data
+    params = unplain(params)
+    if type(key) is not str or type(params) is not dict or not (rule is None or type(rule) is str):
+        raise ValueError("reason")
+    return Reason(key, params, rule)
 
 
+def plain_result(result: HandResult) -> list[Any]:
+    """A hand's result as plain data (:func:`plain`), item by item."""
+    items = [
+        [plain(i.label), i.points, i.rule, i.op, i.side, plain(i.clause)] for i in result.items
+    ]
+    return [
+        plain(result.game_type),
+        plain(result.sides),
+        plain(result.card_points),
+        plain(result.winner),
+        items,
+        plain(result.value),
+        plain(result.scores),
+        result.redeal,
+        plain(result.notes),
+        plain(result.details),
+    ]
+
+
+def result_of(data: list[Any]) -> HandResult:
+    """The result :func:`plain_result` made ``data`` from."""
+    game, sides, points, winner, items, value, scores, redeal, notes, details = data
+    lines = [
+        ValueItem(unplain(label), n, rule, op, side, unplain(clause))
+        for label, n, rule, op, side, clause in items
+    ]
+    return HandResult(
+        unplain(game),
+        unplain(sides),
+        unplain(points),
+        unplain(winner),
+        lines,
+        unplain(value),
+        unplain(scores),
+        redeal,
+        unplain(notes),
+        unplain(details),
+    )
+
+
+# ---------------------------------------------------------------------- a kept hand
 class CachedHand(MatchHand):
-    """A finished hand as a snapshot keeps it: number, dealer and facts at once; its
-    result and its actions are read back (the result unpickled, the actions parsed from
-    their texts) when first asked for, so that a command pays only for the hands it
-    looks at; its tricks are not kept (``Session.open(path, full=True)`` replays them)."""
+    """A finished hand as the cache keeps it: number, dealer, quick facts, scores and plain
+    facts at once; its result and its actions are read back from their JSON when first
+    asked for, so that a command pays only for the hands it looks at. Its tricks are not
+    kept (``Session.open(path, full=True)`` replays them)."""
 
-    def __init__(self, mh: MatchHand, texts: Sequence[str], players: list[str]) -> None:
-        super().__init__(mh.number, mh.dealer, None, mh.quick, [], mh.result)
+    def __init__(
+        self,
+        number: int,
+        dealer: str,
+        quick: dict[str, Any] | None,
+        scores: dict[str, int],
+        facts: dict[str, Any],
+        detail: bytes,
+        players: list[str],
+    ) -> None:
+        super().__init__(number, dealer, None, quick, [], None)
         self.__dict__.pop("_actions", None)
-        self._texts = "\n".join(texts) if not any("\n" in t for t in texts) else tuple(texts)
+        self.__dict__.pop("_result", None)
+        self._scores = scores
+        self._facts = facts
+        self.detail = detail
+        """The JSON of ``[action texts, plain result]``."""
         self._players = players
-        self._scores = dict(mh.result.scores) if mh.result is not None else {}
-        self._facts = result_facts(mh.result)
-        out = io.BytesIO()
-        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(mh.result)
-        self._result_data = out.getvalue()
+
+    @classmethod
+    def of(cls, mh: MatchHand, texts: Sequence[str], players: list[str]) -> CachedHand:
+        """A finished hand replayed, as the cache keeps it (Unkept: it has no plain form)."""
+        if isinstance(mh, CachedHand):
+            return mh
+        assert mh.result is not None
+        detail = json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False)
+        hand = cls(
+            mh.number,
+            mh.dealer,
+            mh.quick,
+            dict(mh.result.scores),
+            result_facts(mh.result),
+            detail.encode("utf-8"),
+            players,
+        )
+        hand.__dict__["_result"] = mh.result
+        return hand
 
     @property
     def finished(self) -> bool:
         return True
 
     def forget(self) -> None:
-        """Let the result go from memory: it is read back from its pickle when asked for."""
+        """Let the result go from memory: it is read back from its JSON when asked for."""
         self.__dict__.pop("_result", None)
 
     @property
     def scores(self) -> dict[str, int]:
-        """What the hand scored, kept apart: totals need no result read back."""
         return self._scores
 
     @property
     def facts(self) -> dict[str, Any]:
-        """The result's plain details, kept apart: a sheet's progress reads no result."""
         return self._facts
 
     @property  # type: ignore[override]
     def result(self) -> HandResult | None:
         if "_result" not in self.__dict__:
-            from scorekeeper.text import language
-
-            _ENGLISH.append(language.current() == language.ENGLISH)  # asked once per result
-            try:
-                self.__dict__["_result"] = pickle.loads(self._result_data)
-            finally:
-                _ENGLISH.pop()
+            self.__dict__["_result"] = result_of(json.loads(self.detail)[1])
         return self.__dict__["_result"]  # type: ignore[no-any-return]
 
     @result.setter
@@ -392,184 +292,152 @@ class CachedHand(MatchHand):
     @property  # type: ignore[override]
     def actions(self) -> list[Action]:
         if "_actions" not in self.__dict__:
-            texts = self._texts.split("\n") if isinstance(self._texts, str) else self._texts
-            self.__dict__["_actions"] = [parse_action(t, self._players) for t in texts if t]
+            texts = json.loads(self.detail)[0]
+            self.__dict__["_actions"] = [parse_action(t, self._players) for t in texts]
         return self.__dict__["_actions"]  # type: ignore[no-any-return]
 
     @actions.setter
     def actions(self, value: list[Action]) -> None:
         self.__dict__["_actions"] = value
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("_actions", "_result")}
-
 
 def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
-    """A finished hand as a snapshot keeps it (see :class:`CachedHand`)."""
-    return mh if isinstance(mh, CachedHand) else CachedHand(mh, texts, players)
+    """A finished hand as the cache keeps it; the hand itself when it has no plain form."""
+    try:
+        return CachedHand.of(mh, texts, players)
+    except (Unkept, TypeError, ValueError) as exc:
+        _debug(f"unkept: {mh.number}: {exc!r}")
+        return mh
 
 
-def save(path: Path, snapshot: Snapshot) -> None:
-    """Keep ``snapshot`` for ``path``; a cache that cannot be written is only skipped."""
+# ---------------------------------------------------------------------- an entry
+@record
+class Entry:
+    """The finished hands of the match file whose bytes have the digest ``match``, as
+    replayed under the rule set ``rules`` (``rules_key``)."""
+
+    match: str
+    rules: str
+    hands: list[CachedHand]
+
+    def to_bytes(self) -> bytes:
+        """The cache file: a checksum line, then the body it is the digest of (a line of
+        what the entry is, a line of every hand's summary, a line per hand's detail)."""
+        head = {
+            "format": FORMAT,
+            "version": VERSION,
+            "code": code_key(),
+            "rules": self.rules,
+            "match": self.match,
+            "hands": len(self.hands),
+        }
+        summary = [[h.dealer, plain(h.quick), h.scores, h.facts] for h in self.hands]
+        body = b"\n".join(
+            [
+                json.dumps(head).encode(),
+                json.dumps(summary, ensure_ascii=False).encode("utf-8"),
+                *(h.detail for h in self.hands),
+                b"",
+            ]
+        )
+        return digest(body).encode() + b"\n" + body
+
+
+def entry_of(match: Match, key: str, texts: Sequence[Sequence[str]]) -> Entry | None:
+    """The entry of ``match``'s finished hands (``texts``: each one's action texts), made
+    from the file whose digest is ``key``; None when a hand has no plain form."""
+    players = list(match.players)
+    done = finished_count(match)
+    hands: list[CachedHand] = []
+    for i, mh in enumerate(match.hands[:done]):
+        kept = lean(mh, texts[i] if i < len(texts) else [], players)
+        if not isinstance(kept, CachedHand):
+            return None
+        hands.append(kept)
+    return Entry(key, rules_key(match.rules), hands)
+
+
+def finished_count(match: Match) -> int:
+    """How many hands at the front of the match are finished (all but an open last one)."""
+    return len(match.hands) - (1 if match.open_hand is not None else 0)
+
+
+def load(key: str, players: Sequence[str]) -> Entry | None:
+    """The entry kept for the match file whose bytes have the digest ``key``, when it
+    verifies (its checksum, format, code and digest); None otherwise, without a word."""
+    if not enabled():
+        return None
+    file = entry_file(key)
+    try:
+        data = file.read_bytes()
+    except OSError:
+        return None
+    try:
+        return _read(data, key, list(players))
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+        _debug(f"{file}: {exc!r}")
+        return None
+
+
+def _read(data: bytes, key: str, players: list[str]) -> Entry:
+    check, _, body = data.partition(b"\n")
+    if check != digest(body).encode():
+        raise ValueError("checksum")
+    lines = body.split(b"\n")
+    head = json.loads(lines[0])
+    if type(head) is not dict or (head.get("format"), head.get("version")) != (FORMAT, VERSION):
+        raise ValueError("format")
+    if head.get("match") != key:
+        raise ValueError("match")
+    if head.get("code") != code_key():
+        raise ValueError("code")
+    count = head["hands"]
+    summary = json.loads(lines[1])
+    details = lines[2:-1]
+    if type(count) is not int or len(summary) != count or len(details) != count or lines[-1]:
+        raise ValueError("hands")
+    hands = []
+    for i, (line, detail) in enumerate(zip(summary, details, strict=True)):
+        dealer, quick, scores, facts = line
+        quick = unplain(quick)
+        if (
+            dealer not in players
+            or not (quick is None or type(quick) is dict)
+            or type(scores) is not dict
+            or not all(type(s) is int for s in scores.values())
+            or type(facts) is not dict
+        ):
+            raise ValueError(f"hand:{i + 1}")
+        hands.append(CachedHand(i + 1, dealer, quick, scores, facts, detail, players))
+    rules = head["rules"]
+    if type(rules) is not str:
+        raise ValueError("rules")
+    return Entry(key, rules, hands)
+
+
+def save(entry: Entry, *, instead_of: str | None = None) -> None:
+    """Keep ``entry`` (atomically), and let the entry ``instead_of`` go (the file's bytes
+    before a change); a cache that cannot be written is only skipped."""
     if not enabled():
         return
     try:
-        with replacing_bytes(cache_file(path), sync=False) as out:
-            out.write(FORMAT.encode() + b"\n")
-            _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(snapshot)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError) as exc:
-        _debug(f"{path}: snapshot not kept ({type(exc).__name__}: {exc})")
+        write_bytes(entry_file(entry.match), entry.to_bytes(), sync=False)
+    except (OSError, TypeError, ValueError) as exc:
+        _debug(f"unsaved: {exc!r}")
+        return
+    if instead_of is not None and instead_of != entry.match:
+        with suppress(OSError):
+            entry_file(instead_of).unlink()
+    _prune()
 
 
-KEPT_ENDS = 8
-"""How many hands back an undo may reach and still find the snapshot fitting."""
-
-
-def update(
-    path: Path,
-    match: Match,
-    header: MatchLog,
-    prefix: bytes,
-    records: Sequence[HandRecord],
-    known: Tail | None,
-) -> None:
-    """Keep a snapshot of ``match`` up to its last finished hand, if that moved on.
-
-    ``prefix`` is the file's text before ``records`` when ``known`` is None (the header's
-    text; ``records`` are then every hand); through ``known`` the records are the file's
-    hands from ``known.first`` on, after the prefix it fits.
-    """
-    done = finished_count(match)
-    start = known.first if known is not None else -1
-    if done <= start:
-        return  # no hand finished beyond what the snapshot fits
-    start = max(start, 0)
-    if known is not None:
-        size, h = known.size, known.digest.copy()
-    else:
-        size, h = len(prefix), new_digest()
-        h.update(prefix)
-    ends = {c: e for c, e in (known.snapshot.ends if known else {}).items() if c <= start}
-    digests = {c: d for c, d in (known.snapshot.digests if known else {}).items() if c <= start}
-    ends[start], digests[start] = size, h.digest()
-    for count, kept in enumerate(records[: done - start], start + 1):
-        piece = hand_text(kept).encode("utf-8")
-        h.update(piece)
-        size += len(piece)
-        ends[count], digests[count] = size, h.digest()
-    since = known.snapshot.sections_from if known is not None else None
-    if since is None or since > start:
-        since = next(
-            (start + i + 1 for i, r in enumerate(records[: done - start]) if not inline(r)), None
-        )
-    players = list(header.players)
-    fresh = zip(match.hands[start:done], records[: done - start], strict=True)
-    hands = [
-        *(known.snapshot.hands[:start] if known else []),
-        *(lean(mh, record.actions, players) for mh, record in fresh),
-    ]
-    kept = sorted(ends)[-KEPT_ENDS:]
-    ends = {c: ends[c] for c in kept}
-    keep(path, match.rules, header, ends, {c: digests[c] for c in kept}, hands, since)
-
-
-def keep(
-    path: Path,
-    rules: Ruleset,
-    header: MatchLog,
-    ends: dict[int, int],
-    digests: dict[int, bytes],
-    hands: list[MatchHand],
-    sections_from: int | None,
-) -> Snapshot:
-    """Keep the snapshot of ``hands`` (finished, lean), replayed from the text whose
-    beginnings end at ``ends`` with ``digests``; the snapshot kept."""
-    snapshot = Snapshot(
-        snapshot_key(rules),
-        ends,
-        digests,
-        header_of(header),
-        hands,
-        sections_from,
-        _kept(rules, header),
-    )
-    save(path, snapshot)
-    return snapshot
-
-
-# ---------------------------------------------------------------------- the rule set
-@record(frozen=True)
-class KeptRules:
-    """A match's rule set as read (its options applied and checked), with the files it was
-    read from (``Ruleset.chain``) and what the match file asked for."""
-
-    name: str
-    options: dict[str, Any]
-    chain: Chain
-    family: str
-    base: dict[str, Any]
-    source: str
-    overrides: dict[str, Any]
-    spec: Any
-
-
-def _kept(rules: Ruleset, header: MatchLog) -> KeptRules | None:
-    if not rules.chain or not isinstance(rules.base.get("family"), str):
-        return None
-    return KeptRules(
-        header.ruleset,
-        dict(header.options),
-        rules.chain,
-        rules.base["family"],
-        rules.base,
-        rules.source,
-        rules.overrides,
-        rules.spec,
-    )
-
-
-def kept_rules(tail: Tail, binder: Binder) -> Ruleset | None:
-    """The match's rule set as the snapshot keeps it, when the match file asks for the
-    same rule set and options and the rule set would still be read from exactly the same
-    files, byte for byte: what loading it would give, without reading and checking it
-    again (the same code made it: the snapshot's key says so, and ``replay`` checks it).
-    None otherwise: the rule set is then loaded as ever."""
-    kept = tail.snapshot.rules
-    if kept is None or kept.name != tail.log.ruleset or kept.options != tail.log.options:
-        return None
-    if not chain_holds(kept.name, kept.chain):
-        return None
-    schema, mechanics = binder.bind(kept.family)
-    rules = Ruleset(kept.base, kept.source, kept.overrides, schema, mechanics, kept.chain)
-    rules.__dict__["spec"] = kept.spec  # read, checked and kept: ``rules.spec`` as it was
-    return rules
-
-
-_ENGLISH: list[bool] = []
-"""While a result is read back: whether the view speaks English (asked once, not per word)."""
-
-
-def _worded(text: str | None, reason: Any) -> Worded:
-    if _ENGLISH:
-        english = _ENGLISH[-1]
-    else:
-        from scorekeeper.text import language
-
-        english = language.current() == language.ENGLISH
-    if text is None or not english:  # the words of another language are made anew
-        text = reason.text()
-    made = str.__new__(Worded, text)
-    made.reason = reason
-    return made
-
-
-class _Pickler(pickle.Pickler):
-    """Pickles the view's worded reasons as they are (their text and their reason)."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        if type(obj) is Worded:  # the English words are kept; another language's are not
-            from scorekeeper.text import language
-
-            english = str(obj) if language.current() == language.ENGLISH else None
-            return _worded, (english, obj.reason)
-        return NotImplemented
+def _prune() -> None:
+    """Keep the newest ``KEEP`` entries: matches long gone need none."""
+    with suppress(OSError):
+        found = [e for e in os.scandir(cache_dir()) if e.name.endswith(".json")]
+        if len(found) <= KEEP:
+            return
+        found.sort(key=lambda e: e.stat().st_mtime_ns)
+        for old in found[: len(found) - KEEP]:
+            with suppress(OSError):
+                os.unlink(old.path)

@@ -8,7 +8,6 @@ not counted as a problem, unless the check is strict.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 
@@ -50,14 +49,10 @@ class CheckReport:
         }
 
 
-def check(
-    file: Path, *, strict: bool = False, leave: Callable[..., None] | None = None
-) -> CheckReport:
+def check(file: Path, *, strict: bool = False) -> CheckReport:
     """Read and replay ``file`` collecting every problem instead of stopping at the first.
 
-    ``strict``: a recorded revoke is a problem too. ``leave``: given the log and the match
-    once the check is done with them, to keep them (a process about to end need not free
-    them object by object: ``cli.leftover``).
+    ``strict``: a recorded revoke is a problem too.
     """
     report = CheckReport(file)
 
@@ -92,8 +87,6 @@ def check(
         seen(mh)  # the hand in progress (finished hands are already let go)
     _as_entered(report, log, source_map, strict=strict)
     _surplus_words(report, log, source_map, m, strict=strict)
-    if leave is not None:
-        leave(log, source_map, m)
     return report
 
 

@@ -1,10 +1,12 @@
 """One match's figures, kept so that statistics over many matches need not replay them.
 
-An entry is keyed by the SHA-256 of the match file's exact bytes and is used only while
-the rule set it was played under reads the same (its files' merged content) and the
-figures' version is the same: the file is always the truth. A cache entry that cannot
-be read or does not fit is ignored and made again; a cache that cannot be written is
-no error (the figures are simply worked out each time).
+An entry is plain JSON: a checksum line (the SHA-256 of the rest), then the format, the
+SHA-256 of the match file's exact bytes (also in the entry's name), the rule set's digest
+(its files' merged content) and the figures. It is used only while all of them fit: the
+file is always the truth. An entry that cannot be read, does not verify or does not fit
+(corrupt, planted, of another match or rule set) is ignored and made again, without a
+word; a cache that cannot be written is no error (the figures are simply worked out each
+time).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from scorekeeper import matchlog
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
+from scorekeeper.matchlog.files import write_bytes
 from scorekeeper.rules import data_home
 from scorekeeper.rules.source import find, load_chain
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
@@ -90,13 +93,22 @@ def _no_file(exc: OSError) -> dict[str, str | None]:
     return {"kind": "file", "rule": None, "code": "unreadable", "message": str(exc)}
 
 
-def _cached(entry: Path) -> MatchFigures | None:
+FORMAT = "scorekeeper-stats-cache/2"
+
+
+def _cached(entry: Path, match: str) -> MatchFigures | None:
+    """The figures kept in ``entry`` for the match file whose bytes' SHA-256 is ``match``."""
     try:
-        stored: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
+        check, _, body = entry.read_bytes().partition(b"\n")
+        if check.decode("ascii") != hashlib.sha256(body).hexdigest():
+            return None
+        stored: dict[str, Any] = json.loads(body)
+        if stored["format"] != FORMAT or stored["match"] != match:
+            return None
         figures = MatchFigures.from_dict(stored["figures"])
         if stored["rules"] != _rules_digest(figures.ruleset):
             return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # missing, corrupt or of another shape: made again
     return figures
 
@@ -107,7 +119,7 @@ def figures(path: Path) -> MatchFigures:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem=_no_file(exc))
-    found = _cached(_entry(path, data))
+    found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest())
     if found is not None:
         return found
     made = work_out(path, data)
@@ -126,9 +138,16 @@ def remember(path: Path, data: bytes, made: MatchFigures) -> None:
     """Keep the figures of the match file at ``path`` whose bytes are ``data``; the
     entries of its earlier versions are removed (a match in play changes often)."""
     entry = _entry(path, data)
-    stored = {"rules": _rules_digest(made.ruleset), "figures": made.to_dict()}
+    stored = {
+        "format": FORMAT,
+        "match": hashlib.sha256(data).hexdigest(),
+        "rules": _rules_digest(made.ruleset),
+        "figures": made.to_dict(),
+    }
+    body = json.dumps(stored, ensure_ascii=False).encode("utf-8")
     with suppress(OSError):  # a read-only data folder: the figures are made each time
-        matchlog.write_text(entry, json.dumps(stored, ensure_ascii=False))
+        check = hashlib.sha256(body).hexdigest().encode("ascii")
+        write_bytes(entry, check + b"\n" + body, sync=False)
         where = entry.name.split("-", 1)[0]
         for old in entry.parent.glob(f"{where}-*.json"):
             if old != entry:
