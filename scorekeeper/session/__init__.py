@@ -24,7 +24,7 @@ from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
-from scorekeeper.matchlog import MatchLog, SourceMap, reader
+from scorekeeper.matchlog import MatchLog, SourceMap, files, reader
 from scorekeeper.reasons import because
 from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load
@@ -68,6 +68,7 @@ class Session:
     @classmethod
     def read(cls, path: Path) -> Session:
         """Read and shape-check a match file, without replaying it."""
+        files.before_reading(path)
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
@@ -87,6 +88,7 @@ class Session:
         hand from the whole file, with its tricks, as exports and checks need. A file
         that does not read or replay hand by hand is read whole, which says what is wrong.
         """
+        files.before_reading(path)
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
@@ -156,6 +158,7 @@ class Session:
         another process holds the lock this one waits, up to ``wait`` seconds, calling
         ``on_wait`` once after a second so that the user can be told.
         """
+        files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = None
             if not replay and path.exists():
