@@ -1,10 +1,21 @@
 """One hand (deal) replayed action by action: turn order, tricks, following, revokes.
 
-``Hand`` is the state machine every game shares. It checks what the record itself proves
-(whose turn it is, a card played more often than the deck holds it, a card not in the
-deck) and, when the deal is recorded, every play against the player's cards at once.
-When the deal is not recorded it keeps what each play proves, and reports a revoke as
-soon as a later card shows that an earlier play broke a following rule.
+``Hand`` is the state machine every game shares; it is long because it is one seam (the
+way python-chess keeps one ``Board``). Its state is named and kept in one place each:
+
+- ``held`` (a ``holdings.Holdings``): each player's cards as card masks and in order, once
+  the deal is recorded;
+- ``in_play`` (a ``TrickInPlay``): the trick being played, as card indices, what it asks
+  of the next card (a ``following.TrickAsks``) and the position of its best card;
+- ``tricks``, ``history``, ``revokes``: the records made so far.
+
+Every card, typed at the table or replayed from a match file, goes through one method,
+``_play``: ``_judge`` decides with the card masks (the turn, a copy left, the card held,
+the following duties of ``following.Duties``), and only a refusal runs the reasoned checks
+(``reasoning.refuse_play``) to say why, with the rule and the card that creates the duty;
+``_record`` then records it and completes the trick (its winner is its best card's player:
+``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
+a revoke as soon as a later card shows that an earlier play broke a following rule.
 
 Game-specific actions (announcements, weddings, trump choice, doubles...) and the
 scoring belong to the game family's ``GameHand``, which the hand consults.
@@ -20,16 +31,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import PLAY, Action, parse_action
+from scorekeeper.caches import cache
 from scorekeeper.cards import BY_INDEX, Card
-from scorekeeper.contract import Contract
+from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
 from scorekeeper.errors import IllegalActionError, RulesetError
-from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, held_masks
-from scorekeeper.playing import CardsRead, complete, run
+from scorekeeper.following import Duties, TrickAsks, Verdict, check_play, duties
+from scorekeeper.holdings import BIT, Holdings
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
@@ -45,10 +58,44 @@ PlayMade = tuple[Play, tuple[Card, ...], bool | None]
 player's partner was winning then (those two only without the deal, for proving revokes)."""
 
 
-_READ: dict[tuple[str, ...], tuple[dict[str, Action], CardsRead]] = {}
+_READ = cache(
+    "hand.actions_read", "a table's seats, then an action string (the Action read)", limit=64
+)
 """Action strings already read at each table (its seats): a match repeats the same few
-hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
-card plays among them as ``playing.run`` reads them (``CardRead``)."""
+hundred, and an ``Action`` is immutable, so one is handed out for each."""
+
+
+class TrickInPlay:
+    """The trick being played: its record (``trick``), who plays its cards in turn from the
+    leader (``seats``), its cards as card indices (``key``), the duties it was judged by
+    (``duties``, the contract's when its cards were played), what it asks of the next card
+    (``asks``) and the position of its best card (``best``): who takes it if no card beats
+    that one."""
+
+    __slots__ = ("asks", "best", "duties", "key", "last", "seats", "trick")
+
+    def __init__(self, trick: Trick, seats: tuple[str, ...], duties: Duties, last: bool) -> None:
+        self.trick = trick
+        self.seats = seats
+        self.key: list[int] = []
+        self.duties = duties
+        self.last = last
+        self.asks: TrickAsks = duties.opening[last]
+        self.best = 0
+
+    def add(self, index: int) -> None:
+        """Card ``index`` is down: it takes the lead if it beats the best card so far."""
+        asks = self.asks
+        if asks.beat >> index & 1:
+            self.asks = asks.after[index] or self.duties.then(asks, index, self.last)
+            self.best = len(self.key)
+        self.key.append(index)
+
+    def judged_by(self, duties: Duties) -> None:
+        """The contract changed during the trick (piglets announced): read it anew."""
+        if duties is not self.duties:
+            self.duties = duties
+            self.asks, self.best = duties.walk(self.key, self.last)
 
 
 class Hand:
@@ -82,47 +129,33 @@ class Hand:
         # the family's answer depends on the rule set and the players only: asked once
         self.tricks_per_hand: int = self.family.tricks_in_hand(self)
         self.dealt: dict[str, list[Card]] | None = None
-        # the cards each holds, as of the first _held_to cards played (see ``holdings``)
-        self._holdings: dict[str, list[Card]] | None = None
-        self._held_to = 0
+        self.held: Holdings | None = None  # who holds what, once the deal is recorded
         self._whole = False  # the whole deck dealt, moved only by play since (deck_check)
-        if deal is not None:
-            self.record_deal(deal)
-        self.history: list[Action] = []
-        self.tricks: list[Trick] = []
-        # the copies played of each card, counted from the tricks when asked (``played``)
-        # (None until first asked: most replayed hands never ask, and a Counter costs)
-        self._played: Counter[Card] | None = None
-        self._counted = 0  # the cards (in play order) counted into _played so far
         # whether every held card has a copy left (held and played never exceed the deck's
         # copies): true of a recorded deal, checked when a family gives cards (``give``)
         self._conserved = True
-        # each player's plays as the long path records them without the deal (plays_by)
-        self._plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
-            p: [] for p in self.players
-        }
-        self._plays_made: tuple[tuple[int, int], dict[str, list[PlayMade]]] | None = None
-        self.revokes: list[Revoke] = []
-        both = _READ.get(seats := tuple(self.table))
-        if both is None:
-            if len(_READ) >= 64:
-                _READ.clear()
-            read: dict[str, Action] = {}
-            both = _READ[seats] = (read, CardsRead(read))
-        self._read, self._cards_read = both
+        self.history: list[Action] = []
+        self.tricks: list[Trick] = []
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
-        self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
-        self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
-        self._twice: dict[str, int] = {}  # beside it, the cards it holds two copies of
+        self.in_play: TrickInPlay | None = None
+        if deal is not None:
+            self.record_deal(deal)
+        # the copies played of each card, counted from the tricks when asked (``played``)
+        self._played: Counter[Card] = Counter()
+        self._counted = 0  # the cards (in play order) counted into _played so far
+        # each player's plays with what each proves, kept without the deal (plays_by)
+        self._plays_by: dict[str, list[PlayMade]] = {p: [] for p in self.players}
+        self.revokes: list[Revoke] = []
+        read = _READ.get(seats := tuple(self.table))
+        self._read: dict[str, Action] = read if read is not None else _READ.put(seats, {})
         self._counts = rules.deck.counts
         # who plays the next card of the trick in progress (None: a trick is to be led)
         self._next: str | None = None
         # who plays after whom, and a trick's players in turn by its leader: the same for
-        # every hand at this table of players, made once and shared (read, never changed)
+        # every hand at this table of players (``seating.seated``; read, never changed)
         self._after, self._orders = seated(self.players)
-        self._duties: Duties | None = None
-        self._spot: Spot | None = None  # what the trick so far asks of the next card
-        # the card points by card index of a contract (None: the family counts its own way)
+        # the card points by card index of the contract in force (None: the family counts
+        # its own way), asked again when the contract changes
         self._points: tuple[Contract | None, tuple[int, ...] | None] = (None, None)
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
@@ -134,13 +167,13 @@ class Hand:
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
+        started = bool(self.tricks)
         self.dealt = cards  # lists read for this hand alone
-        self._whole = whole and not self.__dict__.get("tricks")
-        self._holdings = {p: list(h) for p, h in cards.items()}
-        self._held_to = self.cards_played if self.__dict__.get("tricks") else 0
+        self._whole = whole and not started
         # the deal holds no card above its copies; a card played before it was dealt may be
         # one of them again (the hand's own tricks are made after the deal at its start)
-        self._conserved = not self.__dict__.get("tricks")
+        self._conserved = not started
+        self.held = Holdings(cards)
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
@@ -148,28 +181,28 @@ class Hand:
     # of who holds what stays its own. Without a recorded deal they change nothing.
     def give(self, player: str, cards: Iterable[Card]) -> None:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
-        holdings = self.holdings
-        if holdings is not None:
-            self._whole = False
-            given = list(cards)
-            holdings[player].extend(given)
-            self._masks.pop(player, None)
-            if self._conserved:  # still no card held or played more often than the deck has it
-                held = Counter(chain.from_iterable(holdings.values()))
-                played, counts = self.played, self._counts
-                self._conserved = all(held[c] + played[c] <= counts.get(c, 0) for c in given)
+        held = self.held
+        if held is None:
+            return
+        self._whole = False
+        given = list(cards)
+        held.give(player, given)
+        if self._conserved:  # still no card held or played more often than the deck has it
+            count = Counter(chain.from_iterable(held.cards.values()))
+            played, counts = self.played, self._counts
+            self._conserved = all(count[c] + played[c] <= counts.get(c, 0) for c in given)
 
     def take(self, player: str, cards: Iterable[Card]) -> None:
         """Cards leave ``player``'s hand (a discard, cards passed away); each must be held."""
-        if self.holdings is None:
+        held = self.held
+        if held is None:
             return
-        held = self.holdings[player]
-        self._masks.pop(player, None)
         self._whole = False
-        for card in cards:
-            if card not in held:
-                raise no("hand.not_held_holds", "deal", player=player, card=card, held=held)
-            held.remove(card)
+        missing = held.take(player, cards)
+        if missing is not None:
+            raise no(
+                "hand.not_held_holds", "deal", player=player, card=missing, held=held.cards[player]
+            )
 
     def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
         """``giver`` hands ``cards`` to ``receiver``."""
@@ -190,47 +223,25 @@ class Hand:
     @property
     def cards_played(self) -> int:
         # every completed trick holds a card of each player; the trick in play, its key's
-        return self.tricks_done * len(self.players) + len(self._trick_key)
+        in_play = self.in_play
+        return self.tricks_done * len(self.players) + (len(in_play.key) if in_play else 0)
 
     @property
     def holdings(self) -> dict[str, list[Card]] | None:
-        """The cards each player holds now (the deal recorded; else None). The card run
-        keeps only each holding's card masks: its cards leave the lists when asked."""
-        lists = self._holdings
-        done = self._held_to
-        if lists is None or done == (cards := self.cards_played):
-            return lists
-        seats = len(self.players)  # the tricks hold the cards in play order, seats each
-        for trick in self.tricks[done // seats :]:
-            order, first = self._orders[trick.leader], (trick.number - 1) * seats
-            for position, index in enumerate(trick.key):
-                if first + position >= done:
-                    lists[order[position]].remove(BY_INDEX[index])
-        self._held_to = cards
-        return lists
-
-    def _mask(self, player: str) -> int:
-        """``player``'s holding as a card mask, and beside it (``_twice``) the cards held
-        twice: made when first asked, kept by every card played (or dropped and made
-        again)."""
-        held = self._masks.get(player)
-        if held is None:
-            held, self._twice[player] = held_masks(self.holdings[player])  # type: ignore[index]
-            self._masks[player] = held
-        return held
+        """The cards each player holds now (the deal recorded; else None)."""
+        held = self.held
+        return held.cards if held is not None else None
 
     @property
     def played(self) -> Counter[Card]:
-        """How many copies of each card have been played (in the order first played).
-        Counted from the tricks' card indices when asked: the card run leaves it to this."""
-        cards = self.tricks_done * len(self.players) + len(self._trick_key)  # cards_played
-        if self._played is None:
-            self._played = Counter()
+        """How many copies of each card have been played (in the order first played),
+        counted from the tricks as far as asked."""
+        cards = self.cards_played
         done = self._counted
         if done < cards:
             seats = len(self.players)  # the tricks hold the cards in play order, seats each
-            since = [BY_INDEX[i] for t in self.tricks[done // seats :] for i in t.key]
-            self._played.update(since[done % seats :] if done % seats else since)
+            since = [p.card for t in self.tricks[done // seats :] for p in t.plays]
+            self._played.update(since[done % seats :])
             self._counted = cards
         return self._played
 
@@ -238,24 +249,19 @@ class Hand:
     def plays_by(self) -> dict[str, list[PlayMade]]:
         """Each player's card plays in order, with what each proves without the deal (see
         ``reasoning.find_revokes``). With the deal there is nothing to prove: made from the
-        tricks when asked (and kept until another card is played)."""
+        tricks."""
         if self.dealt is None:
             return self._plays_by
-        made = self._plays_made
-        cards = (self.tricks_done, len(self._trick_key))  # a card played changes it
-        if made is None or made[0] != cards:
-            found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
-            for trick in self.tricks:
-                for play in trick.plays:
-                    found[play.player].append((play, (), None))
-            made = self._plays_made = (cards, found)
-        return made[1]
+        found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
+        for trick in self.tricks:
+            for play in trick.plays:
+                found[play.player].append((play, (), None))
+        return found
 
     @property
     def current_trick(self) -> Trick | None:
-        if len(self.tricks) > self.tricks_done:
-            return self.tricks[-1]
-        return None
+        in_play = self.in_play
+        return in_play.trick if in_play is not None else None
 
     @property
     def finished(self) -> bool:
@@ -277,17 +283,12 @@ class Hand:
         """Who plays the next card (None before play can start or after the hand)."""
         if self.finished or not self.game.ready_to_play():
             return None
-        return self._turn()
-
-    def _turn(self) -> str:
-        """Whose card comes next, play being under way (the leader, or the next seat)."""
         return self._next or self.next_leader()
 
     def holding(self, player: str) -> list[Card] | None:
         """The cards a player holds now, when the deal is recorded."""
-        if self.holdings is None:
-            return None
-        return list(self.holdings[player])
+        held = self.held
+        return list(held.cards[player]) if held is not None else None
 
     def cards_in_hand(self, player: str) -> int:
         """How many cards a player still holds (known from the count even without the deal)."""
@@ -296,7 +297,7 @@ class Hand:
 
     def voids(self) -> list[Reason]:
         """What the plays so far prove about suits players no longer hold."""
-        out: list[str] = []
+        out: list[Reason] = []
         contract = self.contract
         for trick in self.tricks:
             if not trick.plays:
@@ -312,7 +313,8 @@ class Hand:
         return out
 
     def check_card(self, player: str, card: Card) -> Verdict:
-        """Judge a card for a player now, against the cards known to be held."""
+        """Judge a card for a player now, against the cards known to be held, with the
+        reason and rule (the reasoned obligations: what explains a refusal)."""
         trick = self.current_trick
         cards = trick.cards if trick else []
         holding = self.holding(player)
@@ -326,44 +328,33 @@ class Hand:
             cards,
             card,
             holding,
-            partner_winning=self._partner_winning(player, trick),
+            partner_winning=self._partner_winning(player),
             last_trick=self._is_last_trick(),
         )
 
     def legal_cards(self, player: str) -> list[Card] | None:
         """The distinct cards of ``player``'s recorded holding that may be played now, in
         the holding's order (None without the deal)."""
-        if self.holdings is None:
+        held = self.held
+        if held is None:
             return None
         allowed = self.legal_mask(player)
-        seen: list[Card] = []
-        for card in self.holdings[player]:
-            if allowed >> card.index & 1 and card not in seen:
-                seen.append(card)
+        seen = [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(player, c)]
 
     def legal_mask(self, player: str) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
-        (the deal is recorded). The fast judge; ``check_card`` says why."""
-        return self._allowed(player, self._mask(player))
-
-    def _allowed(self, player: str, held: int) -> int:
-        """Which of ``held`` (a card mask) the following rules allow ``player`` now."""
-        trick = self._trick_key
-        if not trick:
+        (the deal is recorded): the one judgement of a card; ``check_card`` says why."""
+        held = self.held.held[player]  # type: ignore[union-attr]
+        in_play = self.in_play
+        if in_play is None:
             return held
-        table = self._duties
-        if table is None or table.contract is not self.game.contract():
-            table = self._table()
-        spot = self._spot  # what the trick so far asks, kept until it changes
-        if spot is None:
-            last = self.tricks_done + 1 == self.tricks_per_hand
-            spot = self._spot = table.spot(trick, last)
+        table = self._duties()
+        in_play.judged_by(table)
         partner_winning = None
-        if table.void_trump_opponent or table.over_opponent:
-            best = self._orders[self.tricks[-1].leader][spot[4]]
-            partner_winning = self.game.same_side(player, best)
-        return table.legal_at(held, spot, partner_winning)
+        if table.sided:
+            partner_winning = self.game.same_side(player, in_play.seats[in_play.best])
+        return table.legal_at(held, in_play.asks, partner_winning)
 
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
@@ -372,7 +363,7 @@ class Hand:
             return []
         known = self.legal_cards(player)
         if known is not None:
-            return sorted(set(known), key=self.rules.deck.cards.index)
+            return sorted(known, key=self.rules.deck.cards.index)
         deck = self.rules.deck
         return [
             card
@@ -391,16 +382,9 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
-    def _table(self, contract: Contract | None = None) -> Duties:
-        """The following duties of the contract in force (it may change before play;
-        ``contract``: the one in force, when the caller has it)."""
-        if contract is None:
-            contract = self.game.contract()
-        table = self._duties
-        if table is None or table.contract is not contract:
-            table = self._duties = duties(self.following, contract)
-            self._spot = None
-        return table
+    def _duties(self) -> Duties:
+        """The following duties of the contract in force (it may change during a hand)."""
+        return duties(self.following, self.game.contract())
 
     def _game_allows(self, player: str, card: Card) -> bool:
         """The game's own restrictions on a play (a card owed after piglets, say)."""
@@ -410,13 +394,13 @@ class Hand:
             return False
         return True
 
-    def _partner_winning(self, player: str, trick: Trick | None) -> bool | None:
-        if trick is None or not trick.plays:
+    def _partner_winning(self, player: str) -> bool | None:
+        """Whether the best card of the trick in play is ``player``'s partner's."""
+        in_play = self.in_play
+        if in_play is None or not in_play.key:
             return None
-
-        # the trick is the current one, whose cards _trick_key holds
-        best = self._table().spot(self._trick_key, self._is_last_trick())[4]
-        return self.game.same_side(player, self._orders[trick.leader][best])
+        in_play.judged_by(self._duties())
+        return self.game.same_side(player, in_play.seats[in_play.best])
 
     def _is_last_trick(self) -> bool:
         # the trick in progress, or the next one: either way number done + 1
@@ -432,23 +416,23 @@ class Hand:
             action = parse_action(text, self.table)
             if len(read) >= 8192:
                 read.clear()
-                self._cards_read.clear()  # holds only actions that ``read`` holds
             read[text] = action
         return action
 
     def verify(self, text: str | Action) -> Action:
         """Raise with the reason if the action is not allowed now; return it parsed."""
         action = self.parse(text)
-        self._check(action, self.game)
+        if action.is_play:
+            self._judge(action)
+        else:
+            self._verify_other(action)
         return action
 
-    def _check(self, action: Action, game: GameHand) -> None:
+    def _verify_other(self, action: Action) -> None:
+        game = self.game
         if game.is_over():
             raise no("hand.over", "play.tricks", action=action)
-        if action.is_play:
-            self._verify_play(action)
-        else:
-            game.verify_action(action)
+        game.verify_action(action)
 
     def can(self, text: str | Action) -> bool:
         try:
@@ -462,78 +446,114 @@ class Hand:
         game = self.game
         if action.is_play:
             outcome = Outcome(action)
-            # the usual card (the deal recorded) is checked and recorded by playing.run,
-            # which reads the action as this table read it
-            said = text if isinstance(text, str) else action.text
-            if self._read.get(said) is not action or run(self, (said,), 0, outcome) == 0:
-                self._check(action, game)  # raises why, unless the reasoned checks accept it
-                self.history.append(action)
-                self._apply_play(action, outcome)
+            self._play(action, outcome)
             if outcome.trick is None:
                 return outcome  # only the last card of a trick can end the hand
         else:
-            self._check(action, game)
+            self._verify_other(action)
             self.history.append(action)
             outcome = Outcome(action, messages=game.apply_action(action))
         if game.is_over():
             outcome.result = self.result()
         return outcome
 
-    def _verify_play(self, action: Action) -> None:
+    def _play(self, action: Action, outcome: Outcome) -> None:
+        """The one path of every card: judged, then recorded."""
+        self._judge(action)
+        self._record(action, outcome)
+
+    def _judge(self, action: Action) -> None:
+        """Refuse the card play ``action`` unless the card masks allow it: a card of the
+        deck, play under way, the player's turn, a copy left, held, and allowed by the
+        following duties; then the family's own checks (``GameHand.verify_play``). A
+        refusal is explained by the reasoned checks (``reasoning.refuse_play``)."""
         card, actor, game = action.card, action.actor, self.game
         assert card is not None
-        # The usual case first, in one go: a card of the deck, play under way, the
-        # player's turn, a copy left, held, and allowed by the duties' masks.
-        limit = self._counts.get(card)
-        holdings = self.holdings
-        if (
-            limit is not None
-            and holdings is not None
+        held = self.held
+        if not (
+            card in self._counts
+            and not game.is_over()
             and game.ready_to_play()
             and actor == (self._next or self.next_leader())
-            and self.played.get(card, 0) < limit
-            and self._allowed(actor, self._mask(actor)) >> card.index & 1
+            and (
+                (self.played[card] < self._counts[card])
+                if held is None
+                else (self._conserved or self.played[card] < self._counts[card])
+                and self.legal_mask(actor) & BIT[card]
+            )
         ):
-            game.verify_play(action)
-            return
-        refuse_play(self, action)
+            refuse_play(self, action)  # raises the reason
+            raise AssertionError(f"the card masks refuse {action} and no reason says why")
+        game.verify_play(action)
 
-    def _apply_play(self, action: Action, outcome: Outcome) -> None:
-        """Record a card play the checks accepted (what ``playing.run`` does with the deal
-        recorded; here the plays without it, and what proves a revoke)."""
+    def _record(self, action: Action, outcome: Outcome) -> None:
+        """Record a card play the judge accepted: the history, the trick, the holding;
+        what the family says of it; the trick completed by its last card."""
         card, actor = action.card, action.actor
         assert card is not None
-        tricks = self.tricks
-        if len(tricks) > self.tricks_done:
-            trick = tricks[-1]
+        in_play = self.in_play
+        if in_play is None:
+            number = self.tricks_done + 1
+            trick = Trick(number, actor)
+            self.tricks.append(trick)
+            in_play = self.in_play = TrickInPlay(
+                trick, self._orders[actor], self._duties(), number == self.tricks_per_hand
+            )
         else:
-            trick = Trick(len(tricks) + 1, actor)
-            tricks.append(trick)
+            trick = in_play.trick
+            in_play.judged_by(self._duties())
+        self.history.append(action)
         plays = trick.plays
         play = Play(actor, card, trick.number, len(plays))
-        if self.dealt is None:
-            # what the play proves later, only needed without the deal (see reasoning.find_revokes)
-            partner_winning = self._partner_winning(actor, trick)
-            before = tuple(map(BY_INDEX.__getitem__, self._trick_key))
-        else:
-            partner_winning, before = None, ()
+        held = self.held
+        if held is None:
+            # what the play proves later, only needed without the deal (reasoning.find_revokes)
+            partner_winning = self._partner_winning(actor)
+            before = tuple(p.card for p in plays)
         plays.append(play)
-        self._trick_key += (card.index,)
-        self._spot = None
-        # the holding loses the card when next read (``holdings``); its masks made again
-        self._masks.pop(actor, None)
-        if self.dealt is None:
+        in_play.add(card.index)
+        if held is not None:
+            held.play(actor, card)
+        else:
             outcome.revokes = find_revokes(self, actor, play)
             self.revokes.extend(outcome.revokes)
             self._plays_by[actor].append((play, before, partner_winning))
         said = self.game.on_play(play)
         if said:
             outcome.messages.extend(said)
-        if len(plays) == len(self.players):
-            self._next = None
-            complete(self, trick, self._trick_key, outcome)
+        if len(plays) == len(in_play.seats):
+            self._complete(in_play, outcome)
         else:
             self._next = self._after[actor]
+
+    def _complete(self, in_play: TrickInPlay, outcome: Outcome) -> None:
+        """The trick's last card is down: its winner (the player of its best card), its
+        points, what the game makes of it."""
+        game = self.game
+        contract = game.contract()
+        in_play.judged_by(duties(self.following, contract))
+        trick, seats, key = in_play.trick, in_play.seats, tuple(in_play.key)
+        trick.winner = seats[in_play.best]
+        trick.judge = partial(_judged, key, seats, contract, in_play.last)
+        self.tricks_done = trick.number
+        self.in_play = None
+        self._next = None
+        trick.points = self._trick_points(contract, trick, key)
+        said = game.on_trick(trick)
+        outcome.trick = trick
+        if said:
+            outcome.messages.extend(said)
+
+    def _trick_points(self, contract: Contract, trick: Trick, key: tuple[int, ...]) -> int:
+        """The card points of the complete ``trick`` (its cards ``key``) under ``contract``,
+        the one in force: ``GameHand.trick_points`` of its cards."""
+        points = self._points
+        if points[0] is not contract:
+            points = self._points = (contract, self.game.points_by_index())
+        by_index = points[1]
+        if by_index is None:
+            return self.game.trick_points(trick.cards)
+        return sum(map(by_index.__getitem__, key))
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:
@@ -585,3 +605,12 @@ class Hand:
                     )
                 )
         return problems
+
+
+def _judged(
+    key: tuple[int, ...], seats: tuple[str, ...], contract: Contract, last: bool
+) -> TrickVerdict:
+    """The judgement of a complete trick (its cards ``key`` played in turn by ``seats``),
+    made when first asked for: who took it and why (``contract.judge_trick``)."""
+    cards = list(map(BY_INDEX.__getitem__, key))
+    return judge_trick(contract, cards, list(seats[: len(key)]), last_trick=last)

@@ -18,7 +18,6 @@ from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError,
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.shape import describe, name_problem
-from scorekeeper.playing import run
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
@@ -405,11 +404,6 @@ class Match:
         opened = mh is not None
         actions, j = record.actions, 0
         while j < len(actions):
-            if mh is not None and mh.result is None and mh.hand is not None:
-                ran = self._run_plays(mh, actions, j)
-                if ran:
-                    j += ran
-                    continue
             text, index = actions[j], j
             j += 1
             try:
@@ -441,29 +435,6 @@ class Match:
             if skipped is not None:
                 skipped.extend(found[:-1])
             raise found[-1] from None
-
-    @staticmethod
-    def _run_plays(mh: MatchHand, actions: Sequence[str], start: int) -> int:
-        """The usual card plays of the open hand from ``start`` on, applied in one run
-        (``playing.run``, what ``Hand.apply`` does for each); how many were applied. A
-        refused card (a family's own check) or the result's refusal is raised at its
-        action, as ``apply`` raises it."""
-        hand = mh.hand
-        assert hand is not None
-        history = hand.history
-        done = len(history)
-        try:
-            run(hand, actions, start)
-        except ScorekeeperError as exc:  # the card after those applied
-            raise _ReplayError(exc, action_index=start + len(history) - done) from None
-        ran = len(history) - done
-        mh.actions.extend(history[done:])
-        if ran and hand.game.is_over():
-            try:
-                mh.result = hand.result()
-            except ScorekeeperError as exc:  # what the last card's apply raises
-                raise _ReplayError(exc, action_index=start + ran - 1) from None
-        return ran
 
     def _moves_cards(self, text: str) -> bool:
         """Whether an action plays a card (or cannot be read at all, so might)."""

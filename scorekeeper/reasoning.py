@@ -1,8 +1,9 @@
 """The engine's reasoned judgements of card play: why a card is refused, and which
 earlier plays a later card proves were revokes.
 
-``Hand`` checks the usual card with its masks first; when they say no (or the deal is not
-recorded), every check runs here in its order and a refusal names its reason and rule.
+``Hand._judge`` decides every card with its card masks; only when they say no does every
+check run here in its order, so that the refusal names its reason, its rule and the card
+that creates the duty. Without the deal, ``find_revokes`` proves a revoke from later cards.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def refuse_play(hand: Hand, action: Action) -> None:
     """Every check of a card play in its order, each refusal with its reason."""
     card, actor, game = action.card, action.actor, hand.game
     assert card is not None
+    if game.is_over():
+        raise no("hand.over", "play.tricks", action=action)
     limit = hand.rules.deck.counts.get(card)
     if limit is None:
         try:
