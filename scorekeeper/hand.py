@@ -138,6 +138,7 @@ class Hand:
         self.tricks: list[Trick] = []
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self.in_play: TrickInPlay | None = None
+        self._judged_by: Duties | None = None  # the duties asked last (``_duties``)
         if deal is not None:
             self.record_deal(deal)
         # the copies played of each card, counted from the tricks when asked (``played``)
@@ -342,15 +343,18 @@ class Hand:
         seen = [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(player, c)]
 
-    def legal_mask(self, player: str) -> int:
+    def legal_mask(self, player: str, table: Duties | None = None) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
-        (the deal is recorded): the one judgement of a card; ``check_card`` says why."""
+        (the deal is recorded): the one judgement of a card; ``check_card`` says why.
+        ``table``: the duties of the contract in force, when the caller has them."""
         held = self.held.held[player]  # type: ignore[union-attr]
         in_play = self.in_play
         if in_play is None:
             return held
-        table = self._duties()
-        in_play.judged_by(table)
+        if table is None:
+            table = self._duties()
+        if in_play.duties is not table:
+            in_play.judged_by(table)
         partner_winning = None
         if table.sided:
             partner_winning = self.game.same_side(player, in_play.seats[in_play.best])
@@ -383,8 +387,13 @@ class Hand:
         return actions
 
     def _duties(self) -> Duties:
-        """The following duties of the contract in force (it may change during a hand)."""
-        return duties(self.following, self.game.contract())
+        """The following duties of the contract in force (it may change during a hand:
+        the last ones asked are kept while the contract is the same object)."""
+        contract = self.game.contract()
+        table = self._judged_by
+        if table is None or table.contract is not contract:
+            table = self._judged_by = duties(self.following, contract)
+        return table
 
     def _game_allows(self, player: str, card: Card) -> bool:
         """The game's own restrictions on a play (a card owed after piglets, say)."""
@@ -442,7 +451,9 @@ class Hand:
         return True
 
     def apply(self, text: str | Action) -> Outcome:
-        action = self.parse(text)
+        action = self._read.get(text) if type(text) is str else None  # type: ignore[arg-type]
+        if action is None:
+            action = self.parse(text)
         game = self.game
         if action.is_play:
             outcome = Outcome(action)
@@ -458,37 +469,11 @@ class Hand:
         return outcome
 
     def _play(self, action: Action, outcome: Outcome) -> None:
-        """The one path of every card: judged, then recorded."""
-        self._judge(action)
-        self._record(action, outcome)
-
-    def _judge(self, action: Action) -> None:
-        """Refuse the card play ``action`` unless the card masks allow it: a card of the
-        deck, play under way, the player's turn, a copy left, held, and allowed by the
-        following duties; then the family's own checks (``GameHand.verify_play``). A
-        refusal is explained by the reasoned checks (``reasoning.refuse_play``)."""
-        card, actor, game = action.card, action.actor, self.game
-        assert card is not None
-        held = self.held
-        if not (
-            card in self._counts
-            and not game.is_over()
-            and game.ready_to_play()
-            and actor == (self._next or self.next_leader())
-            and (
-                (self.played[card] < self._counts[card])
-                if held is None
-                else (self._conserved or self.played[card] < self._counts[card])
-                and self.legal_mask(actor) & BIT[card]
-            )
-        ):
-            refuse_play(self, action)  # raises the reason
-            raise AssertionError(f"the card masks refuse {action} and no reason says why")
-        game.verify_play(action)
-
-    def _record(self, action: Action, outcome: Outcome) -> None:
-        """Record a card play the judge accepted: the history, the trick, the holding;
-        what the family says of it; the trick completed by its last card."""
+        """The one path of every card: judged (``_judge``), then recorded: the history,
+        the trick, the holding; what the family says of it; the trick completed by its
+        last card."""
+        table = self._duties()
+        self._judge(action, table)
         card, actor = action.card, action.actor
         assert card is not None
         in_play = self.in_play
@@ -497,27 +482,20 @@ class Hand:
             trick = Trick(number, actor)
             self.tricks.append(trick)
             in_play = self.in_play = TrickInPlay(
-                trick, self._orders[actor], self._duties(), number == self.tricks_per_hand
+                trick, self._orders[actor], table, number == self.tricks_per_hand
             )
         else:
             trick = in_play.trick
-            in_play.judged_by(self._duties())
         self.history.append(action)
         plays = trick.plays
         play = Play(actor, card, trick.number, len(plays))
         held = self.held
         if held is None:
-            # what the play proves later, only needed without the deal (reasoning.find_revokes)
-            partner_winning = self._partner_winning(actor)
-            before = tuple(p.card for p in plays)
+            self._proves(play, outcome)
         plays.append(play)
         in_play.add(card.index)
         if held is not None:
             held.play(actor, card)
-        else:
-            outcome.revokes = find_revokes(self, actor, play)
-            self.revokes.extend(outcome.revokes)
-            self._plays_by[actor].append((play, before, partner_winning))
         said = self.game.on_play(play)
         if said:
             outcome.messages.extend(said)
@@ -526,12 +504,51 @@ class Hand:
         else:
             self._next = self._after[actor]
 
+    def _proves(self, play: Play, outcome: Outcome) -> None:
+        """Without the deal: what ``play`` proves of earlier plays (revokes), and what it
+        may prove later (the trick before it, whether the partner was winning)."""
+        actor = play.player
+        partner_winning = self._partner_winning(actor)
+        before = tuple(p.card for p in self.in_play.trick.plays)  # type: ignore[union-attr]
+        outcome.revokes = find_revokes(self, actor, play)
+        self.revokes.extend(outcome.revokes)
+        self._plays_by[actor].append((play, before, partner_winning))
+
+    def _judge(self, action: Action, table: Duties | None = None) -> None:
+        """Refuse the card play ``action`` unless the card masks allow it: a card of the
+        deck, play under way, the player's turn, a copy left, held, and allowed by the
+        following duties (``table``: the contract's, when the caller has them); then the
+        family's own checks (``GameHand.verify_play``). A refusal is explained by the
+        reasoned checks (``reasoning.refuse_play``)."""
+        card, actor, game = action.card, action.actor, self.game
+        assert card is not None
+        held, counts = self.held, self._counts
+        if (
+            card in counts
+            and not game.is_over()
+            and game.ready_to_play()
+            and actor == (self._next or self.next_leader())
+        ):
+            if held is None:
+                allowed = self.played[card] < counts[card]
+            elif not self._conserved and self.played[card] >= counts[card]:
+                allowed = False
+            else:
+                allowed = self.legal_mask(actor, table) & BIT[card]
+        else:
+            allowed = False
+        if not allowed:
+            refuse_play(self, action)  # raises the reason
+            raise AssertionError(f"the card masks refuse {action} and no reason says why")
+        game.verify_play(action)
+
     def _complete(self, in_play: TrickInPlay, outcome: Outcome) -> None:
         """The trick's last card is down: its winner (the player of its best card), its
         points, what the game makes of it."""
         game = self.game
-        contract = game.contract()
-        in_play.judged_by(duties(self.following, contract))
+        table = self._duties()
+        contract = table.contract
+        in_play.judged_by(table)
         trick, seats, key = in_play.trick, in_play.seats, tuple(in_play.key)
         trick.winner = seats[in_play.best]
         trick.judge = partial(_judged, key, seats, contract, in_play.last)
