@@ -7,7 +7,8 @@ one (``reset()``) or all (``reset_all()``) only costs time. Each is registered u
 name when its module is imported; ``registered()`` lists them (the tests reset them all
 between runs to prove that nothing depends on what a cache holds).
 
-A cache belongs to the module that fills it, never to another object: nothing is written
+A function whose answers are kept by its arguments is decorated with ``memo`` (an
+``lru_cache`` that is registered). A cache belongs to the module that fills it, never to another object: nothing is written
 into a rule set's or a contract's ``__dict__``. Keys are the objects themselves (hashed by
 identity where their class does: cards, rule sets) or, where hashing the object would cost
 more than the work saved, the ``id()`` of objects the cached value keeps alive (so that an
@@ -16,10 +17,13 @@ id cannot be reused while its entry exists).
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+import functools
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Cache(Generic[K, V]):
@@ -57,7 +61,33 @@ class Cache(Generic[K, V]):
         return f"Cache({self.name!r}, key={self.key!r}, {len(self.entries)} entries)"
 
 
-_REGISTRY: dict[str, Cache[object, object]] = {}
+class Resettable(Protocol):
+    """What the registry asks of a cache: its name, its key in words, ``reset()``."""
+
+    name: str
+    key: str
+
+    def reset(self) -> None: ...
+    def __len__(self) -> int: ...
+
+
+class Memo:
+    """A function's answers kept by its arguments (``functools.lru_cache``), registered:
+    made by ``memo``."""
+
+    __slots__ = ("function", "key", "name")
+
+    def __init__(self, name: str, key: str, function: Any) -> None:
+        self.name, self.key, self.function = name, key, function
+
+    def reset(self) -> None:
+        self.function.cache_clear()
+
+    def __len__(self) -> int:
+        return int(self.function.cache_info().currsize)
+
+
+_REGISTRY: dict[str, Resettable] = {}
 
 
 def cache(name: str, key: str, limit: int | None = None) -> Cache[K, V]:
@@ -68,7 +98,19 @@ def cache(name: str, key: str, limit: int | None = None) -> Cache[K, V]:
     return found  # type: ignore[return-value]
 
 
-def registered() -> dict[str, Cache[object, object]]:
+def memo(name: str, key: str, maxsize: int | None = 128) -> Callable[[F], F]:
+    """A decorator: ``functools.lru_cache(maxsize)`` of the function, registered as
+    ``name`` (its arguments are the key, said in words by ``key``)."""
+
+    def made(function: F) -> F:
+        kept = functools.lru_cache(maxsize=maxsize)(function)
+        _REGISTRY[name] = Memo(name, key, kept)
+        return kept  # type: ignore[return-value]
+
+    return made
+
+
+def registered() -> dict[str, Resettable]:
     """Every cache registered so far, by name."""
     return dict(_REGISTRY)
 

@@ -235,7 +235,7 @@ def mask(cards: Iterable[Card]) -> int:
 
 
 _DUTIES: dict[tuple[int, int], Duties] = cache(
-    "following.duties", "ids of the following rules and the contract (the Duties keeps both)"
+    "following.duties", "(id(rules), id(contract))"
 ).entries
 
 

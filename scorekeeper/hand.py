@@ -12,7 +12,7 @@ way python-chess keeps one ``Board``). Its state is named and kept in one place 
 Every card, typed at the table or replayed from a match file, goes through one method,
 ``_play``: ``_judge`` decides with the card masks (the turn, a copy left, the card held,
 the following duties of ``following.Duties``), and only a refusal runs the reasoned checks
-(``reasoning.refuse_play``) to say why, with the rule and the card that creates the duty;
+(``Hand.refuse``) to say why, with the rule and the card that creates the duty;
 ``_record`` then records it and completes the trick (its winner is its best card's player:
 ``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
 a revoke as soon as a later card shows that an earlier play broke a following rule.
@@ -33,25 +33,78 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.caches import cache
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
-from scorekeeper.errors import IllegalActionError, RulesetError
-from scorekeeper.following import Duties, TrickAsks, Verdict, check_play, duties
+from scorekeeper.errors import CardError, IllegalActionError, RulesetError, no
+from scorekeeper.following import (
+    Duties,
+    FollowingRules,
+    TrickAsks,
+    Verdict,
+    check_play,
+    duties,
+)
 from scorekeeper.holdings import BIT, Holdings
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
-from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 from scorekeeper.seating import seated
 
-if TYPE_CHECKING:
-    from scorekeeper.games.base import Family, GameHand
+
+class GameRules(Protocol):
+    """What a hand asks of its game family's part of the hand (``games.base.GameHand``
+    and its subclasses): the family's actions, the contract in force, the sides, whether
+    play may go on, the hooks around a card and a trick, the card points and the result."""
+
+    verbs: tuple[str, ...]
+
+    def contract(self) -> Contract: ...
+    def is_over(self) -> bool: ...
+    def ready_to_play(self) -> bool: ...
+    def why_not_ready(self) -> str: ...
+    def not_ready_rule(self) -> str: ...
+    def first_leader(self) -> str: ...
+    def same_side(self, a: str, b: str) -> bool | None: ...
+    def verify_action(self, action: Action) -> None: ...
+    def apply_action(self, action: Action) -> list[str]: ...
+    def legal_actions(self) -> list[Action]: ...
+    def said(self) -> Sequence[Any]: ...
+    def verify_play(self, action: Action) -> None: ...
+    def on_play(self, play: Play) -> list[str]: ...
+    def on_trick(self, trick: Trick) -> list[str]: ...
+    def points_by_index(self) -> tuple[int, ...] | None: ...
+    def trick_points(self, cards: Sequence[Card]) -> int: ...
+    def result(self) -> HandResult: ...
+    def summary(self) -> dict[str, Any]: ...
+
+
+class FamilyRules(Protocol):
+    """What a hand asks of its game family (``games.base.Family``): who plays, how many
+    cards and tricks, the following rules in force, and its part of the hand."""
+
+    name: str
+
+    def following_rules(self, rules: Ruleset) -> FollowingRules: ...
+    def active_players(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        context: Mapping[str, object],
+    ) -> list[str]: ...
+    def tricks_in_hand(self, hand: Hand) -> int: ...
+    def dealt_size(self, rules: Ruleset, players: int) -> int: ...
+    def playing(self, rules: Ruleset, seated: int) -> int: ...
+    def validate(self, rules: Ruleset) -> list[str]: ...
+    def cards_in_play(self, hand: Hand) -> Counter[Card] | None: ...
+    def start_hand(self, hand: Hand) -> GameRules: ...
+
 
 PlayMade = tuple[Play, tuple[Card, ...], bool | None]
 """A card play in ``Hand.plays_by``: the play, the trick's cards before it and whether the
@@ -59,7 +112,9 @@ player's partner was winning then (those two only without the deal, for proving 
 
 
 _READ = cache(
-    "hand.actions_read", "a table's seats, then an action string (the Action read)", limit=64
+    "hand.actions_read",
+    "tuple(table) -> text",
+    limit=64,
 )
 """Action strings already read at each table (its seats): a match repeats the same few
 hundred, and an ``Action`` is immutable, so one is handed out for each."""
@@ -110,7 +165,7 @@ class Hand:
         deal: Mapping[str, Iterable[Card | str]] | None = None,
         number: int = 1,
         context: Mapping[str, object] | None = None,
-        family: Family | None = None,
+        family: FamilyRules | None = None,
     ) -> None:
         self.rules = rules
         self.table = list(table)
@@ -118,7 +173,7 @@ class Hand:
         self.number = number
         self.context = dict(context or {})
         # The family is handed in; by default the one the rule set was loaded with.
-        self.family: Family = family or rules.mechanics
+        self.family: FamilyRules = family or rules.mechanics
         if self.family is None:
             raise RulesetError(
                 f"{rules.source}: loaded without its game family; load rule sets with "
@@ -160,7 +215,7 @@ class Hand:
         self._points: tuple[Contract | None, tuple[int, ...] | None] = (None, None)
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
-        self.game: GameHand = self.family.start_hand(self)
+        self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ the deal
     def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> None:
@@ -202,7 +257,11 @@ class Hand:
         missing = held.take(player, cards)
         if missing is not None:
             raise no(
-                "hand.not_held_holds", "deal", player=player, card=missing, held=held.cards[player]
+                "hand.not_held_holds",
+                "deal",
+                player=player,
+                card=missing,
+                held=held.cards[player],
             )
 
     def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
@@ -249,7 +308,7 @@ class Hand:
     @property
     def plays_by(self) -> dict[str, list[PlayMade]]:
         """Each player's card plays in order, with what each proves without the deal (see
-        ``reasoning.find_revokes``). With the deal there is nothing to prove: made from the
+        ``Hand._revokes_proven``). With the deal there is nothing to prove: made from the
         tricks."""
         if self.dealt is None:
             return self._plays_by
@@ -308,7 +367,8 @@ class Hand:
                 if contract.suit_of(play.card) != led:
                     out.append(
                         Reason(
-                            "hand.void", {"player": play.player, "suit": led, "trick": trick.number}
+                            "hand.void",
+                            {"player": play.player, "suit": led, "trick": trick.number},
                         )
                     )
         return out
@@ -510,7 +570,7 @@ class Hand:
         actor = play.player
         partner_winning = self._partner_winning(actor)
         before = tuple(p.card for p in self.in_play.trick.plays)  # type: ignore[union-attr]
-        outcome.revokes = find_revokes(self, actor, play)
+        outcome.revokes = self._revokes_proven(actor, play)
         self.revokes.extend(outcome.revokes)
         self._plays_by[actor].append((play, before, partner_winning))
 
@@ -519,7 +579,7 @@ class Hand:
         deck, play under way, the player's turn, a copy left, held, and allowed by the
         following duties (``table``: the contract's, when the caller has them); then the
         family's own checks (``GameHand.verify_play``). A refusal is explained by the
-        reasoned checks (``reasoning.refuse_play``)."""
+        reasoned checks (``Hand.refuse``)."""
         card, actor, game = action.card, action.actor, self.game
         assert card is not None
         held, counts = self.held, self._counts
@@ -538,8 +598,8 @@ class Hand:
         else:
             allowed = False
         if not allowed:
-            refuse_play(self, action)  # raises the reason
-            raise AssertionError(f"the card masks refuse {action} and no reason says why")
+            self.refuse(action)  # raises the reason
+            raise AssertionError(action.text)  # the masks refused: a reason must say why
         game.verify_play(action)
 
     def _complete(self, in_play: TrickInPlay, outcome: Outcome) -> None:
@@ -571,6 +631,109 @@ class Hand:
         if by_index is None:
             return self.game.trick_points(trick.cards)
         return sum(map(by_index.__getitem__, key))
+
+    # ------------------------------------------------------------------ reasons
+    def refuse(self, action: Action) -> None:
+        """Every check of a card play in its order, each refusal with its reason, its rule
+        and the card that creates the duty: what explains a refusal of the card masks (and
+        nothing else; it raises nothing for a card they allow)."""
+        card, actor, game = action.card, action.actor, self.game
+        assert card is not None
+        if game.is_over():
+            raise no("hand.over", "play.tricks", action=action)
+        limit = self.rules.deck.counts.get(card)
+        if limit is None:
+            try:
+                self.rules.deck.verify_card(card)
+            except CardError as exc:
+                raise CardError(
+                    Reason("hand.refused", {"action": action, "why": exc.message}),
+                    rule=exc.rule,
+                ) from None
+        if not game.ready_to_play():
+            raise no(
+                "hand.refused",
+                game.not_ready_rule(),
+                action=action,
+                why=game.why_not_ready(),
+            )
+        self._refuse_turn(action)
+        if self.played.get(card, 0) >= limit:  # type: ignore[operator]
+            where = [
+                Reason("hand.played_in", {"trick": t.number, "player": p.player})
+                for t in self.tricks
+                for p in t.plays
+                if p.card == card
+            ]
+            raise no(
+                "hand.played_out",
+                "deck.copies",
+                action=action,
+                card=card,
+                where=where,
+                copies=limit,
+            )
+        holding = self.holding(actor)
+        if holding is not None and card not in holding:
+            why = Reason("hand.not_held_holds", {"player": actor, "card": card, "held": holding})
+            raise no("hand.refused", "deal", action=action, why=why)
+        if holding is None or not self.legal_mask(actor) & BIT[card]:
+            # without the deal, or refused: the reasoning judge decides and says why
+            verdict = self.check_card(actor, card)
+            if not verdict.legal:
+                raise no("hand.refused", verdict.rule, action=action, why=verdict.why)
+        game.verify_play(action)
+
+    def _refuse_turn(self, action: Action) -> None:
+        """A card out of turn, or by someone who sits this hand out, refused."""
+        turn = self.to_play()  # the hand is not over and play is ready (``refuse``)
+        if action.actor == turn:
+            return
+        if action.actor not in self.players:
+            raise no("hand.sits_out", "players", action=action, player=action.actor)
+        trick = self.current_trick
+        when = (
+            Reason("hand.continues", {"trick": trick.number, "player": turn})
+            if trick
+            else Reason("hand.leads", {"trick": len(self.tricks) + 1, "player": turn})
+        )
+        raise no(
+            "hand.not_your_turn",
+            "play.turn_order",
+            action=action,
+            player=action.actor,
+            when=when,
+        )
+
+    def _revokes_proven(self, player: str, new: Play) -> list[Revoke]:
+        """Earlier plays of ``player`` that the new card proves were illegal (without the
+        deal: with it, every play was judged when made)."""
+        if self.dealt is not None:
+            return []
+        found: list[Revoke] = []
+        earlier = self.plays_by[player]
+        for i, (play, before, partner_winning) in enumerate(earlier):
+            if not before:
+                continue
+            if any(r.player == player and r.trick == play.trick for r in self.revokes):
+                continue
+            held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
+            verdict = check_play(
+                self.following,
+                self.contract,
+                before,
+                play.card,
+                held,
+                partner_winning=partner_winning,
+                last_trick=play.trick == self.tricks_per_hand,
+            )
+            if not verdict.legal:
+                reason = Reason(f"{verdict.why.key}.past", verdict.why.params, verdict.rule)
+                rule = verdict.rule or "following"
+                found.append(
+                    Revoke(player, play.trick, play.card, new.trick, new.card, reason, rule)
+                )
+        return found
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:
@@ -618,7 +781,11 @@ class Hand:
                 problems.append(
                     Reason(
                         "hand.miscount",
-                        {"card": card, "count": self.played[card], "copies": expected[card]},
+                        {
+                            "card": card,
+                            "count": self.played[card],
+                            "copies": expected[card],
+                        },
                     )
                 )
         return problems

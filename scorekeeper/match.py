@@ -9,21 +9,41 @@ the log untouched.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, Protocol, overload
 
 from scorekeeper import record as rec
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.collector import paused
-from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
-from scorekeeper.hand import Hand, Outcome
+from scorekeeper.errors import (
+    IllegalActionError,
+    MatchFileError,
+    RulesetError,
+    ScorekeeperError,
+)
+from scorekeeper.hand import FamilyRules, Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.shape import describe, name_problem
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
-if TYPE_CHECKING:
-    from scorekeeper.games.base import Family
+
+class MatchRules(FamilyRules, Protocol):
+    """What a match asks of its game family (``games.base.Family``) beside what a hand
+    asks: who deals next, when the match is over, a quick hand's result and its facts."""
+
+    def next_dealer(self, match: Match, result: HandResult | None) -> str: ...
+    def match_over(self, match: Match) -> str | None: ...
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult: ...
+    def quick_keys(self) -> Mapping[str, Any]: ...
 
 
 @rec.record
@@ -132,7 +152,7 @@ class Match:
         players: Sequence[str],
         first_dealer: str,
         *,
-        family: Family | None = None,
+        family: MatchRules | None = None,
     ) -> None:
         if any(name_problem(p, players[:i]) == "twice" for i, p in enumerate(players)):
             raise ScorekeeperError(because("match.names_differ", "players"))
@@ -157,7 +177,7 @@ class Match:
                 f"{rules.source}: loaded without its game family; load rule sets with "
                 "scorekeeper.games.load"
             )
-        self.family: Family = mechanics
+        self.family: MatchRules = mechanics
         self.hands: list[MatchHand] = []
         self.replaying = False  # hands started now are replayed: their messages unused
 
@@ -202,7 +222,12 @@ class Match:
         dealer = self.next_dealer()
         number = len(self.hands) + 1
         hand = Hand(
-            self.rules, self.players, dealer, deal=deal, number=number, context=self.context()
+            self.rules,
+            self.players,
+            dealer,
+            deal=deal,
+            number=number,
+            context=self.context(),
         )
         hand.quiet = self.replaying
         return MatchHand(number, dealer, hand=hand)
@@ -258,7 +283,11 @@ class Match:
             _check_fact_types(facts, self.family.quick_keys())
             raise
         mh = MatchHand(
-            len(self.hands) + 1, dealer, quick=dict(facts), actions=parsed, result=result
+            len(self.hands) + 1,
+            dealer,
+            quick=dict(facts),
+            actions=parsed,
+            result=result,
         )
         self.hands.append(mh)
         return mh
@@ -415,7 +444,12 @@ class Match:
                     continue
                 if opened:
                     raise IllegalActionError(
-                        because("match.already_over", "play.tricks", action=text, after=index)
+                        because(
+                            "match.already_over",
+                            "play.tricks",
+                            action=text,
+                            after=index,
+                        )
                     )
                 self.apply(text)
                 mh, opened = self.hands[-1], True
@@ -463,7 +497,8 @@ class Match:
         assert mh.hand is not None and mh.hand.dealt is not None
         log.hands.append(
             HandRecord(
-                actions=[], deal={p: [c.code for c in cs] for p, cs in mh.hand.dealt.items()}
+                actions=[],
+                deal={p: [c.code for c in cs] for p, cs in mh.hand.dealt.items()},
             )
         )
         return mh
@@ -536,7 +571,10 @@ def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int
 
 class _ReplayError(Exception):
     def __init__(
-        self, error: ScorekeeperError, action_index: int | None = None, key: str | None = None
+        self,
+        error: ScorekeeperError,
+        action_index: int | None = None,
+        key: str | None = None,
     ) -> None:
         super().__init__(str(error))
         self.error = error

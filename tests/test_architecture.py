@@ -1,7 +1,10 @@
 """The shape of the package: no import cycle, small modules, simple functions, layers.
 
-- No import cycle among ``scorekeeper`` modules, imports inside functions included
-  (imports under ``if TYPE_CHECKING:`` are for type checkers only and do not count).
+- No import cycle among ``scorekeeper`` modules, imports inside functions included; and
+  none once the imports under ``if TYPE_CHECKING:`` count too (a module that names another
+  in its types depends on it as much as one that calls it), but for the cycles listed in
+  ``KNOWN_TYPE_CYCLES``, which may only go (each is a family module of functions that take
+  the family's hand and read its fields: to become objects with their own state).
 - No module over 600 lines, but for a state-machine class whose seam is the class itself
   (``SEAMS``: python-chess keeps its ``Board`` in one class for the same reason): split to
   stay under a line count, such a class became modules of functions reaching into its
@@ -40,6 +43,10 @@ ENGINE = (
     "scorekeeper.matchlog",
     "scorekeeper.plays",
     "scorekeeper.result",
+    "scorekeeper.deals",
+    "scorekeeper.holdings",
+    "scorekeeper.seating",
+    "scorekeeper.caches",
 )
 
 
@@ -60,10 +67,24 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skip
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The package modules ``name`` imports, at any depth of its code."""
+KNOWN_TYPE_CYCLES = [
+    ["scorekeeper.games.doppelkopf.declarations", "scorekeeper.games.doppelkopf.hand",
+     "scorekeeper.games.doppelkopf.legal", "scorekeeper.games.doppelkopf.sheet"],
+    ["scorekeeper.games.klaberjass.hand", "scorekeeper.games.klaberjass.stock"],
+    ["scorekeeper.games.klaverjassen.hand", "scorekeeper.games.klaverjassen.sheet"],
+    ["scorekeeper.lang", "scorekeeper.lang.data", "scorekeeper.lang.naming",
+     "scorekeeper.lang.reading"],
+]  # fmt: skip
+"""The cycles through ``TYPE_CHECKING`` imports still to be taken apart (issue 26)."""
+
+
+def imports_of(
+    name: str, path: Path, known: dict[str, Path], *, type_checking: bool = False
+) -> set[str]:
+    """The package modules ``name`` imports, at any depth of its code (with those under
+    ``if TYPE_CHECKING:`` when ``type_checking``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_nodes(tree)
+    skip = set() if type_checking else _type_checking_nodes(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: set[str] = set()
     for node in ast.walk(tree):
@@ -89,9 +110,12 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
+def graph(*, type_checking: bool = False) -> dict[str, set[str]]:
     known = modules()
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    return {
+        name: imports_of(name, path, known, type_checking=type_checking)
+        for name, path in known.items()
+    }
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -146,6 +170,23 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 def test_no_import_cycle() -> None:
     assert cycles(graph()) == []
+
+
+def test_no_import_cycle_through_type_checking_imports_but_the_known() -> None:
+    found = cycles(graph(type_checking=True))
+    assert [c for c in found if c not in KNOWN_TYPE_CYCLES] == []
+    gone = [c for c in KNOWN_TYPE_CYCLES if c not in found]
+    assert not gone, f"taken apart: remove from KNOWN_TYPE_CYCLES: {gone}"
+
+
+def test_the_engine_has_no_cycle_even_in_its_types() -> None:
+    """The engine (hand, match, deals, following, ...) names its family only through the
+    protocols it declares (``hand.GameRules``, ``hand.FamilyRules``, ``match.MatchRules``)."""
+    edges = graph(type_checking=True)
+    for name, targets in edges.items():
+        if any(name == e or name.startswith(e + ".") for e in ENGINE):
+            wrong = sorted(t for t in targets if t.startswith("scorekeeper.games"))
+            assert not wrong, f"{name} names {wrong}"
 
 
 def test_the_engine_never_imports_a_game_family() -> None:

@@ -140,3 +140,19 @@ def test_the_holdings_lose_the_cards_played() -> None:
                 twice = {c.index for c, n in Counter(cards).items() if n == 2}
                 assert {i for i in range(32) if held.held[player] >> i & 1} == once
                 assert {i for i in range(32) if held.twice[player] >> i & 1} == twice
+
+
+def test_play_runs_code_in_few_modules() -> None:
+    """``scorekeeper play QC`` on a warm cache runs code in at most 44 of the package's
+    modules (``bench/play_trace.py``: functions called outside an import, traced with
+    ``sys.setprofile``): a count that may only go down (issue 26 asks for 25)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    try:
+        from play_trace import modules_run
+    finally:
+        sys.path.pop(0)
+    ran = modules_run(["play", "QC"])
+    assert "scorekeeper.hand" in ran and "scorekeeper.matchlog.files" in ran
+    assert len(ran) <= 44, ran

@@ -3,7 +3,7 @@ leaves nothing behind.
 
 ``Hand`` accepts the usual card after a few look-ups (the turn, a copy left, the card held,
 the following duties as card masks) and only runs the reasoned checks
-(``reasoning.refuse_play``) when those say no. On random hands of every rule set, with
+(``Hand.refuse``) when those say no. On random hands of every rule set, with
 random options, each card of the deck offered by each player at each step is accepted by
 ``can`` exactly when the reasoned checks accept it, and refused with the same words and
 rule. ``check`` of a long match lets every replayed hand go without a reference cycle: a
@@ -28,7 +28,6 @@ from scorekeeper.cards import Card
 from scorekeeper.cli.app import app
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
-from scorekeeper.reasoning import refuse_play
 from scorekeeper.ruleset import Ruleset
 
 
@@ -36,7 +35,7 @@ def reasoned(hand: Hand, text: str) -> tuple[bool, str, str | None]:
     """Accepted by the reasoned checks alone? Else the refusal's words and rule."""
     action = hand.parse(text)
     try:
-        refuse_play(hand, action)
+        hand.refuse(action)
         hand.game.verify_play(action)
     except ScorekeeperError as exc:
         return False, str(exc), exc.rule

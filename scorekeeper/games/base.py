@@ -60,7 +60,7 @@ class QuickKey:
 
 _POINTS: Cache[tuple[int, str | None], tuple[Ruleset, tuple[int, ...]]] = cache(
     "games.points_by_index",
-    "the id of a rule set (kept in the entry) and a trump suit: card points by Card.index",
+    "(id(rules), trump_suit)",
     limit=256,
 )
 

@@ -411,9 +411,7 @@ class RulesRead:
         self.said: dict[tuple[Any, ...], DoppelkopfAction | None] = {}
 
 
-_KEPT: Cache[int, RulesRead] = cache(
-    "doppelkopf.rules_read", "the id of a rule set (kept in the entry): what its hands read", 64
-)
+_KEPT: Cache[int, RulesRead] = cache("doppelkopf.rules_read", "id(rules)", 64)
 
 
 def _kept(rules: Ruleset) -> RulesRead:

@@ -49,9 +49,7 @@ def promises(rules: Ruleset) -> list[str]:
     return found[1]
 
 
-_LEVELS: Cache[int, tuple[Ruleset, list[str]]] = cache(
-    "doppelkopf.levels", "the id of a rule set (kept in the entry): its promise levels", 64
-)
+_LEVELS: Cache[int, tuple[Ruleset, list[str]]] = cache("doppelkopf.levels", "id(rules)", 64)
 
 
 @record(frozen=True)
