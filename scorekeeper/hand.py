@@ -36,7 +36,7 @@ from itertools import chain
 from typing import Any, Protocol
 
 from scorekeeper.actions import PLAY, Action, parse_action
-from scorekeeper.caches import cache
+from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
@@ -111,7 +111,7 @@ PlayMade = tuple[Play, tuple[Card, ...], bool | None]
 player's partner was winning then (those two only without the deal, for proving revokes)."""
 
 
-_READ = cache(
+_READ: Cache[tuple[str, ...], dict[str, Action]] = cache(
     "hand.actions_read",
     "tuple(table) -> text",
     limit=64,
@@ -583,6 +583,7 @@ class Hand:
         card, actor, game = action.card, action.actor, self.game
         assert card is not None
         held, counts = self.held, self._counts
+        allowed: int | bool = False
         if (
             card in counts
             and not game.is_over()
@@ -591,12 +592,8 @@ class Hand:
         ):
             if held is None:
                 allowed = self.played[card] < counts[card]
-            elif not self._conserved and self.played[card] >= counts[card]:
-                allowed = False
-            else:
+            elif self._conserved or self.played[card] < counts[card]:
                 allowed = self.legal_mask(actor, table) & BIT[card]
-        else:
-            allowed = False
         if not allowed:
             self.refuse(action)  # raises the reason
             raise AssertionError(action.text)  # the masks refused: a reason must say why
