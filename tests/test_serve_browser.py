@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import PLAYERS, run_cli
-from serve_helpers import served
+from test_serve import served
 
 pytest.importorskip("playwright", reason="pytest-playwright is not installed")
 
