@@ -6,36 +6,45 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import PLAYERS, run_cli
 from test_serve import served
 
-pytest.importorskip("playwright", reason="pytest-playwright is not installed")
+pytest.importorskip("playwright", reason="playwright is not installed (the test extra)")
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")  # a folder to keep the screenshots in, to look at
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyped-def]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium for this module only: playwright's sync API keeps an event loop
+    running while it is open, which a later test's own ``asyncio.run`` (prompt_toolkit's,
+    in the table session's tests) must not meet in the same worker."""
     if not CHROMIUM:
         pytest.skip("no chromium here: apt-get install chromium")
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ],
-    }
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
 
 
 def new_match(tmp_path: Path, ruleset: str, *players: str) -> tuple[Path, Path]:
