@@ -329,3 +329,75 @@ def test_the_table_s_commands_import_nothing_of_serve(tmp_path: Path) -> None:
         modules = imported(tmp_path / "home", tmp_path / "mods.txt", *args, "--match", path)
         assert not {m for m in modules if m.startswith(("starlette", "uvicorn", "segno"))}
         assert not {m for m in modules if m.startswith("scorekeeper.serve")}
+
+
+def test_lan_prints_every_address_with_its_code_and_the_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from scorekeeper.serve import run
+
+    _home, match = new_match(tmp_path)
+    monkeypatch.setattr(run, "lan_addresses", lambda: ["127.0.0.2", "127.0.0.3"])  # loopback
+    out = io.StringIO()
+    serving = run.Serving(match, lan=True, port=0, out=out)
+    try:
+        serving.say_where()
+    finally:
+        serving.close_sockets()
+    text = out.getvalue()
+    port = serving.port
+    for host in ("127.0.0.2", "127.0.0.3"):
+        assert f"http://{host}:{port}/{serving.guard.key}/" in text
+    assert "http://127.0.0.1" not in text  # a phone cannot use the loopback address
+    assert text.count("scorer/") == 1
+    assert "█" in text or "▀" in text  # the codes
+    assert "Wi-Fi" in text and str(port) in text and "firewall" in text
+
+
+def test_only_real_interfaces_with_private_addresses_are_offered() -> None:
+    from scorekeeper.serve.net import usable
+
+    assert usable("wlan0", "192.168.1.20") and usable("enp3s0", "10.0.0.7")
+    assert usable("wlp2s0", "172.20.10.2")
+    for name, address in [
+        ("docker0", "172.17.0.1"),
+        ("br-3f2a", "172.18.0.1"),
+        ("veth12", "10.1.0.1"),
+        ("virbr0", "192.168.122.1"),
+        ("lo", "127.0.0.1"),
+        ("eth0", "8.8.8.8"),
+        ("eth0", "169.254.3.4"),
+    ]:
+        assert not usable(name, address), (name, address)
+
+
+def test_table_serve_serves_beside_the_session_and_stops_with_it(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    cmd = [sys.executable, "-m", "scorekeeper", "table", "--serve", "--match", str(match)]
+    proc = subprocess.Popen(
+        cmd, env=cli_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        url = ""
+        for line in proc.stdout:
+            if line.strip().startswith("http://"):
+                url = line.strip()
+                break
+        port, path = urlsplit(url).port, urlsplit(url).path
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", path)
+        assert conn.getresponse().status == 200
+        conn.close()
+        proc.stdin.write("qc\nquit\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert '"Ben QC"' in match.read_text()
+    time.sleep(0.5)
+    with pytest.raises(OSError):
+        http.client.HTTPConnection("127.0.0.1", port, timeout=2).request("GET", path)

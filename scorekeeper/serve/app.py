@@ -38,8 +38,9 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import page
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import Hub, Stale, speaking
+from scorekeeper.serve.page import cards
 from scorekeeper.text import language
-from scorekeeper.view.words import cards, say
+from scorekeeper.view.words import say
 
 COOKIE = "scorer"
 KEEP_ALIVE = 30.0

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from scorekeeper import referee
 from scorekeeper.cards import parse_cards
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.view.words import cards, say
+from scorekeeper.serve.page import cards
+from scorekeeper.view.words import say, term
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
@@ -31,7 +32,7 @@ def may_play(state: State, text: str) -> list[str]:
         trick = referee.parse_trick(text, match.rules)
         ruling = _judge(hand, trick, None, None)
         winner = ruling.winner or {}
-        return [f"{winner.get('player', '')}: {winner.get('reason', '')}"]
+        return [f"{winner.get('player', '')}: {term(str(winner.get('reason', '')))}"]
     player = hand.to_play()
     current = hand.current_trick
     if player is None or hand.finished:
@@ -41,7 +42,7 @@ def may_play(state: State, text: str) -> list[str]:
     legal = " ".join(c.card.code for c in ruling.legal)
     lines = [say("serve.referee.may", cards=cards(legal))]
     lines += [
-        say("serve.referee.may_not", card=cards(c.card.code), why=c.reason)
+        say("serve.referee.may_not", card=cards(c.card.code), why=term(c.reason))
         for c in ruling.forbidden
     ]
     return lines

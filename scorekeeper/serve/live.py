@@ -20,6 +20,7 @@ from typing import Any
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.record import record
+from scorekeeper.serve.watch import stamp
 from scorekeeper.session import Session
 from scorekeeper.text import language
 
@@ -89,6 +90,7 @@ class Hub:
     def __init__(self, path: Path, render: Callable[[State, str, bool], str]) -> None:
         self.path = path
         self._render = render
+        self._stamp = stamp(path)
         self.state = read_state(path)
         self._words: dict[tuple[str, str, bool], str] = {}
         self._queues: set[asyncio.Queue[str]] = set()
@@ -106,7 +108,12 @@ class Hub:
         return self._words[key]
 
     def changed(self) -> None:
-        """The file changed (or may have): read it again and wake every stream if it did."""
+        """The file changed (or may have): read it again and wake every stream if it did
+        (a file whose modification time and size are as last read is not read again)."""
+        now = stamp(self.path)
+        if now is not None and now == self._stamp:
+            return
+        self._stamp = now
         state = read_state(self.path)
         if state.version == self.state.version and state.problem == self.state.problem:
             return

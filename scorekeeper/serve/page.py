@@ -65,11 +65,20 @@ form.referee button { font: inherit; margin-top: .3em; }
 """
 
 
+def cards(text: str) -> str:
+    """A text's card codes as the page's language names them (``D♣`` on a German page,
+    whatever the match's language); English keeps the codes."""
+    lang = language.current()
+    if lang == language.ENGLISH:
+        return text
+    from scorekeeper.lang.terms import cards_in
+
+    return cards_in(text, lang)
+
+
 def card_html(code: str, tag: str = "span", extra: str = "") -> str:
     """A card as the page shows it: its rank in the page's language and its suit's symbol,
     hearts and diamonds in red."""
-    from scorekeeper.view.words import cards
-
     suit = code[-1:]
     named = cards(code)
     shown = named if named != code else code[:-1] + SUIT_SYMBOLS.get(suit, suit)
@@ -219,7 +228,7 @@ def _last_value(match: Any) -> list[str]:
     if not finished:
         return []
     mh = finished[-1]
-    items = [f"<li>{escape(item.text())}</li>" for item in mh.result.items]
+    items = [f"<li>{escape(_item(item))}</li>" for item in mh.result.items]
     scores = ", ".join(f"{p} {s:+d}" for p, s in mh.result.scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=mh.number))}</h2>',
@@ -228,6 +237,18 @@ def _last_value(match: Any) -> list[str]:
         "</ol>",
         f"<div>{escape(scores)}</div></section>",
     ]
+
+
+def _item(item: Any) -> str:
+    """A line of a hand's value, its words in the page's language (``ValueItem.text``'s
+    form: the label is a reason the view words anew)."""
+    label = term(item.label)
+    where = f" ({item.clause})" if item.clause else ""
+    if item.op == "times":
+        return f"x{item.points} {label}{where}"
+    if item.op == "note":
+        return f"{label}{where}"
+    return f"{item.points:+d} {label}{where}"
 
 
 def _controls(hand: Hand) -> list[str]:

@@ -67,10 +67,17 @@ class Serving:
     """One ``serve`` run: its sockets, hub, guard and the words it prints."""
 
     def __init__(
-        self, path: Path, *, lan: bool = False, port: int = DEFAULT_PORT, out: TextIO | None = None
+        self,
+        path: Path,
+        *,
+        lan: bool = False,
+        port: int = DEFAULT_PORT,
+        out: TextIO | None = None,
+        beside: bool = False,
     ) -> None:
         self.out = out or sys.stdout
         self.lan = lan
+        self.beside = beside  # beside the table session, which is in charge of the terminal
         self.addresses = lan_addresses() if lan else []
         self.sockets = [bind(LOOPBACK, port)]
         self.port = self.sockets[0].getsockname()[1]
@@ -106,7 +113,9 @@ class Serving:
             write(say("serve.wifi", port=self.port) + "\n")
         else:
             write(say("serve.local_only") + "\n")
-        write(say("serve.keys") + "\n")
+        write(say("serve.keys_beside" if self.beside else "serve.keys") + "\n")
+        if self.beside:
+            write("\n")  # the end of what the table session shows
         self.out.flush()
 
     def _say_scorer(self, head: str) -> None:

@@ -4,7 +4,7 @@ Writes made by the server itself notify the hub at once (:meth:`Hub.changed`). W
 another process (the table session, a one-shot command) are seen by a watch on the
 file's folder: Linux's inotify through ``ctypes`` where it exists (the kernel wakes the
 server only when a file there is written or renamed into place), else the file's
-modification time and size looked at every ``POLL`` seconds.
+inode, modification time and size looked at every ``POLL`` seconds.
 """
 
 from __future__ import annotations
@@ -28,13 +28,14 @@ _IN_CLOEXEC = 0o2000000
 _EVENT = struct.Struct("iIII")
 
 
-def stamp(path: Path) -> tuple[int, int] | None:
-    """What tells one state of the file from another: modification time and size."""
+def stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one state of the file from another: its inode (a match file is written
+    anew and renamed into place), modification time and size."""
     try:
         st = path.stat()
     except OSError:
         return None
-    return (st.st_mtime_ns, st.st_size)
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 class Watch:
@@ -52,7 +53,7 @@ class Watch:
         return "inotify" if self._fd is not None else "poll"
 
     def start(self) -> None:
-        self._fd = _inotify(self.path.parent)
+        self._fd = _inotify(self._real().parent)
         if self._fd is not None:
             asyncio.get_running_loop().add_reader(self._fd, self._read)
         else:
@@ -80,8 +81,12 @@ class Watch:
             raw = data[offset + _EVENT.size : offset + _EVENT.size + size]
             names.add(raw.rstrip(b"\0").decode("utf-8", "replace"))
             offset += _EVENT.size + size
-        if self.path.name in names:
-            self._check()
+        if self._real().name in names:
+            self.changed()
+
+    def _real(self) -> Path:
+        """The file a write changes: a link's target (it is written through)."""
+        return Path(os.path.realpath(self.path))
 
     async def _poll(self) -> None:
         while True:

@@ -18,6 +18,7 @@ TEXTS: dict[str, str] = {
         "or serve on this computer alone without --lan."
     ),
     "serve.keys": "Type 'r' and Enter to revoke the scorer's phone and make a new scorer's page; Ctrl-C stops.",
+    "serve.keys_beside": "The phones' pages stop when the table session ends.",
     "serve.revoked": "The scorer's phone is revoked. A new scorer's page:",
     "serve.stopped": "Stopped serving.",
     "serve.no_extra": (
