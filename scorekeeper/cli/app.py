@@ -22,6 +22,7 @@ from scorekeeper.cli import (
     reading,
     recording,
     referee,
+    serving,
     settle,
     starting,
     stats,
@@ -122,6 +123,7 @@ for command in (
     archive.archive,
     stats.stats,
     settle.settle,
+    serving.serve,
 ):
     app.command(cls=getattr(command, "command_class", None))(command)
 app.command(name="import")(archive.import_)
@@ -168,4 +170,8 @@ def typer_main(argv: list[str]) -> None:
 def main() -> None:
     """Console entry point (as :func:`scorekeeper.cli.entry.main`): the quick path for a
     plain table command, Typer for everything else; never a traceback for bad input."""
-    launch.run(lambda argv: quick.run(argv) or typer_main(argv))
+    def answer(argv: list[str]) -> None:
+        if not quick.run(argv):
+            typer_main(argv)
+
+    launch.run(answer)
