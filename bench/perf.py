@@ -16,7 +16,11 @@ is printed beside the yardstick's median, their ratio and the target:
   untimed run warms the derived-state cache, as at the table). ``--cpu`` compares CPU
   seconds (user + system) instead of wall seconds; ``--typer`` adds each command run
   through Typer (``SCOREKEEPER_QUICK=off``), as it ran before the quick path.
-* P3: peak memory of the commands and exports on the 10,000-hand match: <= 100 MB.
+* P2 (layouts): ``check`` of the 10,000-hand match as the tool writes it and as another
+  writer lays it out (no blank line between hands), CPU seconds against 50,000 tricks/s.
+* P3: peak memory of every command and export on the 10,000-hand match, in both layouts,
+  with the replay cache cold (empty), warm and off: <= 100 MB; and the cold first
+  ``status``/``score`` in CPU seconds beside the same command with the cache off.
 * Figures of other engineers come from optional modules beside this one
   (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``;
   ``figures_startup.py``: the engine's imports), each with
@@ -190,33 +194,106 @@ def p1_rows(matches: dict[int, Path], runs: int, typer: bool = False) -> list[Ro
     return rows
 
 
+def dense_variant(closed: Path) -> Path:
+    """The same match laid out by another writer: no blank line between the hands."""
+    target = closed.with_name(closed.stem + "-dense.toml")
+    if not target.exists():
+        text = closed.read_text(encoding="utf-8")
+        target.write_text(text.replace("\n\n[[hand]]\n", "\n[[hand]]\n"), encoding="utf-8")
+    return target
+
+
+def cache_off() -> dict[str, str]:
+    return {"SCOREKEEPER_CACHE": "off"}
+
+
 def p3_rows(matches: dict[int, Path]) -> list[Row]:
+    """Peak memory of every command on the longest match, in the tool's layout and in
+    another writer's, with the replay cache cold (empty), warm, and off."""
     big = max(matches)
-    source = matches[big]
-    opened = open_variant(source)
+    rows: list[Row] = []
+    for layout, source in (("tool's layout", matches[big]), ("dense", dense_variant(matches[big]))):
+        opened = open_variant(source) if layout == "tool's layout" else _opened_dense(source)
+        rows += _p3_layout(big, layout, source, opened)
+    return rows
+
+
+def _opened_dense(dense: Path) -> Path:
+    target = dense.with_name(dense.stem + "-open.toml")
+    if not target.exists():
+        shutil.copyfile(dense, target)
+        run_cli(["trick", "QC", "10H", "AD", "9D", "--match", str(target)], check=True)
+    return target
+
+
+def _p3_layout(big: int, layout: str, source: Path, opened: Path) -> list[Row]:
     work = bench_dir() / "work.toml"
     sk = [sys.executable, "-m", "scorekeeper"]
     commands: list[tuple[str, Path, list[str]]] = [
-        ("export json", source, ["export", "--format", "json", "--match"]),
-        ("export csv", source, ["export", "--format", "csv", "--match"]),
         ("status", opened, ["status", "--match"]),
         ("score", source, ["score", "--match"]),
+        ("score --json", source, ["score", "--json", "--match"]),
+        ("settle", source, ["settle", "--price", "0.05", "--match"]),
+        ("export json", source, ["export", "--format", "json", "--match"]),
+        ("export csv", source, ["export", "--format", "csv", "--match"]),
+        ("export html", source, ["export", "--format", "html", "--match"]),
         ("undo", opened, ["undo", "--match"]),
         ("hand (quick)", source, ["hand", "re=Anna,Carla", "re_points=165", "--match"]),
         ("check", source, ["check"]),
     ]
     rows: list[Row] = []
-    snapshots = bench_dir() / "home" / "cache" / "replay"
+    replay = bench_dir() / "home" / "cache" / "replay"
     for name, src, args in commands:
-        shutil.rmtree(snapshots, ignore_errors=True)
+        cmd = [*sk, *args, str(work)]
+        shutil.rmtree(replay, ignore_errors=True)
         shutil.copyfile(src, work)
-        _, cold = run_once([*sk, *args, str(work)])  # no replay cache: replayed hand by hand
+        cold_s, cold = _run_cpu(cmd)  # no cache entry: replayed hand by hand, entry kept
         shutil.copyfile(src, work)
-        _, warm = run_once([*sk, *args, str(work)])  # the cache the first run kept
-        label = f"peak memory MB: {name} ({big} hands)"
+        _, warm = _run_cpu(cmd)  # the entry the first run kept
+        shutil.copyfile(src, work)
+        off_s, off = _run_cpu(cmd, cache_off())
+        label = f"peak MB: {name} ({big} hands, {layout})"
         rows.append(("P3", f"{label}, cold", cold / 1e6, None, 100.0))
         rows.append(("P3", f"{label}, warm", warm / 1e6, None, 100.0))
+        rows.append(("P3", f"{label}, cache off", off / 1e6, None, 100.0))
+        if name in ("status", "score"):
+            first = f"cold first {name}, CPU s ({layout}) vs cache off"
+            rows.append(("P3", first, cold_s, off_s, 1.1))
     return rows
+
+
+def _run_cpu(cmd: Sequence[str], extra: dict[str, str] | None = None) -> tuple[float, int]:
+    """CPU seconds and peak memory of one process, whatever ``--cpu`` says."""
+    global CPU
+    was, CPU = CPU, True
+    try:
+        return run_once(cmd, extra)
+    finally:
+        CPU = was
+
+
+def p2_layout_rows(matches: dict[int, Path], runs: int) -> list[Row]:
+    """``check`` of the longest match in the tool's layout and in another writer's: seconds
+    (CPU) for its tricks against the 50,000 tricks/s of P2, and the two layouts side by
+    side (the same work: the same time)."""
+    big = max(matches)
+    tricks = big * 12  # Doppelkopf: 12 tricks a hand
+    sk = [sys.executable, "-m", "scorekeeper", "check"]
+    tool, dense = matches[big], dense_variant(matches[big])
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(max(runs // 3, 1)):
+        mine.append(_run_cpu([*sk, str(tool)])[0])
+        theirs.append(_run_cpu([*sk, str(dense)])[0])
+    t_tool, t_dense = statistics.median(mine), statistics.median(theirs)
+    limit = tricks / 50_000
+    return [
+        ("P2", f"check {big} hands, tool's layout, CPU s (<= {limit:g} s)", t_tool, None, limit),
+        ("P2", f"check {big} hands, dense layout, CPU s (<= {limit:g} s)", t_dense, None, limit),
+        ("P2", f"  tricks/s, tool's layout: {tricks / t_tool:,.0f}", t_tool, None, None),
+        ("P2", f"  tricks/s, dense layout: {tricks / t_dense:,.0f}", t_dense, None, None),
+        ("P2", "check, dense vs tool's layout, CPU s", t_dense, t_tool, 1.2),
+    ]
 
 
 def extra_rows(matches: dict[int, Path], quick: bool, only: set[str]) -> list[Row]:
@@ -282,6 +359,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows: list[Row] = []
     if not only or "P1" in only:
         rows += p1_rows(matches, runs, args.typer)
+    if (not only or "P2" in only) and max(matches) >= 10000:
+        rows += p2_layout_rows(matches, runs)
     if not only or "P3" in only:
         rows += p3_rows(matches)
     if not args.no_extra:

@@ -489,7 +489,7 @@ def _fail(*args: object, **kwargs: object) -> None:
 
 @pytest.mark.parametrize(
     ("module", "name"),
-    [(tomli_w, "dumps"), (os, "fsync"), (os, "replace")],
+    [(tomli_w, "dump"), (os, "fsync"), (os, "replace")],
     ids=["serialise", "fsync", "replace"],
 )
 def test_failed_write_leaves_original_intact(

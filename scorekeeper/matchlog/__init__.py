@@ -28,12 +28,22 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
+
+import tomli_w
 
 from scorekeeper.collector import paused
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.matchlog import reader
-from scorekeeper.matchlog.files import before_reading, create_text, lock, write_text
+from scorekeeper.matchlog.files import (
+    before_reading,
+    create_text,
+    lock,
+    replacing_bytes,
+    write_text,
+)
 from scorekeeper.matchlog.records import HandRecord, MatchLog
 from scorekeeper.matchlog.shape import (
     FORMAT,
@@ -161,25 +171,48 @@ def regular(path: str | os.PathLike[str]) -> bool:
         return True
 
 
-def write(path: str | os.PathLike[str], log: MatchLog, *, new: bool = False) -> str:
-    """Store ``log`` at ``path`` atomically, creating missing parent directories; the
-    text stored.
+def write(
+    path: str | os.PathLike[str],
+    log: MatchLog,
+    *,
+    new: bool = False,
+    seen: Callable[[bytes], object] | None = None,
+) -> None:
+    """Store ``log`` at ``path`` atomically, creating missing parent directories.
 
     A log whose shape is invalid is refused with :class:`MatchFileError` before anything
-    is touched; otherwise its canonical text is stored with :func:`write_text` (``new``:
-    with :func:`create_text`, which never replaces a file).
+    is touched; otherwise its canonical text (``MatchLog.dumps``) is stored as by
+    :func:`write_text`, piece by piece, never held whole (``new``: with
+    :func:`create_text`, which never replaces a file). ``seen`` is given every piece
+    of bytes stored, in order (to take their digest).
     """
     target = Path(path)
-    problems = shape_problems(log.to_dict())
+    doc = log.to_dict(copies=False)  # read, never changed: the lists are the log's own
+    problems = shape_problems(doc)
     if problems:
         raise MatchFileError([f"{target}: {message}" for _, message in problems])
-    text = log.dumps()
     if new:
+        text = tomli_w.dumps(doc)
         try:
             create_text(target, text)
         except FileExistsError:
             why = because("session.exists", "match", path=str(target))
             raise ScorekeeperError(why, kind="match file") from None
-        return text
-    write_text(target, text)
-    return text
+        if seen is not None:
+            seen(text.encode("utf-8"))
+        return
+    with replacing_bytes(target) as out:
+        tomli_w.dump(doc, _Told(out, seen))
+
+
+class _Told:
+    """A binary file that also tells ``seen`` what is written to it."""
+
+    def __init__(self, out: BinaryIO, seen: Callable[[bytes], object] | None) -> None:
+        self._out = out
+        self._seen = seen
+
+    def write(self, data: bytes) -> int:
+        if self._seen is not None:
+            self._seen(data)
+        return self._out.write(data)

@@ -23,13 +23,16 @@ from typing import Any
 
 _CUT = re.compile(r"\n(?=\[\[hand\]\][ \t]*(?:[\r\n#]|$))")
 """Where a hand's piece begins: after the line end before a ``[[hand]]`` header line."""
+_CUT_BYTES = re.compile(_CUT.pattern.encode())
 _CUT_WITHIN = re.compile(r"\n(?=\[\[hand\]\][ \t]*[\r\n#])")
 """The same, where more text may follow (a chunk read so far): the line's end is seen."""
 
 
-def cuts(text: str) -> list[int]:
-    """The offsets of the line ends just before each ``[[hand]]`` header line."""
-    return [found.start() for found in _CUT.finditer(text)]
+def cuts(text: str | bytes) -> list[int]:
+    """The offsets of the line ends just before each ``[[hand]]`` header line (in a text,
+    or in its UTF-8 bytes: a line end is never inside a character)."""
+    pattern = _CUT_BYTES if isinstance(text, bytes) else _CUT
+    return [found.start() for found in pattern.finditer(text)]
 
 
 def pieces(chunks: Iterable[str]) -> Iterator[str]:

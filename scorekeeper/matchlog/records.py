@@ -59,11 +59,17 @@ class HandRecord:
         """True when the hand was entered as a quick hand (it has a ``quick`` table)."""
         return self.quick is not None
 
-    def to_dict(self) -> dict[str, Any]:
-        """The hand as a TOML table: actions, deal, quick, amended, then the ``_`` keys."""
-        table: dict[str, Any] = {"actions": list(self.actions)}
+    def to_dict(self, *, copies: bool = True) -> dict[str, Any]:
+        """The hand as a TOML table: actions, deal, quick, amended, then the ``_`` keys
+        (``copies=False``: the lists of actions and cards are the record's own, for a
+        caller that only reads them, such as a write)."""
+        table: dict[str, Any] = {"actions": list(self.actions) if copies else self.actions}
         if self.deal is not None:
-            table["deal"] = {player: list(cards) for player, cards in self.deal.items()}
+            table["deal"] = (
+                {player: list(cards) for player, cards in self.deal.items()}
+                if copies
+                else dict(self.deal)
+            )
         if self.quick is not None:
             table["quick"] = copied(self.quick)
         if self.amended is not None:
@@ -130,8 +136,9 @@ class MatchLog:
             raise MatchFileError([message for _, message in problems])
         return log
 
-    def to_dict(self) -> dict[str, Any]:
-        """The match as a TOML document in canonical key order.
+    def to_dict(self, *, copies: bool = True) -> dict[str, Any]:
+        """The match as a TOML document in canonical key order (``copies``: see
+        :meth:`HandRecord.to_dict`).
 
         The order is format, ruleset, players, first_dealer, started, lang and price (only
         when set), the ``_`` keys,
@@ -156,7 +163,7 @@ class MatchLog:
         if self.options:
             doc["options"] = copied(self.options)
         if self.hands:
-            doc["hand"] = [hand.to_dict() for hand in self.hands]
+            doc["hand"] = [hand.to_dict(copies=copies) for hand in self.hands]
         return doc
 
     @classmethod

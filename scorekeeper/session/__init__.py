@@ -108,16 +108,11 @@ class Session:
             return None
         raw = path.read_bytes()
         key = cache.digest(raw)
+        at = reader.cuts(raw)
+        ends = [*at[1:], len(raw)][: len(at)]
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-        del raw
-        text = text.removeprefix("\ufeff")
-        at = reader.cuts(text)
-        try:
-            head = stream.header(text[: at[0] + 1] if at else text)
-        except stream.NotStreamed:
+            head = stream.header(raw[: at[0] + 1 if at else len(raw)].decode("utf-8-sig"))
+        except (stream.NotStreamed, UnicodeDecodeError):
             return None
         from scorekeeper.text import language  # the view's choice: the match's own language
 
@@ -126,17 +121,20 @@ class Session:
             rules = load(head.ruleset, head.options)
         except ScorekeeperError:
             return None
-        texts = [text[s + 1 : e] for s, e in zip(at, [*at[1:], len(text)][: len(at)], strict=True)]
-        del text
         entry = cache.load(key, head.players)
-        if entry is not None and entry.rules != cache.rules_key(rules):
+        if entry is not None and (
+            entry.rules != cache.rules_key(rules) or len(entry.hands) > len(at)
+        ):
             entry = None
+        first = len(entry.hands) if entry is not None else 0
+        texts = _pieces(raw, at[first:], ends[first:])
+        del raw
         try:
-            if entry is not None and len(entry.hands) <= len(texts):
+            if entry is not None:
                 tail = _from_entry(entry, head, rules, texts)
             else:
                 tail = _by_hands(key, head, rules, texts)
-        except stream.NotStreamed as exc:
+        except (stream.NotStreamed, UnicodeDecodeError) as exc:
             cache._debug(f"{path}: {exc!r}")
             return None
         return cls(path, None, tail.match, None, tail=tail)
@@ -186,8 +184,9 @@ class Session:
         return (None, self.log.dumps())
 
     def _write(self) -> None:
-        text = matchlog.write(self.path, self.log)  # refuses a bad shape, naming every problem
-        self._keep(cache.digest(text.encode("utf-8")))
+        h = cache.new_digest()
+        matchlog.write(self.path, self.log, seen=h.update)  # refuses a bad shape, naming all
+        self._keep(h.hexdigest())
 
     def _verified(self, name: str) -> Match:
         """The match replayed from the changed log; a refusal names ``name``."""
@@ -410,16 +409,22 @@ def _replayed(kept: Sequence[MatchHand], log: MatchLog, rules: Ruleset) -> Match
     return match
 
 
-def _from_entry(entry: cache.Entry, head: MatchLog, rules: Ruleset, texts: list[str]) -> Tail:
+def _pieces(raw: bytes, starts: list[int], ends: list[int]) -> Iterator[str]:
+    """The hands' texts between ``starts`` and ``ends``, decoded one by one."""
+    for start, end in zip(starts, ends, strict=True):
+        yield raw[start + 1 : end].decode("utf-8")
+
+
+def _from_entry(entry: cache.Entry, head: MatchLog, rules: Ruleset, texts: Iterator[str]) -> Tail:
     """The file opened through its cache entry: the hands after the kept ones replayed."""
     first = len(entry.hands)
-    records = [r for r, _ in stream.records(texts[first:], head)]
+    records = [r for r, _ in stream.records(texts, head)]
     log = MatchLog(**{**vars(head), "hands": records})
     kept: list[MatchHand] = list(entry.hands)
     return Tail(entry.match, first, log, _replayed(kept, log, rules), kept)
 
 
-def _by_hands(key: str, head: MatchLog, rules: Ruleset, texts: list[str]) -> Tail:
+def _by_hands(key: str, head: MatchLog, rules: Ruleset, texts: Iterator[str]) -> Tail:
     """The file replayed hand by hand (its finished hands kept as the cache keeps them),
     and its entry kept."""
     match: Match | None = None

@@ -35,7 +35,7 @@ from typing import Any
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
-from scorekeeper.matchlog.files import write_bytes
+from scorekeeper.matchlog.files import replacing_bytes
 from scorekeeper.reasons import Reason, Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
@@ -67,7 +67,12 @@ def cache_dir() -> Path:
     return Path(base) / "scorekeeper" / "replay"
 
 
-def digest(data: bytes) -> str:
+def new_digest() -> Any:
+    """The digest of a match file's bytes, to be fed piece by piece (blake2b)."""
+    return blake2b(digest_size=32)
+
+
+def digest(data: bytes | memoryview) -> str:
     """The key of a match file: a digest of its exact bytes."""
     return blake2b(data, digest_size=32).hexdigest()
 
@@ -232,7 +237,7 @@ class CachedHand(MatchHand):
         quick: dict[str, Any] | None,
         scores: dict[str, int],
         facts: dict[str, Any],
-        detail: bytes,
+        detail: bytes | memoryview,
         players: list[str],
     ) -> None:
         super().__init__(number, dealer, None, quick, [], None)
@@ -270,6 +275,7 @@ class CachedHand(MatchHand):
     def forget(self) -> None:
         """Let the result go from memory: it is read back from its JSON when asked for."""
         self.__dict__.pop("_result", None)
+        RECENT.pop(id(self), None)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -281,9 +287,17 @@ class CachedHand(MatchHand):
 
     @property  # type: ignore[override]
     def result(self) -> HandResult | None:
-        if "_result" not in self.__dict__:
-            self.__dict__["_result"] = result_of(json.loads(self.detail)[1])
-        return self.__dict__["_result"]  # type: ignore[no-any-return]
+        made = self.__dict__.get("_result")
+        if made is not None:
+            return made  # type: ignore[no-any-return]
+        found = RECENT.get(id(self))
+        if found is not None and found[0] is self:
+            return found[1]
+        made = result_of(json.loads(bytes(self.detail))[1])
+        if len(RECENT) >= RECENT_SIZE:
+            del RECENT[next(iter(RECENT))]
+        RECENT[id(self)] = (self, made)
+        return made
 
     @result.setter
     def result(self, value: HandResult | None) -> None:
@@ -292,13 +306,24 @@ class CachedHand(MatchHand):
     @property  # type: ignore[override]
     def actions(self) -> list[Action]:
         if "_actions" not in self.__dict__:
-            texts = json.loads(self.detail)[0]
+            texts = json.loads(bytes(self.detail))[0]
             self.__dict__["_actions"] = [parse_action(t, self._players) for t in texts]
         return self.__dict__["_actions"]  # type: ignore[no-any-return]
 
     @actions.setter
     def actions(self, value: list[Action]) -> None:
         self.__dict__["_actions"] = value
+
+
+RECENT: dict[int, tuple[CachedHand, HandResult]] = {}
+"""The results of kept hands read back last (a sheet reads a hand's several times, a new
+hand the last few): a few, not every one of a season (``reset``)."""
+RECENT_SIZE = 64
+
+
+def reset() -> None:
+    """Forget the results read back (``RECENT``)."""
+    RECENT.clear()
 
 
 def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
@@ -320,9 +345,10 @@ class Entry:
     rules: str
     hands: list[CachedHand]
 
-    def to_bytes(self) -> bytes:
-        """The cache file: a checksum line, then the body it is the digest of (a line of
-        what the entry is, a line of every hand's summary, a line per hand's detail)."""
+    def lines(self) -> list[bytes | memoryview]:
+        """The cache file's body, line by line (each ends with a line end): a line of what
+        the entry is, a line of every hand's summary, a line per hand's detail. The file
+        is a checksum line (the digest of the body), then the body."""
         head = {
             "format": FORMAT,
             "version": VERSION,
@@ -332,15 +358,11 @@ class Entry:
             "hands": len(self.hands),
         }
         summary = [[h.dealer, plain(h.quick), h.scores, h.facts] for h in self.hands]
-        body = b"\n".join(
-            [
-                json.dumps(head).encode(),
-                json.dumps(summary, ensure_ascii=False).encode("utf-8"),
-                *(h.detail for h in self.hands),
-                b"",
-            ]
-        )
-        return digest(body).encode() + b"\n" + body
+        return [
+            json.dumps(head).encode() + b"\n",
+            json.dumps(summary, ensure_ascii=False).encode("utf-8") + b"\n",
+            *(part for h in self.hands for part in (h.detail, b"\n")),
+        ]
 
 
 def entry_of(match: Match, key: str, texts: Sequence[Sequence[str]]) -> Entry | None:
@@ -373,46 +395,64 @@ def load(key: str, players: Sequence[str]) -> Entry | None:
     except OSError:
         return None
     try:
-        return _read(data, key, list(players))
+        return _read(memoryview(data), key, list(players))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         _debug(f"{file}: {exc!r}")
         return None
 
 
-def _read(data: bytes, key: str, players: list[str]) -> Entry:
-    check, _, body = data.partition(b"\n")
-    if check != digest(body).encode():
-        raise ValueError("checksum")
-    lines = body.split(b"\n")
-    head = json.loads(lines[0])
+def _read(data: memoryview, key: str, players: list[str]) -> Entry:
+    lines = _lines(data)
+    head = json.loads(bytes(lines[0]))
     if type(head) is not dict or (head.get("format"), head.get("version")) != (FORMAT, VERSION):
         raise ValueError("format")
     if head.get("match") != key:
         raise ValueError("match")
     if head.get("code") != code_key():
         raise ValueError("code")
-    count = head["hands"]
-    summary = json.loads(lines[1])
-    details = lines[2:-1]
-    if type(count) is not int or len(summary) != count or len(details) != count or lines[-1]:
+    count, rules = head["hands"], head["rules"]
+    summary = json.loads(bytes(lines[1]))
+    details = lines[2:]
+    if type(count) is not int or len(summary) != count or len(details) != count:
         raise ValueError("hands")
-    hands = []
-    for i, (line, detail) in enumerate(zip(summary, details, strict=True)):
-        dealer, quick, scores, facts = line
-        quick = unplain(quick)
-        if (
-            dealer not in players
-            or not (quick is None or type(quick) is dict)
-            or type(scores) is not dict
-            or not all(type(s) is int for s in scores.values())
-            or type(facts) is not dict
-        ):
-            raise ValueError(f"hand:{i + 1}")
-        hands.append(CachedHand(i + 1, dealer, quick, scores, facts, detail, players))
-    rules = head["rules"]
     if type(rules) is not str:
         raise ValueError("rules")
+    hands = [
+        _kept_hand(i + 1, line, detail, players)
+        for i, (line, detail) in enumerate(zip(summary, details, strict=True))
+    ]
     return Entry(key, rules, hands)
+
+
+def _lines(data: memoryview) -> list[memoryview]:
+    """The body's lines (without their line ends), once the checksum line fits the body."""
+    raw = data.obj
+    assert isinstance(raw, bytes)
+    cut = raw.find(b"\n")
+    if cut < 0 or data[:cut] != digest(data[cut + 1 :]).encode():
+        raise ValueError("checksum")
+    ends = [cut]
+    at = raw.find(b"\n", cut + 1)
+    while at >= 0:
+        ends.append(at)
+        at = raw.find(b"\n", at + 1)
+    if ends[-1] != len(raw) - 1 or len(ends) < 3:
+        raise ValueError("lines")
+    return [data[ends[i] + 1 : ends[i + 1]] for i in range(len(ends) - 1)]
+
+
+def _kept_hand(number: int, line: Any, detail: memoryview, players: list[str]) -> CachedHand:
+    dealer, quick, scores, facts = line
+    quick = unplain(quick)
+    if (
+        dealer not in players
+        or not (quick is None or type(quick) is dict)
+        or type(scores) is not dict
+        or not all(type(s) is int for s in scores.values())
+        or type(facts) is not dict
+    ):
+        raise ValueError(f"hand:{number}")
+    return CachedHand(number, dealer, quick, scores, facts, detail, players)
 
 
 def save(entry: Entry, *, instead_of: str | None = None) -> None:
@@ -421,7 +461,14 @@ def save(entry: Entry, *, instead_of: str | None = None) -> None:
     if not enabled():
         return
     try:
-        write_bytes(entry_file(entry.match), entry.to_bytes(), sync=False)
+        lines = entry.lines()
+        h = new_digest()
+        for line in lines:
+            h.update(line)
+        with replacing_bytes(entry_file(entry.match), sync=False) as out:
+            out.write(h.hexdigest().encode() + b"\n")
+            for line in lines:
+                out.write(line)
     except (OSError, TypeError, ValueError) as exc:
         _debug(f"unsaved: {exc!r}")
         return
