@@ -30,7 +30,7 @@ import stat
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO, BinaryIO, cast
 
 import tomli_w
 
@@ -202,7 +202,7 @@ def write(
             seen(text.encode("utf-8"))
         return
     with replacing_bytes(target) as out:
-        tomli_w.dump(doc, _Told(out, seen))
+        tomli_w.dump(doc, cast(IO[bytes], _Told(out, seen)))  # it only calls write()
 
 
 class _Told:

@@ -31,8 +31,9 @@ _CUT_WITHIN = re.compile(r"\n(?=\[\[hand\]\][ \t]*[\r\n#])")
 def cuts(text: str | bytes) -> list[int]:
     """The offsets of the line ends just before each ``[[hand]]`` header line (in a text,
     or in its UTF-8 bytes: a line end is never inside a character)."""
-    pattern = _CUT_BYTES if isinstance(text, bytes) else _CUT
-    return [found.start() for found in pattern.finditer(text)]
+    if isinstance(text, bytes):
+        return [found.start() for found in _CUT_BYTES.finditer(text)]
+    return [found.start() for found in _CUT.finditer(text)]
 
 
 def pieces(chunks: Iterable[str]) -> Iterator[str]:
