@@ -155,4 +155,4 @@ def test_play_runs_code_in_few_modules() -> None:
         sys.path.pop(0)
     ran = modules_run(["play", "QC"])
     assert "scorekeeper.hand" in ran and "scorekeeper.matchlog.files" in ran
-    assert len(ran) <= 45, ran
+    assert len(ran) <= 52, ran  # 45 before the plain cache: the rule set is now read per command (cache: see its report)
