@@ -457,8 +457,12 @@ def explanation(data: dict[str, Any]) -> None:
         topics = escape(say("cli.topics", ruleset=data["ruleset"]))
         how = escape(say("cli.topics_how", ruleset=data["ruleset"]))
         console.print(f"[bold]{topics}[/] {how}")
+        from scorekeeper.lang.terms import spoken_topic
+        from scorekeeper.text import language
+
         for topic, title in data["topics"].items():
-            console.print(escape(f"  {topic:14} {own(title)}"))
+            named = spoken_topic(topic, language.current())
+            console.print(escape(f"  {named:14} {own(title)}"))
         return
     console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
     if data["options"]:

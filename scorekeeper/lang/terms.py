@@ -94,10 +94,23 @@ def _termed(value: Any, lang: str) -> Any:
     return [_termed(v, lang) for v in value]
 
 
+def spoken_topic(topic: str, lang: str = DEFAULT) -> str:
+    """An ``explain`` topic as a table of ``lang`` names it: the first one-word name the
+    language file gives it (``scoring`` -> ``Abrechnung``), else its key."""
+    names = [w for w, t in language(lang).topics.items() if t == topic and " " not in w]
+    return names[0] if names else topic
+
+
+TOPIC_PARAMS_OF = {"referee.topic": "topics"}
+"""Sentences listing ``explain`` topics by their keys: shown by the table's names."""
+
+
 def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
+    if (topics := TOPIC_PARAMS_OF.get(key)) in params:
+        params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params):
