@@ -171,6 +171,7 @@ def shared_init(cls: type) -> Callable[..., None]:
     return _init(cls, fields(cls), positional, frozen=cls.__record_frozen__)
 
 
+@typing.dataclass_transform(field_specifiers=(field,))
 def record(
     cls: type[T] | None = None,
     /,
