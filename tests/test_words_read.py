@@ -183,3 +183,37 @@ def test_judge_reads_german_and_dutch_cards_with_lang(
     assert res.returncode == 0, res.stderr
     assert "QC" in res.stdout and "10H" in res.stdout and "AD" in res.stdout
     assert "JC" in res.stdout and "AS" in res.stdout
+
+
+def _hand_after(tmp_path: Path, game: str, lang: str, said: list[str]):  # type: ignore[no-untyped-def]
+    path = new_match(tmp_path, game, PLAYERS, lang=lang)
+    if said:
+        with Session.edit(path) as s:
+            s.record(said)
+    return Session.open(path).current_hand()
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "said", "line", "offered"),
+    [
+        ("de", "doppelkopf", ["Ben re"], "Ben keine ", "90"),
+        ("de", "doppelkopf", ["Ben re"], "Ben kei", "keine 90"),
+        ("de", "doppelkopf", [], "Kreuz D", "Dame"),
+        ("de", "doppelkopf", [], "Kreuz ", "Bube"),
+        ("de", "doppelkopf", [], "hil", "hilfe"),
+        ("de", "doppelkopf", [], "zur", "zurück"),
+        ("nl", "klaverjassen", ["Ben trump clubs"], "klaveren b", "boer"),
+        ("nl", "doppelkopf", ["Ben re"], "Ben g", "geen 90"),
+        ("nl", "doppelkopf", ["Ben re"], "Ben geen ", "90"),
+        ("nl", "klaverjassen", [], "ongeda", "ongedaan"),
+    ],
+)
+def test_completion_offers_the_table_s_words_of_several_words(
+    tmp_path: Path, lang: str, game: str, said: list[str], line: str, offered: str
+) -> None:
+    from scorekeeper.table.complete import candidates
+
+    hand = _hand_after(tmp_path, game, lang, said)
+    found = candidates(hand, PLAYERS, line, lang)
+    assert offered in found, found
+    assert not {"no90", "undo", "help"} & set(found)

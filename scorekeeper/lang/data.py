@@ -64,6 +64,9 @@ class Language:
     commands: Mapping[str, str] = field(default_factory=dict)
     nicknames: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     topics: Mapping[str, str] = field(default_factory=dict)
+    codes: tuple[str, ...] = ()
+    settings: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = field(default_factory=dict)
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
@@ -154,6 +157,9 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         commands=_word_table(code, data.get("commands", {}), "commands"),
         nicknames=_nicknames(code, data.get("nicknames", {})),
         topics=_word_table(code, data.get("topics", {}), "topics"),
+        codes=_strings(code, data.get("codes", {}), "words", "codes."),
+        settings=_word_table(code, data.get("settings", {}), "settings"),
+        values=_word_table(code, data.get("values", {}), "values"),
     )
 
 
