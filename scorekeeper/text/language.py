@@ -88,7 +88,8 @@ def of_file(path: object) -> str | None:
 
 
 def chosen() -> str | None:
-    """The language ``--lang`` chose, whatever ``--json`` speaks (None: not given)."""
+    """The language ``--lang`` chose, if any (to put it back after speaking another;
+    whatever ``--json`` speaks)."""
     return _chosen
 
 
