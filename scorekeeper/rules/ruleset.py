@@ -58,8 +58,6 @@ class Option:
             raise OptionError(_takes(self.name, type_word(self.default), value))
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             raise OptionError(_takes(self.name, said("rules.type.words"), value))
-        if self.choices and value not in self.choices and isinstance(value, str):
-            value = _chosen_word(value, self.choices)
         if self.choices and value not in self.choices:
             allowed = said("rules.type.one_of", values=[str(c) for c in self.choices])
             raise OptionError(_takes(self.name, allowed, value))
@@ -69,20 +67,6 @@ class Option:
 YES = ("true", "yes", "on", "1", "ja")
 NO = ("false", "no", "off", "0", "nein", "nee")
 """The words for yes and no an option takes, the German and Dutch table's among them."""
-
-
-def _chosen_word(text: str, choices: Any) -> str:
-    """A choice named in a German or Dutch table's words (``frei`` -> ``free``), as the
-    language files word the rule sets' values; the text itself when it names none."""
-    from scorekeeper.lang import LANGS
-    from scorekeeper.lang.data import fold, language
-
-    typed = fold(text)
-    for lang in LANGS:
-        for code, word in language(lang).values.items():
-            if fold(word) == typed and code in {fold(str(c)) for c in choices}:
-                return next(str(c) for c in choices if fold(str(c)) == code)
-    return text
 
 
 def _from_text(name: str, text: str, default: Any) -> Any:
