@@ -112,17 +112,13 @@ def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> in
     spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``) is written
     as text (:func:`scorekeeper.shown.csv_cell`)."""
     writer = _InertWriter(csv.writer(out, lineterminator="\n"))
+    words = _csv_words()
     writer.writerow(
         [
-            "hand",
-            "dealer",
-            "kind",
-            "game",
-            "winner",
-            "value",
-            *[f"{p} score" for p in players],
-            *[f"{p} total" for p in players],
-            "reasons",
+            *(words.head(c) for c in ("hand", "dealer", "kind", "game", "winner", "value")),
+            *[words.head("score", player=p) for p in players],
+            *[words.head("total", player=p) for p in players],
+            words.head("reasons"),
         ]
     )
     running = {p: 0 for p in players}
@@ -132,7 +128,16 @@ def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> in
         res = mh.result
         if res is None:
             writer.writerow(
-                [mh.number, mh.dealer, mh.kind, "in play", "", "", *[""] * (2 * len(players)), ""]
+                [
+                    mh.number,
+                    mh.dealer,
+                    words.kind(mh.kind),
+                    words.term("in play"),
+                    "",
+                    "",
+                    *[""] * (2 * len(players)),
+                    "",
+                ]
             )
             continue
         for p in players:
@@ -141,9 +146,9 @@ def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> in
             [
                 mh.number,
                 mh.dealer,
-                mh.kind,
-                res.game_type,
-                res.winner or "",
+                words.kind(mh.kind),
+                words.term(res.game_type),
+                words.term(res.winner or ""),
                 res.value,
                 *[res.scores.get(p, 0) for p in players],
                 *[running[p] for p in players],
@@ -161,6 +166,41 @@ class _InertWriter:
 
     def writerow(self, row: Iterable[Any]) -> None:
         self._writer.writerow([csv_cell(cell) for cell in row])
+
+
+class _CsvWords:
+    """The CSV's header and words in the view's language: English exactly as before,
+    German and Dutch as the table says them (the codes stay in the match file and JSON)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def head(self, column: str, **params: Any) -> str:
+        if self.lang == "en":
+            return f"{params['player']} {column}" if params else column
+        from scorekeeper.text import say
+
+        return say(f"sheet.csv.{column}", **params)
+
+    def kind(self, kind: str) -> str:
+        if self.lang == "en":
+            return kind
+        from scorekeeper.text import say, template
+
+        return say(f"sheet.csv.kind.{kind}") if template(f"sheet.csv.kind.{kind}") else kind
+
+    def term(self, text: str) -> str:
+        if self.lang == "en":
+            return text
+        from scorekeeper.lang.terms import term
+
+        return term(text, self.lang)
+
+
+def _csv_words() -> _CsvWords:
+    from scorekeeper.text import language
+
+    return _CsvWords(language.current())
 
 
 def to_csv(match: Match) -> str:

@@ -303,11 +303,28 @@ TOPIC_TITLES = {
 }
 
 
+def topic_named(word: str) -> str:
+    """The topic a word names: its key (``scoring``) or its name at a German or Dutch
+    table (``Abrechnung``, ``telling``, from the language files' ``[topics]``); the word
+    folded when it names none."""
+    from scorekeeper.lang import LANGS
+    from scorekeeper.lang.data import fold, language
+
+    form = " ".join(fold(word).split())
+    if form in TOPICS:
+        return form
+    for lang in LANGS:
+        if (found := language(lang).topics.get(form)) is not None:
+            return found
+    return form
+
+
 def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
-    """The rule set's own explanation of a topic, with the values in force."""
+    """The rule set's own explanation of a topic (by its key or by its name in any
+    language the program speaks), with the values in force."""
     if topic is None:
         return {"ruleset": rules.id, "topics": {t: TOPIC_TITLES[t] for t in TOPICS}}
-    topic = topic.lower()
+    topic = topic_named(topic)
     if topic not in TOPICS:
         raise IllegalActionError(
             because("referee.topic", "explain", topic=topic, topics=tuple(TOPICS))

@@ -35,11 +35,11 @@ from scorekeeper.cli.app import app
 from scorekeeper.hand import Hand
 
 _HOLD_LOCK = """
-import sys, time
+import sys
 from scorekeeper.matchlog import lock
 with lock(sys.argv[1]):
     print("held", flush=True)
-    time.sleep(3.5)  # long enough for the command to start and wait 1 s on a loaded machine
+    sys.stdin.readline()
 """
 
 
@@ -565,25 +565,41 @@ def test_locked_match_file(sk, match: Path) -> None:
     assert sk("play", "Ben", "QC", "--match", match).returncode == 0
 
 
-def test_a_second_writer_waits_and_says_so(sk, match: Path) -> None:
-    # another process holds the lock for 3.5 s: the command waits, says so after 1 s,
-    # then records its card
+def test_a_second_writer_waits_and_says_so(home: Path, match: Path) -> None:
+    # another process holds the lock until the command has said that it waits (after
+    # 1 s, however slow the machine), then lets go: the command records its card
+    from cli_helpers import cli_env
+
     holder = subprocess.Popen(
         [sys.executable, "-c", _HOLD_LOCK, str(match)],
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         start = time.monotonic()
-        res = sk("play", "Ben", "QC", "--match", match)
+        play = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "play", "Ben", "QC", "--match", str(match)],
+            env=cli_env(home),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert play.stderr is not None
+        said = play.stderr.readline()
         waited = time.monotonic() - start
+        assert holder.stdin is not None
+        holder.stdin.write("go\n")
+        holder.stdin.flush()
+        _out, more = play.communicate(timeout=60)
     finally:
+        if holder.poll() is None:
+            holder.kill()
         holder.wait(timeout=60)
-    assert res.returncode == 0, res.stderr
+    assert play.returncode == 0, said + more
     assert waited >= 1.0
-    assert res.stderr.strip().splitlines() == [
+    assert (said + more).strip().splitlines() == [
         f"waiting: {match} is being written by another scorekeeper process"
     ]
     assert read_log(match).hands[0].actions == ["Ben QC"]

@@ -34,12 +34,13 @@ def test_the_engine_terms_in_each_language() -> None:
 def test_a_german_doppelkopf_table_reads_its_words(tmp_path: Path) -> None:
     _ok(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de")
     assert "Ben sagt Re an" in _ok(tmp_path, "announce", "Ben", "Re")
-    assert "Carla sagt Kontra an (Kontra)" in _ok(tmp_path, "announce", "Carla", "Kontra")
+    assert "Carla sagt Kontra an (Kontra-Partei)" in _ok(tmp_path, "announce", "Carla", "Kontra")
     _ok(tmp_path, "trick", "Kreuz Dame, Herz Zehn, KaA, D♦")
     assert "Ben sagt keine 90 an" in _ok(tmp_path, "announce", "Ben", "keine", "90")
     status = _ok(tmp_path, "status")
     assert "Normalspiel" in status and "normal game" not in status
-    assert "Carla sagte Kontra an (Kontra)" in status and "Ben sagte keine 90 an (Re)" in status
+    assert "Carla sagte Kontra an (Kontra-Partei)" in status
+    assert "Ben sagte keine 90 an (Re-Partei)" in status
     data = json.loads(_ok(tmp_path, "status", "--json"))
     assert data["contract"] == "normal game"  # --json stays language-neutral
     assert [a["kind"] for a in data["announcements"]] == ["re", "contra", "no90"]
@@ -130,12 +131,12 @@ def test_every_section_of_every_rule_set_has_a_heading_in_de_and_nl() -> None:
 
 def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     german = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "de")
-    assert "Ansagen: Zeitpunkte (announcements.window)" in german
+    assert "Ansagen: Zeitpunkte [announcements.window]" in german
     assert "Re (die Partei der Alten) und Kontra" in german
     dutch = _ok(tmp_path, "--lang", "nl", "explain", "klaverjassen-wilde-boom", "scoring")
-    assert "roem: telling (roem.tally)" in dutch and "verzaken (revoke)" in dutch, dutch
+    assert "roem: telling [roem.tally]" in dutch and "verzaken [revoke]" in dutch, dutch
     shown = _ok(tmp_path, "rules", "show", "kloepper", "--lang", "de")
-    assert "Klopfen (knock): Wer eine schwarze Dame hat" in shown, shown
+    assert "Klopfen [knock]: Wer eine schwarze Dame hat" in shown, shown
     english = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "en")
     assert "\nannouncements.window\n" in english and "Ansagen" not in english
 
@@ -180,8 +181,8 @@ def test_the_table_session_in_german_names_cards_and_words(tmp_path: Path) -> No
     language.choose("de")
     try:
         helped = table.handle("help").lines[0]
-        assert "keine 90" in helped and "fünf neunen" in helped and "no90" not in helped
-        assert table.handle("carla kontra").lines == ["Carla sagt Kontra an (Kontra)"]
+        assert "keine 90" in helped and "fünf Neunen" in helped and "no90" not in helped
+        assert table.handle("carla kontra").lines == ["Carla sagt Kontra an (Kontra-Partei)"]
         lines = table.handle("krd hz kaa ka9").lines
     finally:
         language.reset()
@@ -250,7 +251,7 @@ def test_money_and_dates_as_each_language_writes_them(tmp_path: Path) -> None:
 
 def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
     helped = _ok(tmp_path, "--lang", "nl", "announce", "--help")
-    assert "Naast kaarten: call AAS of alone" in " ".join(helped.split()), helped
+    assert "Naast kaarten: roepen AAS of alleen" in " ".join(helped.split()), helped
     assert "Besides cards" not in helped
     assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
 
@@ -306,11 +307,11 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
     typed = "carla kontra\nkrd hz kaa ka9\nstatus\nhelp\nquit\n"
     german = _table(tmp_path, typed, "doppelkopf", *PLAYERS, env={"LANG": "de_DE.UTF-8"})
     for line in (
-        "Carla sagt Kontra an (Kontra)",
+        "Carla sagt Kontra an (Kontra-Partei)",
         "Ben D♣\nCarla 10♥\nDirk A♦\nAnna 9♦",
         "Stich 1 an Carla (24 Augen): 10♥ von Carla: der höchste Trumpf",
         "Spiel 1, Geber Anna, Normalspiel; 4 Karten gespielt",
-        "die Wörter dieses Spiels: re, kontra, keine 90",
+        "die Wörter dieses Spiels: Re, Kontra, keine 90",
     ):
         assert line in german, (line, german)
     typed = "pas\ntroef harten\nklb hh vkl r7\nxyz\nquit\n"

@@ -59,6 +59,8 @@ def _choose_language(ctx: typer.Context, value: str | None) -> str | None:
         raise typer.BadParameter(say("cli.bad_lang", value=value, languages=language.LANGUAGES))
     language.reset()  # a new command: forget what an earlier one in this process chose
     language.choose(value)
+    if value is None and _help_lang is not None:
+        language.use_match(_help_lang)  # help on a match's command: the match's words
     lang = language.current()
     speak(lang)
     if lang != language.ENGLISH:
@@ -155,15 +157,43 @@ def _only(argv: list[str]) -> typer.Typer:
     return slim
 
 
+_help_lang: str | None = None
+"""The language of the match a ``--help`` is asked on (see :func:`_help_language`)."""
+
+
+def _help_language(argv: list[str]) -> str | None:
+    """For ``--help`` on a command: the language of the match it would act on (``--match``,
+    ``$SCOREKEEPER_MATCH``, the current match), so that its help speaks the table's words."""
+    if "--help" not in argv and "-h" not in argv:
+        return None
+    path: str | None = None
+    for i, word in enumerate(argv):
+        if word in ("--match", "-m") and i + 1 < len(argv):
+            path = argv[i + 1]
+        elif word.startswith("--match="):
+            path = word.split("=", 1)[1]
+    if path is None:
+        path = os.environ.get("SCOREKEEPER_MATCH") or None
+    if path is None:
+        from scorekeeper import store
+
+        path = str(store.current_or_none() or "") or None
+    return language.of_file(path) if path else None
+
+
 def typer_main(argv: list[str]) -> None:
     """Run the command line through Typer: every command, help, usage errors, completion."""
+    global _help_lang
     command = typer.main.get_command(_only(argv))
-    lang = language.from_argv(argv) or language.current()
+    _help_lang = None if language.from_argv(argv) else _help_language(argv)
+    lang = language.from_argv(argv) or _help_lang or language.current()
     speak(lang)  # click's and Typer's own words (Usage:, Options, Missing argument)
-    if lang != language.ENGLISH:
-        from scorekeeper.cli.helps import translate_helps
+    from scorekeeper.cli.helps import flow_helps, translate_helps
 
+    if lang != language.ENGLISH:
         translate_helps(command, lang)
+    else:
+        flow_helps(command)
     command(argv, prog_name="scorekeeper")
 
 

@@ -172,6 +172,9 @@ def rename(
     from scorekeeper import store
 
     found = store.rename(name, new_name)
+    from scorekeeper.text import language
+
+    language.use_match(language.of_file(found.path))  # said in the match's language
     _done(
         json_,
         {"old": name, "name": found.name, "path": str(found.path)},

@@ -213,24 +213,41 @@ def typed_amendment(
     return typed_facts(session, values, rules)
 
 
-def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
-    """``judge``'s words read in the language of the environment (``SCOREKEEPER_LANG``,
-    the locale): the trick's and the hand's cards, the trump suit, the facts and what was
-    said. English input stays exactly as typed."""
-    from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
+def _nicknamed(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
+    """English ``judge`` input as typed, but for a card's nickname (``Dulle`` -> 10H)."""
+    from scorekeeper.lang.reading import nickname
 
-    lang = environment_lang()
+    def one(word: str) -> str:
+        who, colon, card = word.rpartition(":")
+        return who + colon + (nickname(card, "en", rules.family) or card)
+
+    out = dict(asked)
+    for key in ("trick", "hand"):
+        if out.get(key):
+            out[key] = " ".join(one(w) for w in str(out[key]).split(" "))
+    return out
+
+
+def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
+    """``judge``'s words read in the language of ``--lang`` (German or Dutch; every
+    language reads English forms too), else the environment's (``SCOREKEEPER_LANG``, the
+    locale): the trick's and the hand's cards (by their nicknames too), the trump suit,
+    the facts and what was said. English input stays exactly as typed, nicknames read."""
+    from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
+    from scorekeeper.text.language import chosen
+
+    lang = chosen() if chosen() not in (None, DEFAULT) else environment_lang()
     if lang == DEFAULT:
-        return asked
+        return _nicknamed(rules, asked)
 
     def words(text: str) -> str:
         return " ".join(translate(text, lang, family=rules.family))
 
     out = dict(asked)
     if out.get("trick"):
-        out["trick"] = read_trick(out["trick"], lang, rules.deck)
+        out["trick"] = read_trick(out["trick"], lang, rules.deck, rules.family)
     if out.get("hand") is not None:
-        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck))
+        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck, rules.family))
     if out.get("trump"):
         out["trump"] = words(out["trump"])
     out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")

@@ -8,6 +8,7 @@ get their translated help before anything is printed; English changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,10 +39,41 @@ def english_helps(command: click.Command) -> list[str]:
 
 
 def translate_helps(command: click.Command, lang: str) -> None:
-    """Put the help texts of ``lang`` into a built command tree (in place)."""
+    """Put the help texts of ``lang`` into a built command tree (in place), each flowed
+    (:func:`flowed`)."""
     from scorekeeper.text import translate
 
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
         if isinstance(text, str) and text.strip():
-            setattr(owner, attr, translate(HELP, text, lang))
+            setattr(owner, attr, flowed(translate(HELP, text, lang)))
+
+
+def flow_helps(command: click.Command) -> None:
+    """Every help text of a built command tree flowed (:func:`flowed`), in place."""
+    for owner, attr in _texts(command):
+        text = getattr(owner, attr, None)
+        if isinstance(text, str) and "\n" in text:
+            setattr(owner, attr, flowed(text))
+
+
+_LABEL = re.compile(r"^(\||[^\s:]+:\s)")
+"""A line that starts a line of its own: an example's ``| ...`` or a label
+(``Examples: ...``, ``Beispiele: ...``)."""
+
+
+def flowed(text: str) -> str:
+    """A help text whose paragraphs are one line each, for the help to wrap between
+    words at any width: a line break inside a paragraph becomes a space, except before
+    an example (``| scorekeeper ...``) or a label (``Examples: ...``); blank lines stay."""
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        lines = [line.strip() for line in paragraph.split("\n")]
+        out: list[str] = []
+        for line in lines:
+            if out and line and not _LABEL.match(line):
+                out[-1] = f"{out[-1]} {line}"
+            else:
+                out.append(line)
+        paragraphs.append("\n".join(out))
+    return "\n\n".join(paragraphs)

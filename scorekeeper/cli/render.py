@@ -58,7 +58,12 @@ class _Console:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=True)
+            from scorekeeper.cli import plain
+
+            stream = sys.stderr if self._stderr else sys.stdout
+            # on a terminal lines wrap between words; to a file or a pipe they stay whole
+            wrap = plain.terminal_like(stream)
+            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=not wrap)
         return getattr(self._console, name)
 
 
@@ -438,17 +443,42 @@ def _value(value: Any) -> str:
     if isinstance(value, bool):
         return say("cli.value.yes" if value else "cli.value.no")
     if isinstance(value, list | tuple):
-        return " ".join(_value(v) for v in value) if value else say("cli.value.none")
+        items = [_value(v) for v in value]
+        joint = ", " if any(" " in item for item in items) else " "
+        return joint.join(items) if value else say("cli.value.none")
     if isinstance(value, Mapping):
         return "(" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + ")"
+    if isinstance(value, str) and (lang := _lang()) != "en":
+        from scorekeeper.lang.terms import setting_value
+
+        return setting_value(value, lang)
     return str(value)
+
+
+def _lang() -> str:
+    from scorekeeper.text import language
+
+    return language.current()
+
+
+def _named(key: str) -> str:
+    """A rule set's setting by its name in the current language."""
+    if (lang := _lang()) == "en":
+        return key
+    from scorekeeper.lang.terms import setting_name
+
+    return setting_name(key, lang)
 
 
 def _setting(value: Any) -> str:
     """An option's value as ``--set`` takes it (``fox=false``, ``ranks=A,K``), in any
     language, so that the line can be typed again."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    if isinstance(value, bool):  # the table's yes and no, which --set reads too
+        return (
+            say("cli.value.yes" if value else "cli.value.no")
+            if _lang() != "en"
+            else ("true" if value else "false")
+        )
     if isinstance(value, list | tuple):
         return ",".join(str(v) for v in value)
     return str(value)
@@ -459,8 +489,12 @@ def explanation(data: dict[str, Any]) -> None:
         topics = escape(say("cli.topics", ruleset=data["ruleset"]))
         how = escape(say("cli.topics_how", ruleset=data["ruleset"]))
         console.print(f"[bold]{topics}[/] {how}")
+        from scorekeeper.lang.terms import spoken_topic
+        from scorekeeper.text import language
+
         for topic, title in data["topics"].items():
-            console.print(escape(f"  {topic:14} {own(title)}"))
+            named = spoken_topic(topic, language.current())
+            console.print(escape(f"  {named:14} {own(title)}"))
         return
     console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
     if data["options"]:
@@ -470,6 +504,6 @@ def explanation(data: dict[str, Any]) -> None:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
-        values = ", ".join(f"{k} = {_value(v)}" for k, v in section["values"].items())
+        values = ", ".join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
         read_trick,
         translate,
     )
-    from scorekeeper.matchlog import MatchLog
 
 LANGS = ("en", "de", "nl")
 """The languages scorekeeper reads and speaks; English is the default."""
@@ -112,8 +111,10 @@ def resolve_lang(explicit: str | None = None) -> str:
     return checked(explicit) if explicit else environment_lang()
 
 
-def match_lang(log: MatchLog | None, explicit: str | None = None) -> str:
-    """The language to read a match's input in: ``--lang``, the match's own, else the
+def match_lang(log: Any, explicit: str | None = None) -> str:
+    """The language to read a match's input in: ``--lang``, the match's own (``log`` is
+    a match file's header or log, anything with a ``lang``; not typed as ``MatchLog``,
+    which would close an import cycle through the match file's reader), else the
     environment's."""
     if explicit:
         return checked(explicit)

@@ -61,6 +61,12 @@ class Language:
     terms: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
     money: str = "{amount}"
+    commands: Mapping[str, str] = field(default_factory=dict)
+    nicknames: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    topics: Mapping[str, str] = field(default_factory=dict)
+    codes: tuple[str, ...] = ()
+    settings: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = field(default_factory=dict)
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
@@ -148,7 +154,31 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         terms=_word_table(code, data.get("terms", {}), "terms"),
         sections=_word_table(code, data.get("sections", {}), "sections"),
         money=_text(code, data, "money", "") if "money" in data else "{amount}",
+        commands=_word_table(code, data.get("commands", {}), "commands"),
+        nicknames=_nicknames(code, data.get("nicknames", {})),
+        topics=_word_table(code, data.get("topics", {}), "topics"),
+        codes=_strings(code, data.get("codes", {}), "words", "codes."),
+        settings=_word_table(code, data.get("settings", {}), "settings"),
+        values=_word_table(code, data.get("values", {}), "values"),
     )
+
+
+def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
+    """``[nicknames.FAMILY]``: a card's nickname at that game's table -> its code."""
+    from scorekeeper.cards import Card
+
+    if not isinstance(table, Mapping) or not set(table) <= set(FAMILIES):
+        raise _bad(code, "nicknames", f"a table for some of {' '.join(FAMILIES)}")
+    out: dict[str, dict[str, str]] = {}
+    for family, names in table.items():
+        words = _word_table(code, names, f"nicknames.{family}")
+        for word, card in words.items():
+            try:
+                Card.parse(card)
+            except ValueError:
+                raise _bad(code, f"nicknames.{family}.{word}", "a card code (10H)") from None
+        out[family] = words
+    return out
 
 
 @functools.cache

@@ -83,29 +83,67 @@ def term(text: str, lang: str = DEFAULT) -> str:
     words = text.split(" ")
     if len(words) < 2:
         return text
-    return " ".join(w if not w or fold(w) in names else terms.get(fold(w), w) for w in words)
+    out: list[str] = []
+    i = 0
+    while i < len(words):  # the longest known phrase first: "solo queens" -> Damensolo
+        for n in range(min(3, len(words) - i), 0, -1):
+            group = words[i : i + n]
+            typed = " ".join(fold(w) for w in group)
+            if all(group) and fold(group[0]) not in names and typed in terms:
+                out.append(terms[typed])
+                break
+        else:
+            out.append(words[i])
+            n = 1
+        i += n
+    return " ".join(out)
 
 
 def _termed(value: Any, lang: str) -> Any:
     if hasattr(value, "reason") or not isinstance(value, str | list | tuple):
         return value  # a reason's words are worded anew in the language; cards, numbers
     if isinstance(value, str):
+        if len(value) > 2 and value[0] == value[-1] and value[0] in "'\"":  # quoted
+            return value[0] + term(value[1:-1], lang) + value[0]
         return term(value, lang)
     return [_termed(v, lang) for v in value]
+
+
+def spoken_topic(topic: str, lang: str = DEFAULT) -> str:
+    """An ``explain`` topic as a table of ``lang`` names it: the first one-word name the
+    language file gives it (``scoring`` -> ``Abrechnung``), else its key."""
+    names = [w for w, t in language(lang).topics.items() if t == topic and " " not in w]
+    return names[0] if names else topic
+
+
+TOPIC_PARAMS_OF = {"referee.topic": "topics"}
+
+ACTION_PARAMS = frozenset({"action", "verb", "actions", "word", "words"})
+"""Parameters quoting what a player said or may say, as the match file writes it (``Anna
+contra``, ``wedding``): quoted as the table says it (``Anna Kontra``), cards by their
+names where the view names cards."""
+"""Sentences listing ``explain`` topics by their keys: shown by the table's names."""
 
 
 def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
+    if (topics := TOPIC_PARAMS_OF.get(key)) in params:
+        params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     names = _word_params(key)
     cards = card_language()
-    if cards is None and names.isdisjoint(params):
+    if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
-    return {
-        k: _termed(v, lang) if k in names else _named(k, v, cards) if cards else v
-        for k, v in params.items()
-    }
+    return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+
+
+def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | None) -> Any:
+    if k in names:
+        return _termed(v, lang)
+    if k in ACTION_PARAMS and isinstance(v, str | list | tuple):
+        v = _termed(v, lang)
+    return _named(k, v, cards) if cards else v
 
 
 @functools.cache
@@ -160,7 +198,7 @@ def cards_in(text: str, lang: str | None) -> str:
 
 def section_title(key: str, lang: str = DEFAULT) -> str:
     """A rule set's section as a heading in ``lang``: ``announcements.window`` ->
-    ``Ansagen: Zeitpunkte (announcements.window)``; the key as it is in English, and
+    ``Ansagen: Zeitpunkte [announcements.window]`` (the rule set file's table); the key as it is in English, and
     for a section the language file does not name."""
     if lang == DEFAULT:
         return key
@@ -168,4 +206,45 @@ def section_title(key: str, lang: str = DEFAULT) -> str:
     parts = key.split(".")
     if parts[0] not in names:
         return key
-    return f"{': '.join(names.get(part, part) for part in parts)} ({key})"
+    return f"{': '.join(names.get(part, part) for part in parts)} [{key}]"
+
+
+def setting_name(key: str, lang: str = DEFAULT) -> str:
+    """A rule set's setting as ``explain`` names it in ``lang`` (``counted_by`` ->
+    ``gezählt nach``; a rank's letter by its name); the key itself in English and where
+    the language file names it not (a dotted reference, a word players type)."""
+    if lang == DEFAULT:
+        return key
+    voc = language(lang)
+    if (label := voc.settings.get(fold(key))) is not None:
+        return label
+    return voc.ranks[key].name if key in voc.ranks else key
+
+
+def setting_value(value: str, lang: str = DEFAULT) -> str:
+    """A rule set's value as ``explain`` shows it in ``lang``: a code as the table's word
+    (``cards_on_table`` -> ``Karten auf dem Tisch``, ``no90`` -> ``keine 90``), a card,
+    rank or suit by its name, a sentence in the table's words; as it is in English."""
+    if lang == DEFAULT or not value:
+        return value
+    voc = language(lang)
+    if (word := voc.values.get(fold(value))) is not None:
+        return word
+    if value in voc.suits:
+        return voc.suits[value].name
+    rank, marker, rest = value.partition("{")
+    if rank in voc.ranks and (not marker or rest == "T}"):
+        return voc.ranks[rank].letter + marker + rest
+    from scorekeeper.cards import Card
+    from scorekeeper.lang.naming import card_name
+
+    try:
+        if Card.parse(value).code == value:
+            return card_name(value, lang)
+    except ValueError:
+        pass
+    if " " in value and value.endswith("."):  # a rule set's own sentence
+        from scorekeeper.text import translate
+
+        return translate("explain", value, lang)
+    return term(value, lang)

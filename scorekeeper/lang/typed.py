@@ -50,7 +50,8 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     from scorekeeper.lang import read_cards
 
     try:
-        return read_cards(words, lang, _rules(session, rules).deck)
+        rs = _rules(session, rules)
+        return read_cards(words, lang, rs.deck, rs.family)
     except CardError:
         if lang == DEFAULT:
             return [w for word in words for w in word.replace(",", " ").split()]

@@ -64,12 +64,17 @@ class Option:
         return value
 
 
+YES = ("true", "yes", "on", "1", "ja")
+NO = ("false", "no", "off", "0", "nein", "nee")
+"""The words for yes and no an option takes, the German and Dutch table's among them."""
+
+
 def _from_text(name: str, text: str, default: Any) -> Any:
     word = text.strip().lower()
     if isinstance(default, bool):
-        if word in ("true", "yes", "on", "1"):
+        if word in YES:
             return True
-        if word in ("false", "no", "off", "0"):
+        if word in NO:
             return False
     elif isinstance(default, int):
         if word.lstrip("+-").isdigit() and len(word) <= 9:

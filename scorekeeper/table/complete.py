@@ -17,7 +17,14 @@ from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.table.native import phrase
-from scorekeeper.table.reading import COMMANDS, canonical, find_player, is_card, said_text
+from scorekeeper.table.reading import (
+    COMMANDS,
+    canonical,
+    find_player,
+    is_card,
+    said_text,
+    spoken_command,
+)
 from scorekeeper.table.words import listed
 
 
@@ -34,11 +41,44 @@ def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en"
     if lang == "en":
         return [o for o in options if _matches(o, typed, lang)]
     family = hand.rules.family
-    return listed(
-        phrase(o, lang, family)
+    said = {
+        o: spoken_command(o, lang) if o in COMMANDS else phrase(o, lang, family) for o in options
+    }
+    found = [
+        said[o]
         for o in options
-        if _matches(o, typed, lang) or phrase(o, lang, family).lower().startswith(typed.lower())
+        if _matches(o, typed, lang) or said[o].lower().startswith(typed.lower())
+    ]
+    return listed(
+        [*found, *_next_words(hand, players, words[: len(words) - bool(typed)], typed, lang)]
     )
+
+
+def _next_words(
+    hand: Hand, players: Sequence[str], done: list[str], typed: str, lang: str
+) -> list[str]:
+    """The next word of a term of several words begun on the line (``keine`` -> ``90``,
+    ``Kreuz`` -> ``Dame``, ``klaveren`` -> ``boer``): what may follow the words typed so
+    far, in the table's words."""
+    from scorekeeper.lang import card_name
+
+    family = hand.rules.family
+    out: list[str] = []
+    for k in (1, 2):
+        if len(done) < k:
+            break
+        head, begun = done[:-k], [w.lower() for w in done[-k:]]
+        canon = canonical(" ".join(head), lang, family, players) if head else []
+        for option in _options(hand, players, canon):
+            forms = [phrase(option, lang, family)]
+            if is_card(option):
+                forms.append(card_name(option, lang, "full"))
+            for form in forms:
+                parts = form.split()
+                begins = [p.lower() for p in parts[:k]] == begun
+                if len(parts) == k + 1 and begins and parts[k].lower().startswith(typed.lower()):
+                    out.append(parts[k])
+    return out
 
 
 def _matches(option: str, typed: str, lang: str) -> bool:

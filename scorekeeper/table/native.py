@@ -43,12 +43,14 @@ def spoken(canonical: str, lang: str, family: str | None = None) -> str:
 
     suits = {name: code for code, name in SUIT_NAMES.items()}
     if canonical in suits:
-        said = language(lang).suits[suits[canonical]].name.lower()
-    else:
-        said = game_word(canonical, lang).lower()
-    if translate(said.split(), lang, family=family) not in ([canonical], [canonical, ""]):
-        return canonical
-    return said
+        forms = [language(lang).suits[suits[canonical]].name.lower()]
+    else:  # the game's word as the table writes it (Kontra), else what players type
+        typed = language(lang).phrases(family)
+        forms = [game_word(canonical, lang), *(t for t, c in typed.items() if c == canonical)]
+    for said in forms:
+        if translate(said.split(), lang, family=family) in ([canonical], [canonical, ""]):
+            return said
+    return canonical
 
 
 def phrase(text: str, lang: str, family: str | None = None) -> str:
@@ -58,7 +60,7 @@ def phrase(text: str, lang: str, family: str | None = None) -> str:
         try:
             code = Card.parse(w).code
         except ValueError:
-            out.append(word(w, lang, family))
+            out.append(spoken(w, lang, family))  # a term of more words too: keine 90
         else:
             out.append(card_form(code, lang) if w == code else w)
     return " ".join(out)

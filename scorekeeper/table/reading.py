@@ -35,15 +35,39 @@ class Entry:
     words: tuple[str, ...] = field(default_factory=tuple)
 
 
-def canonical(line: str, lang: str, family: str, players: Sequence[str]) -> list[str]:
-    """The words of a line in canonical form: German and Dutch card names and game words
-    become codes (when the language module is installed), everything else is kept."""
+def canonical(
+    line: str, lang: str, family: str, players: Sequence[str], *, cards: bool = True
+) -> list[str]:
+    """The words of a line in canonical form: a command in the match's language (``hilfe``
+    -> ``help``), German and Dutch card names, the cards' nicknames (``Dulle``; not with
+    ``cards=False``, where a quick hand's facts are read) and game words become codes,
+    everything else is kept."""
     try:
         from scorekeeper.lang import translate
     except ImportError:  # the languages module is not there yet: codes and English only
         return line.split()
-    tokens = translate(line, lang, family=family, players=players)
+    first, _, rest = line.strip().partition(" ")
+    command = command_word(first, lang)
+    if command is not None and find_player(first, players) is None:
+        return [command, *translate(rest, lang, family=family, players=players)]
+    tokens = translate(line, lang, family=family, players=players, nicknames=cards)
     return " ".join(tokens).split()
+
+
+def command_word(word: str, lang: str) -> str | None:
+    """The session's command a word names in ``lang`` (``stopp``, ``ongedaan``), or None."""
+    from scorekeeper.lang.data import fold, language
+
+    return language(lang).commands.get(fold(word)) if word else None
+
+
+def spoken_command(command: str, lang: str) -> str:
+    """A command as a table of ``lang`` types it: the first of its words in the language
+    file, else its own name (``undo`` -> ``zurück``)."""
+    from scorekeeper.lang.data import language
+
+    words = [w for w, c in language(lang).commands.items() if c == command]
+    return words[0] if words else command
 
 
 def read_line(words: Sequence[str], players: Sequence[str]) -> Entry:

@@ -25,10 +25,12 @@ from scorekeeper.table.reading import (
     COMMANDS,
     Entry,
     canonical,
+    command_word,
     find_player,
     read_line,
     said_text,
     same_words,
+    spoken_command,
 )
 from scorekeeper.table.words import after_hand, listed, outcome_lines, result_lines, say
 
@@ -293,12 +295,16 @@ class TableSession:
 
     def _quick_answer(self, line: str) -> Reply:
         assert self.quick is not None
-        if line.strip().lower() in ("quit", "cancel"):
+        word = line.strip().lower()
+        if word in ("quit", "cancel") or command_word(word, self.lang) in ("quit", "cancel"):
             self.quick = None
             return Reply([say("table.quick.cancelled")])
         if self.lang != "en":  # each item of the answer read in the match's language
             m = self.current().match
-            items = [canonical(i, self.lang, m.rules.family, m.players) for i in line.split(",")]
+            items = [
+                canonical(i, self.lang, m.rules.family, m.players, cards=False)
+                for i in line.split(",")
+            ]
             line = ",".join(" ".join(words) for words in items)
         done = self.quick.answer(line)
         if not done:
@@ -419,10 +425,12 @@ def help_lines(hand: Hand, lang: str = "en") -> list[str]:
             trick=trick,
             words=verbs,
             example=f"{hand.players[0].lower()} {verbs[0]}" if verbs else "",
-            commands=list(COMMANDS),
+            commands=[spoken_command(c, lang) for c in COMMANDS],
         )
     ]
-    lines.extend(f"  {say('table.commands.' + c)}" for c in COMMANDS)
+    lines.extend(
+        f"  {say('table.commands.' + c, command=spoken_command(c, lang))}" for c in COMMANDS
+    )
     return lines
 
 

@@ -93,6 +93,8 @@ def _rule_words(node: object, seen: dict[str, None]) -> None:
         for key, value in node.items():
             if key in ("explain", "summary") and isinstance(value, str) and value.strip():
                 seen.setdefault(value, None)
+            elif isinstance(value, str) and " " in value.strip() and value.endswith("."):
+                seen.setdefault(value, None)  # a setting told as a sentence (klaberjass)
             elif key == "notes" and isinstance(value, list):
                 seen.update(dict.fromkeys(v for v in value if isinstance(v, str)))
             else:

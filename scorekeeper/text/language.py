@@ -68,8 +68,28 @@ def choose(lang: str | None) -> None:
     _chosen = parse(lang) if lang else None
 
 
+def of_file(path: object) -> str | None:
+    """The language a match file's header names (``lang = "de"``), read from the header
+    alone (the lines before the first hand); None without one or without a readable file."""
+    import tomllib
+    from pathlib import Path
+
+    try:
+        with Path(str(path)).open(encoding="utf-8") as f:
+            head = []
+            for line in f:
+                if line.lstrip().startswith("[["):
+                    break
+                head.append(line)
+        value = tomllib.loads("".join(head)).get("lang")
+    except (OSError, ValueError):
+        return None
+    return parse(value) if isinstance(value, str) else None
+
+
 def chosen() -> str | None:
-    """The language ``--lang`` chose, if any (to put it back after speaking another)."""
+    """The language ``--lang`` chose, if any (to put it back after speaking another;
+    whatever ``--json`` speaks)."""
     return _chosen
 
 

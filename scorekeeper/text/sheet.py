@@ -47,4 +47,16 @@ TEXTS: dict[str, str] = {
     "sheet.chart.meet": "{mark} two or more at one point",
     "sheet.export.explanations": "Each hand, item by item",
     "sheet.export.chart": "Running totals per hand",
+    # the CSV export's header and words (English: exactly the columns programs read)
+    "sheet.csv.hand": "hand",
+    "sheet.csv.dealer": "dealer",
+    "sheet.csv.kind": "kind",
+    "sheet.csv.game": "game",
+    "sheet.csv.winner": "winner",
+    "sheet.csv.value": "value",
+    "sheet.csv.score": "{player} score",
+    "sheet.csv.total": "{player} total",
+    "sheet.csv.reasons": "reasons",
+    "sheet.csv.kind.quick": "quick",
+    "sheet.csv.kind.full": "full",
 }

@@ -61,14 +61,14 @@ TEXTS: dict[str, str] = {
         "one player may say it now), or a command: {commands!l}. Tab completes what is "
         "allowed now."
     ),
-    "table.commands.undo": "undo: take back the last entry",
-    "table.commands.score": "score: the score sheet",
-    "table.commands.status": "status: the hand so far",
-    "table.commands.explain": "explain [TOPIC]: the rules of this game",
-    "table.commands.judge": "judge: which cards the player to play may play, and why",
-    "table.commands.hand": "hand: a quick hand from the score sheet, fact by fact",
-    "table.commands.help": "help: this text",
-    "table.commands.quit": "quit: leave (everything is already saved)",
+    "table.commands.undo": "{command}: take back the last entry",
+    "table.commands.score": "{command}: the score sheet",
+    "table.commands.status": "{command}: the hand so far",
+    "table.commands.explain": "{command} [TOPIC]: the rules of this game",
+    "table.commands.judge": "{command}: which cards the player to play may play, and why",
+    "table.commands.hand": "{command}: a quick hand from the score sheet, fact by fact",
+    "table.commands.help": "{command}: this text",
+    "table.commands.quit": "{command}: leave (everything is already saved)",
     "table.judge.nobody": "nobody is to play a card now: {why}",
     "table.judge.unknown_hand": (
         "{player} to play; without the deal any card not yet accounted for may be played: {cards}"

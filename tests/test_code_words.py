@@ -1,0 +1,166 @@
+"""No English code word in what a German or Dutch table reads (issue 27, item 1): every
+message, every game word, every rule set's explanation, a whole hand of every game at the
+table and the one-shot commands, each checked against the language file's ``[codes]``."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import PLAYERS, in_process, run_cli
+from code_words import code_words
+from table_helpers import drive, new_match, record_deal, typed_hand
+from test_table_games import CASES
+from test_table_langs import ALL, said_in
+
+from scorekeeper.lang import card_name, language
+from scorekeeper.reasons import because
+from scorekeeper.referee import TOPICS
+from scorekeeper.rules.source import shipped_dirs
+from scorekeeper.text import catalog, render
+from scorekeeper.text import language as view
+
+LANGS = ["de", "nl"]
+RULE_SETS = sorted({p.stem for d in shipped_dirs() for p in d.glob("*.toml")})
+
+
+def _params(template: str) -> dict[str, Any]:
+    """Parameters that fill every field of a template, none of them a code."""
+    params: dict[str, Any] = {}
+    for _, name, spec, conversion in string.Formatter().parse(template):
+        if name is None:
+            continue
+        base = name.split("[")[0].split(".")[0]
+        if conversion in ("l", "j", "o") or "[" in name:
+            params[base] = ["Anna", "Ben"]
+        elif spec == "suit":
+            params[base] = "H"
+        else:
+            params[base] = 2
+    return params
+
+
+def test_the_check_finds_a_code_and_spares_the_table_s_words() -> None:
+    assert code_words("Fehler: Anna contra: zu spät", "de") == ["contra"]
+    assert code_words("Ben sagt re an", "de") == ["re"]
+    assert code_words("Re gewinnt; Ben sagt Re an", "de") == []
+    assert code_words("warning: verzaakt door Carla", "nl") == ["warning"]
+    assert code_words("redeal (bool: true, ...)", "de") == ["redeal", "bool:", "true"]
+    assert code_words("re=Anna,Carla [Regel: announcements.window]", "de") == []
+    assert code_words("Anna/Carla hebben troef gemaakt", "nl") == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_in_the_table_s_words(lang: str) -> None:
+    view.choose(lang)
+    try:
+        found = {}
+        for key, english in catalog.english().items():
+            words = render(because(key, **_params(english)))
+            if codes := code_words(words, lang):
+                found[key] = (codes, words)
+        assert not found, found
+    finally:
+        view.reset()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_game_word_is_the_table_s_word(lang: str) -> None:
+    voc = language(lang)
+    words = [*voc.words.values(), *voc.terms.values(), *voc.sections.values()]
+    assert not [w for w in words if code_words(w, lang)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_every_rule_set_is_explained_in_the_table_s_words(
+    lang: str, rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = in_process(tmp_path, monkeypatch)
+    out = []
+    for topic in [None, *TOPICS]:
+        res = run("--lang", lang, "explain", rule_set, *([topic] if topic else []))
+        assert res.returncode == 0, res.stderr
+        out.append(res.stdout)
+    text = "\n".join(out)
+    found = {line for line in text.splitlines() if code_words(line, lang)}
+    assert not found, "\n".join(sorted(found))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", ALL, ids=[c.game for c in ALL])
+def test_a_whole_hand_at_the_table_in_the_table_s_words(
+    lang: str, case: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, players, choose, seed, _ = case
+    path = new_match(tmp_path, game, players, lang=lang)
+    record_deal(path, seed)
+    lines = typed_hand(
+        path,
+        choose,
+        card_word=lambda code: card_name(code, lang, "full").lower(),
+        said_word=said_in(lang),
+    )
+    help_word = {"de": "hilfe", "nl": "hulp"}[lang]
+    extra = [help_word, "status", "zzz", f"{players[0].lower()} wedding"]
+    drive(path, "\r".join([*extra, *lines, help_word]) + "\r", lang=lang, view=None)
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    found = {line for line in text.splitlines() if code_words(line, lang)}
+    assert not found, "\n".join(sorted(found))
+
+
+assert CASES  # the games the table session plays through
+assert PLAYERS
+
+
+ONE_SHOT = {
+    "doppelkopf": [
+        ["status"],
+        ["announce", "Anna", "contra"],
+        ["announce", "Ben", "re"],
+        ["undo"],
+        ["declare", "Anna", "wedding"],
+        ["act", "Carla solo queens"],
+        ["trick", "QC", "10H", "AD", "9D"],
+        ["undo"],
+        ["score"],
+        ["hand", "re=Anna"],
+        ["export", "--format", "csv"],
+        ["settle", "--price", "0.1"],
+    ],
+    "klaverjassen": [
+        ["status"],
+        ["act", "Ben pass"],
+        ["act", "Carla trump hearts"],
+        ["act", "Dirk knock"],
+        ["undo"],
+        ["score"],
+        ["hand", "playing=Ben", "trump=hearts", "points=100", "redeal=maybe"],
+        ["export", "--format", "csv"],
+        ["settle"],
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(ONE_SHOT))
+def test_the_one_shot_commands_in_the_table_s_words(
+    lang: str, game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = in_process(tmp_path / "home", monkeypatch)
+    path = tmp_path / "m.toml"
+    res = run("new", game, *PLAYERS, "--match", path, "--lang", lang, "--price", "0.1")
+    assert res.returncode == 0, res.stderr
+    said = [res.stdout + res.stderr]
+    for args in ONE_SHOT[game]:
+        res = run(*args, "--match", path)
+        said.append(res.stdout + res.stderr)
+    if game == "doppelkopf":  # help on a command of the match, through the real program
+        for command in ("announce", "declare", "rename"):
+            res = run_cli(tmp_path / "home", command, "--help", "--match", path)
+            said.append(res.stdout + res.stderr)
+    found = {line for text in said for line in text.splitlines() if code_words(line, lang)}
+    assert not found, "\n".join(sorted(found))

@@ -1,0 +1,219 @@
+"""Every word a German or Dutch table says is read (issue 27, item 2): the session's
+commands, yes and no, the ``explain`` topics by their names, the cards' nicknames, and
+German and Dutch cards in ``judge --lang``. Each through the real session or command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import PLAYERS, run_cli
+from table_helpers import new_match
+
+from scorekeeper.lang import language, translate
+from scorekeeper.lang.reading import nickname, read_cards
+from scorekeeper.session import Session
+from scorekeeper.table.reading import canonical, command_word
+from scorekeeper.table.session import TableSession
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_every_command_word_of_the_language_file_is_a_command(lang: str, tmp_path: Path) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
+    table = TableSession(path, lang=lang)
+    for word, command in language(lang).commands.items():
+        if command == "cancel":
+            continue
+        for typed in (word, word.capitalize()):
+            words = canonical(typed, lang, "doppelkopf", PLAYERS)
+            assert words[:1] == [command], (typed, words)
+    assert table.handle("hilfe" if lang == "de" else "hulp").lines
+    assert table.handle("stopp" if lang == "de" else "stoppen").quit
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "command"),
+    [
+        ("de", "stopp", "quit"),
+        ("de", "ende", "quit"),
+        ("de", "hilfe", "help"),
+        ("de", "zurück", "undo"),
+        ("de", "stand", "score"),
+        ("de", "erklären", "explain"),
+        ("de", "schnell", "hand"),
+        ("nl", "stoppen", "quit"),
+        ("nl", "ongedaan", "undo"),
+        ("nl", "hulp", "help"),
+        ("nl", "uitleg", "explain"),
+        ("nl", "stand", "score"),
+    ],
+)
+def test_the_words_a_table_types_for_its_commands(lang: str, word: str, command: str) -> None:
+    assert command_word(word, lang) == command
+    assert command_word(word.upper(), lang) == command
+
+
+def test_undo_and_stop_in_german_through_the_session(tmp_path: Path) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang="de")
+    table = TableSession(path, lang="de")
+    assert not table.handle("Kreuz Dame").errors
+    assert len(Session.open(path).match.hands[0].actions) == 1
+    reply = table.handle("zurück")
+    assert not reply.errors, reply.errors
+    assert not Session.open(path).match.hands
+    help_text = "\n".join(table.handle("hilfe").lines)
+    assert "zurück:" in help_text and "stopp:" in help_text and "undo" not in help_text
+
+
+def test_a_dutch_table_undoes_with_ongedaan(tmp_path: Path) -> None:
+    path = new_match(tmp_path, "klaverjassen", PLAYERS, lang="nl")
+    table = TableSession(path, lang="nl")
+    before = path.read_bytes()
+    reply = table.handle("pas")
+    assert not reply.errors, reply.errors
+    assert table.handle("ongedaan").errors == []
+    assert path.read_bytes() != before or not Session.open(path).match.hands
+
+
+@pytest.mark.parametrize(("lang", "yes", "no"), [("de", "ja", "nein"), ("nl", "ja", "nee")])
+def test_yes_and_no_in_the_table_s_words(lang: str, yes: str, no: str) -> None:
+    assert translate(yes, lang) == ["true"]
+    assert translate(no, lang) == ["false"]
+
+
+def test_a_german_quick_hand_thrown_in_with_ja(tmp_path: Path) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang="de")
+    res = run_cli(tmp_path / "home", "hand", "redeal=ja", "--match", path)
+    assert res.returncode == 0, res.stderr
+    assert Session.open(path).match.hands[0].result.redeal
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "topic", "title"),
+    [
+        ("de", "doppelkopf", "Abrechnung", "Abrechnung"),
+        ("de", "doppelkopf", "Karten", "Karten und Rangfolge"),
+        ("de", "doppelkopf", "Bedienen", "Bedienen"),
+        ("de", "doppelkopf", "Ansagen", "Ansagen"),
+        ("nl", "klaverjassen", "telling", "telling"),
+        ("nl", "klaverjassen", "bekennen", "bekennen"),
+        ("nl", "klaverjassen", "opties", "opties"),
+    ],
+)
+def test_explain_reads_the_topic_by_its_name(
+    tmp_path: Path, lang: str, game: str, topic: str, title: str
+) -> None:
+    res = run_cli(tmp_path / "home", "explain", game, topic, "--lang", lang)
+    assert res.returncode == 0, res.stderr
+    assert title in res.stdout.splitlines()[0]
+
+
+def test_explain_lists_and_refuses_topics_by_the_table_s_names(tmp_path: Path) -> None:
+    res = run_cli(tmp_path / "home", "explain", "doppelkopf", "--lang", "de")
+    assert "abrechnung" in res.stdout and "scoring" not in res.stdout
+    res = run_cli(tmp_path / "home", "explain", "klaverjassen", "foo", "--lang", "nl")
+    assert res.returncode == 1
+    assert "telling" in res.stderr and "scoring" not in res.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "card"),
+    [
+        ("de", "Dulle", "10H"),
+        ("de", "Fuchs", "AD"),
+        ("de", "Karlchen", "JC"),
+        ("de", "Alte", "QC"),
+        ("nl", "Dulle", "10H"),
+        ("nl", "Karlchen", "JC"),
+        ("en", "Dulle", "10H"),
+    ],
+)
+def test_the_cards_nicknames_are_read_where_a_card_is_expected(
+    lang: str, word: str, card: str
+) -> None:
+    assert nickname(word, lang, "doppelkopf") == card
+    assert read_cards(word, lang, family="doppelkopf") == [card]
+    assert canonical(word.lower(), lang, "doppelkopf", PLAYERS) == [card]
+    assert nickname(word, lang, "klaverjassen") is None  # Doppelkopf's nicknames only
+
+
+def test_a_nickname_stays_a_game_word_in_a_quick_hand() -> None:
+    """``extras=Anna fuchs`` is the fox caught, not the ace of diamonds."""
+    assert canonical("Anna fuchs", "de", "doppelkopf", PLAYERS, cards=False) == ["Anna", "fox"]
+    assert translate("Anna fuchs", "de", family="doppelkopf") == ["Anna", "fox"]
+
+
+def test_a_trick_of_nicknames_through_the_command_line(tmp_path: Path) -> None:
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang="de")
+    res = run_cli(tmp_path / "home", "trick", "Dulle", "Fuchs", "Karlchen", "Alte", "--match", path)
+    assert res.returncode == 0, res.stderr
+    plays = [a.card.code for a in Session.open(path).match.hands[0].actions]
+    assert plays == ["10H", "AD", "JC", "QC"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "trick", "hand"),
+    [
+        ("de", "Anna:Kreuz Dame Ben:Dulle Carla:Fuchs", "Karlchen PA"),
+        ("de", "Anna:KrD Ben:H10 Carla:KaA", "Kreuz Bube Pik Ass"),
+        (
+            "nl",
+            "Anna:klaveren vrouw Ben:harten tien Carla:ruiten aas",
+            "klaveren boer schoppen aas",
+        ),
+    ],
+)
+def test_judge_reads_german_and_dutch_cards_with_lang(
+    tmp_path: Path, lang: str, trick: str, hand: str
+) -> None:
+    res = run_cli(
+        tmp_path / "home",
+        "judge",
+        "doppelkopf",
+        "--lang",
+        lang,
+        "--trick",
+        trick,
+        "--player",
+        "Dirk",
+        "--hand",
+        hand,
+        "--json",
+    )
+    assert res.returncode == 0, res.stderr
+    assert "QC" in res.stdout and "10H" in res.stdout and "AD" in res.stdout
+    assert "JC" in res.stdout and "AS" in res.stdout
+
+
+def _hand_after(tmp_path: Path, game: str, lang: str, said: list[str]):  # type: ignore[no-untyped-def]
+    path = new_match(tmp_path, game, PLAYERS, lang=lang)
+    if said:
+        with Session.edit(path) as s:
+            s.record(said)
+    return Session.open(path).current_hand()
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "said", "line", "offered"),
+    [
+        ("de", "doppelkopf", ["Ben re"], "Ben keine ", "90"),
+        ("de", "doppelkopf", ["Ben re"], "Ben kei", "keine 90"),
+        ("de", "doppelkopf", [], "Kreuz D", "Dame"),
+        ("de", "doppelkopf", [], "Kreuz ", "Bube"),
+        ("de", "doppelkopf", [], "hil", "hilfe"),
+        ("de", "doppelkopf", [], "zur", "zurück"),
+        ("nl", "klaverjassen", ["Ben trump clubs"], "klaveren b", "boer"),
+        ("nl", "doppelkopf", ["Ben re"], "Ben g", "geen 90"),
+        ("nl", "doppelkopf", ["Ben re"], "Ben geen ", "90"),
+        ("nl", "klaverjassen", [], "ongeda", "ongedaan"),
+    ],
+)
+def test_completion_offers_the_table_s_words_of_several_words(
+    tmp_path: Path, lang: str, game: str, said: list[str], line: str, offered: str
+) -> None:
+    from scorekeeper.table.complete import candidates
+
+    hand = _hand_after(tmp_path, game, lang, said)
+    found = candidates(hand, PLAYERS, line, lang)
+    assert offered in found, found
+    assert not {"no90", "undo", "help"} & set(found)
