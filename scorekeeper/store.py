@@ -83,8 +83,9 @@ def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
     return path
 
 
-def create(log: MatchLog, path: Path) -> None:
-    """Write a new match file (refusing to overwrite one) and make it current."""
+def create(log: MatchLog, path: Path, *, current: bool = True) -> None:
+    """Write a new match file (refusing to overwrite one) and make it current (unless
+    ``current`` is False: a demo)."""
     if path.exists():
         raise ScorekeeperError(
             because("session.exists", "match", path=str(path)), kind="match file"
@@ -95,7 +96,8 @@ def create(log: MatchLog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with matchlog.lock(path):
         matchlog.write(path, log)
-    set_current(path)
+    if current:
+        set_current(path)
 
 
 # ---------------------------------------------------------------------- the archive

@@ -55,6 +55,7 @@ def judge(
     from scorekeeper.cards import parse_cards
     from scorekeeper.cli import render
     from scorekeeper.games import family_for
+    from scorekeeper.session import names as named
     from scorekeeper.session.facts import names_from, parse_facts
 
     rules = rs.load(ruleset, options(set_))
@@ -66,18 +67,31 @@ def judge(
     )
     if fact:
         keys = family_for(rules).quick_keys()
+        given = names.replace(",", " ").split() if names else None
+        # names in any case: as --names spells them, else as first typed
+        typed = given or named.merged(
+            [*named.in_facts(fact, keys), *(a.split()[0] for a in action or [] if a.split())]
+        )
+        fact = named.facts(fact, keys, typed)
+        action = [named.actor(a, typed) for a in action or []]
         facts = parse_facts(fact, keys, rules.name)
         seated = referee.table_size(rules, players)
-        table = names.replace(",", " ").split() if names else names_from(facts, seated, keys)
-        result = referee.judge_value(rules, table, facts, action or [])
+        table = given or names_from(facts, seated, keys)
+        result = referee.judge_value(rules, table, facts, action)
         if json_:
             render.emit_json({"question": "value", "result": result.to_dict()})
             return
         render.result(result, title="Value")
         return
+    plays = referee.parse_trick(trick, rules)
+    # names in any case: each as first typed (the trick, then --player, --partner)
+    seats = named.merged([*(who for who, _ in plays), player or "", partner or ""])
+    plays = [(named.spelled(who, seats) or who, card) for who, card in plays]
+    player = named.spelled(player, seats) if player else player
+    partner = named.spelled(partner, seats) if partner else partner
     ruling = referee.judge_play(
         rules,
-        referee.parse_trick(trick, rules),
+        plays,
         game=game,
         trump=trump,
         player=player,
