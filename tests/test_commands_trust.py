@@ -318,6 +318,8 @@ def test_usage_mistakes_exit_2_and_refusals_1(tmp_path: Path, front: str) -> Non
         ["undo"],  # nothing to undo
         ["redo"],  # nothing to redo
         ["amend", "9", "re_points=1"],  # no such hand
+        ["deal", "AnnaQC"],  # a deal not written PLAYER=CARDS
+        ["play"],  # a missing argument
         ["play", "--match"],  # a missing value
         ["undo", "--bogus"],  # a bad option
     ):

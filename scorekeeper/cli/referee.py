@@ -68,12 +68,7 @@ def judge(
     if fact:
         keys = family_for(rules).quick_keys()
         given = names.replace(",", " ").split() if names else None
-        # names in any case: as --names spells them, else as first typed
-        typed = given or named.merged(
-            [*named.in_facts(fact, keys), *(a.split()[0] for a in action or [] if a.split())]
-        )
-        fact = named.facts(fact, keys, typed)
-        action = [named.actor(a, typed) for a in action or []]
+        fact, action = named.judged_facts(fact, action or [], keys, given)
         facts = parse_facts(fact, keys, rules.name)
         seated = referee.table_size(rules, players)
         table = given or names_from(facts, seated, keys)
@@ -83,12 +78,7 @@ def judge(
             return
         render.result(result, title="Value")
         return
-    plays = referee.parse_trick(trick, rules)
-    # names in any case: each as first typed (the trick, then --player, --partner)
-    seats = named.merged([*(who for who, _ in plays), player or "", partner or ""])
-    plays = [(named.spelled(who, seats) or who, card) for who, card in plays]
-    player = named.spelled(player, seats) if player else player
-    partner = named.spelled(partner, seats) if partner else partner
+    plays, player, partner = named.judged_seats(referee.parse_trick(trick, rules), player, partner)
     ruling = referee.judge_play(
         rules,
         plays,

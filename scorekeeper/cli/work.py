@@ -70,7 +70,7 @@ def play(words: list[str], match: Path | None = None, json_: bool = False) -> No
 def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
     """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
     words that are not one card are a player and a card, as they always were."""
-    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
+    usage = ScorekeeperError(say("cli.play_usage"), rule="actions", kind="usage")
     if not words:
         raise usage
     players = {p.casefold() for p in session.match.players}
@@ -121,15 +121,12 @@ def deal(hands: list[str], match: Path | None = None, json_: bool = False) -> No
 
     for item in hands:
         if "=" not in item:
-            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
-    from scorekeeper.session.names import player
-
+            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal", kind="usage")
     cards: dict[str, list[str]] = {}
     with editing(match) as session:
         for item in hands:
             name, text = item.split("=", 1)
-            name = player(name.strip(), session.header.players)  # as the match spells it
-            cards[name] = [c.code for c in parse_cards(typed_cards(session, [text]))]
+            cards[name.strip()] = [c.code for c in parse_cards(typed_cards(session, [text]))]
         mh = session.deal(cards)
     if json_:
         from scorekeeper.cli import render
@@ -151,7 +148,7 @@ def hand(
         show_keys(match, json_)
         return
     if not facts:
-        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
+        raise ScorekeeperError(say("cli.hand_facts"), rule="quick", kind="usage")
     from scorekeeper.cli import render
 
     with editing(match) as session:

@@ -23,7 +23,7 @@ from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import BINDER, family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
-from scorekeeper.matchlog import MatchLog, SourceMap
+from scorekeeper.matchlog import MatchLog, SourceMap, files
 from scorekeeper.matchlog.files import write_parts
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.reasons import Reason, because
@@ -69,6 +69,7 @@ class Session:
     @classmethod
     def read(cls, path: Path) -> Session:
         """Read and shape-check a match file, without replaying it."""
+        files.before_reading(path)
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
@@ -87,6 +88,7 @@ class Session:
         results, not their tricks); ``full`` replays every hand from the file, with its
         tricks, as exports and checks need.
         """
+        files.before_reading(path)
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
@@ -142,6 +144,7 @@ class Session:
         another process holds the lock this one waits, up to ``wait`` seconds, calling
         ``on_wait`` once after a second so that the user can be told.
         """
+        files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = None
             if not replay and path.exists():
@@ -316,7 +319,10 @@ class Session:
     def deal(self, cards: Mapping[str, Sequence[str]]) -> MatchHand:
         """Record the deal of the hand about to start, or of the open hand while no card
         of it is played: what was said before (a declaration, an announcement) is then
-        checked against the deal when the match is replayed before it is written."""
+        checked against the deal when the match is replayed before it is written. Names
+        in any case (``anna=...``) are the players as the match spells them."""
+        players = self.match.players
+        cards = {names.player(p, players): codes for p, codes in cards.items()}
         mh = self.match.open_hand
         hand = mh.hand if mh is not None else None
         if mh is None or hand is None or not hand.history or hand.dealt is not None:
@@ -369,10 +375,10 @@ class Session:
     def redo(self) -> str:
         """Put back what the last undo took, while the match file holds the bytes that
         undo left (:mod:`.undone`); verified by replaying before it is written."""
-        from scorekeeper.session import undone
+        from scorekeeper.session.undone import found
 
         now = self.path.read_bytes()
-        taken = undone.found(self.path, now)
+        taken = found(self.path, now)
         if taken is None:
             raise IllegalActionError(because("undo.redo_nothing", "undo"), kind="usage")
         tail = self._tail
@@ -420,14 +426,14 @@ class Session:
     def _written(self) -> None:
         """After a write, under the lock: keep what an undo took, forget what a redo
         put back (:mod:`.undone`)."""
-        from scorekeeper.session import undone
+        from scorekeeper.session.undone import forget, forget_all, keep
 
         if self._undone is not None:
-            undone.keep(self.path, self.path.read_bytes(), self._undone)
+            keep(self.path, self.path.read_bytes(), self._undone)
         elif self._redone is not None:
-            undone.forget(self.path, self._redone)
+            forget(self.path, self._redone)
         else:  # a new entry: what was undone before it stays undone
-            undone.forget_all(self.path)
+            forget_all(self.path)
 
     def _reach_back(self, tail: cache.Tail) -> cache.Tail | None:
         """The tail from an earlier end of the snapshot, so that it holds the last hand

@@ -15,6 +15,7 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.reasons import because
 from scorekeeper.ruleset import load
+from scorekeeper.session.undone import hand_record, taken_action, taken_hand
 
 
 def undo(log: MatchLog, before: int = 0) -> str:
@@ -25,22 +26,20 @@ def undo(log: MatchLog, before: int = 0) -> str:
 
 def take_last(log: MatchLog, before: int = 0) -> tuple[str, dict[str, Any]]:
     """:func:`undo`, with what it took as plain data for a redo (:mod:`.undone`)."""
-    from scorekeeper.session import undone
-
     if not log.hands:
         raise IllegalActionError(because("undo.nothing", "undo"), kind="usage")
     last = log.hands[-1]
     number = before + len(log.hands)
     if last.quick is not None:
         log.hands.pop()
-        return because("undo.quick", hand=number).worded(), undone.taken_hand(number, last)
+        return because("undo.quick", hand=number).worded(), taken_hand(number, last)
     if last.actions:
         text = last.actions.pop()
         if not last.actions and last.deal is None:
             log.hands.pop()
-        return because("undo.action", action=text).worded(), undone.taken_action(number, text)
+        return because("undo.action", action=text).worded(), taken_action(number, text)
     log.hands.pop()
-    return because("undo.deal", hand=number).worded(), undone.taken_hand(number, last)
+    return because("undo.deal", hand=number).worded(), taken_hand(number, last)
 
 
 def whole_hand(log: MatchLog) -> bool:
@@ -52,14 +51,12 @@ def whole_hand(log: MatchLog) -> bool:
 def put_back(log: MatchLog, before: int, taken: dict[str, Any]) -> str:
     """Put back what :func:`take_last` took (the session replays the match before it
     writes, so an entry that no longer fits is refused); say what came back."""
-    from scorekeeper.session import undone
-
     number = int(taken.get("hand", 0))
     count = before + len(log.hands)
     if taken["kind"] == "hand":
         if number != count + 1:
             raise IllegalActionError(because("undo.redo_moved", "undo"), kind="usage")
-        record = undone.hand_record(dict(taken.get("record", {})))
+        record = hand_record(dict(taken.get("record", {})))
         log.hands.append(record)
         key = "undo.redo_quick" if record.quick is not None else "undo.redo_deal"
         return because(key, hand=number).worded()

@@ -120,3 +120,30 @@ def in_facts(items: Sequence[str], keys: Mapping[str, Any]) -> list[str]:
             if words and (how != "word" or len(words) == 1):
                 found.append(words[0])
     return found
+
+
+def judged_facts(
+    items: Sequence[str],
+    actions: Sequence[str],
+    keys: Mapping[str, Any],
+    table: Sequence[str] | None,
+) -> tuple[list[str], list[str]]:
+    """``judge``'s facts and actions with each name in any case as ``--names`` spells it
+    (``table``), else as first typed."""
+    typed = list(
+        table or merged([*in_facts(items, keys), *(a.split()[0] for a in actions if a.split())])
+    )
+    return facts(items, keys, typed), [actor(a, typed) for a in actions]
+
+
+def judged_seats(
+    plays: Sequence[tuple[str, Any]], player: str | None, partner: str | None
+) -> tuple[list[tuple[str, Any]], str | None, str | None]:
+    """``judge``'s trick, player and partner with each name in any case as first typed
+    (the trick, then ``--player``, ``--partner``)."""
+    seats = merged([*(who for who, _ in plays), player or "", partner or ""])
+    return (
+        [(spelled(who, seats) or who, card) for who, card in plays],
+        spelled(player, seats) if player else player,
+        spelled(partner, seats) if partner else partner,
+    )
