@@ -92,10 +92,8 @@ def assert_refused(
     names: tuple[str, ...] = (),
     path: Path | None = None,
     before: tuple[bytes, list[str]] | None = None,
-    code: int | None = None,
 ) -> str:
-    """A refusal: exit 1 (2 for a usage mistake: ``kind="usage"``, or ``code=2`` for words
-    that could not be read, which still name the rule whose words were expected), one line on stderr naming the rule, nothing on stdout, file unchanged.
+    """A refusal: exit 1, one line on stderr naming the rule, nothing on stdout, file unchanged.
 
     ``rule`` is the expected rule-set key or a section of it ("deck" takes "deck.ranks");
     None only requires that some rule is named. ``kind`` instead: a refusal that is not
@@ -104,8 +102,7 @@ def assert_refused(
     Returns the error line.
     """
     where = f"stdout={res.stdout!r} stderr={res.stderr!r}"
-    expected = code if code is not None else 2 if kind == "usage" else 1
-    assert res.returncode == expected, where
+    assert res.returncode == 1, where
     assert "Traceback" not in res.stderr, where
     lines = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, f"expected one line on stderr: {where}"

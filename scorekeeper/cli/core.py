@@ -140,42 +140,6 @@ def _hint(name: str) -> str:
     return f"'{name}'"
 
 
-USAGE_REASONS = frozenset(
-    {
-        "games.neither",
-        "bierkopf.unknown_verb",
-        "klaberjass.unknown_verb",
-        "klaberjass.unknown_word",
-        "klaberjass.unknown_word_suit",
-        "klaverjassen.unknown_verb",
-        "kloepper.unknown_verb",
-        "session.fact_form",
-        "session.fact_refused",
-        "session.fact_twice",
-    }
-)
-"""Refusals of words the program could not read (no game's rule is broken: the table
-typed something else than it meant), told by their reason's key when their kind says
-``rule`` (they keep naming the rule-set key whose words were expected)."""
-
-
-def exit_code(exc: ScorekeeperError) -> int:
-    """2 for a usage mistake (words that cannot be read: an unknown card or word, a
-    missing or malformed value, a bad option), 1 for a refusal under the rules or of the
-    file. A card read but not in this game's deck is a word the game does not know."""
-    from scorekeeper.errors import ActionSyntaxError, CardError
-
-    if exc.kind == "usage" or isinstance(exc, ActionSyntaxError | CardError):
-        return 2
-    reason = exc.reason
-    while reason is not None:
-        if reason.key in USAGE_REASONS:
-            return 2
-        inner = reason.params.get("why") if reason.key == "hand.refused" else None
-        reason = inner if hasattr(inner, "key") else None
-    return 1
-
-
 def fail(exc: ScorekeeperError) -> None:
     if json_wanted():
         import json
@@ -189,7 +153,7 @@ def fail(exc: ScorekeeperError) -> None:
             render.error(
                 line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             )
-    raise SystemExit(exit_code(exc))
+    raise SystemExit(1)
 
 
 def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]:
@@ -202,12 +166,10 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
         found.update(read_options(file))
     for pair in pairs or []:
         if "=" not in pair:
-            raise ScorekeeperError(say("cli.set_form", pair=pair), rule="options", kind="usage")
+            raise ScorekeeperError(say("cli.set_form", pair=pair), rule="options")
         key, value = pair.split("=", 1)
         if key.strip() in given:
-            raise ScorekeeperError(
-                say("cli.set_twice", key=key.strip()), rule="options", kind="usage"
-            )
+            raise ScorekeeperError(say("cli.set_twice", key=key.strip()), rule="options")
         given.add(key.strip())
         found[key.strip()] = value.strip()
     return found

@@ -70,7 +70,7 @@ def play(words: list[str], match: Path | None = None, json_: bool = False) -> No
 def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
     """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
     words that are not one card are a player and a card, as they always were."""
-    usage = ScorekeeperError(say("cli.play_usage"), rule="actions", kind="usage")
+    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
     if not words:
         raise usage
     players = {p.casefold() for p in session.match.players}
@@ -121,7 +121,7 @@ def deal(hands: list[str], match: Path | None = None, json_: bool = False) -> No
 
     for item in hands:
         if "=" not in item:
-            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal", kind="usage")
+            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
     cards: dict[str, list[str]] = {}
     with editing(match) as session:
         for item in hands:
@@ -148,7 +148,7 @@ def hand(
         show_keys(match, json_)
         return
     if not facts:
-        raise ScorekeeperError(say("cli.hand_facts"), rule="quick", kind="usage")
+        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
     from scorekeeper.cli import render
 
     with editing(match) as session:
