@@ -426,14 +426,14 @@ class Session:
     def _written(self) -> None:
         """After a write, under the lock: keep what an undo took, forget what a redo
         put back (:mod:`.undone`)."""
-        from scorekeeper.session.undone import forget, forget_all, keep
+        if self._undone is None and self._redone is None:
+            return  # a new entry: its bytes name no record (see session.undone)
+        from scorekeeper.session.undone import forget, keep
 
         if self._undone is not None:
             keep(self.path, self.path.read_bytes(), self._undone)
         elif self._redone is not None:
             forget(self.path, self._redone)
-        else:  # a new entry: what was undone before it stays undone
-            forget_all(self.path)
 
     def _reach_back(self, tail: cache.Tail) -> cache.Tail | None:
         """The tail from an earlier end of the snapshot, so that it holds the last hand

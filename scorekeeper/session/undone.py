@@ -4,8 +4,11 @@ Kept as plain TOML in the data folder (``$SCOREKEEPER_HOME/undone/``), one small
 undo, named by the match file (a digest of its full path) and by the digest (blake2b) of
 the match file's bytes as the undo left them. A ``redo`` takes the record named by the
 match file's bytes as they are now, so nothing is redone on a match that moved on since
-(another device, an edit by hand); a new entry (or an amendment, a rename) forgets every
-record of its match, so that ``redo`` brings back nothing once the table went on.
+(a new entry, an amendment, a rename, another device, an edit by hand): the table went
+on, and its bytes name no record. (A new entry that types again exactly what was undone
+gives the very bytes the undo left; what was undone before it can then be redone, each
+entry checked again.) A command that records touches none of this: the table's quick
+path runs no code of this module.
 
 Why not in the match file: the match file is the score's one source of truth and its
 layout is what every reader, the replay cache and old versions expect; what was taken
