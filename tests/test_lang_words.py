@@ -332,26 +332,65 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
 def test_demo_sheets_in_german_and_dutch_keep_no_english_term(tmp_path: Path) -> None:
     """Seeded demos: Kloepper's sides, DDV's extra point against the queens and a Wilde
     Boom run's length in the table's words (the demo's hands are the same every run)."""
-    kloepper = _ok(tmp_path, "--lang", "de", "demo", "kloepper", "--hands", "3", "--seed", "5")
+    kloepper = _ok(
+        tmp_path, "--lang", "de", "demo", "--current", "kloepper", "--hands", "3", "--seed", "5"
+    )
     assert "* Damen" in kloepper and "Queens" not in kloepper and "Others" not in kloepper
-    dutch = _ok(tmp_path, "--lang", "nl", "demo", "kloepper", "--hands", "3", "--seed", "5")
+    dutch = _ok(
+        tmp_path, "--lang", "nl", "demo", "--current", "kloepper", "--hands", "3", "--seed", "5"
+    )
     assert "* vrouwen" in dutch and "anderen 61:59" in dutch, dutch
-    ddv = _ok(tmp_path, "--lang", "de", "demo", "doppelkopf-ddv", "--hands", "1", "--seed", "5")
+    ddv = _ok(
+        tmp_path,
+        "--lang",
+        "de",
+        "demo",
+        "--current",
+        "doppelkopf-ddv",
+        "--hands",
+        "1",
+        "--seed",
+        "5",
+    )
     assert "gegen die Alten für Kontra" in " ".join(ddv.split()), ddv
     boom = _ok(
-        tmp_path, "--lang", "de", "demo", "klaverjassen-wilde-boom", "--hands", "3", "--seed", "5"
+        tmp_path,
+        "--lang",
+        "de",
+        "demo",
+        "--current",
+        "klaverjassen-wilde-boom",
+        "--hands",
+        "3",
+        "--seed",
+        "5",
     )
     assert "Folge von vier in Pik" in " ".join(boom.split()), boom
-    english = _ok(tmp_path, "--lang", "en", "demo", "kloepper", "--hands", "3", "--seed", "5")
+    english = _ok(
+        tmp_path, "--lang", "en", "demo", "--current", "kloepper", "--hands", "3", "--seed", "5"
+    )
     assert "* Queens" in english
 
 
 def test_the_sheet_speaks_the_language_of_the_view(tmp_path: Path) -> None:
     """The sheet's game words follow what the rest of the output speaks: a Dutch match's
     sheet under --lang en says 'failed', a demo under --lang de says 'Kontra'."""
-    demo = _ok(tmp_path, "--lang", "de", "demo", "doppelkopf", "--hands", "3", "--seed", "9")
+    demo = _ok(
+        tmp_path, "--lang", "de", "demo", "--current", "doppelkopf", "--hands", "3", "--seed", "9"
+    )
     assert "Kontra 155:85" in demo and "Contra" not in demo, demo
-    demo = _ok(tmp_path, "--lang", "nl", "demo", "klaverjassen-3", "--hands", "2", "--seed", "7")
+    demo = _ok(
+        tmp_path,
+        "--lang",
+        "nl",
+        "demo",
+        "--current",
+        "klaverjassen-3",
+        "--hands",
+        "2",
+        "--seed",
+        "7",
+    )
     assert "♠ Ben, nat" in demo and "Anna en Carla" in demo and "failed" not in demo, demo
     english = _ok(tmp_path, "score", "--lang", "en")
     assert "♠ Ben, failed" in english and "Anna and Carla" in english, english

@@ -37,7 +37,7 @@ def demos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     for game in GAMES:
         path = home / f"{game}.toml"
-        res = sk(home, "demo", game, "--hands", "6", "--seed", "3", "--match", path)
+        res = sk(home, "demo", "--current", game, "--hands", "6", "--seed", "3", "--match", path)
         assert res.returncode == 0, res.stderr
         out[game] = path
     return out
@@ -302,7 +302,7 @@ def test_every_command_prints_on_an_ascii_terminal(demos, tmp_path) -> None:
 
 def test_a_long_match_shows_its_last_rows_unless_all(tmp_path) -> None:
     path = tmp_path / "long.toml"
-    res = sk(tmp_path, "demo", "doppelkopf", "--hands", "33", "--match", path)
+    res = sk(tmp_path, "demo", "--current", "doppelkopf", "--hands", "33", "--match", path)
     assert res.returncode == 0, res.stderr
 
     def rows(out: str) -> list[int]:
@@ -341,7 +341,10 @@ def test_a_wrapped_line_is_indented_never_at_column_0(game, columns, demos, tmp_
 def test_a_long_match_built_for_its_last_rows_says_the_same(tmp_path) -> None:
     # only the rows shown are built; the totals, progress and chart count every hand
     path = tmp_path / "long.toml"
-    assert sk(tmp_path, "demo", "doppelkopf", "--hands", "34", "--match", path).returncode == 0
+    assert (
+        sk(tmp_path, "demo", "--current", "doppelkopf", "--hands", "34", "--match", path).returncode
+        == 0
+    )
     short = sk(tmp_path, "score", "--chart", "--match", path, columns=160).stdout
     full = sk(tmp_path, "score", "--all", "--chart", "--match", path, columns=160).stdout
     assert "4 earlier hands not shown" in short

@@ -75,6 +75,8 @@ def stats(
     day = _since(since)
     every = store.every_figures()
     _known_game(game, [figures for _, figures in every if figures.problem is None])
+    if player is not None:
+        player = _named(player, [figures for _, figures in every if figures.problem is None])
     result = gather(every, game=game, player=player, since=day)
     if player is not None and player not in result.players:
         raise ScorekeeperError(
@@ -88,6 +90,15 @@ def stats(
         render.emit_json(data)
         return
     _show(result)
+
+
+def _named(player: str, every: list[MatchFigures]) -> str:
+    """The player as the matches spell them, in any case (``--player anna``); a near miss
+    is refused with the name meant."""
+    from scorekeeper.session.names import player as named
+
+    seen = list(dict.fromkeys(p for figures in every for p in figures.players))
+    return named(player, seen, where="--player") if seen else player
 
 
 def _known_game(game: str | None, every: list[MatchFigures]) -> None:

@@ -1,6 +1,6 @@
 """What the table's commands do once their words are read: ``play``, ``trick``,
-``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``status``, ``score`` and
-``check``.
+``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``redo``, ``status``,
+``score`` and ``check``; and ``rename-player``.
 
 Without Typer: the Typer commands (:mod:`.recording`, :mod:`.reading`) and the quick path
 (:mod:`.quick`) both call these, each through :func:`.core.guarded`. Each opens the match
@@ -186,9 +186,16 @@ def show_keys(match: Path | None, json_: bool) -> None:
         echo(f"  {own(words)}")
 
 
-def undo(match: Path | None = None, json_: bool = False) -> None:
-    """``undo``: remove the last recorded action (or quick hand)."""
+def undo(match: Path | None = None, json_: bool = False, yes: bool = False) -> None:
+    """``undo [--yes]``: remove the last recorded action (or quick hand). An undo that
+    takes a whole scored hand off the sheet says what it would remove and is refused
+    (exit 1) unless ``--yes`` confirms it; one action within a hand is taken at once."""
     with editing(match, replay=False) as session:
+        takes = session.undo_takes_hand()
+        if takes is not None and not yes:
+            from scorekeeper.reasons import because
+
+            raise ScorekeeperError(because("undo.confirm", "undo", what=takes), kind="confirmation")
         what = session.undo()
     if json_:
         from scorekeeper.cli import render
@@ -196,6 +203,30 @@ def undo(match: Path | None = None, json_: bool = False) -> None:
         render.emit_json({"undone": what})
         return
     echo(say("cli.undone", what=what))
+
+
+def redo(match: Path | None = None, json_: bool = False) -> None:
+    """``redo``: put back what the last undo took, until a new entry is made."""
+    with editing(match, replay=False) as session:
+        what = session.redo()
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"redone": what})
+        return
+    echo(say("cli.redone", what=what))
+
+
+def rename_player(old: str, new: str, match: Path | None = None, json_: bool = False) -> None:
+    """``rename-player OLD NEW``: correct a player's name in every hand of the match."""
+    with editing(match, replay=False) as session:
+        done = session.rename_player(old, new)
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"renamed": done})
+        return
+    echo(say("cli.renamed", **done))
 
 
 def status(match: Path | None = None, json_: bool = False) -> None:

@@ -59,7 +59,8 @@ def names_from(
         how = getattr(keys.get(name), "names", "") if keys is not None else "first"
         for item in value if isinstance(value, list) else [value]:
             word = _named(str(item), how)
-            if word[:1].isupper() and word not in found:
+            # a name in any case where the declaration says it is one (``re=anna``)
+            if (word[:1].isupper() or keys is not None) and word and word not in found:
                 found.append(word)
     n = 1
     while len(found) < seated:

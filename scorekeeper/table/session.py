@@ -11,7 +11,7 @@ front end is :mod:`scorekeeper.cli.table`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,6 +70,7 @@ class TableSession:
         self.on_wait = on_wait
         self._kept: tuple[bytes, Session] | None = None
         self.quick: quick.QuickHand | None = None
+        self.undo_asked: str | None = None  # an undo of a whole hand, awaiting yes or no
 
     # ------------------------------------------------------------------ reading
     def current(self) -> Session:
@@ -122,6 +123,8 @@ class TableSession:
         Ben re``, ``act "Ben re"``) is read by that command's own reader, so that it means
         in the session exactly what it means as a command."""
         try:
+            if self.undo_asked is not None:
+                return self._undo_answer(line)
             if self.quick is not None:
                 return self._quick_answer(line)
             words = split_line(line)
@@ -215,14 +218,53 @@ class TableSession:
         if name == "help":
             return Reply(help_lines(self.hand(), self.lang))
         if name == "undo":
-            with Session.edit(self.path, replay=False, wait=self.wait, on_wait=self.on_wait) as s:
-                what = s.undo()
-            return Reply([say("table.undone", what=what)])
+            return self._undo(asked=None)
+        if name == "redo":
+            with self._correcting() as s:
+                what = s.redo()
+            return Reply([say("table.redone", what=what)])
+        if name == "rename":
+            return self._rename(entry.args)
         if name == "judge":
             return Reply(judge_lines(self.hand()))
         if name == "hand":  # with words it is read as the command ``hand`` (``_oneshot``)
             return self._quick_start()
         return Reply(view=name, args=entry.args)
+
+    # ------------------------------------------------------------------ corrections
+    def _correcting(self) -> AbstractContextManager[Session]:
+        return Session.edit(self.path, replay=False, wait=self.wait, on_wait=self.on_wait)
+
+    def _undo(self, asked: str | None) -> Reply:
+        """Undo the last entry; one that takes a whole scored hand off the sheet is asked
+        about first (``asked``: the words the table said yes to)."""
+        with self._correcting() as s:
+            takes = s.undo_takes_hand()
+            if takes is not None and str(takes) != asked:
+                self.undo_asked = str(takes)
+                return Reply([say("table.undo.ask", what=takes)])
+            what = s.undo()
+        return Reply([say("table.undone", what=what)])
+
+    def _undo_answer(self, line: str) -> Reply:
+        asked, self.undo_asked = self.undo_asked, None
+        word = line.strip().casefold()
+        yes = say("table.undo.yes").casefold()
+        if word and word in (yes, yes[:1], "yes", "y"):
+            return self._undo(asked)
+        return Reply([say("table.undo.kept")])
+
+    def _rename(self, args: tuple[str, ...]) -> Reply:
+        if len(args) != 2:
+            players = self.current().match.players
+            raise ScorekeeperError(
+                say("table.rename.usage", example=players[0], new=players[0].upper()),
+                rule="players",
+                kind="usage",
+            )
+        with self._correcting() as s:
+            done = s.rename_player(*args)
+        return Reply([say("table.renamed", **done)])
 
     # ------------------------------------------------------------------ one-shot commands
     def _oneshot(self, words: list[str], players: list[str]) -> Reply:
@@ -327,6 +369,8 @@ class TableSession:
     # ------------------------------------------------------------------ the prompt
     def prompt(self) -> str:
         """Whose turn it is and what is expected, or the quick hand's question."""
+        if self.undo_asked is not None:
+            return say("table.undo.prompt")
         if self.quick is not None:
             return self.quick.question()
         m = self.current().match

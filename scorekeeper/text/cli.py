@@ -9,6 +9,7 @@ TEXTS: dict[str, str] = {
     "cli.kind.match file": "match file",
     "cli.kind.lock": "lock",
     "cli.kind.file": "file",
+    "cli.kind.confirmation": "needs confirmation",
     "cli.error": "error:",
     "cli.warning": "warning:",
     "cli.internal": (
@@ -36,6 +37,12 @@ TEXTS: dict[str, str] = {
     "cli.demo_written": "Demo match written to {path} (now the current match).",
     "cli.deal_recorded": "Deal of hand {hand} recorded (dealer {dealer}).",
     "cli.undone": "Undone: {what}",
+    "cli.redone": "Redone: {what}",
+    "cli.renamed": "{old} is now {new} in the whole match ({hands} hand(s) named them).",
+    "cli.demo_aside": (
+        "Demo match written to {path}; the current match is unchanged "
+        "('scorekeeper demo --current' makes a demo the current match)."
+    ),
     "cli.amended": "Hand {hand}: {what} amended; the match was replayed.",
     "cli.exported": "Exported {count} hands to {path}",
     "cli.exported.one": "Exported {count} hand to {path}",

@@ -16,6 +16,12 @@ TEXTS: dict[str, str] = {
     "session.no_card": "no card can be played now: {why}",
     "session.too_many": "trick {trick} is complete after {card}; {more} card(s) too many",
     "session.amend_refused": "amendment refused",
+    "session.name_near": "{name!r} is not a player here; did you mean {meant}? (players: {players!l})",
+    "session.rename_refused": "the match with {name} in it",
+    "session.deal_late": (
+        "hand {hand} has {played} card(s) played: a deal is recorded before the first card "
+        "(undo the cards first, or correct the hand with 'scorekeeper amend')"
+    ),
     "session.fact_form": "{item!r}: write KEY=VALUE with a key of {game}: {keys!l}",
     "session.fact_refused": "{key}={value}: {why}",
     "session.fact_twice": "{key} is given twice; give each fact once",
