@@ -61,6 +61,10 @@ class Language:
     terms: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
     money: str = "{amount}"
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+    """How a player of this language answers a yes/no question (``ja``, ``nee``), folded;
+    the first of each is the word shown."""
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
@@ -148,6 +152,8 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         terms=_word_table(code, data.get("terms", {}), "terms"),
         sections=_word_table(code, data.get("sections", {}), "sections"),
         money=_text(code, data, "money", "") if "money" in data else "{amount}",
+        yes=tuple(fold(w) for w in _strings(code, data, "yes", "")),
+        no=tuple(fold(w) for w in _strings(code, data, "no", "")),
     )
 
 
