@@ -188,8 +188,18 @@ def test_undo_on_a_stale_view_takes_back_nothing(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- item 5
-def test_the_session_stays_open_when_its_file_cannot_be_read(tmp_path: Path) -> None:
-    path = new_match(tmp_path, "doppelkopf", FOUR)
+@pytest.mark.parametrize(
+    ("lang", "missing", "again"),
+    [
+        ("en", "is not there (moved or deleted?)", "at the next line"),
+        ("de", "ist nicht da (verschoben oder gelöscht?)", "bei der nächsten Zeile erneut"),
+        ("nl", "is er niet (verplaatst of gewist?)", "bij de volgende regel opnieuw"),
+    ],
+)
+def test_the_session_stays_open_when_its_file_cannot_be_read(
+    tmp_path: Path, lang: str, missing: str, again: str
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", FOUR, lang=None if lang == "en" else lang)
     away = tmp_path / "away.toml"
     table = Piped(tmp_path, path)
     table.send("qc", lambda: actions(path) == ["Ben QC"])
@@ -202,16 +212,17 @@ def test_the_session_stays_open_when_its_file_cannot_be_read(tmp_path: Path) -> 
     code, _out, err = table.close()
     lines = [ln for ln in err.splitlines() if ln.strip()]
     assert len(lines) == 1, err  # one line, once
-    assert "is not there (moved or deleted?)" in lines[0] and "at the next line" in lines[0]
+    assert missing in lines[0] and again in lines[0], lines
     assert code == 1
 
 
-def over_match(tmp_path: Path) -> Path:
+def over_match(tmp_path: Path, lang: str | None = None) -> Path:
     """A Bierkopf match that is over (random legal hands until a team reaches 21)."""
     sys.path.insert(0, str(Path(__file__).parent))
     from random_matches import random_log
 
     log = random_log("bierkopf", 200, 1, quick=0)
+    log.lang = lang
     path = tmp_path / "over.toml"
     matchlog.write(path, log)
     assert Session.open(path).match.over()
@@ -229,6 +240,30 @@ def test_a_finished_match_says_how_to_start_the_next(tmp_path: Path, line: str) 
     assert "Totals" in res.stdout or "totals" in res.stdout.lower()  # score still answers
     assert path.read_bytes() == before
     assert TableSession(path).prompt() == "match over"
+
+
+@pytest.mark.parametrize(
+    ("lang", "over", "prompt"),
+    [
+        ("de", "die Partie ist vorbei (", "Partie vorbei"),
+        ("nl", "de partij is voorbij (", "partij uit"),
+    ],
+)
+def test_a_finished_match_in_german_and_dutch(
+    tmp_path: Path, lang: str, over: str, prompt: str
+) -> None:
+    path = over_match(tmp_path, lang)
+    res = piped(tmp_path, path, "qc\n")
+    assert res.returncode == 1
+    assert over in res.stderr and "scorekeeper table bierkopf Anna Ben Carla Dirk" in res.stderr
+    from scorekeeper.text import language
+
+    language.reset()
+    language.choose(lang)
+    try:
+        assert TableSession(path, lang=lang).prompt() == prompt
+    finally:
+        language.reset()
 
 
 # --------------------------------------------------------------------------- tmux

@@ -151,6 +151,7 @@ def _read_lines(session: TableSession) -> bool:
             continue
         reply = session.handle(line)
         show(reply, session)
+        sys.stdout.flush()  # the answer to each line as it is handled, through a pipe too
         ok = ok and reply.ok
         if reply.quit:
             break

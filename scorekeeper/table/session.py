@@ -98,11 +98,11 @@ class TableSession:
 
         class Kept(Session):
             @classmethod
-            def open(cls, path: Path) -> Session:
+            def open(cls, path: Path, *, full: bool = False) -> Session:
                 kept = table._kept
-                if kept is not None and path.read_bytes() == kept[0]:
+                if kept is not None and not full and path.read_bytes() == kept[0]:
                     return kept[1]
-                return Session.open(path)
+                return Session.open(path, full=full)
 
         edited: Session | None = None
         try:
@@ -264,7 +264,7 @@ class TableSession:
             ) as s:
                 what = s.undo()
             self._kept = None
-            self.seen = None  # the match as read at the next line
+            self.seen = self.current().version  # the match as this undo left it
             return Reply([say("table.undone", what=what)])
         if name == "judge":
             return Reply(judge_lines(self.hand()))
