@@ -8,10 +8,7 @@ says what ``kind`` of problem it is instead of naming a rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from scorekeeper.reasons import Reason
+from scorekeeper.reasons import Reason, because
 
 
 class ScorekeeperError(ValueError):
@@ -135,37 +132,7 @@ class MatchFileError(ScorekeeperError):
 
 
 def _invalid() -> str:
-    from scorekeeper.reasons import because  # light, but errors is imported by everything
-
     return because("matchlog.invalid").worded()
-
-
-class StaleEntryError(ScorekeeperError):
-    """An entry made against a view of the match that has moved since (another device, a
-    one-shot command, another session): nothing is written.
-
-    ``expected`` is the version the entry was made for, ``found`` the match's now (each
-    ``(hands, actions of the last hand)``, see ``Session.version``); ``since`` the
-    actions recorded meanwhile as (hand, action text), oldest first, a quick hand as
-    (hand, ""), when the record only grew (empty when something was taken back), for the
-    view to tell the table what changed."""
-
-    default_rule = "match"
-    default_kind = "changed"
-
-    def __init__(
-        self,
-        message: str | Reason,
-        *,
-        expected: tuple[int, int] = (0, 0),
-        found: tuple[int, int] = (0, 0),
-        since: list[tuple[int, str]] | None = None,
-        **more: Any,
-    ) -> None:
-        super().__init__(message, **more)
-        self.expected = expected
-        self.found = found
-        self.since = since or []
 
 
 class LockedError(ScorekeeperError):
@@ -173,3 +140,8 @@ class LockedError(ScorekeeperError):
 
     default_rule = "match"
     default_kind = "lock"
+
+
+def no(key: str, rule: str | None, /, **params: object) -> IllegalActionError:
+    """The refusal of an action, as a reason the view words (``raise no(...)``)."""
+    return IllegalActionError(Reason(key, params, rule))

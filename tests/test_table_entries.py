@@ -19,8 +19,7 @@ from cli_helpers import cli_env, run_cli
 from table_helpers import new_match, piped
 
 from scorekeeper import matchlog
-from scorekeeper.errors import StaleEntryError
-from scorekeeper.session import Session
+from scorekeeper.session import Session, StaleEntryError
 from scorekeeper.table.session import TableSession
 
 FOUR = ["Anna", "Ben", "Carla", "Dirk"]

@@ -19,20 +19,48 @@ from typing import Any
 
 from scorekeeper import matchlog, store
 from scorekeeper.actions import entered
-from scorekeeper.errors import IllegalActionError, ScorekeeperError, StaleEntryError
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import BINDER, family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap, files
 from scorekeeper.matchlog.files import write_parts
 from scorekeeper.matchlog.shape import shape_problems
-from scorekeeper.reasons import because
+from scorekeeper.reasons import Reason, because
 from scorekeeper.ruleset import load
 from scorekeeper.session import cache, corrections, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts
 
 LOCK_WAIT = 10.0
 """How long a change waits for another process to finish writing the match, in seconds."""
+
+
+class StaleEntryError(ScorekeeperError):
+    """An entry made against a view of the match that has moved since (another device, a
+    one-shot command, another session): nothing is written.
+
+    ``expected`` is the version the entry was made for, ``found`` the match's now (each
+    ``(hands, actions of the last hand)``, see ``Session.version``); ``since`` the
+    actions recorded meanwhile as (hand, action text), oldest first, a quick hand as
+    (hand, ""), when the record only grew (empty when something was taken back), for the
+    view to tell the table what changed."""
+
+    default_rule = "match"
+    default_kind = "changed"
+
+    def __init__(
+        self,
+        message: str | Reason,
+        *,
+        expected: tuple[int, int] = (0, 0),
+        found: tuple[int, int] = (0, 0),
+        since: list[tuple[int, str]] | None = None,
+        **more: Any,
+    ) -> None:
+        super().__init__(message, **more)
+        self.expected = expected
+        self.found = found
+        self.since = since or []
 
 
 class Session:

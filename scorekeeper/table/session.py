@@ -18,9 +18,9 @@ from typing import Any
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
-from scorekeeper.errors import ScorekeeperError, StaleEntryError
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
-from scorekeeper.session import LOCK_WAIT, Session
+from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError
 from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
 from scorekeeper.table.native import card_form, phrase, spoken
