@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from scorekeeper.lang.data import Language, language
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
         read_trick,
         translate,
     )
-    from scorekeeper.matchlog import MatchLog
 
 LANGS = ("en", "de", "nl")
 """The languages scorekeeper reads and speaks; English is the default."""
@@ -112,7 +111,14 @@ def resolve_lang(explicit: str | None = None) -> str:
     return checked(explicit) if explicit else environment_lang()
 
 
-def match_lang(log: MatchLog | None, explicit: str | None = None) -> str:
+class _Spoken(Protocol):
+    """What ``match_lang`` reads of a match log (a protocol: the language module names no
+    match log, which would close an import cycle through the log's own names)."""
+
+    lang: str | None
+
+
+def match_lang(log: _Spoken | None, explicit: str | None = None) -> str:
     """The language to read a match's input in: ``--lang``, the match's own, else the
     environment's."""
     if explicit:
