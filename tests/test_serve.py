@@ -401,3 +401,54 @@ def test_table_serve_serves_beside_the_session_and_stops_with_it(tmp_path: Path)
     time.sleep(0.5)
     with pytest.raises(OSError):
         http.client.HTTPConnection("127.0.0.1", port, timeout=2).request("GET", path)
+
+
+def test_the_private_referee_answers_from_the_hand_on_the_table(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        assert s.cli("trick", "QC", "10H").returncode == 0  # Dirk to play
+        before = match.read_bytes()
+        csrf, _version = page_csrf(s)
+        body = {"hand": "9C AH 10H KS", "lang": "en"}
+        status, headers, text = request(
+            s, "POST", f"/{s.key}/referee", body, {"X-CSRF-Token": csrf}
+        )
+        assert status == 200, text
+        lines = json.loads(text)["lines"]
+        assert lines[0] == "You may play: 10H"
+        assert any(line.startswith("Not 9C: must follow trumps") for line in lines)
+        assert headers["cache-control"] == "no-store"
+        trick = {"hand": "Anna:QH Ben:JD Carla:10D Dirk:QH", "lang": "de"}
+        status, _, text = request(s, "POST", f"/{s.key}/referee", trick, {"X-CSRF-Token": csrf})
+        assert status == 200 and json.loads(text)["lines"][0].startswith("Anna: ")
+        bad = request(s, "POST", f"/{s.key}/referee", body)  # no page token
+        assert bad[0] == 403
+        s.proc.send_signal(signal.SIGINT)
+        s.proc.wait(10)
+        said = (s.proc.stdout.read() if s.proc.stdout else "") + (
+            s.proc.stderr.read() if s.proc.stderr else ""
+        )
+    assert match.read_bytes() == before  # nothing stored
+    assert "9C" not in said and "KS" not in said  # nor logged
+
+
+def test_the_scorer_hands_the_role_to_another_phone(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        first = scorer_cookie(s)
+        csrf, version = page_csrf(s, first)
+        jar = {"Cookie": f"scorer={first}", "X-CSRF-Token": csrf}
+        status, _, text = request(s, "POST", f"/{s.key}/handover", {"lang": "en"}, jar)
+        assert status == 200, text
+        handed = json.loads(text)
+        assert handed["qr"].startswith("<svg") and "<script" not in handed["qr"]
+        status, headers, _ = request(s, "GET", urlsplit(handed["url"]).path)
+        assert status == 303
+        second = headers["set-cookie"].split(";", 1)[0].split("=", 1)[1]
+        body = {"version": version, "action": "Ben QC", "lang": "en"}
+        assert request(s, "POST", f"/{s.key}/act", body, jar)[0] == 403  # the first: no more
+        csrf2, _ = page_csrf(s, second)
+        jar2 = {"Cookie": f"scorer={second}", "X-CSRF-Token": csrf2}
+        assert request(s, "POST", f"/{s.key}/act", body, jar2)[0] == 200
+        stranger = {"X-CSRF-Token": page_csrf(s)[0]}
+        assert request(s, "POST", f"/{s.key}/handover", {"lang": "en"}, stranger)[0] == 403

@@ -74,6 +74,9 @@ def test_the_scorer_plays_a_whole_trick_by_tapping(tmp_path: Path, browser) -> N
     with served(home, match) as s:
         page.goto(s.scorer_url)
         page.wait_for_selector("#link.on")
+        page.click("button[data-handover]")  # a code for another phone, shown on this one
+        page.wait_for_selector("#handover svg")
+        assert "/scorer/" in page.inner_text("#handover")
         for card in ("QC", "10H", "AD", "9D"):
             before = page.get_attribute("#state", "data-version")
             page.click(f"button[data-act$=' {card}']")

@@ -7,6 +7,7 @@ Paths (``KEY`` is the sheet's unguessable key, printed in the URL)::
     GET  /KEY/scorer/TOKEN   the scorer's one-time token, exchanged for a cookie
     POST /KEY/act            the scorer records an action   {version, action, lang}
     POST /KEY/undo           the scorer undoes the last entry {version, lang}
+    POST /KEY/handover       the scorer's role for another phone: a new one-time address
     POST /KEY/referee        a player's private question     {hand, lang}
 
 Any other path, or a wrong key, is 404; a Host header this server was not started for is
@@ -76,6 +77,7 @@ class Server:
             Route(key + "/scorer/{token}", self.scorer),
             Route(key + "/act", self.act, methods=["POST"]),
             Route(key + "/undo", self.undo, methods=["POST"]),
+            Route(key + "/handover", self.handover, methods=["POST"]),
             Route(key + "/referee", self.referee, methods=["POST"]),
         ]
         middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=self.hosts)]
@@ -184,6 +186,24 @@ class Server:
                 return JSONResponse(answer, status_code=422)
             return JSONResponse({"message": said, "version": self.hub.state.version})
 
+    async def handover(self, request: Request) -> Response:
+        """A new one-time scorer's address, with its QR code, for another phone: the phone
+        that opens it becomes the scorer and this one stops recording."""
+        body = await _body(request)
+        lang = language.parse(str(body.get("lang", ""))) or language.ENGLISH
+        if not self._known(request):
+            return Response(status_code=404)
+        cookie = request.cookies.get(COOKIE)
+        with speaking(lang):
+            if not self.guard.is_scorer(cookie) or not self.guard.csrf_ok(
+                request.headers.get("x-csrf-token"), cookie
+            ):
+                return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
+            host = request.headers.get("host", "")
+            url = f"http://{host}/{self.guard.key}/scorer/{self.guard.new_token()}"
+            answer = {"message": say("serve.handover_done"), "url": url, "qr": _qr_svg(url)}
+        return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
     async def referee(self, request: Request) -> Response:
         """A player's own question: the hand stays in this one request (never stored,
         logged or shown to anybody else)."""
@@ -217,6 +237,13 @@ def _record(session: Any, body: dict[str, Any]) -> str:
 
 def _undo(session: Any, body: dict[str, Any]) -> str:
     return say("serve.undone", what=cards(session.undo()))
+
+
+def _qr_svg(url: str) -> str:
+    """``url`` as a QR code in inline SVG (segno: no image library)."""
+    import segno
+
+    return str(segno.make(url, error="l").svg_inline(scale=4, border=2))
 
 
 def _stale(stale: Stale) -> dict[str, Any]:

@@ -58,10 +58,20 @@ def _judge(hand: Hand, trick: list, player: str | None, held: list | None) -> Ru
         partner = next(
             (p for p in hand.players if p != player and hand.game.same_side(p, player)), None
         )
-    common = {"player": player, "holding": held, "partner": partner, "last_trick": last}
-    try:
+
+    def judge(game: str | None) -> Ruling:
         return referee.judge_play(
-            rules, trick, game=contract.key, trump=contract.trump_suit, **common
+            rules,
+            trick,
+            game=game,
+            trump=contract.trump_suit,
+            player=player,
+            holding=held,
+            partner=partner,
+            last_trick=last,
         )
-    except ScorekeeperError:
-        return referee.judge_play(rules, trick, trump=contract.trump_suit, **common)
+
+    try:
+        return judge(contract.key)
+    except ScorekeeperError:  # a contract the referee does not name: the rule set's default
+        return judge(None)

@@ -278,6 +278,7 @@ def _controls(hand: Hand) -> list[str]:
             out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
         out.append("</div>")
     out.append(f'<div><button data-undo="1">{escape(say("serve.undo"))}</button></div>')
+    out.append(f'<div><button data-handover="1">{escape(say("serve.handover"))}</button></div>')
     out.append("</section>")
     return out
 
@@ -308,7 +309,7 @@ def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") ->
             f'<div id="link" class="off" role="status">{escape(say("serve.connecting"))}</div>',
             f'<nav class="langs">{links}</nav>',
             f'<main id="live">{body}</main>',
-            '<p id="answer" role="alert"></p>',
+            '<p id="answer" role="alert"></p><div id="handover"></div>',
             _referee_form(),
             f'<script id="config" type="application/json">{_script_safe(config)}</script>',
             f'<script id="texts" type="application/json">{_script_safe(texts)}</script>',
@@ -391,6 +392,15 @@ SCRIPT = r"""
     var body = {version: version(), lang: config.lang};
     if (act) { body.action = act; post("act", body).then(said); }
     else if (button.hasAttribute("data-undo")) { post("undo", body).then(said); }
+    else if (button.hasAttribute("data-handover")) {
+      post("handover", body).then(function (d) {
+        said(d);
+        var out = document.getElementById("handover");
+        out.innerHTML = d.qr || "";
+        var link = document.createElement("p"); link.textContent = d.url || "";
+        out.appendChild(link);
+      });
+    }
   });
   document.getElementById("referee").addEventListener("submit", function (e) {
     e.preventDefault();

@@ -46,6 +46,10 @@ TEXTS: dict[str, str] = {
     "serve.sheet": "Score sheet",
     "serve.record": "Record",
     "serve.undo": "Undo the last entry",
+    "serve.handover": "Hand the scorer's role to another phone",
+    "serve.handover_done": (
+        "Open this on the other phone (it works once); this phone stops recording then:"
+    ),
     "serve.recorded": "Recorded: {what}",
     "serve.undone": "Undone: {what}",
     "serve.changed": "The record changed meanwhile ({what}); nothing was recorded.",
