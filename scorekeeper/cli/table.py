@@ -141,7 +141,9 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
     while True:
         try:
             line = prompt.prompt(shown.visible(f"{session.prompt()}> "))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C: a quick hand is left whole, nothing recorded
+            if session.quick is not None:
+                show(session.cancel_quick(), session)
             continue
         except EOFError:
             line = "quit"
@@ -168,6 +170,7 @@ def _read_lines(session: TableSession) -> bool:
             continue
         reply = session.handle(line)
         show(reply, session)
+        sys.stdout.flush()  # the answer to each line as it is handled, through a pipe too
         ok = ok and reply.ok
         if reply.quit:
             break
@@ -204,8 +207,10 @@ def _bar(session: TableSession) -> str:
     try:
         data = bar_data(session.current(), session.lang)
         return bar_text(data, get_app().output.get_size().columns)
-    except (ScorekeeperError, OSError) as exc:
-        return str(exc)
+    except (ScorekeeperError, OSError):  # the reason is the line above the prompt, once
+        from scorekeeper.table.words import say
+
+        return say("table.prompt.unreadable")
 
 
 def _keys(completer: Any) -> Any:
@@ -264,7 +269,10 @@ def show(reply: Reply, session: TableSession) -> None:
     for error in reply.errors:
         render.error(error)
     if reply.view is not None:
-        _view(reply.view, reply.args, session)
+        try:
+            _view(reply.view, reply.args, session)
+        except ScorekeeperError as exc:  # the file went away meanwhile: one line, stay open
+            render.error(" ".join(str(exc).split()))
 
 
 def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:

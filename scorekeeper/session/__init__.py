@@ -35,6 +35,34 @@ LOCK_WAIT = 10.0
 """How long a change waits for another process to finish writing the match, in seconds."""
 
 
+class StaleEntryError(ScorekeeperError):
+    """An entry made against a view of the match that has moved since (another device, a
+    one-shot command, another session): nothing is written.
+
+    ``expected`` is the version the entry was made for, ``found`` the match's now (each
+    ``(hands, actions of the last hand)``, see ``Session.version``); ``since`` the
+    actions recorded meanwhile as (hand, action text), oldest first, a quick hand as
+    (hand, ""), when the record only grew (empty when something was taken back), for the
+    view to tell the table what changed."""
+
+    default_rule = "match"
+    default_kind = "changed"
+
+    def __init__(
+        self,
+        message: str | Reason,
+        *,
+        expected: tuple[int, int] = (0, 0),
+        found: tuple[int, int] = (0, 0),
+        since: list[tuple[int, str]] | None = None,
+        **more: Any,
+    ) -> None:
+        super().__init__(message, **more)
+        self.expected = expected
+        self.found = found
+        self.since = since or []
+
+
 class Session:
     """A match file opened: ``log`` as stored, ``match`` replayed from it, ``path``.
 
@@ -136,6 +164,7 @@ class Session:
         replay: bool = True,
         wait: float = LOCK_WAIT,
         on_wait: Callable[[], None] | None = None,
+        expect: tuple[int, int] | None = None,
     ) -> Iterator[Session]:
         """Lock, read (and replay), yield; on a clean exit write the changed log atomically.
 
@@ -143,6 +172,10 @@ class Session:
         match before anything is written. If the body raises, nothing is written. While
         another process holds the lock this one waits, up to ``wait`` seconds, calling
         ``on_wait`` once after a second so that the user can be told.
+
+        ``expect``: the :attr:`version` the change was made for (what a prompt or a page
+        showed); when the match, read under the lock, is no longer there, nothing is
+        changed and :class:`~scorekeeper.errors.StaleEntryError` says what moved.
         """
         files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
@@ -154,6 +187,8 @@ class Session:
                     session = cls._open_quick(path, rebuilt)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
+            if expect is not None:
+                session.verify_version(expect)
             before = session._version()
             yield session
             if session._version() == before:
@@ -162,6 +197,50 @@ class Session:
                 session._match = session._verified(session._verify_as)
             session._write()
             session._written()
+
+    @property
+    def version(self) -> tuple[int, int]:
+        """Where the record stands: (hands begun or entered, actions of the last hand).
+        Every entry (a card, a word, a deal, a quick hand) and every undo changes it; an
+        entry made for one version is refused on another (``edit(expect=...)``)."""
+        hands = self.match.hands
+        return (len(hands), len(hands[-1].actions) if hands else 0)
+
+    def verify_version(self, expected: tuple[int, int]) -> None:
+        """Refuse (:class:`StaleEntryError`) unless the match stands at ``expected``; the
+        error carries the actions recorded since, when the record only grew."""
+        found = self.version
+        if found == expected:
+            return
+        raise StaleEntryError(
+            because(
+                "session.stale",
+                "match",
+                hands=expected[0],
+                actions=expected[1],
+                now_hands=found[0],
+                now_actions=found[1],
+            ),
+            expected=expected,
+            found=found,
+            since=self._since(expected, found),
+        )
+
+    def _since(self, expected: tuple[int, int], found: tuple[int, int]) -> list[tuple[int, str]]:
+        """(hand, action text) of each action recorded after ``expected`` (a quick hand as
+        its number and ""), or [] when something was taken back."""
+        hands = self.match.hands
+        number, seen = expected
+        if found <= expected or (number and len(hands[number - 1].actions) < seen):
+            return []
+        out: list[tuple[int, str]] = []
+        for mh in hands[max(number, 1) - 1 :]:
+            if mh.number != number and mh.quick is not None:
+                out.append((mh.number, ""))
+            out.extend(
+                (mh.number, a.text) for a in mh.actions[seen if mh.number == number else 0 :]
+            )
+        return out
 
     def text(self) -> str:
         """The match file's canonical text as the session now holds it."""

@@ -3,11 +3,13 @@ another catalogue), so that the languages engineer can translate them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.reasons import Reason
 from scorekeeper.view.words import cards, term
+
+T = TypeVar("T", bound=Hashable)
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
@@ -121,6 +123,6 @@ def opening_lines(data: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def listed(words: Iterable[str]) -> list[str]:
-    """Distinct words in their first order."""
+def listed(words: Iterable[T]) -> list[T]:
+    """Distinct words (or cards) in their first order."""
     return list(dict.fromkeys(words))

@@ -8,6 +8,7 @@ TEXTS: dict[str, str] = {
     "cli.kind.usage": "usage",
     "cli.kind.match file": "match file",
     "cli.kind.lock": "lock",
+    "cli.kind.changed": "changed meanwhile",
     "cli.kind.file": "file",
     "cli.kind.confirmation": "needs confirmation",
     "cli.error": "error:",

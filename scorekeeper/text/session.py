@@ -2,6 +2,11 @@
 facts as typed (``KEY=VALUE``), cards past the end of a trick."""
 
 TEXTS: dict[str, str] = {
+    "session.stale": (
+        "the match has changed since this entry was made (hand {hands}, {actions} actions"
+        " then; hand {now_hands}, {now_actions} actions now): nothing recorded"
+    ),
+    "session.fact_player": "'{word}' is no player here: did you mean {near}? (players: {players!l})",
     "session.no_file": "no match file {path}",
     "session.not_a_file": (
         "{path} is a folder, a device or a pipe, not a match file; give the name of a match file"

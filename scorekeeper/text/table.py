@@ -7,6 +7,7 @@ TEXTS: dict[str, str] = {
     "table.prompt.act": "{player}: {what}",
     "table.prompt.next_hand": "hand {number}, {dealer} deals",
     "table.prompt.over": "match over",
+    "table.prompt.unreadable": "match file unreadable (Enter tries again)",
     "table.prompt.fact": "{fact} ({kind}: {help}; empty to leave out)",
     "table.prompt.said": "what was said, like 'Anna re' (empty when done)",
     # the status bar
@@ -55,6 +56,28 @@ TEXTS: dict[str, str] = {
         " (it records in this match: no --match or --json)"
     ),
     "table.quote": "a quote is not closed in '{line}': close it, or leave the quotes out",
+    "table.over": "the match is over ({reason}); start a new one with: {command}",
+    "table.file.missing": (
+        "the match file {path} is not there (moved or deleted?); the session stays open"
+        " and reads it again at the next line"
+    ),
+    "table.file.denied": (
+        "the match file {path} may not be read (permissions); the session stays open and"
+        " reads it again at the next line"
+    ),
+    "table.file.unreadable": (
+        "the match file {path} cannot be read ({why}); the session stays open and reads"
+        " it again at the next line"
+    ),
+    "table.changed": (
+        "the match changed meanwhile: {changes!j}. Nothing was recorded: look at the"
+        " prompt and type it again"
+    ),
+    "table.changed.card": "{player} played {card} from another device",
+    "table.changed.said": "{player} said '{words}' from another device",
+    "table.changed.quick": "hand {number} was entered from another device",
+    "table.changed.undone": "an entry was taken back from another device",
+    "table.changed.more": "{count} more",
     "table.quick.cancelled": "quick hand left; nothing recorded",
     "table.quick.open": "hand {number} is being played card by card; finish or undo it first",
     "table.help": (
