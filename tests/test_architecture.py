@@ -26,6 +26,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MAX_LINES = 600
 SEAMS = {
     "scorekeeper/hand.py": "Hand: the state machine of a hand (turns, the one path of a card)",
+    "scorekeeper/table/session.py": (
+        "TableSession: the state machine of a table session (a line, a quick hand asked fact"
+        " by fact, an undo awaiting yes or no, the version the prompt showed)"
+    ),
 }
 """Modules whose one state-machine class is their seam, and why; at most ``MAX_SEAM_LINES``."""
 MAX_SEAM_LINES = 1000
