@@ -184,7 +184,7 @@ def render(
     if sheet.legend:
         lines += _para(p(sheet.legend), width)
     lines += _why(sheet, p, width)
-    lines += _para(p(_totals(sheet)), width)
+    lines += [p(line.replace(NBSP, " ")) for line in _para(_totals(sheet), width)]
     if progress := progress_text(sheet.progress):
         lines += _para(p(f"{say('sheet.progress')} {progress}"), width)
     if sheet.over:
@@ -192,8 +192,13 @@ def render(
     return "\n".join(lines) + "\n"
 
 
+NBSP = "\u00a0"  # holds a name and its total together where a line is wrapped
+
+
 def _totals(sheet: Sheet) -> str:
-    shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
+    shown = ", ".join(
+        f"{c.name} {t}".replace(" ", NBSP) for c, t in zip(sheet.columns, sheet.totals, strict=True)
+    )
     return f"{say('sheet.totals')} {shown}"
 
 
