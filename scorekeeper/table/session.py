@@ -146,7 +146,7 @@ class TableSession:
                     )
                 outcomes = s.trick(list(entry.cards))
             number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
             if outcomes[-1].result is not None:
                 lines.extend(after_hand(s.match))
         return Reply(lines)
@@ -158,7 +158,7 @@ class TableSession:
             text = " ".join((actor, *entry.words))
             outcomes = s.record([text])
             number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
             if outcomes[-1].result is not None:
                 lines.extend(after_hand(s.match))
         return Reply(lines)
@@ -246,7 +246,7 @@ class TableSession:
         with self.editing() as s:
             mh = s.quick(facts, said)
             assert mh.result is not None
-            lines = result_lines(mh.result, mh.number) + after_hand(s.match)
+            lines = result_lines(mh.result, mh.number, s.match) + after_hand(s.match)
         return Reply(lines)
 
     # ------------------------------------------------------------------ the prompt

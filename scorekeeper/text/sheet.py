@@ -47,4 +47,6 @@ TEXTS: dict[str, str] = {
     "sheet.chart.meet": "{mark} two or more at one point",
     "sheet.export.explanations": "Each hand, item by item",
     "sheet.export.chart": "Running totals per hand",
+    "sheet.side": "{side}: {players!l}",
+    "sheet.side_points": "{side}: {players!l} ({points} card points)",
 }

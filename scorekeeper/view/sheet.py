@@ -99,6 +99,13 @@ def columns_of(match: Match) -> list[Column]:
     return [Column(names.get(tuple(sorted(t)), "/".join(t)), t) for t in teams]
 
 
+def column_scores(match: Match, scores: Mapping[str, int]) -> dict[str, int]:
+    """Players' ``scores`` (totals, or one hand's) as the sheet's columns count them: per
+    fixed team where teams play (the pair's names, as the sheet heads them), else per
+    player."""
+    return {c.name: scores.get(c.members[0], 0) for c in columns_of(match)}
+
+
 Word = Callable[[str], str]
 """A game's own term in the sheet's language (``scorekeeper.lang.game_word``)."""
 
