@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from scorekeeper import matchlog
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
-from scorekeeper.matchlog import MatchLog
+from scorekeeper.matchlog import MatchLog, files
 from scorekeeper.reasons import because
 from scorekeeper.record import record
 from scorekeeper.rules import data_home
@@ -43,32 +44,81 @@ def current_path(explicit: str | Path | None = None) -> Path:
     if env := os.environ.get("SCOREKEEPER_MATCH"):
         return _usable(Path(env))
     pointer = _pointer()
-    if pointer.is_file():
+    if pointer.is_file() and not pointer.is_symlink():
         text = pointer.read_text(encoding="utf-8").strip()
         if text:
-            return _usable(Path(text))
+            return _usable(_pointed(text))
     raise ScorekeeperError(because("session.no_current", "match"), kind="match file")
+
+
+def _pointed(text: str) -> Path:
+    """The match ``current`` names. It is written relative to the data folder, so that a
+    copied or synced folder names its own file; such a path must stay in the folder
+    (links included). Older versions wrote an absolute path: one into the ``matches`` or
+    ``archive`` of another data folder (this folder copied from there) means this
+    folder's file of that name when there is one; any other absolute path is a match the
+    user named outside the data folder (``new --match FILE``) and is followed."""
+    home = data_home()
+    given = Path(text)
+    if not given.is_absolute():
+        path = home / given
+        verify_inside(path)
+        return path
+    mine = home / given.parent.name / given.name
+    if (
+        given.parent.name in ("matches", "archive")
+        and not _lexically_in(given, home)
+        and mine.is_file()
+    ):
+        return mine  # written by an older version in the folder this one was copied from
+    return given
 
 
 def _usable(path: Path) -> Path:
     """``path`` when it can name a match file: a regular file, or none yet. A folder
     (``.``, ``/``), a device or a pipe is refused before anything opens it (reading
-    ``/dev/zero`` would never end, a pipe would wait for a writer)."""
+    ``/dev/zero`` would never end, a pipe would wait for a writer); so is a file over
+    the size limit, before a byte of it is read."""
     try:
         mode = path.stat().st_mode
     except (OSError, ValueError):
         return path  # missing (or unreadable): the reader says so in its own words
     if stat.S_ISREG(mode):
+        files.before_reading(path)
         return path
     raise ScorekeeperError(because("session.not_a_file", "match", path=str(path)), kind="file")
 
 
+def _lexically_in(path: Path, folder: Path) -> bool:
+    return Path(os.path.abspath(path)).is_relative_to(os.path.abspath(folder))
+
+
+def escapes(path: Path) -> bool:
+    """Whether ``path`` (in the data folder) leads out of it once links are followed. The
+    ``matches`` and ``archive`` folders may themselves be links (to a synced folder, say):
+    a file in them must then stay in what they point to."""
+    real = Path(os.path.realpath(path))
+    home = data_home()
+    roots = {home, home / "matches", home / "archive"}
+    return not any(real.is_relative_to(os.path.realpath(root)) for root in roots)
+
+
+def verify_inside(path: Path) -> None:
+    """Refuse a path in the data folder that leads out of it (see :func:`escapes`)."""
+    if escapes(path):
+        why = because("folder.outside", "match", path=str(path), folder=str(data_home()))
+        raise ScorekeeperError(why, kind="file")
+
+
 def set_current(path: Path) -> None:
-    pointer = _pointer()
-    pointer.parent.mkdir(parents=True, exist_ok=True)
-    tmp = pointer.with_suffix(".tmp")
-    tmp.write_text(str(path.resolve()) + "\n", encoding="utf-8")
-    os.replace(tmp, pointer)
+    """Make ``path`` the current match: written relative to the data folder when it is in
+    it (a copied folder then names its own copy), else as an absolute path."""
+    home = data_home()
+    if _lexically_in(path, home) and not escapes(path):
+        text = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(home))).as_posix()
+    else:
+        text = str(path.resolve())
+    matchlog.write_text(_pointer(), text + "\n")
 
 
 def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
@@ -85,16 +135,14 @@ def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
 
 def create(log: MatchLog, path: Path) -> None:
     """Write a new match file (refusing to overwrite one) and make it current."""
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise ScorekeeperError(
             because("session.exists", "match", path=str(path)), kind="match file"
         )
     Match.from_log(
         log, None, because("session.new_match").worded(), loader=load
     )  # the header must replay
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with matchlog.lock(path):
-        matchlog.write(path, log)
+    matchlog.write(path, log, new=True)  # refused if another process made it meanwhile
     set_current(path)
 
 
@@ -123,7 +171,11 @@ def stored(*, archived: bool = False) -> list[Stored]:
     folder = archive_dir() if archived else matches_dir()
     if not folder.is_dir():
         return []
-    files = sorted(p for p in folder.glob("*.toml") if p.is_file() and not p.name.startswith("."))
+    files = sorted(
+        p
+        for p in folder.glob("*.toml")
+        if p.is_file() and not p.name.startswith(".") and not escapes(p)
+    )
     return [Stored(p.stem, p, archived) for p in files]
 
 
@@ -141,6 +193,7 @@ def find(name: str, *, archived: bool = False) -> Stored:
     stem = name[: -len(".toml")] if name.endswith(".toml") else name
     candidate = folder / f"{stem}.toml"
     if NAME.fullmatch(stem) and candidate.is_file():
+        verify_inside(candidate)
         return Stored(stem, candidate, archived)
     given = Path(name)
     if given.is_file() and given.resolve().parent == folder.resolve():
@@ -192,9 +245,7 @@ def _relocate(source: Path, target: Path) -> bool:
     was_current = current_or_none() == source.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     with matchlog.lock(source):
-        os.rename(source, target)
-        # the old name's lock file goes with it: a waiting process then finds no file
-        source.with_name(source.name + ".lock").unlink(missing_ok=True)
+        os.rename(source, target)  # a process waiting for the lock then finds no file
     return was_current
 
 
@@ -243,9 +294,11 @@ def add(file: Path, name: str | None = None) -> Stored:
     target = matches_dir() / f"{stem}.toml"
     _free(target)
     text = file.read_bytes().decode("utf-8")  # checked: UTF-8, so the bytes stay the same
-    with matchlog.lock(target):
+    try:
+        files.create_text(target, text)
+    except FileExistsError:  # made by another process meanwhile
         _free(target)
-        matchlog.write_text(target, text)
+        raise
     return Stored(stem, target)
 
 
@@ -293,7 +346,7 @@ def problem_code(problem: dict[str, Any]) -> str:
     """The stable code of why a match file cannot be listed (figures cached before codes
     were kept say only their kind): ``unreadable`` (the file cannot be opened),
     ``not_utf8``, ``invalid`` (not a match file: TOML or its shape), ``replay`` (the
-    recorded play is refused by its rules)."""
+    recorded play is refused by its rules), ``too_big`` (over the size limit: not read)."""
     return "unreadable" if problem.get("kind") == "file" else "invalid"
 
 
@@ -301,8 +354,20 @@ def listing(*, archived: bool = False) -> list[Listed]:
     """Every match of the list (or the archive), oldest first (by start, then name)."""
     from scorekeeper.stats.cache import figures
 
-    found = [Listed(s, figures(s.path)) for s in stored(archived=archived)]
+    found = [Listed(s, _figures(s.path, figures)) for s in stored(archived=archived)]
     return sorted(found, key=lambda entry: (entry.figures.started, entry.stored.name))
+
+
+def _figures(path: Path, figures: Callable[[Path], MatchFigures]) -> MatchFigures:
+    """A stored match's figures; a file over the size limit is not read."""
+    from scorekeeper.stats.figures import MatchFigures
+
+    try:
+        files.before_reading(path)
+    except ScorekeeperError as exc:
+        problem = {"kind": exc.kind, "rule": exc.rule, "code": "too_big", "message": str(exc)}
+        return MatchFigures(problem=problem)
+    return figures(path)
 
 
 def every_figures() -> list[tuple[str, MatchFigures]]:
@@ -317,10 +382,11 @@ def every_figures() -> list[tuple[str, MatchFigures]]:
     found = []
     for entry in [*stored(), *stored(archived=True)]:
         try:
+            files.before_reading(entry.path)
             digest = hashlib.sha256(entry.path.read_bytes()).hexdigest()
-        except OSError:
+        except (OSError, ScorekeeperError):
             digest = str(entry.path)
         if digest not in seen:
             seen.add(digest)
-            found.append((entry.name, figures(entry.path)))
+            found.append((entry.name, _figures(entry.path, figures)))
     return found

@@ -589,17 +589,19 @@ def _try_lock_in_child(path: Path) -> str:
 
 def test_lock_blocks_a_second_process(tmp_path: Path) -> None:
     path = tmp_path / "m.toml"
+    write(path, sample_log())
     with lock(path):
         assert _try_lock_in_child(path) == (
             f"locked: {path} is being written by another scorekeeper process; "
             "try again in a moment match"
         )
     assert _try_lock_in_child(path) == "acquired"
-    assert (tmp_path / "m.toml.lock").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.toml"]  # no lock file anywhere
 
 
 def test_lock_held_by_child_raises_here(tmp_path: Path) -> None:
     path = tmp_path / "m.toml"
+    write(path, sample_log())
     child = subprocess.Popen(
         [sys.executable, "-c", _HOLD_LOCK, str(path)],
         stdin=subprocess.PIPE,
@@ -631,6 +633,7 @@ def test_lock_held_by_child_raises_here(tmp_path: Path) -> None:
 
 def test_lock_waits_then_gives_up(tmp_path: Path) -> None:
     path = tmp_path / "m.toml"
+    write(path, sample_log())
     child = subprocess.Popen(
         [sys.executable, "-c", _HOLD_LOCK, str(path)],
         stdin=subprocess.PIPE,

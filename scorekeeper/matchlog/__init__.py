@@ -31,9 +31,9 @@ import tomllib
 from pathlib import Path
 
 from scorekeeper.collector import paused
-from scorekeeper.errors import MatchFileError
+from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.matchlog import canonical
-from scorekeeper.matchlog.files import lock, write_text
+from scorekeeper.matchlog.files import before_reading, create_text, lock, write_text
 from scorekeeper.matchlog.records import HandRecord, MatchLog
 from scorekeeper.matchlog.shape import (
     FORMAT,
@@ -140,6 +140,7 @@ def read(path: str | os.PathLike[str]) -> tuple[MatchLog, SourceMap]:
     like a match file; an ``OSError`` when it cannot be read at all.
     """
     name = os.fspath(path)
+    before_reading(path)
     if not _regular(path):  # /dev/zero would be read forever, a pipe waits for a writer
         raise MatchFileError([f"{name}: {because('matchlog.not_a_file').worded()}"])
     raw = Path(path).read_bytes()
@@ -163,14 +164,22 @@ def _regular(path: str | os.PathLike[str]) -> bool:
         return True
 
 
-def write(path: str | os.PathLike[str], log: MatchLog) -> None:
+def write(path: str | os.PathLike[str], log: MatchLog, *, new: bool = False) -> None:
     """Store ``log`` at ``path`` atomically, creating missing parent directories.
 
     A log whose shape is invalid is refused with :class:`MatchFileError` before anything
-    is touched; otherwise its canonical text is stored with :func:`write_text`.
+    is touched; otherwise its canonical text is stored with :func:`write_text` (``new``:
+    with :func:`create_text`, which never replaces a file).
     """
     target = Path(path)
     problems = shape_problems(log.to_dict())
     if problems:
         raise MatchFileError([f"{target}: {message}" for _, message in problems])
+    if new:
+        try:
+            create_text(target, log.dumps())
+        except FileExistsError:
+            why = because("session.exists", "match", path=str(target))
+            raise ScorekeeperError(why, kind="match file") from None
+        return
     write_text(target, log.dumps())

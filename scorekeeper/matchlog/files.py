@@ -1,8 +1,12 @@
 """Files changed safely: an atomic replace for any text, and a lock for a match file.
 
 :func:`write_text` never leaves a half-written file: the text goes to a temporary file
-beside the target, which is synced and renamed over it. :func:`lock` keeps two
-scorekeeper processes from changing the same match file at once.
+beside the target, which is synced and renamed over it; a path through a symbolic link
+writes the file the link names (the link stays a link). :func:`lock` keeps two
+scorekeeper processes from changing the same match file at once; it creates no file.
+:func:`before_reading` is what every read of a match file does first: a temporary file a
+killed writer left beside it is removed, and a file over :data:`MAX_SIZE` is refused
+before a byte of it is read.
 """
 
 from __future__ import annotations
@@ -19,8 +23,16 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from scorekeeper.errors import LockedError
+from scorekeeper.errors import LockedError, ScorekeeperError
 from scorekeeper.reasons import because
+
+MAX_SIZE = 64 * 1024 * 1024
+"""The largest match file read, in bytes (64 MB: a match of 10,000 hands is about 3 MB).
+A larger file is refused at once, so that no command spends minutes (and the lock) on it."""
+
+TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")
+"""The name of a temporary file being written: ``.<name>.<pid>.<random>.tmp``, hidden and
+never ending in ``.toml``, so that no listing takes it for a match."""
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -29,8 +41,9 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     The text goes to a temporary file in the same directory, which is flushed, synced and
     then renamed over ``path``; the directory is synced after. If anything fails the
     temporary file is removed and an existing file at ``path`` is left as it was. An
-    existing file's permission bits are kept. Temporary files that a crashed process left
-    beside ``path`` are removed first.
+    existing file's permission bits are kept; a new file gets the user's umask (never an
+    executable bit). Temporary files that a crashed process left beside ``path`` are
+    removed first. A ``path`` that is a symbolic link writes the file it points to.
     """
     write_bytes(path, text.encode("utf-8"))
 
@@ -43,6 +56,14 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, sync: bool = True)
     """
     with _atomic(path, sync=sync) as handle:
         handle.write(data)
+
+
+def create_text(path: str | os.PathLike[str], text: str) -> None:
+    """Store ``text`` as UTF-8 at ``path`` as :func:`write_text` does, but only as a new
+    file: :class:`FileExistsError` if ``path`` exists (or is a link), checked and created
+    in one step, so that two processes never both make the same file."""
+    with _atomic(path, sync=True, new=True) as handle:
+        handle.write(text.encode("utf-8"))
 
 
 @contextmanager
@@ -74,8 +95,11 @@ def replacing_bytes(path: str | os.PathLike[str], *, sync: bool = True) -> Itera
 
 
 @contextmanager
-def _atomic(path: str | os.PathLike[str], *, sync: bool) -> Iterator[BinaryIO]:
-    target = Path(path)
+def _atomic(path: str | os.PathLike[str], *, sync: bool, new: bool = False) -> Iterator[BinaryIO]:
+    if new and os.path.lexists(path):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
+    # through a link: the file it names, never the link
+    target = Path(path) if new else Path(os.path.realpath(path))
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     remove_leftovers(target)
@@ -89,13 +113,31 @@ def _atomic(path: str | os.PathLike[str], *, sync: bool) -> Iterator[BinaryIO]:
             handle.flush()
             if sync:
                 os.fsync(handle.fileno())
-        os.replace(temporary, target)
+        if new:
+            _place_new(temporary, target)
+        else:
+            os.replace(temporary, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)
         raise
     if sync:
         _fsync_directory(directory)
+
+
+def _place_new(temporary: Path, target: Path) -> None:
+    """Give the written ``temporary`` the name ``target``, which must not exist: a hard
+    link fails if it does. Where links cannot be made the name is first claimed with an
+    exclusive create, then replaced."""
+    try:
+        os.link(temporary, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666))
+        os.replace(temporary, target)
+        return
+    os.unlink(temporary)
 
 
 def remove_leftovers(target: Path) -> list[Path]:
@@ -106,11 +148,10 @@ def remove_leftovers(target: Path) -> list[Path]:
     be writing right now). Returns the files removed.
     """
     removed: list[Path] = []
-    pattern = re.compile(rf"\.{re.escape(target.name)}\.(\d+)\.[0-9a-f]{{8}}\.tmp")
     with suppress(OSError):
         for entry in os.scandir(target.parent):
-            found = pattern.fullmatch(entry.name)
-            if found is None or _process_runs(int(found[1])):
+            found = TEMPORARY.fullmatch(entry.name)
+            if found is None or found["name"] != target.name or _process_runs(int(found["pid"])):
                 continue
             with suppress(OSError):
                 os.unlink(entry.path)
@@ -150,38 +191,96 @@ def lock(
     on_wait: Callable[[], None] | None = None,
     notice_after: float = 1.0,
 ) -> Iterator[None]:
-    """Hold an exclusive lock for writing the match file at ``path``.
+    """Hold an exclusive lock for changing the match file at ``path``.
 
-    The lock is an ``flock`` on the sibling file ``<name>.lock``, which is created when
-    missing and left in place afterwards (removing it could race with another process).
-    If another process holds it, the lock is waited for up to ``wait`` seconds (none by
-    default), calling ``on_wait`` once when ``notice_after`` seconds have gone by; then
-    :class:`LockedError` is raised. Use it around the whole read-change-write cycle::
+    The lock is an ``flock`` on the match file itself, opened for reading by its real
+    path: a link is followed to the file it names, so two paths to one file lock each
+    other out, and nothing is ever created (no ``.lock`` file anywhere; a missing file is
+    refused with :class:`ScorekeeperError`). A write replaces the file by a new one, so a
+    lock won on a file that was replaced meanwhile is let go and taken on the file now
+    there. If another process holds it, the lock is waited for up to ``wait`` seconds
+    (none by default), calling ``on_wait`` once when ``notice_after`` seconds have gone
+    by; then :class:`LockedError` is raised. Use it around the whole read-change-write
+    cycle::
 
         with lock(path):
             log, _ = read(path)
             ...
             write(path, log)
     """
-    target = Path(path)
-    lock_path = target.with_name(target.name + ".lock")
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        if not _acquire(fd, wait, on_wait, notice_after):
-            raise LockedError(because("matchlog.locked", path=os.fspath(path)), rule=None)
+    start = time.monotonic()
+    waiting = _Waiting(start, wait, on_wait, notice_after)
+    while True:
+        real = os.path.realpath(path)
+        fd = _open_to_lock(real, path)
         try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            if not _acquire(fd, waiting):
+                raise LockedError(because("matchlog.locked", path=os.fspath(path)), rule=None)
+            if _still_there(fd, real):
+                break
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # replaced while we waited: lock the file that is there now
+    try:
+        yield
     finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
 
 
-def _acquire(fd: int, wait: float, on_wait: Callable[[], None] | None, notice_after: float) -> bool:
-    """Take the lock on ``fd``, polling for up to ``wait`` seconds; False if never free."""
-    start = time.monotonic()
-    noticed = False
+def _open_to_lock(real: str, given: str | os.PathLike[str]) -> int:
+    """The match file opened for its lock (read only, not created, no link followed)."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(real, flags)
+    except FileNotFoundError:
+        why = because("session.no_file", "match", path=os.fspath(given))
+        raise ScorekeeperError(why, kind="match file") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        why = because("session.not_a_file", "match", path=os.fspath(given))
+        raise ScorekeeperError(why, kind="file")
+    return fd
+
+
+def _still_there(fd: int, real: str) -> bool:
+    """Whether the file locked through ``fd`` is still the one at ``real``."""
+    held = os.fstat(fd)
+    try:
+        now = os.stat(real, follow_symlinks=False)
+    except FileNotFoundError:
+        return False  # moved away (archived, renamed): the next open says so
+    return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+
+
+class _Waiting:
+    """How long a lock is waited for, and the one notice said while waiting."""
+
+    __slots__ = ("notice_after", "noticed", "on_wait", "start", "wait")
+
+    def __init__(
+        self, start: float, wait: float, on_wait: Callable[[], None] | None, notice_after: float
+    ) -> None:
+        self.start = start
+        self.wait = wait
+        self.on_wait = on_wait
+        self.notice_after = notice_after
+        self.noticed = False
+
+    def tick(self) -> float | None:
+        """Seconds to sleep before trying again, or None when the wait is over."""
+        waited = time.monotonic() - self.start
+        if waited >= self.wait:
+            return None
+        if self.on_wait is not None and not self.noticed and waited >= self.notice_after:
+            self.noticed = True
+            self.on_wait()
+        return min(_POLL, max(self.wait - waited, 0.0))
+
+
+def _acquire(fd: int, waiting: _Waiting) -> bool:
+    """Take the lock on ``fd``, polling while ``waiting`` allows; False if never free."""
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -189,14 +288,32 @@ def _acquire(fd: int, wait: float, on_wait: Callable[[], None] | None, notice_af
         except OSError as error:
             if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 raise
-        waited = time.monotonic() - start
-        if waited >= wait:
+        pause = waiting.tick()
+        if pause is None:
             return False
-        if on_wait is not None and not noticed and waited >= notice_after:
-            noticed = True
-            on_wait()
-        time.sleep(min(_POLL, max(wait - waited, 0.0)))
+        time.sleep(pause)
 
 
 _POLL = 0.02
 """How often a waiting process looks at the lock again, in seconds."""
+
+
+def before_reading(path: str | os.PathLike[str]) -> None:
+    """What every read of a match file does first: remove the temporary files killed
+    writers left beside it, and refuse a file over :data:`MAX_SIZE` (before reading it).
+    A missing or special file is left for the reader to refuse in its own words."""
+    target = Path(os.path.realpath(path))
+    remove_leftovers(target)
+    try:
+        size = os.stat(target).st_size
+    except (OSError, ValueError):
+        return
+    if size > MAX_SIZE and stat.S_ISREG(os.stat(target).st_mode):
+        why = because(
+            "folder.too_big",
+            "match",
+            path=os.fspath(path),
+            size=-(-size // (1024 * 1024)),
+            limit=MAX_SIZE // (1024 * 1024),
+        )
+        raise ScorekeeperError(why, kind="match file")

@@ -23,7 +23,7 @@ from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.games import BINDER, family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
-from scorekeeper.matchlog import MatchLog, SourceMap
+from scorekeeper.matchlog import MatchLog, SourceMap, files
 from scorekeeper.matchlog.files import write_parts
 from scorekeeper.matchlog.shape import shape_problems
 from scorekeeper.reasons import because
@@ -67,6 +67,7 @@ class Session:
     @classmethod
     def read(cls, path: Path) -> Session:
         """Read and shape-check a match file, without replaying it."""
+        files.before_reading(path)
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
@@ -85,6 +86,7 @@ class Session:
         results, not their tricks); ``full`` replays every hand from the file, with its
         tricks, as exports and checks need.
         """
+        files.before_reading(path)
         if not path.exists():
             raise ScorekeeperError(
                 because("session.no_file", "match", path=str(path)), kind="match file"
@@ -140,6 +142,7 @@ class Session:
         another process holds the lock this one waits, up to ``wait`` seconds, calling
         ``on_wait`` once after a second so that the user can be told.
         """
+        files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = None
             if not replay and path.exists():

@@ -1,0 +1,12 @@
+"""English templates of the data folder and its files: a match file too large to read, a
+path that leads out of the data folder, a rule set outside its match's folder, a name
+with characters no name may hold."""
+
+TEXTS: dict[str, str] = {
+    "folder.too_big": (
+        "{path} is {size} MB; a match file may hold at most {limit} MB, so it is not read"
+    ),
+    "folder.outside": (
+        "{path} leads out of the data folder {folder}; nothing there is read or changed through it"
+    ),
+}
