@@ -486,7 +486,7 @@ class Match:
         mh = self.open_hand
         if mh is not None and mh.hand is not None and not mh.hand.history and mh.hand.dealt is None:
             mh.hand.record_deal(deal)
-            log.hands[-1].deal = {p: [c.code for c in cards] for p, cards in mh.hand.dealt.items()}  # type: ignore[union-attr]
+            log.hands[-1].deal = {p: [c.code for c in cards] for p, cards in mh.hand.dealt.items()}  # type: ignore[union-attr, attr-defined]
             return mh
         mh = self.start_hand(deal)
         assert mh.hand is not None and mh.hand.dealt is not None

@@ -164,13 +164,14 @@ def replace(obj: T, /, **changes: Any) -> T:
     return obj.__class__(**changes)
 
 
-def shared_init(cls: type) -> Callable[..., None]:
+def shared_init(cls: Any) -> Callable[..., None]:
     """The ``__init__`` the record's fields would give ``cls``: what a hand-written one
     (for a class made in the engine's hot loops) must do, faster."""
     positional = [f.name for f in fields(cls) if f.init and not f.kw_only]
     return _init(cls, fields(cls), positional, frozen=cls.__record_frozen__)
 
 
+@typing.dataclass_transform(field_specifiers=(field,))
 def record(
     cls: type[T] | None = None,
     /,
@@ -289,7 +290,7 @@ class _Maker:
         def __hash__(self: Any) -> int:
             return hash(getter(self))
 
-        cls.__hash__ = __hash__  # type: ignore[method-assign]
+        cls.__hash__ = __hash__  # type: ignore[method-assign, assignment]
 
 
 def _explicit_hash(cls: type) -> bool:
@@ -397,7 +398,7 @@ def _straight(cls: type, names: Iterable[str], frozen: bool) -> bool:
     """Whether an instance's fields may go straight into its ``__dict__``: what assigning
     them one by one would do, as a dataclass's ``__init__`` does, unless the class has its
     own ``__setattr__`` (a mutable record) or a property of a field's name (a subclass)."""
-    if not frozen and cls.__setattr__ is not object.__setattr__:
+    if not frozen and cls.__setattr__ is not object.__setattr__:  # type: ignore[comparison-overlap]
         return False
     for name in names:
         for klass in cls.__mro__:
@@ -451,7 +452,7 @@ def _setattr(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any], None
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
             raise frozen(name)
-        super(cls, self).__setattr__(name, value)
+        super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]
 
     return __setattr__
 
@@ -460,6 +461,6 @@ def _delattr(cls: type, names: frozenset[str]) -> Callable[[Any, str], None]:
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
             raise frozen(name, deleting=True)
-        super(cls, self).__delattr__(name)
+        super(cls, self).__delattr__(name)  # type: ignore[arg-type]
 
     return __delattr__

@@ -176,7 +176,7 @@ def judge_play(
             if card in seen:
                 continue
             seen.add(card)
-            verdict = check_play(
+            ruled = check_play(
                 following,
                 contract,
                 cards,
@@ -185,7 +185,7 @@ def judge_play(
                 partner_winning=partner_winning,
                 last_trick=last_trick,
             )
-            ruling.cards.append(CardRuling(card, verdict.legal, verdict.reason, verdict.rule))
+            ruling.cards.append(CardRuling(card, ruled.legal, ruled.reason, ruled.rule))
     return ruling
 
 

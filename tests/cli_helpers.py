@@ -16,11 +16,21 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 """The table of every test match: Anna deals first, so Ben leads the first trick."""
 
 
+HOST_SETTINGS = frozenset(
+    ("LANG", "LANGUAGE", "COLUMNS", "LINES", "PYTHONIOENCODING", "PYTHONUTF8", "NO_COLOR",
+     "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "XDG_DATA_HOME", "XDG_CACHE_HOME")
+)
+"""What a developer's shell may set that changes what a command prints: left out of every
+run, so that a test's outcome is the same on every machine (a test sets what it needs)."""
+
+
 def cli_env(
     home: Path, match: Path | None = None, extra: dict[str, str] | None = None
 ) -> dict[str, str]:
     """The environment for a scorekeeper run: our own data folder, no inherited match."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+    env = {k: v for k, v in os.environ.items() if k not in HOST_SETTINGS}
+    env = {k: v for k, v in env.items() if not k.startswith(("SCOREKEEPER_", "LC_"))}
+    env["LANG"] = "C.UTF-8"  # English and UTF-8, whatever the developer's machine says
     env.update(extra or {})
     env["SCOREKEEPER_HOME"] = str(home)
     env.pop("XDG_DATA_HOME", None)

@@ -16,17 +16,37 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import ruleset
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.ruleset import Ruleset
 
-# CI replays the same examples on every run, because a red CI blocks a landing; a local
-# run explores new random hands each time.
-settings.register_profile("ci", derandomize=True, database=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# Every profile: no deadline and no "too slow" health check, since the suite shares the
+# machine's cores with other work (a test's verdict must not depend on the load). CI
+# replays the same examples on every run, because a red CI blocks a landing; a local run
+# explores new random hands each time.
+settings.register_profile(
+    "shared", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", settings.get_profile("shared"), derandomize=True, database=None)
+settings.load_profile("ci" if os.environ.get("CI") else "shared")
+
+
+@pytest.fixture(autouse=True)
+def _hermetic_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Each test starts from the same environment on every machine and in every worker:
+    English, no inherited match or data folder (a folder of its own), no terminal width
+    or colour setting from the developer's shell."""
+    from cli_helpers import HOST_SETTINGS
+
+    for name in list(os.environ):
+        if name in HOST_SETTINGS or name.startswith(("SCOREKEEPER_", "LC_")):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path_factory.mktemp("home")))
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 

@@ -39,7 +39,7 @@ import sys, time
 from scorekeeper.matchlog import lock
 with lock(sys.argv[1]):
     print("held", flush=True)
-    time.sleep(1.6)
+    time.sleep(3.5)  # long enough for the command to start and wait 1 s on a loaded machine
 """
 
 
@@ -566,7 +566,7 @@ def test_locked_match_file(sk, match: Path) -> None:
 
 
 def test_a_second_writer_waits_and_says_so(sk, match: Path) -> None:
-    # another process holds the lock for 1.6 s: the command waits, says so after 1 s,
+    # another process holds the lock for 3.5 s: the command waits, says so after 1 s,
     # then records its card
     holder = subprocess.Popen(
         [sys.executable, "-c", _HOLD_LOCK, str(match)],

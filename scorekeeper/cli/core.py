@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.lang.typed import typed, typed_cards, typed_facts
 from scorekeeper.text import say
 
 if TYPE_CHECKING:
@@ -192,76 +193,6 @@ def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManage
         sys.stderr.flush()
 
     return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
-
-
-def _rules(session: Session, rules: Ruleset | None) -> Ruleset:
-    return rules if rules is not None else session.match.rules
-
-
-def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
-    """What a player typed, read in the match's language: canonical card codes and the
-    match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed.
-    ``rules`` spares a replay (``amend`` reads words before the match replays)."""
-    from scorekeeper.lang import DEFAULT, match_lang
-
-    lang = match_lang(session.header)
-    if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
-        return list(words)  # an actor and one word: nothing English reads otherwise
-    from scorekeeper.lang import translate
-
-    family = _rules(session, rules).family
-    return translate(words, lang, family=family, players=session.header.players)
-
-
-def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
-    """Cards as a player of the match's language writes them, as codes. In English a word
-    no reading knows is handed on as typed, so that its refusal stays the one it was."""
-    from scorekeeper.errors import CardError
-    from scorekeeper.lang import DEFAULT, match_lang
-
-    lang = match_lang(session.header)
-    if lang == DEFAULT and all(_old_notation(w) for w in words):
-        return list(words)
-    from scorekeeper.lang import read_cards
-
-    try:
-        return read_cards(words, lang, _rules(session, rules).deck)
-    except CardError:
-        if lang == DEFAULT:
-            return [w for word in words for w in word.replace(",", " ").split()]
-        raise
-
-
-def _old_notation(word: str) -> bool:
-    """A card word the old notation reads alone (``QC``, ``10h``, ``Q♣``)."""
-    from scorekeeper.actions import _looks_like_card
-
-    return " " not in word.strip() and "," not in word and _looks_like_card(word)
-
-
-def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = None) -> list[str]:
-    """Quick-entry ``KEY=VALUE`` facts with each value's words read in the match's
-    language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
-    from scorekeeper.lang import DEFAULT, match_lang
-
-    if match_lang(session.header) == DEFAULT:
-        return list(facts)
-    out = []
-    for fact in facts:
-        key, sep, value = fact.partition("=")
-        items = [_fact_value(session, item, rules) for item in value.split(",")]
-        out.append(key + sep + ",".join(items) if sep else fact)
-    return out
-
-
-def _fact_value(session: Session, item: str, rules: Ruleset | None) -> str:
-    """One value of a fact in the match's language; an English word that only reads as a
-    card by the letters of a suit at its end stays as typed (``solo=queens``, not QS)."""
-    from scorekeeper.lang import card_readings
-
-    if len(item) > 3 and item.isalpha() and card_readings(item, "en"):
-        return item
-    return " ".join(typed(session, [item], rules))
 
 
 def typed_amendment(

@@ -138,7 +138,9 @@ def result(res: HandResult, title: str | None = None, match: Match | None = None
     winner = res.winner or say("cli.nobody")
     line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
     console.print(f"[bold]{title}:[/] {escape(line)}")
-    rows = [(escape(item.text()), f"[dim]{escape(item.rule)}[/]") for item in res.items]
+    rows: list[tuple[str, ...]] = [
+        (escape(item.text()), f"[dim]{escape(item.rule)}[/]") for item in res.items
+    ]
     from scorekeeper.cli.plain import write_table
 
     if console._console is not None or not write_table(sys.stdout, rows):

@@ -8,8 +8,9 @@ now, a status bar at the bottom, and the answers printed above the prompt.
 
 from __future__ import annotations
 
+import itertools
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -140,9 +141,11 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
 
 def _read_lines(session: TableSession) -> bool:
     """Each line of standard input as if typed at the prompt, until ``quit`` or its end;
-    whether every line was accepted."""
+    whether every line was accepted. Each line is handled (and an entry written) as soon
+    as it arrives, not when the input ends: a session killed meanwhile keeps every line
+    it accepted."""
     ok = True
-    for line in [*_stdin_lines(), "quit"]:
+    for line in itertools.chain(_stdin_lines(), ["quit"]):
         if isinstance(line, bytes):  # refused at the door, shown as the bytes it holds
             _not_utf8(line)
             ok = False
@@ -155,19 +158,18 @@ def _read_lines(session: TableSession) -> bool:
     return ok
 
 
-def _stdin_lines() -> list[str | bytes]:
-    """Standard input's lines as text; a line that is not UTF-8 as its bytes (text that
-    Python read with lone surrogates for such bytes is turned back into them)."""
+def _stdin_lines() -> Iterator[str | bytes]:
+    """Standard input's lines as text, each as it arrives; a line that is not UTF-8 as
+    its bytes (text that Python read with lone surrogates for such bytes is turned back
+    into them)."""
     raw = getattr(sys.stdin, "buffer", None)
-    lines: list[str | bytes] = []
     for data in raw if raw is not None else sys.stdin:
         if isinstance(data, str):
             data = data.encode("utf-8", "surrogateescape")
         try:
-            lines.append(data.decode("utf-8"))
+            yield data.decode("utf-8")
         except UnicodeDecodeError:
-            lines.append(data)
-    return lines
+            yield data
 
 
 def _not_utf8(data: bytes) -> None:

@@ -37,7 +37,7 @@ def family_for(rules: Ruleset) -> Family:
 
 
 class _Binder:
-    names = FAMILIES
+    names: tuple[str, ...] = FAMILIES
 
     def bind(self, family: str) -> tuple[Any, Family]:
         mechanics = family_named(family)

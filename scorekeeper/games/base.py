@@ -220,7 +220,9 @@ class Family:
             raise IllegalActionError(
                 because("games.name_trump", f"contracts.{key}.trumps", rules=rules.name)
             )
-        return Contract.from_rules(rules, key, parse_suit(trump) if needs_trump else None)
+        return Contract.from_rules(
+            rules, key, parse_suit(trump) if needs_trump and trump is not None else None
+        )
 
     def partner_winning_at(
         self, rules: Ruleset, best: int, position: int, playing: int

@@ -10,13 +10,14 @@ cards is refused as ambiguous (the data are designed, and tested, so that none d
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import _looks_like_card  # the old notation reads it
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
-from scorekeeper.lang.data import DEFAULT, Language, Name, fold, language
+from scorekeeper.lang.data import DEFAULT, LANGS, Language, Name, fold, language
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
@@ -46,9 +47,40 @@ def _split_readings(text: str, voc: Language) -> set[Card]:
     return found
 
 
+@functools.cache
+def game_words() -> frozenset[str]:
+    """Every word of the games, in every language (folded): what players type for an
+    action and the canonical words it reads as, the games' terms as spoken. None of them
+    is ever read as a card, whatever the match's language: ``queens`` is the queens solo,
+    never the queen of spades (``queen`` + ``s``), German ``pass`` is passing, never Pik
+    Ass (``p`` + ``ass``)."""
+    found: set[str] = set()
+    for code in LANGS:
+        voc = language(code)
+        tables = [voc.read, *voc.read_family.values()]
+        for table in tables:
+            for typed, said in table.items():
+                found.update(typed.split())
+                found.update(fold(w) for w in said.split())
+        for term in voc.words.values():
+            found.update(fold(term).split())
+    return frozenset(w for w in found if not _is_code(w))
+
+
+def _is_code(word: str) -> bool:
+    """A card's code (``qc``, ``10h``): some phrases read as cards on purpose."""
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
+
+
 def card_readings(text: str, lang: str = DEFAULT) -> set[Card]:
     """Every card ``text`` (one word, spaces left out) can mean in ``lang``: none, one,
-    or (never, by design of the data) more."""
+    or (never, by design of the data) more. A game word (:func:`game_words`) is no card."""
+    if fold(text) in game_words():  # one word as typed: ``queen s`` is still a card
+        return set()
     form = fold(text).replace(" ", "")
     found: set[Card] = set()
     for voc in _vocabularies(lang):
@@ -151,7 +183,7 @@ def _as_card(words: Sequence[str], lang: str) -> str | None:
     notation reads stays as typed, so that English input is stored exactly as before."""
     if lang == DEFAULT and len(words) == 1 and _looks_like_card(words[0]):
         return words[0]
-    card = _one("".join(words), lang)
+    card = _one(" ".join(words), lang)
     return None if card is None else card.code
 
 

@@ -57,7 +57,7 @@ def unknown_keys(rs: Ruleset) -> list[str]:
     shipped_here = {d.resolve() for d in shipped_dirs()}
     if Path(rs.source).parent.resolve() in shipped_here:
         return []
-    shipped = []
+    shipped: list[Mapping[str, Any]] = []
     for d in shipped_dirs():
         for path in d.glob("*.toml"):
             data = read_toml(path)

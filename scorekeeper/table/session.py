@@ -25,6 +25,7 @@ from scorekeeper.table.reading import (
     COMMANDS,
     Entry,
     canonical,
+    find_player,
     read_line,
     said_text,
     same_words,
@@ -112,15 +113,24 @@ class TableSession:
 
     # ------------------------------------------------------------------ one line
     def handle(self, line: str) -> Reply:
-        """Read one line, record or answer it; a refusal is one line, the file untouched."""
+        """Read one line, record or answer it; a refusal is one line, the file untouched.
+
+        The line is split as a shell splits a command (quotes group words); a line that
+        starts with a one-shot command (``hand re=Anna,Carla -a "Anna re"``, ``announce
+        Ben re``, ``act "Ben re"``) is read by that command's own reader, so that it means
+        in the session exactly what it means as a command."""
         try:
             if self.quick is not None:
                 return self._quick_answer(line)
+            words = split_line(line)
             session = self.current()
             m = session.match
-            words = canonical(line, self.lang, m.rules.family, m.players)
-            entry = read_line(words, m.players)
-            return self._dispatch(entry, line)
+            if words and words[0].lower() in ONESHOT and find_player(words[0], m.players) is None:
+                return self._oneshot(words, m.players)
+            text = " ".join(words)
+            tokens = canonical(text, self.lang, m.rules.family, m.players)
+            entry = read_line(tokens, m.players)
+            return self._dispatch(entry, text)
         except ScorekeeperError as exc:
             return Reply(errors=[" ".join(str(exc).split())])
 
@@ -208,12 +218,69 @@ class TableSession:
             return Reply([say("table.undone", what=what)])
         if name == "judge":
             return Reply(judge_lines(self.hand()))
-        if name == "hand":
-            return self._quick_start(entry.args)
+        if name == "hand":  # with words it is read as the command ``hand`` (``_oneshot``)
+            return self._quick_start()
         return Reply(view=name, args=entry.args)
 
+    # ------------------------------------------------------------------ one-shot commands
+    def _oneshot(self, words: list[str], players: list[str]) -> Reply:
+        """A line in a one-shot command's own form, read by that command's reader (the
+        quick path's, which reads as click does): the same words, the same entry."""
+        name, rest = words[0].lower(), words[1:]
+        if name == "hand" and not rest:
+            return self._quick_start()
+        if name in ("play", "trick"):  # the session's own card line, the command word left out
+            m = self.current().match
+            text = " ".join(rest)
+            entry = read_line(canonical(text, self.lang, m.rules.family, players), players)
+            if entry.kind == "cards":
+                return self._cards(entry)
+            raise _usage(name)
+        from scorekeeper.cli.quick import parse
+
+        read = parse([name, *rest])
+        if read is None or read[2].get("match") or read[2].get("json_"):
+            raise _usage(name)
+        params = read[2]
+        if name == "hand":
+            if params.get("keys"):
+                return Reply(keys_lines(self.current()))
+            return self._quick_record(params.get("facts") or [], params.get("action") or [])
+        if name == "deal":
+            return self._deal(params["hands"])
+        if name == "act":
+            return self._record(list(params["actions"]))
+        return self._record([" ".join([params["player"], *params["what"]])])
+
+    def _record(self, texts: list[str]) -> Reply:
+        """Actions as ``announce`` / ``declare`` / ``act`` record them, all or nothing."""
+        from scorekeeper.lang.typed import typed
+
+        with self.editing() as s:
+            outcomes = s.record([" ".join(typed(s, t.split())) for t in texts])
+            number = s.match.hands[-1].number
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            if outcomes[-1].result is not None:
+                lines.extend(after_hand(s.match))
+        return Reply(lines)
+
+    def _deal(self, hands: list[str]) -> Reply:
+        """The next hand's deal, as ``deal PLAYER=CARDS...`` records it."""
+        from scorekeeper.cards import parse_cards
+        from scorekeeper.lang.typed import typed_cards
+
+        if any("=" not in item for item in hands):
+            raise _usage("deal")
+        with self.editing() as s:
+            cards: dict[str, list[str]] = {}
+            for item in hands:
+                name, text = item.split("=", 1)
+                cards[name.strip()] = [c.code for c in parse_cards(typed_cards(s, [text]))]
+            mh = s.deal(cards)
+        return Reply([say("cli.deal_recorded", hand=mh.number, dealer=mh.dealer)])
+
     # ------------------------------------------------------------------ quick hand
-    def _quick_start(self, args: tuple[str, ...]) -> Reply:
+    def _quick_start(self) -> Reply:
         session = self.current()
         if session.match.open_hand is not None:
             raise ScorekeeperError(
@@ -221,8 +288,6 @@ class TableSession:
                 rule="quick",
                 kind="usage",
             )
-        if args:
-            return self._quick_record([a for a in args if "=" in a], [])
         self.quick = quick.QuickHand(session.quick_keys(), session.match.rules.name)
         return Reply()
 
@@ -243,8 +308,12 @@ class TableSession:
         return self._quick_record(facts, said)
 
     def _quick_record(self, facts: list[str], said: list[str]) -> Reply:
+        """A quick hand as ``scorekeeper hand`` records it: facts and what was said read by
+        the same reader, in the match's language."""
+        from scorekeeper.lang.typed import typed, typed_facts
+
         with self.editing() as s:
-            mh = s.quick(facts, said)
+            mh = s.quick(typed_facts(s, facts), [" ".join(typed(s, a.split())) for a in said])
             assert mh.result is not None
             lines = result_lines(mh.result, mh.number, s.match) + after_hand(s.match)
         return Reply(lines)
@@ -269,6 +338,48 @@ class TableSession:
 
         verbs = listed(game_word(a.verb, self.lang) for a in said if a.actor == actor)
         return say("table.prompt.act", player=actor, what=" / ".join(verbs))
+
+
+ONESHOT = ("hand", "announce", "declare", "act", "play", "trick", "deal")
+"""One-shot commands whose line the session reads as the command reads it."""
+
+USAGE = {
+    "hand": 'hand KEY=VALUE... [-a "PLAYER WORDS"]...  (hand --keys: the facts)',
+    "announce": "announce PLAYER WORDS...",
+    "declare": "declare PLAYER WORDS...",
+    "act": 'act "PLAYER WORDS"...',
+    "play": "play [PLAYER] CARD",
+    "trick": "trick CARD...",
+    "deal": "deal PLAYER=CARDS...",
+}
+
+
+def _usage(name: str) -> ScorekeeperError:
+    """A one-shot command's line the session cannot read: the form that works (the
+    session records in its own match, so ``--match`` and ``--json`` are not taken)."""
+    return ScorekeeperError(
+        say("table.oneshot.form", command=name, form=USAGE[name]), rule="actions", kind="usage"
+    )
+
+
+def split_line(line: str) -> list[str]:
+    """A line's words as a shell splits them (quotes group words, as for the command)."""
+    import shlex
+
+    try:
+        return shlex.split(line)
+    except ValueError:
+        raise ScorekeeperError(
+            say("table.quote", line=line.strip()), rule="actions", kind="usage"
+        ) from None
+
+
+def keys_lines(session: Session) -> list[str]:
+    """``hand --keys``: the facts this match's game takes."""
+    keys = session.quick_keys()
+    lines = [say("cli.quick_keys", name=session.match.rules.name)]
+    lines.extend(f"  {name + '=' + key.kind:<18} {key.help}" for name, key in keys.items())
+    return lines
 
 
 def _to_act(hand: Hand, said: list[Action]) -> str:

@@ -3,7 +3,7 @@ another catalogue), so that the languages engineer can translate them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.reasons import Reason
@@ -146,6 +146,6 @@ def opening_lines(data: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def listed(words: Sequence[str]) -> list[str]:
+def listed(words: Iterable[str]) -> list[str]:
     """Distinct words in their first order."""
     return list(dict.fromkeys(words))

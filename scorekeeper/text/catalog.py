@@ -105,7 +105,7 @@ def _rule_words(node: object, seen: dict[str, None]) -> None:
 def entries() -> list[tuple[str | None, str]]:
     """(msgctxt, msgid) of every message: the keys, the help texts, the rule sets' words,
     click's and Typer's labels (no msgctxt)."""
-    out = list(english().items())
+    out: list[tuple[str | None, str]] = list(english().items())
     out += [(HELP, text) for text in help_texts()]
     out += [(EXPLAIN, text) for text in explain_texts()]
     from scorekeeper.text.labels import LABELS  # click's and Typer's words: no context
@@ -270,7 +270,7 @@ def problems(langs: tuple[str, ...] = TRANSLATED, *, rule_words: bool = False) -
                 out.append(f"{where}: no translation")
             elif message.fuzzy:
                 out.append(f"{where}: fuzzy (the English changed; check the words)")
-            elif placeholders(message.string) != placeholders(msgid):
+            elif placeholders(str(message.string)) != placeholders(msgid):
                 out.append(f"{where}: placeholders differ from the English {msgid!r}")
         if _stale_mo(lang):
             out.append(f"{lang}: {mo_path(lang).name} is not compiled from the .po (run compile)")

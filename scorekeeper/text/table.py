@@ -43,6 +43,11 @@ TEXTS: dict[str, str] = {
     "table.expected.words": "one of: {words!l}",
     "table.expected.new_hand": "the first card or word of hand {number}",
     "table.too_many_cards": "{player} is not to play now ({next} is); a trick starts with {next}",
+    "table.oneshot.form": (
+        "the session reads '{command}' as the command does: {form}"
+        " (it records in this match: no --match or --json)"
+    ),
+    "table.quote": "a quote is not closed in '{line}': close it, or leave the quotes out",
     "table.quick.cancelled": "quick hand left; nothing recorded",
     "table.quick.open": "hand {number} is being played card by card; finish or undo it first",
     "table.help": (

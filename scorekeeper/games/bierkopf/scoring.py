@@ -75,9 +75,16 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
     }
     scores = {p: 0 for p in table}
     if not reached[0] and not reached[1]:
-        items = _tie(rules, facts, points, details)
         return HandResult(
-            "tie", sides, card_points, None, items, 0, scores, notes=notes, details=details
+            "tie",
+            sides,
+            card_points,
+            None,
+            _tie(rules, facts, points, details),
+            0,
+            scores,
+            notes=notes,
+            details=details,
         )
     w = 0 if reached[0] else 1
     name, row = max(reached[w], key=lambda nr: nr[1].points)

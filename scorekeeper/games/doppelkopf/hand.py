@@ -404,7 +404,7 @@ def _kept(rules: Ruleset) -> tuple[Any, ...]:
     """What every hand of a rule set reads of it (typed rules, options, the cards the
     rules name), made once per rule set."""
     rs = spec(rules)
-    kept = (
+    kept: tuple[Any, ...] = (
         rs,
         options(rules),
         Card.parse(rs.teams.queen),

@@ -4,7 +4,7 @@ solos, and the names the score sheet gives to solos.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.games.doppelkopf.notation import tell
@@ -32,7 +32,8 @@ def solo_name(rules: Ruleset, solo: str, soloist: str, obligatory: bool) -> str:
 
 def _results(context: Mapping[str, object]) -> list[HandResult]:
     results = context.get("results") or []
-    return [r for r in results if isinstance(r, HandResult) and not r.redeal]  # type: ignore[union-attr]
+    assert isinstance(results, Iterable)
+    return [r for r in results if isinstance(r, HandResult) and not r.redeal]
 
 
 def is_obligatory_solo(rules: Ruleset, player: str, context: Mapping[str, object]) -> bool:

@@ -120,6 +120,7 @@ def _last_trick_extras(game: DoppelkopfHand, last: Trick, re: set[str]) -> list[
     opts, worth, charlie = game.opts, game.spec.extras, game.charlie.index
     found: list[Extra] = []
     key, players = last.key, last.players
+    assert last.winner is not None  # the last trick of a finished hand
     taken_at = players.index(last.winner)  # the winning card's place in the trick
     winner_side = _side(last.winner, re)
     if key[taken_at] == charlie and opts.charlie:

@@ -1,0 +1,181 @@
+"""The session means what the command means (issue 24, item 2), and a piped session writes
+each entry at once (issue 25, item 5).
+
+Every line ``scorekeeper table`` accepts is read by the one-shot command's own reader
+(quotes, list values such as ``re=Anna,Carla``, ``-a "Anna re"``), or refused with the form
+that works. The property: random quick-hand and action lines, piped through the real session
+and run as real one-shot commands on copies of one match file, leave byte-identical files.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli_env, run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from table_helpers import new_match, piped
+
+from scorekeeper.session import Session
+
+FOUR = ["Anna", "Ben", "Carla", "Dirk"]
+QUICK = 'hand re=Anna,Carla re_points=165 -a "Anna re"'
+"""The README's own quick hand, which the session recorded as a silent wedding."""
+
+
+def test_the_readmes_quick_hand_means_what_the_command_means(tmp_path: Path) -> None:
+    one = new_match(tmp_path, "doppelkopf", FOUR)
+    two = tmp_path / "two.toml"
+    shutil.copy(one, two)
+    res = run_cli(tmp_path, *shlex.split(QUICK), "--match", one)
+    assert res.returncode == 0, res.stderr
+    res = piped(tmp_path, two, QUICK + "\n")
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert one.read_bytes() == two.read_bytes()
+    m = Session.open(two).match
+    assert m.totals() == {"Anna": 4, "Ben": -4, "Carla": 4, "Dirk": -4}
+    assert "silent wedding" not in res.stdout
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('hand re=Anna -a "Anna re', "a quote is not closed"),
+        ("hand --match other.toml re=Anna,Carla re_points=165", "hand KEY=VALUE"),
+        ("hand re=Anna,Carla re_points=165 --json", "no --match or --json"),
+        ("hand re=Anna,Carla -x", "hand KEY=VALUE"),
+        ("announce Ben", "announce PLAYER WORDS"),
+        ("play", "play [PLAYER] CARD"),
+    ],
+)
+def test_a_line_the_command_would_not_read_is_refused_with_the_form(
+    tmp_path: Path, line: str, says: str
+) -> None:
+    path = new_match(tmp_path, "doppelkopf", FOUR)
+    before = path.read_bytes()
+    res = piped(tmp_path, path, line + "\n")
+    assert res.returncode == 1
+    assert says in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "totals"),
+    [
+        ("de", 'hand re=Anna,Carla re_points=165 -a "Anna Re"', {"Anna": 4, "Ben": -4}),
+        ("nl", 'hand re=Anna,Carla re_points=165 -a "Anna re"', {"Anna": 4, "Ben": -4}),
+        ("de", 'act "Ben Kontra"', None),
+        ("nl", "announce Ben contra", None),
+    ],
+)
+def test_the_same_in_german_and_dutch(
+    tmp_path: Path, lang: str, line: str, totals: dict[str, int] | None
+) -> None:
+    one = new_match(tmp_path, "doppelkopf", FOUR, lang=lang)
+    two = tmp_path / "two.toml"
+    shutil.copy(one, two)
+    res = run_cli(tmp_path, *shlex.split(line), "--match", one)
+    assert res.returncode == 0, res.stderr
+    res = piped(tmp_path, two, line + "\n")
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert one.read_bytes() == two.read_bytes()
+    if totals is not None:
+        assert Session.open(two).match.totals().items() >= totals.items()
+
+
+def _said(name: str) -> st.SearchStrategy[str]:
+    return st.sampled_from([f"{name} re", f"{name} contra", f"{name} no90", f"{name} Re"])
+
+
+@st.composite
+def quick_line(draw: st.DrawFn) -> str:
+    """A quick hand of Doppelkopf as a table types it: a Re side of one or two players
+    (any case), its card points, and now and then what was said."""
+    re = draw(st.lists(st.sampled_from(FOUR), min_size=1, max_size=2, unique=True))
+    re = [draw(st.sampled_from([n, n.lower()])) for n in re]
+    points = draw(st.integers(0, 240))
+    parts = ["hand", f"re={','.join(re)}", f"re_points={points}"]
+    for name in draw(st.lists(st.sampled_from(FOUR), max_size=2, unique=True)):
+        parts += [draw(st.sampled_from(["-a", "--action"])), shlex.quote(draw(_said(name)))]
+    return " ".join(parts)
+
+
+@st.composite
+def action_line(draw: st.DrawFn) -> str:
+    """What a player says before the first card, in a one-shot command's form."""
+    name = draw(st.sampled_from(FOUR))
+    said = draw(st.sampled_from(["re", "contra", "no90", "wedding", "solo queens"]))
+    form = draw(st.sampled_from(["announce", "declare", "act"]))
+    if form == "act":
+        return f"act {shlex.quote(name + ' ' + said)}"
+    return f"{form} {name} {said}"
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(lines=st.lists(st.one_of(quick_line(), action_line()), min_size=1, max_size=3))
+def test_session_and_commands_leave_the_same_file(tmp_path: Path, lines: list[str]) -> None:
+    """Random quick-hand and action lines: piped through the session, and as one-shot
+    commands, on copies of one match file: the files are byte for byte the same (a line
+    refused by one is refused by the other)."""
+    folder = Path(tempfile_dir(tmp_path))
+    one = new_match(folder, "doppelkopf-ddv", FOUR)
+    two = folder / "two.toml"
+    shutil.copy(one, two)
+    for line in lines:
+        run_cli(folder, *shlex.split(line), "--match", one)
+    piped(folder, two, "".join(line + "\n" for line in lines))
+    assert one.read_bytes() == two.read_bytes(), lines
+
+
+def tempfile_dir(base: Path) -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(dir=base)
+
+
+def _wait_for(check, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_piped_session_writes_each_entry_at_once(tmp_path: Path, lang: str) -> None:
+    """Lines fed through a pipe are on disk before the pipe is closed; killed then, the
+    session has lost nothing it accepted."""
+    path = new_match(tmp_path, "doppelkopf", FOUR, lang=None if lang == "en" else lang)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=cli_env(tmp_path),
+    )
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write(b"ben re\n")
+        proc.stdin.flush()
+        assert _wait_for(lambda: "Ben re" in path.read_text("utf-8"))
+        assert proc.poll() is None  # the pipe is still open: the session still reads
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    hand = Session.open(path).match.hands[-1]
+    assert [a.text for a in hand.actions][:1] == ["Ben re"]
