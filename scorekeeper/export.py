@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.rules import Ruleset
+from scorekeeper.shown import csv_cell
 
 
 def hand_entry(mh: MatchHand, record: HandRecord, running: dict[str, int]) -> dict[str, Any]:
@@ -109,8 +110,10 @@ def to_json(log: MatchLog, match: Match) -> str:
 
 
 def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> int:
-    """Write the CSV history hand by hand, exactly as :func:`to_csv` gives it."""
-    writer = csv.writer(out, lineterminator="\n")
+    """Write the CSV history hand by hand, exactly as :func:`to_csv` gives it. A cell a
+    spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``) is written
+    as text (:func:`scorekeeper.shown.csv_cell`)."""
+    writer = _InertWriter(csv.writer(out, lineterminator="\n"))
     writer.writerow(
         [
             "hand",
@@ -150,6 +153,16 @@ def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> in
             ]
         )
     return count
+
+
+class _InertWriter:
+    """A CSV writer whose every cell is made inert for spreadsheets."""
+
+    def __init__(self, writer: Any) -> None:
+        self._writer = writer
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self._writer.writerow([csv_cell(cell) for cell in row])
 
 
 def to_csv(match: Match) -> str:

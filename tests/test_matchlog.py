@@ -135,7 +135,10 @@ def test_bom_is_tolerated() -> None:
 
 _chars = st.characters(codec="utf-8", exclude_categories=("Cs",))
 _text = st.text(_chars, max_size=10)
-_names = st.text(_chars, min_size=1, max_size=8).filter(
+# names, actions and dealt cards hold no control characters (scorekeeper.shown.control_in)
+_shown = st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf"))
+_said = st.text(_shown, max_size=10)
+_names = st.text(_shown, min_size=1, max_size=8).filter(
     lambda s: not any(char.isspace() for char in s)
 )
 _zones = st.sampled_from(
@@ -174,12 +177,12 @@ def match_logs(draw: st.DrawFn) -> MatchLog:
                 st.builds(
                     lambda actor, rest: f"{actor} {rest}" if rest else actor,
                     st.sampled_from(players),
-                    _text,
+                    _said,
                 ),
                 max_size=6,
             )
         )
-        card = st.text(_chars, min_size=1, max_size=4).filter(str.strip)
+        card = st.text(_shown, min_size=1, max_size=4).filter(str.strip)
         deal = draw(
             st.none() | st.dictionaries(st.sampled_from(players), st.lists(card, max_size=4))
         )

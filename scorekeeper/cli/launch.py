@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 
+from scorekeeper import shown
 from scorekeeper.cli import leftover, quick
 from scorekeeper.cli.core import closed_pipe
 from scorekeeper.errors import ScorekeeperError
@@ -108,10 +109,7 @@ def run(command: Callable[[list[str]], None]) -> None:
     argv = hoist_lang(sys.argv[1:])
     if "--json" in argv:
         language.neutral()
-    if (sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
-        from scorekeeper.view.words import printable_streams
-
-        printable_streams()  # an ASCII terminal gets H for ♥, ... for …
+    shown.install()  # what the terminal can print (H for ♥ with LANG=C), controls visible
     was_devnull = stdout_is_devnull()
     leftover.keeping()
     try:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper import shown
 from scorekeeper.cli.common import MatchOpt, guarded, lock_wait, match_path, options
 from scorekeeper.errors import ScorekeeperError
 
@@ -114,17 +115,21 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
             raise typer.Exit(1)
         return
     completer = _completer(session)
+    if output is None:  # the screen drawn on the terminal itself, past shown's stream
+        from prompt_toolkit.output import create_output
+
+        output = create_output(stdout=shown.raw(sys.stdout))
     prompt: PromptSession[str] = PromptSession(
         completer=completer,
         key_bindings=_keys(completer),
-        bottom_toolbar=lambda: _bar(session),
+        bottom_toolbar=lambda: shown.visible(_bar(session)),
         complete_while_typing=False,
         input=input,
         output=output,
     )
     while True:
         try:
-            line = prompt.prompt(f"{session.prompt()}> ")
+            line = prompt.prompt(shown.visible(f"{session.prompt()}> "))
         except KeyboardInterrupt:
             continue
         except EOFError:

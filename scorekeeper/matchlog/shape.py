@@ -13,6 +13,7 @@ from datetime import date, datetime, time
 from typing import Any
 
 from scorekeeper.reasons import because
+from scorekeeper.shown import control_in
 
 FORMAT = "scorekeeper-match/1"
 """The value of the ``format`` field this version reads and writes."""
@@ -79,9 +80,11 @@ def _holds_table(value: Any) -> bool:
 def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
     """What is wrong with one player's name given the names before it, or None.
 
-    The one rule for player names, shared by the match file's check, ``new`` and the
-    engine: a non-empty string without whitespace, different from every other name. The
-    answer is a kind (``type``, ``empty``, ``whitespace``, ``twice``); callers word it.
+    The one rule for player names, shared by the match file's check (so ``import`` too),
+    ``new``, renaming and the engine: a non-empty string without whitespace or control
+    characters (an escape sequence, a bidi override: :func:`scorekeeper.shown.control_in`),
+    different from every other name. The answer is a kind (``type``, ``empty``,
+    ``whitespace``, ``control``, ``twice``); callers word it.
     """
     if not isinstance(name, str):
         return "type"
@@ -89,6 +92,8 @@ def name_problem(name: object, seen: Sequence[str] | set[str]) -> str | None:
         return "empty"
     if any(char.isspace() for char in name):
         return "whitespace"
+    if control_in(name) is not None:
+        return "control"
     if name in seen:
         return "twice"
     return None
@@ -305,9 +310,13 @@ def _sound_words(words: Words, players: set[str] | None) -> bool:
         return False
     for action in words.actions:
         said = action.split(None, 1)
-        if not said or said[0] not in players:
+        if not said or said[0] not in players or control_in(action) is not None:
             return False
-    return players.issuperset(words.players) and all(card.strip() for card in words.cards)
+    return players.issuperset(words.players) and all(_sound_card(card) for card in words.cards)
+
+
+def _sound_card(card: str) -> bool:
+    return bool(card.strip()) and control_in(card) is None
 
 
 def _check_hand(
@@ -356,6 +365,9 @@ def _check_actions(
             )
         elif not action.strip():
             add(where, _said("matchlog.action_empty", hand=number, action=position + 1))
+        elif (char := control_in(action)) is not None:
+            why = _said("folder.action_control", hand=number, action=action, char=char)
+            add(where, why)
         else:
             actor = action.split()[0]
             if players is not None and actor not in players:
@@ -380,7 +392,7 @@ def _check_deal(index: int, deal: Any, players: set[str] | None, add: Add, known
         if _all_known(known, cards):
             continue
         for position, card in enumerate(cards):
-            if not isinstance(card, str) or not card.strip():
+            if not isinstance(card, str) or not _sound_card(card):
                 add(
                     (*where, position),
                     _said(

@@ -12,6 +12,7 @@ from scorekeeper.matchlog import MatchLog
 from scorekeeper.matchlog.shape import name_problem
 from scorekeeper.reasons import because
 from scorekeeper.ruleset import Ruleset
+from scorekeeper.shown import control_in
 
 # Characters that separate names from values in what is typed later: "Anna:QC" in a
 # trick, "re=Anna,Carla" in a quick fact, "Name:points" in a list.
@@ -33,6 +34,9 @@ def check_table(players: Sequence[str], dealer: str | None, reserved: Collection
         # actions name players in any case ("anna re"): two names one in letters are one
         if problem is None and (same := [q for q in players[:i] if q.casefold() == p.casefold()]):
             why = because("new.name_case", "players", name=p, other=same[0])
+            raise ScorekeeperError(why, kind="usage")
+        if problem == "control":
+            why = because("folder.name_control", "players", name=p, char=control_in(p))
             raise ScorekeeperError(why, kind="usage")
         if problem is not None:
             raise ScorekeeperError(because("session.one_word", "players", name=p))

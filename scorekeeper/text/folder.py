@@ -1,6 +1,6 @@
 """English templates of the data folder and its files: a match file too large to read, a
-path that leads out of the data folder, a rule set outside its match's folder, a name
-with characters no name may hold."""
+path that leads out of the data folder, a rule set outside its match's folder, a name or
+an action with characters no name or action may hold."""
 
 TEXTS: dict[str, str] = {
     "folder.too_big": (
@@ -8,5 +8,12 @@ TEXTS: dict[str, str] = {
     ),
     "folder.outside": (
         "{path} leads out of the data folder {folder}; nothing there is read or changed through it"
+    ),
+    "folder.action_control": (
+        "hand {hand}: action {action!r} holds the control character {char}, which no action has"
+    ),
+    "folder.name_control": (
+        "player name {name!r} holds the control character {char}; a name is letters, digits "
+        "and marks"
     ),
 }

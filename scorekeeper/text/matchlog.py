@@ -43,6 +43,9 @@ TEXTS: dict[str, str] = {
     "matchlog.player.type": "player {number} must be a name, not {value}",
     "matchlog.player.empty": "player {number} has an empty name",
     "matchlog.player.whitespace": "player name {name!r} contains whitespace",
+    "matchlog.player.control": (
+        "player name {name!r} holds a control character; a name is letters, digits and marks"
+    ),
     "matchlog.player.twice": "player {name!r} is listed twice",
     "matchlog.hand_array": "hand must be an array of tables, written as [[hand]] sections",
     "matchlog.hand_table": "hand {hand} must be a table",

@@ -4,8 +4,6 @@ the ASCII each symbol falls back to where the output cannot print it."""
 from __future__ import annotations
 
 import codecs
-import io
-import sys
 import unicodedata
 from typing import Any
 
@@ -144,10 +142,9 @@ def _stand_in(err: UnicodeError) -> tuple[str, int]:
     return printable(err.object[err.start : err.end], "ascii"), err.end
 
 
-def printable_streams() -> None:
-    """Make standard output and error print symbols their encoding lacks (a terminal set
-    to ASCII) as ASCII stand-ins, for every command and every way of writing."""
+def stand_ins() -> str:
+    """The codec error handler that writes what an encoding lacks as its ASCII stand-in
+    (``H`` for ``♥``): its name, registered on first use (:func:`scorekeeper.shown.install`
+    sets it on the standard streams of an ASCII terminal)."""
     codecs.register_error("scorekeeper.stand_in", _stand_in)
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and not can_print("♥…─✓äß", stream.encoding):
-            stream.reconfigure(errors="scorekeeper.stand_in")
+    return "scorekeeper.stand_in"

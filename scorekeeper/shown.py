@@ -1,0 +1,200 @@
+"""Text shown to people made inert: in a terminal, in a spreadsheet, in what a terminal
+can print.
+
+A name, an action or a path read from a file or typed at the table may hold control
+characters: an escape sequence that clears the screen, writes the clipboard (OSC 52) or
+disguises a link (OSC 8), a bidi override that shows letters in another order. They are
+refused where names come in (:func:`control_in`, used by the one rule for names), and
+anything written to the terminal passes :func:`visible` once more, in one place: the
+standard streams themselves (:func:`install`), so that every way of writing (rich, the
+plain writer, click, the table session) is covered. A spreadsheet reads a cell that
+starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return as a formula
+(OWASP, "CSV Injection"): :func:`csv_cell` neutralises such a cell.
+
+What the terminal can print follows its locale (:func:`terminal_encoding`), not
+Python's UTF-8 mode: ``LANG=C`` is ASCII even though Python then reads and writes UTF-8.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+import sys
+from typing import Any, TextIO
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Characters that act on a terminal instead of showing: C0 (but tab and newline), DEL,
+C1, and the bidirectional marks, embeddings, overrides and isolates."""
+
+_CONTROL_IN_NAME = re.compile(CONTROL.pattern[:-1] + "\t\n]")
+"""What a name may never hold: every control character, tab and newline included."""
+
+_SGR = re.compile("\x1b\\[[0-9;]*m")
+"""A colour or style (Select Graphic Rendition), the only sequence rich writes here."""
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell starts that a spreadsheet reads as a formula (OWASP's list)."""
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character shown as its escape (``\\x1b``, ``\\u202e``)."""
+    if not CONTROL.search(text):
+        return text
+    return CONTROL.sub(_escape, text)
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def control_in(text: str) -> str | None:
+    """The first control character in ``text`` as it would be shown, or None."""
+    found = _CONTROL_IN_NAME.search(text)
+    return None if found is None else _escape(found)
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text: one that would start a formula gets a ``'``
+    in front (OWASP); numbers and anything else stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+# ---------------------------------------------------------------------- the terminal
+
+
+def terminal_encoding(environ: dict[str, str] | None = None) -> str | None:
+    """The encoding the terminal shows, from ``PYTHONIOENCODING`` or else the locale
+    (``LC_ALL``, ``LC_CTYPE``, ``LANG``, the first one set) as the process was started:
+    ``C`` and ``POSIX`` are ASCII, ``de_DE.ISO-8859-1`` Latin-1, ``*.UTF-8`` UTF-8. None
+    when nothing says (no locale at all, or one without a known codeset): then Python's
+    own choice stands."""
+    env = _started_with() if environ is None else environ
+    if forced := env.get("PYTHONIOENCODING", "").split(":", 1)[0].strip():
+        return _known(forced)
+    name = next((env[key] for key in ("LC_ALL", "LC_CTYPE", "LANG") if env.get(key)), "")
+    if name in ("C", "POSIX"):
+        return "ascii"
+    codeset = name.partition(".")[2].partition("@")[0]
+    return _known(codeset) if codeset else None
+
+
+def _known(encoding: str) -> str | None:
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        return None
+
+
+def _started_with() -> dict[str, str]:
+    """The environment this process was started with: Python's locale coercion sets
+    ``LC_CTYPE=C.UTF-8`` in ``os.environ`` when the locale is ``C`` (Linux keeps the
+    original in ``/proc/self/environ``)."""
+    try:
+        with open("/proc/self/environ", "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return dict(os.environ)
+    found = {}
+    for item in raw.split(b"\0"):
+        key, sep, value = item.partition(b"=")
+        if sep:
+            found[os.fsdecode(key)] = os.fsdecode(value)
+    return found
+
+
+class VisibleStream(io.TextIOBase):
+    """A standard stream whose every write shows control characters as escapes; on a
+    terminal rich's own colours (SGR sequences) stay colours. It has no ``buffer``, so
+    that nothing (click) writes past it; :func:`raw` gives the stream under it to a
+    library that draws the screen itself (prompt_toolkit)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self._tty = _isatty(stream)
+
+    def write(self, text: str) -> int:
+        tty_styled = self._tty and "\x1b[" in text
+        self.stream.write("".join(_parts(text)) if tty_styled else visible(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self._tty
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.stream.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self.stream.errors
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "buffer":
+            raise AttributeError(name)
+        return getattr(self.stream, name)
+
+
+def _parts(text: str) -> list[str]:
+    out: list[str] = []
+    last = 0
+    for found in _SGR.finditer(text):
+        out.append(visible(text[last : found.start()]))
+        out.append(found[0])
+        last = found.end()
+    out.append(visible(text[last:]))
+    return out
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def raw(stream: TextIO) -> TextIO:
+    """The stream under a :class:`VisibleStream` (itself otherwise)."""
+    return stream.stream if isinstance(stream, VisibleStream) else stream
+
+
+def install() -> None:
+    """Make standard output and error inert and printable for this process: encoded as
+    the terminal shows (symbols it lacks as ASCII stand-ins: ``H`` for ``♥``), control
+    characters made visible."""
+    encoding = terminal_encoding()
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if not isinstance(stream, io.TextIOWrapper):
+            continue
+        if encoding is not None and codecs.lookup(stream.encoding).name != encoding:
+            from scorekeeper.view.words import stand_ins
+
+            stream.reconfigure(encoding=encoding, errors=stand_ins())
+        elif not _prints_symbols(stream.encoding):
+            from scorekeeper.view.words import stand_ins
+
+            stream.reconfigure(errors=stand_ins())
+        setattr(sys, name, VisibleStream(stream))
+
+
+def _prints_symbols(encoding: str) -> bool:
+    try:
+        "♥…─✓äß".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
