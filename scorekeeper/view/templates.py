@@ -37,7 +37,8 @@ table.sheet { border-collapse: collapse; min-width: 100%; font-size: .9em; }
 .sheet th { background: #f4f4f4; white-space: nowrap; }
 .sheet th:first-child, .sheet td:first-child { position: sticky; left: 0; background: #f4f4f4; }
 .sheet td.num, .sheet th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.sheet td.num, .sheet td.result { white-space: nowrap; }
+.sheet td.num { white-space: nowrap; }
+.sheet td.result { min-width: 9em; }
 .sheet td.game { min-width: 6em; }
 .sheet tr.total td { border-top: 2px solid #111; font-weight: bold; }
 .sheet tr.open td { color: #666; font-style: italic; }
