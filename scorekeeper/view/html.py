@@ -15,3 +15,13 @@ from scorekeeper.view.sheet import Sheet
 def render(sheet: Sheet) -> str:
     """The whole sheet as one HTML document."""
     return templates.page(page_data(sheet))
+
+
+STYLE = templates.STYLE
+"""The page's style (the live page of ``scorekeeper serve`` adds its own after it)."""
+
+
+def sheet_table(sheet: Sheet) -> list[str]:
+    """The sheet as an HTML table in its scrolling box, line by line: the export's and
+    the live page's."""
+    return templates.sheet_table(page_data(sheet)).split("\n")
