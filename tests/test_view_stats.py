@@ -32,9 +32,9 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
-def test_demos_are_marked_and_left_out_unless_asked(home: Path) -> None:
+def test_demos_are_left_out_unless_asked(home: Path) -> None:
     demos = sorted((home / "matches").glob("*-demo-*.toml"))
-    assert len(demos) == 2 and all("_demo = true" in p.read_text() for p in demos)
+    assert len(demos) == 2
     data = json.loads(sk(home, "stats", "--json"))
     assert data["matches"] == 2 and data["hands"] == 2 and data["demos_left_out"] == 2
     assert data["players"]["Anna"]["hands"] == 2
@@ -45,17 +45,22 @@ def test_demos_are_marked_and_left_out_unless_asked(home: Path) -> None:
     assert out.startswith("2 Demo-Partien nicht gezählt (stats --demo zählt sie mit)")
 
 
-def test_an_older_demo_file_is_known_by_its_name_and_table(home: Path, tmp_path: Path) -> None:
+def test_a_demo_file_is_known_by_its_name_and_table_or_its_mark(home: Path, tmp_path: Path):
     old = tmp_path / "old"
     (old / "matches").mkdir(parents=True)
     for path in (home / "matches").glob("*.toml"):
-        text = path.read_text().replace("_demo = true\n", "")  # as an older demo wrote it
-        (old / "matches" / path.name).write_text(text)
+        (old / "matches" / path.name).write_text(path.read_text())
     assert json.loads(sk(old, "stats", "--json"))["demos_left_out"] == 2
     # the same file under a name the demo does not give is counted: nothing says demo
+    renamed = []
     for path in (old / "matches").glob("*-demo-*.toml"):
-        shutil.move(path, path.with_name(path.name.replace("-demo-", "-")))
+        renamed.append(path.with_name(path.name.replace("-demo-", "-")))
+        shutil.move(path, renamed[-1])
     assert json.loads(sk(old, "stats", "--json"))["demos_left_out"] == 0
+    # unless its header carries the demo's mark
+    text = renamed[0].read_text()
+    renamed[0].write_text(text.replace("\n[[hand]]", "_demo = true\n\n[[hand]]", 1))
+    assert json.loads(sk(old, "stats", "--json"))["demos_left_out"] == 1
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.ruleset import Ruleset
 from scorekeeper.simulate import deal, play_random
-from scorekeeper.stats.figures import DEMO_KEY
 
 NAMES = ["Anna", "Ben", "Carla", "Dirk", "Emil", "Frida"]
 """The demo's table, as many as the rule set's smallest table seats."""
@@ -24,7 +23,6 @@ def play_demo(rules: Ruleset, hands: int, seed: int, path: Path | None = None) -
     """
     names = NAMES[: rules.player_counts[0]]
     log = MatchLog.new(rules.id, names, names[0])
-    log.extra[DEMO_KEY] = True  # statistics leave a demo out unless asked (stats --demo)
     target = path or store.new_path(names, f"demo-{rules.id}", log.started)
     rng = random.Random(seed)
     m = Match(rules, names, names[0])

@@ -6,19 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.reasons import because
-from scorekeeper.view.printing import FALLBACK, can_print, printable, stand_ins
-
-__all__ = [
-    "FALLBACK",
-    "SUIT_SYMBOLS",
-    "can_print",
-    "cards",
-    "money",
-    "printable",
-    "say",
-    "stand_ins",
-    "term",
-]
 
 SUIT_SYMBOLS = {
     "C": "♣",
@@ -81,3 +68,16 @@ def money(cents: int) -> str:
 def say(key: str, **params: Any) -> str:
     """The words of a sheet key with its parameters."""
     return because(key, None, **params).text()
+
+
+PRINTING = ("FALLBACK", "can_print", "printable", "stand_ins")
+
+
+def __getattr__(name: str) -> Any:
+    """The printing names (``scorekeeper.view.printing``), loaded when first asked: a
+    command that prints no sheet does not load them."""
+    if name in PRINTING:
+        from scorekeeper.view import printing
+
+        return getattr(printing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
