@@ -182,11 +182,11 @@ def install() -> None:
         if not isinstance(stream, io.TextIOWrapper):
             continue
         if encoding is not None and codecs.lookup(stream.encoding).name != encoding:
-            from scorekeeper.view.words import stand_ins
+            from scorekeeper.view.printing import stand_ins
 
             stream.reconfigure(encoding=encoding, errors=stand_ins())
         elif not _prints_symbols(stream.encoding):
-            from scorekeeper.view.words import stand_ins
+            from scorekeeper.view.printing import stand_ins
 
             stream.reconfigure(errors=stand_ins())
         setattr(sys, name, VisibleStream(stream))

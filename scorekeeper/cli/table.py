@@ -116,10 +116,13 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
     """The prompt loop: read a line, show the answer, until ``quit`` or end of input."""
     from prompt_toolkit import PromptSession
 
+    from scorekeeper.table.bar import standing_lines
     from scorekeeper.table.words import say
 
     m = session.current().match
     typer.echo(say("table.resume", game=m.rules.name, players=m.players, path=str(session.path)))
+    for line in standing_lines(session.current(), session.lang):  # where the table stands
+        typer.echo(line)
     if input is None and not sys.stdin.isatty():
         # lines from a file or a pipe: no line editor, no status bar; exit 1 if one was refused
         if not _read_lines(session):

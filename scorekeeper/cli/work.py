@@ -29,7 +29,7 @@ def show(outcomes: list[Any], m: Any, json_: bool) -> None:
         render.emit_json([render.outcome_dict(o) for o in outcomes])
         return
     for o in outcomes:
-        render.outcome(o)
+        render.outcome(o, m)
     render.next_up(m)
     if m.over() and any(o.result is not None for o in outcomes):
         from scorekeeper.table.words import winner_line
@@ -158,7 +158,7 @@ def hand(
     if json_:
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
         return
-    render.result(mh.result, title=say("cli.hand", hand=mh.number))
+    render.result(mh.result, title=say("cli.hand", hand=mh.number), match=session.match)
     from scorekeeper.table.words import next_or_over
 
     for line in next_or_over(session.match):
@@ -261,7 +261,7 @@ def status_data(session: Session) -> dict[str, Any]:
 def show_status(session: Session) -> None:
     """The status for people: the hand, then who sits out, who acts, totals, match over."""
     from scorekeeper.cli import render
-    from scorekeeper.table.words import say, signed, winner_line
+    from scorekeeper.table.words import say, team_signed, winner_line
 
     data = status_data(session)
     hand = session.current_hand()
@@ -274,7 +274,7 @@ def show_status(session: Session) -> None:
             echo(say("table.status.sits_out", players=data["sits_out"]))
         if data["to_act"]:
             echo(say("table.status.to_act", what=hand.game.why_not_ready()))
-    echo(say("table.status.totals", totals=signed(data["totals"])))
+    echo(say("table.status.totals", totals=team_signed(session.match, data["totals"])))
 
 
 def score(

@@ -207,7 +207,7 @@ class TableSession:
                     )
                 outcomes = s.trick(list(entry.cards))
             number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
             if outcomes[-1].result is not None:
                 lines.extend(after_hand(s.match))
         return Reply(lines)
@@ -219,7 +219,7 @@ class TableSession:
             text = " ".join((actor, *entry.words))
             outcomes = s.record([text])
             number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
             if outcomes[-1].result is not None:
                 lines.extend(after_hand(s.match))
         return Reply(lines)
@@ -456,7 +456,7 @@ class TableSession:
             items = typed_facts(s, facts) if read else facts
             mh = s.quick(items, [" ".join(typed(s, a.split())) for a in said])
             assert mh.result is not None
-            lines = result_lines(mh.result, mh.number) + after_hand(s.match)
+            lines = result_lines(mh.result, mh.number, s.match) + after_hand(s.match)
         return Reply(lines)
 
     # ------------------------------------------------------------------ the prompt

@@ -27,7 +27,7 @@ TEXTS: dict[str, str] = {
     "cli.not_utf8": "'{word}' is not UTF-8 text; type it again in UTF-8",
     "cli.lock_wait": "SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
     "cli.waiting": "waiting: {path} is being written by another scorekeeper process",
-    "cli.export_format": "unknown export format {format!r}; use json, csv, markdown or html",
+    "cli.export_format": "unknown export format {format!r}; use json, csv, markdown, html or chat",
     "cli.ruleset_broken": "rule set {name} cannot be loaded: {error}",
     "cli.output_folder": "{path} is a folder: give the name of a file to write; nothing was written",
     "cli.output_no_folder": "{path}: the folder {folder} does not exist; nothing was written",
