@@ -13,9 +13,12 @@ Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check
   seconds before and now, and the speed-up.
 - P3 ``memory_figures()``: peak resident memory of ``check``, ``score``, ``status``,
   ``hand`` and ``undo`` (each a process) on the 10 N-hand match, against 100 MB.
-- P4 ``legal_query_figures()``: the legal-card query on the same random Rotterdam
-  positions as liacs/klaverjas ``Round.legal_moves`` (MIT), both timed in one loop shape,
-  alternating, medians: microseconds per call and the ratio.
+- P4 ``legal_query_figures()``: the public legal-card query ``following.legal_cards``
+  (cards in, cards out: what ``Hand.legal_cards`` and the referee answer with the same
+  card masks) on the same random Rotterdam positions as liacs/klaverjas
+  ``Round.legal_moves`` (MIT), both timed in one loop shape, alternating, medians:
+  microseconds per call and the ratio, and on how many positions both allow the same
+  cards.
 
 The peer's code is brought in at run time, never into the project: from the directory
 named by ``SCOREKEEPER_PEER_KLAVERJAS`` (a checkout holding ``klaverjas/game/``), else from
@@ -270,46 +273,41 @@ def timed_loop(call: Callable[..., Any], args: list[tuple[Any, ...]]) -> float:
 
 
 def legal_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
-    """P4: microseconds per legal-card query, ours and the peer's, on the same positions."""
+    """P4: microseconds per call of the public legal-card query ``following.legal_cards``
+    (a trick and a holding as cards in, the legal cards out), ours and the peer's
+    ``Round.legal_moves``, on the same positions, alternating."""
     from scorekeeper.cards import Card
     from scorekeeper.contract import Contract
-    from scorekeeper.following import duties, mask
+    from scorekeeper.following import legal_cards
     from scorekeeper.games import load
 
     rules = load("klaverjassen-rotterdam", None)
-    tables = {
-        s: duties(rules.spec.following, Contract.from_rules(rules, "trump", s)) for s in "CSHD"
-    }
+    following = rules.spec.following
+    contracts = {s: Contract.from_rules(rules, "trump", s) for s in "CSHD"}
     drawn = positions(count)
     ours = [
-        (tables[t].legal, mask(map(Card.parse, h)), tuple(Card.parse(c).index for c in trick))
+        (following, contracts[t], [Card.parse(c) for c in trick], [Card.parse(c) for c in h])
         for t, trick, h in drawn
     ]
-
-    def query(legal: Callable[[int, tuple[int, ...]], int], held: int, trick: tuple[int, ...]) -> int:
-        return legal(held, trick)
-
     peer = load_peer()
     peer_args = _peer_positions(peer, drawn) if peer else []
     mine: list[float] = []
     theirs: list[float] = []
     for _ in range(runs):
-        mine.append(timed_loop(query, ours))
+        mine.append(timed_loop(legal_cards, ours))
         if peer:
             theirs.append(timed_loop(lambda r, h: r.legal_moves(h), peer_args))
     us = statistics.median(mine)
-    rows: list[Row] = [("legal query: us per call vs 0.5", us, 0.5, us / 0.5)]
+    rows: list[Row] = [("legal_cards: us per call", us, 0.5, us / 0.5)]
     judge = _judge_us(rules, drawn[: max(1, count // 10)])
-    rows.append(("legal query by the reasoning judge (check_play per card): us", judge, us, judge / us))
-    cold = mine[0]  # the first run meets each trick for the first time
-    rows.append(("legal query, first run (tricks not seen before): us per call", cold, 0.5, cold / 0.5))
+    rows.append(("the same answered card by card by check_play: us", judge, us, judge / us))
     if not peer:
         print("peer: skipped (not found)")
         return rows
     them = statistics.median(theirs)
     same = _agreement(ours, peer_args)
-    rows.append(("legal query: peer us per call / ours (vs 5x)", them, us, them / us))
-    rows.append(("legal query: positions where both allow the same cards", same, count, same / count))
+    rows.append(("legal_cards: peer us per call / ours (target >= 5x)", them, us, them / us))
+    rows.append(("positions where both allow the same cards", same, count, same / count))
     return rows
 
 
@@ -349,15 +347,15 @@ def _peer_positions(peer: Any, drawn: list[tuple[str, list[str], list[str]]]) ->
     return out
 
 
-def _agreement(ours: list[tuple[Any, int, tuple[int, ...]]], peer_args: list[tuple[Any, list[Any]]]) -> int:
-    names = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
+def _agreement(ours: list[tuple[Any, ...]], peer_args: list[tuple[Any, list[Any]]]) -> int:
     from scorekeeper.cards import Card
+    from scorekeeper.following import legal_cards
 
+    names = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
     same = 0
-    for (legal, held, trick), (r, hand) in zip(ours, peer_args, strict=True):
-        theirs = {Card.parse(str(c.rank()) + names[str(c.suit())]).index for c in r.legal_moves(hand)}
-        allowed = legal(held, trick)
-        same += theirs == {i for i in range(32) if allowed >> i & 1}
+    for args, (r, hand) in zip(ours, peer_args, strict=True):
+        theirs = {Card.parse(str(c.rank()) + names[str(c.suit())]) for c in r.legal_moves(hand)}
+        same += theirs == set(legal_cards(*args))
     return same
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from scorekeeper.caches import cache
 from scorekeeper.errors import CardError
 from scorekeeper.reasons import because
 from scorekeeper.record import frozen
@@ -150,7 +151,7 @@ _MADE: dict[tuple[str, str], Card] = {}
 BY_INDEX = tuple(Card(r, s) for r in RANKS for s in SUITS)
 """Every card by its ``index``."""
 
-_PARSED: dict[str, Card] = {}
+_PARSED: dict[str, Card] = cache("cards.parsed", "text").entries
 """Texts already read, each to its one ``Card``: the same few strings recur all match long."""
 
 

@@ -14,18 +14,19 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import Card, Deck, read_cards
-from scorekeeper.reasoning import no
+from scorekeeper.errors import no
 
 if TYPE_CHECKING:
-    from scorekeeper.games.base import Family
     from scorekeeper.rules import Ruleset
+    from scorekeeper.rules.ruleset import Mechanics
 
 Deal = Mapping[str, Iterable[Card | str]]
 
 
 def read_deal(
-    rules: Ruleset, family: Family, players: Sequence[str], deal: Deal
+    rules: Ruleset, family: Mechanics, players: Sequence[str], deal: Deal
 ) -> tuple[dict[str, list[Card]], bool]:
     """Each player's cards (lists read for this deal alone), and whether they are known
     to be the whole deck, each card as often as it holds it (False: not, or not looked
@@ -35,21 +36,19 @@ def read_deal(
 
 
 _INDEX = attrgetter("index")
-_WHOLE: dict[Deck, list[int]] = {}
+_WHOLE: Cache[Deck, list[int]] = cache("deals.whole_deck", "deck", limit=64)
 
 
 def whole_deck(deck: Deck) -> list[int]:
     """The card indices of the whole deck, every copy, sorted (made once per deck)."""
     found = _WHOLE.get(deck)
     if found is None:
-        if len(_WHOLE) >= 64:
-            _WHOLE.clear()
-        found = _WHOLE[deck] = sorted(card.index for card in deck.all_cards())
+        found = _WHOLE.put(deck, sorted(card.index for card in deck.all_cards()))
     return found
 
 
 def usual_deal(
-    rules: Ruleset, family: Family, players: Sequence[str], deal: Deal
+    rules: Ruleset, family: Mechanics, players: Sequence[str], deal: Deal
 ) -> tuple[dict[str, list[Card]], bool] | None:
     """The usual deal, read and checked in one pass over its cards: each player's cards
     read, all held against the deck at once (the whole deck, or no card more often than
@@ -81,7 +80,7 @@ def usual_deal(
 
 
 def checked_deal(
-    rules: Ruleset, family: Family, players: Sequence[str], deal: Deal
+    rules: Ruleset, family: Mechanics, players: Sequence[str], deal: Deal
 ) -> dict[str, list[Card]]:
     """Each player's cards read and checked in turn, refused at the first problem."""
     cards: dict[str, list[Card]] = {}

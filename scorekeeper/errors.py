@@ -8,10 +8,7 @@ says what ``kind`` of problem it is instead of naming a rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scorekeeper.reasons import Reason
+from scorekeeper.reasons import Reason, because
 
 
 class ScorekeeperError(ValueError):
@@ -135,8 +132,6 @@ class MatchFileError(ScorekeeperError):
 
 
 def _invalid() -> str:
-    from scorekeeper.reasons import because  # light, but errors is imported by everything
-
     return because("matchlog.invalid").worded()
 
 
@@ -145,3 +140,8 @@ class LockedError(ScorekeeperError):
 
     default_rule = "match"
     default_kind = "lock"
+
+
+def no(key: str, rule: str | None, /, **params: object) -> IllegalActionError:
+    """The refusal of an action, as a reason the view words (``raise no(...)``)."""
+    return IllegalActionError(Reason(key, params, rule))

@@ -22,10 +22,13 @@ engine prove a revoke from cards played later.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from itertools import compress
 from typing import Literal, get_args, get_origin
 
+from scorekeeper.caches import cache
 from scorekeeper.cards import BY_INDEX, SUITS, Card
 from scorekeeper.contract import TRUMP, Contract
+from scorekeeper.holdings import BIT
 from scorekeeper.reasons import Reason
 from scorekeeper.record import record
 from scorekeeper.rules.common import Following
@@ -209,15 +212,18 @@ def legal_cards(
     partner_winning: bool | None = None,
     last_trick: bool = False,
 ) -> list[Card]:
-    """The distinct cards of ``holding`` that may be played now, in the holding's order."""
-    allowed = duties(rules, contract).legal(
-        mask(holding), tuple(c.index for c in trick), partner_winning, last_trick
-    )
-    seen: list[Card] = []
-    for card in holding:
-        if allowed >> card.index & 1 and card not in seen:
-            seen.append(card)
-    return seen
+    """The distinct cards of ``holding`` that may be played now, in the holding's order:
+    the one legal-card query (the card masks of ``Duties``; ``check_play`` says why)."""
+    table = _DUTIES.get((id(rules), id(contract))) or duties(rules, contract)
+    held = sum(map(BIT.__getitem__, holding))
+    if held.bit_count() != len(holding):  # a card held twice: its bit counted once
+        held = mask(holding)
+        holding = list(dict.fromkeys(holding))
+    if trick:
+        allowed = table.legal_at(held, table.after_cards(trick, last_trick), partner_winning)
+        if allowed != held:
+            return list(compress(holding, map(allowed.__and__, map(BIT.__getitem__, holding))))
+    return list(holding)
 
 
 def mask(cards: Iterable[Card]) -> int:
@@ -228,72 +234,68 @@ def mask(cards: Iterable[Card]) -> int:
     return bits
 
 
-def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
-    """A holding as card masks: the cards it holds, and those it holds two copies of."""
-    once = twice = 0
-    for card in cards:
-        bit = _BIT[card]
-        twice |= once & bit  # seen before: a second copy
-        once |= bit
-    return once, twice
-
-
-_BIT = {card: 1 << card.index for card in BY_INDEX}
-"""Every card's bit in a card mask, made once."""
+_DUTIES: dict[tuple[int, int], Duties] = cache(
+    "following.duties", "(id(rules), id(contract))"
+).entries
 
 
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
-    """The ``Duties`` of ``contract`` under ``rules``: made once, kept on the contract."""
-    kept = contract.__dict__
-    last = kept.get("_duties_last")  # the rules asked last, the same object: no hashing
-    if last is not None and last[0] is rules:
-        return last[1]  # type: ignore[no-any-return]
-    made: dict[FollowingRules, Duties] = kept.setdefault("_duties", {})
-    found = made.get(rules)
+    """The ``Duties`` of ``contract`` under ``rules``: made once per pair (``_DUTIES``,
+    keyed by the ids of the two objects, which the ``Duties`` keeps alive)."""
+    key = (id(rules), id(contract))
+    found = _DUTIES.get(key)
     if found is None:
-        found = made[rules] = Duties(rules, contract)
-    kept["_duties_last"] = (rules, found)
+        found = _DUTIES[key] = Duties(rules, contract)
     return found
 
 
-# What a trick so far asks of the next card: the cards that follow the suit led, the cards
-# that beat the best card, the cards that head it when heading is due (else none), whether
-# the best card is a trump, and the position of the best card.
-Spot = tuple[int, int, int, bool, int]
+class TrickAsks:
+    """What a trick so far asks of the next card, as card masks (bit ``Card.index``):
 
+    - ``follow``: the cards that follow the suit led (none before the lead);
+    - ``beat``: the cards that beat the best card so far (every card before the lead);
+    - ``head``: the cards that head it, when heading is due (else none);
+    - ``trumped``: whether the best card so far is a trump;
+    - ``led``: the suit led (None before the lead);
+    - ``after``: by the index of a card that leads the trick or beats its best card, what
+      the trick asks once that card is down (each made when first needed, shared by every
+      trick of the same suit led whose best card it is).
 
-# What a trick so far asks of the next card as the card run reads it, card by card: the
-# masks and flag of its Spot (the cards that follow the suit led, that beat the best card,
-# that head it when heading is due; whether the best card is a trump), then by the index
-# of a card that leads the trick or beats its best card what the trick asks after it (a
-# list shared by the tricks of a suit led, each made when first needed), and the suit led
-# (None before the lead: every card "beats" no card yet). The run keeps the position of
-# the best card itself.
-Ask = tuple[int, int, int, bool, "list[Ask | None]", "str | None"]
+    A trick's state is these and the position of its best card: following a trick card by
+    card is a bit test and a list look-up (``Duties.then``).
+    """
 
+    __slots__ = ("after", "beat", "follow", "head", "led", "trumped")
 
-class _Spots(dict[tuple[int, ...], Spot]):
-    """What each trick so far (its card indices) asks, worked out when first looked up
-    (``spots[trick]``) for the trick numbers that are the last or not."""
-
-    def __init__(self, duties: Duties, last_trick: bool) -> None:
-        super().__init__()
-        self.duties, self.last_trick = duties, last_trick
-
-    def __missing__(self, trick: tuple[int, ...]) -> Spot:
-        found = self[trick] = self.duties._spot(trick, self.last_trick)
-        return found
+    def __init__(
+        self,
+        follow: int,
+        beat: int,
+        head: int,
+        trumped: bool,
+        led: str | None,
+        after: list[TrickAsks | None],
+    ) -> None:
+        self.follow = follow
+        self.beat = beat
+        self.head = head
+        self.trumped = trumped
+        self.led = led
+        self.after = after
 
 
 class Duties:
-    """The following rules of one contract as card sets (bit masks over ``Card.index``).
+    """The following rules of one contract as card masks (bit ``Card.index``).
 
-    ``legal(held, trick)`` answers which of the held cards may be played, without a
-    reason; it is the same judgement as ``check_play`` (a property test holds them
-    together), which says why. What a trick asks is worked out once per trick seen.
+    ``legal_at(held, asks)`` answers which of the held cards may be played to a trick that
+    asks ``asks`` (a ``TrickAsks``), without a reason; it is the engine's one judgement of a
+    card (the hand's, the legal-card query's, the referee's), and ``check_play`` explains a
+    refusal with the same obligations (a property test holds them together). ``then``
+    follows a trick card by card; the position of the best card decides who takes it.
     """
 
     def __init__(self, rules: FollowingRules, contract: Contract) -> None:
+        self.rules = rules  # kept: the ``duties`` cache is keyed by its id
         self.contract = contract
         trump = mask(contract.trumps)
         self.trump = trump
@@ -309,110 +311,86 @@ class Duties:
         self.no_undertrump = rules.undertrump == "only_if_nothing_else"
         # whether the duties ask who is winning the trick (the partner or an opponent)
         self.sided = self.void_trump_opponent or self.over_opponent
-        self.spots: tuple[_Spots, _Spots] = (_Spots(self, False), _Spots(self, True))
-        # the card run's reading of what a trick asks (see Ask): before its lead, and the
-        # lists of what it asks after a card, by the suit led (``then``)
-        self.opening: tuple[Ask, Ask] = (
-            (0, -1, 0, False, [None] * len(BY_INDEX), None),
-            (0, -1, 0, False, [None] * len(BY_INDEX), None),
+        # what a trick asks before its lead, not the last trick and the last
+        self.opening: tuple[TrickAsks, TrickAsks] = (
+            TrickAsks(0, -1, 0, False, None, [None] * len(BY_INDEX)),
+            TrickAsks(0, -1, 0, False, None, [None] * len(BY_INDEX)),
         )
-        self.after: dict[tuple[str, bool], list[Ask | None]] = {}
-        self.beaten: dict[tuple[str, Card, bool], int] = {}
+        # the lists of what a trick asks after a card, by the suit led and the last trick
+        self._after: dict[tuple[str, bool], list[TrickAsks | None]] = {}
 
-    def spot(self, trick: tuple[int, ...], last_trick: bool = False) -> Spot:
-        """What the trick so far (card indices, at least one) asks of the next card."""
-        found = self.spots[last_trick].get(trick)
-        if found is None:
-            found = self.spots[last_trick][trick] = self._spot(trick, last_trick)
-        return found
-
-    def then(self, ask: Ask, index: int, last_trick: bool) -> Ask:
-        """What the trick asks once card ``index`` leads it or beats its best card (``ask``:
-        what it asked before): ``spot``'s reading, made when first needed."""
+    def then(self, asks: TrickAsks, index: int, last_trick: bool) -> TrickAsks:
+        """What the trick asks once card ``index`` leads it or beats its best card
+        (``asks``: what it asked before), made when first needed."""
+        made = asks.after[index]
+        if made is not None:
+            return made
         contract = self.contract
-        led = ask[5] or contract.suit_of(BY_INDEX[index])
         best = BY_INDEX[index]
-        beat = self.beaten.get((led, best, last_trick))
-        if beat is None:
-            beat = self.beaten[led, best, last_trick] = self._beating(led, best, last_trick)
-        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
-        after = self.after.get((led, last_trick))
-        if after is None:
-            after = self.after[led, last_trick] = [None] * len(BY_INDEX)
-        made = (self.follow[led], beat, beat if head else 0, contract.is_trump(best), after, led)
-        ask[4][index] = made
-        return made
-
-    def walk(self, trick: tuple[int, ...], last_trick: bool) -> tuple[Ask, int]:
-        """What the trick so far (card indices) asks as the card run reads it, and the
-        position of its best card."""
-        ask, best = self.opening[last_trick], 0
-        for position, index in enumerate(trick):
-            if ask[1] >> index & 1:  # it leads, or beats the best card so far
-                ask = ask[4][index] or self.then(ask, index, last_trick)
-                best = position
-        return ask, best
-
-    def _spot(self, trick: tuple[int, ...], last_trick: bool) -> Spot:
-        if len(trick) == 1:
-            return self._asks(trick[0], 0, trick, last_trick)
-        # current_best's scan, from the trick before the last card (seen first, so known):
-        # the last card beats its best card or not (the cards that beat it are that spot's
-        # mask: the very comparison current_best makes)
-        before = self.spots[last_trick][trick[:-1]]
-        if before[1] >> trick[-1] & 1:
-            return self._asks(trick[0], len(trick) - 1, trick, last_trick)
-        return before  # the same best card: the trick asks what it asked
-
-    def _asks(self, first: int, position: int, trick: tuple[int, ...], last_trick: bool) -> Spot:
-        """What a trick led by card ``first`` whose best card is at ``position`` asks."""
-        contract = self.contract
-        led = contract.suit_of(BY_INDEX[first])
-        best = BY_INDEX[trick[position]]
-        beat = self.beaten.get((led, best, last_trick))
-        if beat is None:
-            beat = self.beaten[led, best, last_trick] = self._beating(led, best, last_trick)
-        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
-        return (self.follow[led], beat, beat if head else 0, contract.is_trump(best), position)
-
-    def _beating(self, led: str, best: Card, last_trick: bool) -> int:
-        """The cards that beat ``best`` in a trick of suit ``led``."""
+        led = asks.led or contract.suit_of(best)
         beat = 0
         for card in BY_INDEX:
             try:
-                if self.contract.beats(card, best, led, last_trick=last_trick):
+                if contract.beats(card, best, led, last_trick=last_trick):
                     beat |= 1 << card.index
             except ValueError:  # a rank this contract's plain order lacks: not in the deck
                 continue
-        return beat
+        head = self.head == "always" or (self.head == "trump_led" and led == TRUMP)
+        after = self._after.get((led, last_trick))
+        if after is None:
+            after = self._after[led, last_trick] = [None] * len(BY_INDEX)
+        made = asks.after[index] = TrickAsks(
+            self.follow[led], beat, beat if head else 0, contract.is_trump(best), led, after
+        )
+        return made
+
+    def walk(self, trick: Sequence[int], last_trick: bool) -> tuple[TrickAsks, int]:
+        """What the trick so far (card indices) asks, and the position of its best card."""
+        asks, best = self.opening[last_trick], 0
+        for position, index in enumerate(trick):
+            if asks.beat >> index & 1:  # it leads, or beats the best card so far
+                asks = asks.after[index] or self.then(asks, index, last_trick)
+                best = position
+        return asks, best
+
+    def after_cards(self, trick: Sequence[Card], last_trick: bool) -> TrickAsks:
+        """``walk``'s asks for a trick given as cards."""
+        asks = self.opening[last_trick]
+        for card in trick:
+            index = card.index
+            if asks.beat >> index & 1:
+                asks = asks.after[index] or self.then(asks, index, last_trick)
+        return asks
+
+    def winner(self, trick: Sequence[int], last_trick: bool) -> int:
+        """The position that takes the trick (card indices): its best card's. What
+        ``contract.judge_trick`` decides and explains."""
+        return self.walk(trick, last_trick)[1]
 
     def legal(
         self,
         held: int,
-        trick: tuple[int, ...],
+        trick: Sequence[int],
         partner_winning: bool | None = None,
         last_trick: bool = False,
     ) -> int:
         """The held cards (a mask) that may be played to ``trick`` (card indices so far)."""
         if not trick:
             return held
-        spot = self.spots[last_trick].get(trick) or self.spot(trick, last_trick)
-        same = held & spot[0]
-        if same and self.follow_suit:
-            return (same & spot[2]) or same  # heading, when it is due and possible
-        return self._void(held, spot, partner_winning is False)
+        return self.legal_at(held, self.walk(trick, last_trick)[0], partner_winning)
 
-    def legal_at(self, held: int, spot: Spot | Ask, partner_winning: bool | None = None) -> int:
-        """``legal`` for a trick of at least one card, given what it asks (its ``spot``, or
-        the card run's ``Ask``)."""
-        same = held & spot[0]
+    def legal_at(self, held: int, asks: TrickAsks, partner_winning: bool | None = None) -> int:
+        """The held cards (a mask) that may be played to a trick of at least one card
+        that asks ``asks``; ``partner_winning``: whether the best card so far is the
+        partner's (None: not known; asked only when the duties are ``sided``)."""
+        same = held & asks.follow
         if same and self.follow_suit:
-            return (same & spot[2]) or same  # heading, when it is due and possible
-        return self._void(held, spot, partner_winning is False)
+            return (same & asks.head) or same  # heading, when it is due and possible
+        return self._void(held, asks, partner_winning is False)
 
-    def _void(self, held: int, spot: Spot | Ask, opponent_winning: bool) -> int:
+    def _void(self, held: int, asks: TrickAsks, opponent_winning: bool) -> int:
         """Unable to follow (or free to do otherwise): trump, overtrump, undertrump."""
-        beat, trumped = spot[1], spot[3]
+        beat, trumped = asks.beat, asks.trumped
         trumps = held & self.trump
         if trumps and (self.void_trump or (self.void_trump_opponent and opponent_winning)):
             if trumped and (self.over_always or (self.over_opponent and opponent_winning)):

@@ -1,10 +1,21 @@
 """One hand (deal) replayed action by action: turn order, tricks, following, revokes.
 
-``Hand`` is the state machine every game shares. It checks what the record itself proves
-(whose turn it is, a card played more often than the deck holds it, a card not in the
-deck) and, when the deal is recorded, every play against the player's cards at once.
-When the deal is not recorded it keeps what each play proves, and reports a revoke as
-soon as a later card shows that an earlier play broke a following rule.
+``Hand`` is the state machine every game shares; it is long because it is one seam (the
+way python-chess keeps one ``Board``). Its state is named and kept in one place each:
+
+- ``held`` (a ``holdings.Holdings``): each player's cards as card masks and in order, once
+  the deal is recorded;
+- ``in_play`` (a ``TrickInPlay``): the trick being played, as card indices, what it asks
+  of the next card (a ``following.TrickAsks``) and the position of its best card;
+- ``tricks``, ``history``, ``revokes``: the records made so far.
+
+Every card, typed at the table or replayed from a match file, goes through one method,
+``_play``: ``_judge`` decides with the card masks (the turn, a copy left, the card held,
+the following duties of ``following.Duties``), and only a refusal runs the reasoned checks
+(``Hand.refuse``) to say why, with the rule and the card that creates the duty;
+``_record`` then records it and completes the trick (its winner is its best card's player:
+``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
+a revoke as soon as a later card shows that an earlier play broke a following rule.
 
 Game-specific actions (announcements, weddings, trump choice, doubles...) and the
 scoring belong to the game family's ``GameHand``, which the hand consults.
@@ -20,35 +31,126 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from scorekeeper.actions import PLAY, Action, parse_action
+from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import BY_INDEX, Card
-from scorekeeper.contract import Contract
+from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
-from scorekeeper.errors import IllegalActionError, RulesetError
-from scorekeeper.following import Duties, Spot, Verdict, check_play, duties, held_masks
-from scorekeeper.playing import CardsRead, complete, run
+from scorekeeper.errors import CardError, IllegalActionError, RulesetError, no
+from scorekeeper.following import (
+    Duties,
+    FollowingRules,
+    TrickAsks,
+    Verdict,
+    check_play,
+    duties,
+)
+from scorekeeper.holdings import BIT, Holdings
 from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
-from scorekeeper.reasoning import find_revokes, no, refuse_play
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 from scorekeeper.seating import seated
 
-if TYPE_CHECKING:
-    from scorekeeper.games.base import Family, GameHand
+
+class GameRules(Protocol):
+    """What a hand asks of its game family's part of the hand (``games.base.GameHand``
+    and its subclasses): the family's actions, the contract in force, the sides, whether
+    play may go on, the hooks around a card and a trick, the card points and the result."""
+
+    verbs: tuple[str, ...]
+
+    def contract(self) -> Contract: ...
+    def is_over(self) -> bool: ...
+    def ready_to_play(self) -> bool: ...
+    def why_not_ready(self) -> str: ...
+    def not_ready_rule(self) -> str: ...
+    def first_leader(self) -> str: ...
+    def same_side(self, a: str, b: str) -> bool | None: ...
+    def verify_action(self, action: Action) -> None: ...
+    def apply_action(self, action: Action) -> list[str]: ...
+    def legal_actions(self) -> list[Action]: ...
+    def said(self) -> Sequence[Any]: ...
+    def verify_play(self, action: Action) -> None: ...
+    def on_play(self, play: Play) -> list[str]: ...
+    def on_trick(self, trick: Trick) -> list[str]: ...
+    def points_by_index(self) -> tuple[int, ...] | None: ...
+    def trick_points(self, cards: Sequence[Card]) -> int: ...
+    def result(self) -> HandResult: ...
+    def summary(self) -> dict[str, Any]: ...
+
+
+class FamilyRules(Protocol):
+    """What a hand asks of its game family (``games.base.Family``): who plays, how many
+    cards and tricks, the following rules in force, and its part of the hand."""
+
+    name: str
+
+    def following_rules(self, rules: Ruleset) -> FollowingRules: ...
+    def active_players(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        context: Mapping[str, object],
+    ) -> list[str]: ...
+    def tricks_in_hand(self, hand: Hand) -> int: ...
+    def dealt_size(self, rules: Ruleset, players: int) -> int: ...
+    def playing(self, rules: Ruleset, seated: int) -> int: ...
+    def validate(self, rules: Ruleset) -> list[str]: ...
+    def cards_in_play(self, hand: Hand) -> Counter[Card] | None: ...
+    def start_hand(self, hand: Hand) -> GameRules: ...
+
 
 PlayMade = tuple[Play, tuple[Card, ...], bool | None]
 """A card play in ``Hand.plays_by``: the play, the trick's cards before it and whether the
 player's partner was winning then (those two only without the deal, for proving revokes)."""
 
 
-_READ: dict[tuple[str, ...], tuple[dict[str, Action], CardsRead]] = {}
+_READ: Cache[tuple[str, ...], dict[str, Action]] = cache(
+    "hand.actions_read",
+    "tuple(table) -> text",
+    limit=64,
+)
 """Action strings already read at each table (its seats): a match repeats the same few
-hundred, and an ``Action`` is immutable, so one is handed out for each. Beside them, the
-card plays among them as ``playing.run`` reads them (``CardRead``)."""
+hundred, and an ``Action`` is immutable, so one is handed out for each."""
+
+
+class TrickInPlay:
+    """The trick being played: its record (``trick``), who plays its cards in turn from the
+    leader (``seats``), its cards as card indices (``key``), the duties it was judged by
+    (``duties``, the contract's when its cards were played), what it asks of the next card
+    (``asks``) and the position of its best card (``best``): who takes it if no card beats
+    that one."""
+
+    __slots__ = ("asks", "best", "duties", "key", "last", "seats", "trick")
+
+    def __init__(self, trick: Trick, seats: tuple[str, ...], duties: Duties, last: bool) -> None:
+        self.trick = trick
+        self.seats = seats
+        self.key: list[int] = []
+        self.duties = duties
+        self.last = last
+        self.asks: TrickAsks = duties.opening[last]
+        self.best = 0
+
+    def add(self, index: int) -> None:
+        """Card ``index`` is down: it takes the lead if it beats the best card so far."""
+        asks = self.asks
+        if asks.beat >> index & 1:
+            self.asks = asks.after[index] or self.duties.then(asks, index, self.last)
+            self.best = len(self.key)
+        self.key.append(index)
+
+    def judged_by(self, duties: Duties) -> None:
+        """The contract changed during the trick (piglets announced): read it anew."""
+        if duties is not self.duties:
+            self.duties = duties
+            self.asks, self.best = duties.walk(self.key, self.last)
 
 
 class Hand:
@@ -63,7 +165,7 @@ class Hand:
         deal: Mapping[str, Iterable[Card | str]] | None = None,
         number: int = 1,
         context: Mapping[str, object] | None = None,
-        family: Family | None = None,
+        family: FamilyRules | None = None,
     ) -> None:
         self.rules = rules
         self.table = list(table)
@@ -71,7 +173,7 @@ class Hand:
         self.number = number
         self.context = dict(context or {})
         # The family is handed in; by default the one the rule set was loaded with.
-        self.family: Family = family or rules.mechanics
+        self.family: FamilyRules = family or rules.mechanics
         if self.family is None:
             raise RulesetError(
                 f"{rules.source}: loaded without its game family; load rule sets with "
@@ -82,51 +184,38 @@ class Hand:
         # the family's answer depends on the rule set and the players only: asked once
         self.tricks_per_hand: int = self.family.tricks_in_hand(self)
         self.dealt: dict[str, list[Card]] | None = None
-        # the cards each holds, as of the first _held_to cards played (see ``holdings``)
-        self._holdings: dict[str, list[Card]] | None = None
-        self._held_to = 0
+        self.held: Holdings | None = None  # who holds what, once the deal is recorded
         self._whole = False  # the whole deck dealt, moved only by play since (deck_check)
-        if deal is not None:
-            self.record_deal(deal)
-        self.history: list[Action] = []
-        self.tricks: list[Trick] = []
-        # the copies played of each card, counted from the tricks when asked (``played``)
-        # (None until first asked: most replayed hands never ask, and a Counter costs)
-        self._played: Counter[Card] | None = None
-        self._counted = 0  # the cards (in play order) counted into _played so far
         # whether every held card has a copy left (held and played never exceed the deck's
         # copies): true of a recorded deal, checked when a family gives cards (``give``)
         self._conserved = True
-        # each player's plays as the long path records them without the deal (plays_by)
-        self._plays_by: dict[str, list[tuple[Play, tuple[Card, ...], bool | None]]] = {
-            p: [] for p in self.players
-        }
-        self._plays_made: tuple[tuple[int, int], dict[str, list[PlayMade]]] | None = None
-        self.revokes: list[Revoke] = []
-        both = _READ.get(seats := tuple(self.table))
-        if both is None:
-            if len(_READ) >= 64:
-                _READ.clear()
-            read: dict[str, Action] = {}
-            both = _READ[seats] = (read, CardsRead(read))
-        self._read, self._cards_read = both
+        self.history: list[Action] = []
+        self.tricks: list[Trick] = []
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
-        self._trick_key: tuple[int, ...] = ()  # the current trick's card indices
-        self._masks: dict[str, int] = {}  # each holding as a card mask, once asked
-        self._twice: dict[str, int] = {}  # beside it, the cards it holds two copies of
+        self.in_play: TrickInPlay | None = None
+        self._judged_by: Duties | None = None  # the duties asked last (``_duties``)
+        if deal is not None:
+            self.record_deal(deal)
+        # the copies played of each card, counted from the tricks when asked (``played``)
+        self._played: Counter[Card] = Counter()
+        self._counted = 0  # the cards (in play order) counted into _played so far
+        # each player's plays with what each proves, kept without the deal (plays_by)
+        self._plays_by: dict[str, list[PlayMade]] = {p: [] for p in self.players}
+        self.revokes: list[Revoke] = []
+        read = _READ.get(seats := tuple(self.table))
+        self._read: dict[str, Action] = read if read is not None else _READ.put(seats, {})
         self._counts = rules.deck.counts
         # who plays the next card of the trick in progress (None: a trick is to be led)
         self._next: str | None = None
         # who plays after whom, and a trick's players in turn by its leader: the same for
-        # every hand at this table of players, made once and shared (read, never changed)
+        # every hand at this table of players (``seating.seated``; read, never changed)
         self._after, self._orders = seated(self.players)
-        self._duties: Duties | None = None
-        self._spot: Spot | None = None  # what the trick so far asks of the next card
-        # the card points by card index of a contract (None: the family counts its own way)
+        # the card points by card index of the contract in force (None: the family counts
+        # its own way), asked again when the contract changes
         self._points: tuple[Contract | None, tuple[int, ...] | None] = (None, None)
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
-        self.game: GameHand = self.family.start_hand(self)
+        self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ the deal
     def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> None:
@@ -134,13 +223,13 @@ class Hand:
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
+        started = bool(self.tricks)
         self.dealt = cards  # lists read for this hand alone
-        self._whole = whole and not self.__dict__.get("tricks")
-        self._holdings = {p: list(h) for p, h in cards.items()}
-        self._held_to = self.cards_played if self.__dict__.get("tricks") else 0
+        self._whole = whole and not started
         # the deal holds no card above its copies; a card played before it was dealt may be
         # one of them again (the hand's own tricks are made after the deal at its start)
-        self._conserved = not self.__dict__.get("tricks")
+        self._conserved = not started
+        self.held = Holdings(cards)
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
@@ -148,28 +237,32 @@ class Hand:
     # of who holds what stays its own. Without a recorded deal they change nothing.
     def give(self, player: str, cards: Iterable[Card]) -> None:
         """Cards join ``player``'s hand (a talon taken up, cards passed to them)."""
-        holdings = self.holdings
-        if holdings is not None:
-            self._whole = False
-            given = list(cards)
-            holdings[player].extend(given)
-            self._masks.pop(player, None)
-            if self._conserved:  # still no card held or played more often than the deck has it
-                held = Counter(chain.from_iterable(holdings.values()))
-                played, counts = self.played, self._counts
-                self._conserved = all(held[c] + played[c] <= counts.get(c, 0) for c in given)
+        held = self.held
+        if held is None:
+            return
+        self._whole = False
+        given = list(cards)
+        held.give(player, given)
+        if self._conserved:  # still no card held or played more often than the deck has it
+            count = Counter(chain.from_iterable(held.cards.values()))
+            played, counts = self.played, self._counts
+            self._conserved = all(count[c] + played[c] <= counts.get(c, 0) for c in given)
 
     def take(self, player: str, cards: Iterable[Card]) -> None:
         """Cards leave ``player``'s hand (a discard, cards passed away); each must be held."""
-        if self.holdings is None:
+        held = self.held
+        if held is None:
             return
-        held = self.holdings[player]
-        self._masks.pop(player, None)
         self._whole = False
-        for card in cards:
-            if card not in held:
-                raise no("hand.not_held_holds", "deal", player=player, card=card, held=held)
-            held.remove(card)
+        missing = held.take(player, cards)
+        if missing is not None:
+            raise no(
+                "hand.not_held_holds",
+                "deal",
+                player=player,
+                card=missing,
+                held=held.cards[player],
+            )
 
     def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
         """``giver`` hands ``cards`` to ``receiver``."""
@@ -190,72 +283,45 @@ class Hand:
     @property
     def cards_played(self) -> int:
         # every completed trick holds a card of each player; the trick in play, its key's
-        return self.tricks_done * len(self.players) + len(self._trick_key)
+        in_play = self.in_play
+        return self.tricks_done * len(self.players) + (len(in_play.key) if in_play else 0)
 
     @property
     def holdings(self) -> dict[str, list[Card]] | None:
-        """The cards each player holds now (the deal recorded; else None). The card run
-        keeps only each holding's card masks: its cards leave the lists when asked."""
-        lists = self._holdings
-        done = self._held_to
-        if lists is None or done == (cards := self.cards_played):
-            return lists
-        seats = len(self.players)  # the tricks hold the cards in play order, seats each
-        for trick in self.tricks[done // seats :]:
-            order, first = self._orders[trick.leader], (trick.number - 1) * seats
-            for position, index in enumerate(trick.key):
-                if first + position >= done:
-                    lists[order[position]].remove(BY_INDEX[index])
-        self._held_to = cards
-        return lists
-
-    def _mask(self, player: str) -> int:
-        """``player``'s holding as a card mask, and beside it (``_twice``) the cards held
-        twice: made when first asked, kept by every card played (or dropped and made
-        again)."""
-        held = self._masks.get(player)
-        if held is None:
-            held, self._twice[player] = held_masks(self.holdings[player])  # type: ignore[index]
-            self._masks[player] = held
-        return held
+        """The cards each player holds now (the deal recorded; else None)."""
+        held = self.held
+        return held.cards if held is not None else None
 
     @property
     def played(self) -> Counter[Card]:
-        """How many copies of each card have been played (in the order first played).
-        Counted from the tricks' card indices when asked: the card run leaves it to this."""
-        cards = self.tricks_done * len(self.players) + len(self._trick_key)  # cards_played
-        if self._played is None:
-            self._played = Counter()
+        """How many copies of each card have been played (in the order first played),
+        counted from the tricks as far as asked."""
+        cards = self.cards_played
         done = self._counted
         if done < cards:
             seats = len(self.players)  # the tricks hold the cards in play order, seats each
-            since = [BY_INDEX[i] for t in self.tricks[done // seats :] for i in t.key]
-            self._played.update(since[done % seats :] if done % seats else since)
+            since = [p.card for t in self.tricks[done // seats :] for p in t.plays]
+            self._played.update(since[done % seats :])
             self._counted = cards
         return self._played
 
     @property
     def plays_by(self) -> dict[str, list[PlayMade]]:
         """Each player's card plays in order, with what each proves without the deal (see
-        ``reasoning.find_revokes``). With the deal there is nothing to prove: made from the
-        tricks when asked (and kept until another card is played)."""
+        ``Hand._revokes_proven``). With the deal there is nothing to prove: made from the
+        tricks."""
         if self.dealt is None:
             return self._plays_by
-        made = self._plays_made
-        cards = (self.tricks_done, len(self._trick_key))  # a card played changes it
-        if made is None or made[0] != cards:
-            found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
-            for trick in self.tricks:
-                for play in trick.plays:
-                    found[play.player].append((play, (), None))
-            made = self._plays_made = (cards, found)
-        return made[1]
+        found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
+        for trick in self.tricks:
+            for play in trick.plays:
+                found[play.player].append((play, (), None))
+        return found
 
     @property
     def current_trick(self) -> Trick | None:
-        if len(self.tricks) > self.tricks_done:
-            return self.tricks[-1]
-        return None
+        in_play = self.in_play
+        return in_play.trick if in_play is not None else None
 
     @property
     def finished(self) -> bool:
@@ -277,17 +343,12 @@ class Hand:
         """Who plays the next card (None before play can start or after the hand)."""
         if self.finished or not self.game.ready_to_play():
             return None
-        return self._turn()
-
-    def _turn(self) -> str:
-        """Whose card comes next, play being under way (the leader, or the next seat)."""
         return self._next or self.next_leader()
 
     def holding(self, player: str) -> list[Card] | None:
         """The cards a player holds now, when the deal is recorded."""
-        if self.holdings is None:
-            return None
-        return list(self.holdings[player])
+        held = self.held
+        return list(held.cards[player]) if held is not None else None
 
     def cards_in_hand(self, player: str) -> int:
         """How many cards a player still holds (known from the count even without the deal)."""
@@ -296,7 +357,7 @@ class Hand:
 
     def voids(self) -> list[Reason]:
         """What the plays so far prove about suits players no longer hold."""
-        out: list[str] = []
+        out: list[Reason] = []
         contract = self.contract
         for trick in self.tricks:
             if not trick.plays:
@@ -306,13 +367,15 @@ class Hand:
                 if contract.suit_of(play.card) != led:
                     out.append(
                         Reason(
-                            "hand.void", {"player": play.player, "suit": led, "trick": trick.number}
+                            "hand.void",
+                            {"player": play.player, "suit": led, "trick": trick.number},
                         )
                     )
         return out
 
     def check_card(self, player: str, card: Card) -> Verdict:
-        """Judge a card for a player now, against the cards known to be held."""
+        """Judge a card for a player now, against the cards known to be held, with the
+        reason and rule (the reasoned obligations: what explains a refusal)."""
         trick = self.current_trick
         cards = trick.cards if trick else []
         holding = self.holding(player)
@@ -326,44 +389,36 @@ class Hand:
             cards,
             card,
             holding,
-            partner_winning=self._partner_winning(player, trick),
+            partner_winning=self._partner_winning(player),
             last_trick=self._is_last_trick(),
         )
 
     def legal_cards(self, player: str) -> list[Card] | None:
         """The distinct cards of ``player``'s recorded holding that may be played now, in
         the holding's order (None without the deal)."""
-        if self.holdings is None:
+        held = self.held
+        if held is None:
             return None
         allowed = self.legal_mask(player)
-        seen: list[Card] = []
-        for card in self.holdings[player]:
-            if allowed >> card.index & 1 and card not in seen:
-                seen.append(card)
+        seen = [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(player, c)]
 
-    def legal_mask(self, player: str) -> int:
+    def legal_mask(self, player: str, table: Duties | None = None) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
-        (the deal is recorded). The fast judge; ``check_card`` says why."""
-        return self._allowed(player, self._mask(player))
-
-    def _allowed(self, player: str, held: int) -> int:
-        """Which of ``held`` (a card mask) the following rules allow ``player`` now."""
-        trick = self._trick_key
-        if not trick:
+        (the deal is recorded): the one judgement of a card; ``check_card`` says why.
+        ``table``: the duties of the contract in force, when the caller has them."""
+        held = self.held.held[player]  # type: ignore[union-attr]
+        in_play = self.in_play
+        if in_play is None:
             return held
-        table = self._duties
-        if table is None or table.contract is not self.game.contract():
-            table = self._table()
-        spot = self._spot  # what the trick so far asks, kept until it changes
-        if spot is None:
-            last = self.tricks_done + 1 == self.tricks_per_hand
-            spot = self._spot = table.spot(trick, last)
+        if table is None:
+            table = self._duties()
+        if in_play.duties is not table:
+            in_play.judged_by(table)
         partner_winning = None
-        if table.void_trump_opponent or table.over_opponent:
-            best = self._orders[self.tricks[-1].leader][spot[4]]
-            partner_winning = self.game.same_side(player, best)
-        return table.legal_at(held, spot, partner_winning)
+        if table.sided:
+            partner_winning = self.game.same_side(player, in_play.seats[in_play.best])
+        return table.legal_at(held, in_play.asks, partner_winning)
 
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
@@ -372,7 +427,7 @@ class Hand:
             return []
         known = self.legal_cards(player)
         if known is not None:
-            return sorted(set(known), key=self.rules.deck.cards.index)
+            return sorted(known, key=self.rules.deck.cards.index)
         deck = self.rules.deck
         return [
             card
@@ -391,15 +446,13 @@ class Hand:
             actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
         return actions
 
-    def _table(self, contract: Contract | None = None) -> Duties:
-        """The following duties of the contract in force (it may change before play;
-        ``contract``: the one in force, when the caller has it)."""
-        if contract is None:
-            contract = self.game.contract()
-        table = self._duties
+    def _duties(self) -> Duties:
+        """The following duties of the contract in force (it may change during a hand:
+        the last ones asked are kept while the contract is the same object)."""
+        contract = self.game.contract()
+        table = self._judged_by
         if table is None or table.contract is not contract:
-            table = self._duties = duties(self.following, contract)
-            self._spot = None
+            table = self._judged_by = duties(self.following, contract)
         return table
 
     def _game_allows(self, player: str, card: Card) -> bool:
@@ -410,13 +463,13 @@ class Hand:
             return False
         return True
 
-    def _partner_winning(self, player: str, trick: Trick | None) -> bool | None:
-        if trick is None or not trick.plays:
+    def _partner_winning(self, player: str) -> bool | None:
+        """Whether the best card of the trick in play is ``player``'s partner's."""
+        in_play = self.in_play
+        if in_play is None or not in_play.key:
             return None
-
-        # the trick is the current one, whose cards _trick_key holds
-        best = self._table().spot(self._trick_key, self._is_last_trick())[4]
-        return self.game.same_side(player, self._orders[trick.leader][best])
+        in_play.judged_by(self._duties())
+        return self.game.same_side(player, in_play.seats[in_play.best])
 
     def _is_last_trick(self) -> bool:
         # the trick in progress, or the next one: either way number done + 1
@@ -432,23 +485,23 @@ class Hand:
             action = parse_action(text, self.table)
             if len(read) >= 8192:
                 read.clear()
-                self._cards_read.clear()  # holds only actions that ``read`` holds
             read[text] = action
         return action
 
     def verify(self, text: str | Action) -> Action:
         """Raise with the reason if the action is not allowed now; return it parsed."""
         action = self.parse(text)
-        self._check(action, self.game)
+        if action.is_play:
+            self._judge(action)
+        else:
+            self._verify_other(action)
         return action
 
-    def _check(self, action: Action, game: GameHand) -> None:
+    def _verify_other(self, action: Action) -> None:
+        game = self.game
         if game.is_over():
             raise no("hand.over", "play.tricks", action=action)
-        if action.is_play:
-            self._verify_play(action)
-        else:
-            game.verify_action(action)
+        game.verify_action(action)
 
     def can(self, text: str | Action) -> bool:
         try:
@@ -458,82 +511,226 @@ class Hand:
         return True
 
     def apply(self, text: str | Action) -> Outcome:
-        action = self.parse(text)
+        action = self._read.get(text) if type(text) is str else None  # type: ignore[arg-type]
+        if action is None:
+            action = self.parse(text)
         game = self.game
         if action.is_play:
             outcome = Outcome(action)
-            # the usual card (the deal recorded) is checked and recorded by playing.run,
-            # which reads the action as this table read it
-            said = text if isinstance(text, str) else action.text
-            if self._read.get(said) is not action or run(self, (said,), 0, outcome) == 0:
-                self._check(action, game)  # raises why, unless the reasoned checks accept it
-                self.history.append(action)
-                self._apply_play(action, outcome)
+            self._play(action, outcome)
             if outcome.trick is None:
                 return outcome  # only the last card of a trick can end the hand
         else:
-            self._check(action, game)
+            self._verify_other(action)
             self.history.append(action)
             outcome = Outcome(action, messages=game.apply_action(action))
         if game.is_over():
             outcome.result = self.result()
         return outcome
 
-    def _verify_play(self, action: Action) -> None:
-        card, actor, game = action.card, action.actor, self.game
-        assert card is not None
-        # The usual case first, in one go: a card of the deck, play under way, the
-        # player's turn, a copy left, held, and allowed by the duties' masks.
-        limit = self._counts.get(card)
-        holdings = self.holdings
-        if (
-            limit is not None
-            and holdings is not None
-            and game.ready_to_play()
-            and actor == (self._next or self.next_leader())
-            and self.played.get(card, 0) < limit
-            and self._allowed(actor, self._mask(actor)) >> card.index & 1
-        ):
-            game.verify_play(action)
-            return
-        refuse_play(self, action)
-
-    def _apply_play(self, action: Action, outcome: Outcome) -> None:
-        """Record a card play the checks accepted (what ``playing.run`` does with the deal
-        recorded; here the plays without it, and what proves a revoke)."""
+    def _play(self, action: Action, outcome: Outcome) -> None:
+        """The one path of every card: judged (``_judge``), then recorded: the history,
+        the trick, the holding; what the family says of it; the trick completed by its
+        last card."""
+        table = self._duties()
+        self._judge(action, table)
         card, actor = action.card, action.actor
         assert card is not None
-        tricks = self.tricks
-        if len(tricks) > self.tricks_done:
-            trick = tricks[-1]
+        in_play = self.in_play
+        if in_play is None:
+            number = self.tricks_done + 1
+            trick = Trick(number, actor)
+            self.tricks.append(trick)
+            in_play = self.in_play = TrickInPlay(
+                trick, self._orders[actor], table, number == self.tricks_per_hand
+            )
         else:
-            trick = Trick(len(tricks) + 1, actor)
-            tricks.append(trick)
+            trick = in_play.trick
+        self.history.append(action)
         plays = trick.plays
         play = Play(actor, card, trick.number, len(plays))
-        if self.dealt is None:
-            # what the play proves later, only needed without the deal (see reasoning.find_revokes)
-            partner_winning = self._partner_winning(actor, trick)
-            before = tuple(map(BY_INDEX.__getitem__, self._trick_key))
-        else:
-            partner_winning, before = None, ()
+        held = self.held
+        if held is None:
+            self._proves(play, outcome)
         plays.append(play)
-        self._trick_key += (card.index,)
-        self._spot = None
-        # the holding loses the card when next read (``holdings``); its masks made again
-        self._masks.pop(actor, None)
-        if self.dealt is None:
-            outcome.revokes = find_revokes(self, actor, play)
-            self.revokes.extend(outcome.revokes)
-            self._plays_by[actor].append((play, before, partner_winning))
+        in_play.add(card.index)
+        if held is not None:
+            held.play(actor, card)
         said = self.game.on_play(play)
         if said:
             outcome.messages.extend(said)
-        if len(plays) == len(self.players):
-            self._next = None
-            complete(self, trick, self._trick_key, outcome)
+        if len(plays) == len(in_play.seats):
+            self._complete(in_play, outcome)
         else:
             self._next = self._after[actor]
+
+    def _proves(self, play: Play, outcome: Outcome) -> None:
+        """Without the deal: what ``play`` proves of earlier plays (revokes), and what it
+        may prove later (the trick before it, whether the partner was winning)."""
+        actor = play.player
+        partner_winning = self._partner_winning(actor)
+        before = tuple(p.card for p in self.in_play.trick.plays)  # type: ignore[union-attr]
+        outcome.revokes = self._revokes_proven(actor, play)
+        self.revokes.extend(outcome.revokes)
+        self._plays_by[actor].append((play, before, partner_winning))
+
+    def _judge(self, action: Action, table: Duties | None = None) -> None:
+        """Refuse the card play ``action`` unless the card masks allow it: a card of the
+        deck, play under way, the player's turn, a copy left, held, and allowed by the
+        following duties (``table``: the contract's, when the caller has them); then the
+        family's own checks (``GameHand.verify_play``). A refusal is explained by the
+        reasoned checks (``Hand.refuse``)."""
+        card, actor, game = action.card, action.actor, self.game
+        assert card is not None
+        held, counts = self.held, self._counts
+        allowed: int | bool = False
+        if (
+            card in counts
+            and not game.is_over()
+            and game.ready_to_play()
+            and actor == (self._next or self.next_leader())
+        ):
+            if held is None:
+                allowed = self.played[card] < counts[card]
+            elif self._conserved or self.played[card] < counts[card]:
+                allowed = self.legal_mask(actor, table) & BIT[card]
+        if not allowed:
+            self.refuse(action)  # raises the reason
+            raise AssertionError(action.text)  # the masks refused: a reason must say why
+        game.verify_play(action)
+
+    def _complete(self, in_play: TrickInPlay, outcome: Outcome) -> None:
+        """The trick's last card is down: its winner (the player of its best card), its
+        points, what the game makes of it."""
+        game = self.game
+        table = self._duties()
+        contract = table.contract
+        in_play.judged_by(table)
+        trick, seats, key = in_play.trick, in_play.seats, tuple(in_play.key)
+        trick.winner = seats[in_play.best]
+        trick.judge = partial(_judged, key, seats, contract, in_play.last)
+        self.tricks_done = trick.number
+        self.in_play = None
+        self._next = None
+        trick.points = self._trick_points(contract, trick, key)
+        said = game.on_trick(trick)
+        outcome.trick = trick
+        if said:
+            outcome.messages.extend(said)
+
+    def _trick_points(self, contract: Contract, trick: Trick, key: tuple[int, ...]) -> int:
+        """The card points of the complete ``trick`` (its cards ``key``) under ``contract``,
+        the one in force: ``GameHand.trick_points`` of its cards."""
+        points = self._points
+        if points[0] is not contract:
+            points = self._points = (contract, self.game.points_by_index())
+        by_index = points[1]
+        if by_index is None:
+            return self.game.trick_points(trick.cards)
+        return sum(map(by_index.__getitem__, key))
+
+    # ------------------------------------------------------------------ reasons
+    def refuse(self, action: Action) -> None:
+        """Every check of a card play in its order, each refusal with its reason, its rule
+        and the card that creates the duty: what explains a refusal of the card masks (and
+        nothing else; it raises nothing for a card they allow)."""
+        card, actor, game = action.card, action.actor, self.game
+        assert card is not None
+        if game.is_over():
+            raise no("hand.over", "play.tricks", action=action)
+        limit = self.rules.deck.counts.get(card)
+        if limit is None:
+            try:
+                self.rules.deck.verify_card(card)
+            except CardError as exc:
+                raise CardError(
+                    Reason("hand.refused", {"action": action, "why": exc.message}),
+                    rule=exc.rule,
+                ) from None
+        if not game.ready_to_play():
+            raise no(
+                "hand.refused",
+                game.not_ready_rule(),
+                action=action,
+                why=game.why_not_ready(),
+            )
+        self._refuse_turn(action)
+        if self.played.get(card, 0) >= limit:  # type: ignore[operator]
+            where = [
+                Reason("hand.played_in", {"trick": t.number, "player": p.player})
+                for t in self.tricks
+                for p in t.plays
+                if p.card == card
+            ]
+            raise no(
+                "hand.played_out",
+                "deck.copies",
+                action=action,
+                card=card,
+                where=where,
+                copies=limit,
+            )
+        holding = self.holding(actor)
+        if holding is not None and card not in holding:
+            why = Reason("hand.not_held_holds", {"player": actor, "card": card, "held": holding})
+            raise no("hand.refused", "deal", action=action, why=why)
+        if holding is None or not self.legal_mask(actor) & BIT[card]:
+            # without the deal, or refused: the reasoning judge decides and says why
+            verdict = self.check_card(actor, card)
+            if not verdict.legal:
+                raise no("hand.refused", verdict.rule, action=action, why=verdict.why)
+        game.verify_play(action)
+
+    def _refuse_turn(self, action: Action) -> None:
+        """A card out of turn, or by someone who sits this hand out, refused."""
+        turn = self.to_play()  # the hand is not over and play is ready (``refuse``)
+        if action.actor == turn:
+            return
+        if action.actor not in self.players:
+            raise no("hand.sits_out", "players", action=action, player=action.actor)
+        trick = self.current_trick
+        when = (
+            Reason("hand.continues", {"trick": trick.number, "player": turn})
+            if trick
+            else Reason("hand.leads", {"trick": len(self.tricks) + 1, "player": turn})
+        )
+        raise no(
+            "hand.not_your_turn",
+            "play.turn_order",
+            action=action,
+            player=action.actor,
+            when=when,
+        )
+
+    def _revokes_proven(self, player: str, new: Play) -> list[Revoke]:
+        """Earlier plays of ``player`` that the new card proves were illegal (without the
+        deal: with it, every play was judged when made)."""
+        if self.dealt is not None:
+            return []
+        found: list[Revoke] = []
+        earlier = self.plays_by[player]
+        for i, (play, before, partner_winning) in enumerate(earlier):
+            if not before:
+                continue
+            if any(r.player == player and r.trick == play.trick for r in self.revokes):
+                continue
+            held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
+            verdict = check_play(
+                self.following,
+                self.contract,
+                before,
+                play.card,
+                held,
+                partner_winning=partner_winning,
+                last_trick=play.trick == self.tricks_per_hand,
+            )
+            if not verdict.legal:
+                reason = Reason(f"{verdict.why.key}.past", verdict.why.params, verdict.rule)
+                rule = verdict.rule or "following"
+                found.append(
+                    Revoke(player, play.trick, play.card, new.trick, new.card, reason, rule)
+                )
+        return found
 
     # ------------------------------------------------------------------ the end
     def tally(self, side: set[str] | frozenset[str]) -> Tally:
@@ -581,7 +778,20 @@ class Hand:
                 problems.append(
                     Reason(
                         "hand.miscount",
-                        {"card": card, "count": self.played[card], "copies": expected[card]},
+                        {
+                            "card": card,
+                            "count": self.played[card],
+                            "copies": expected[card],
+                        },
                     )
                 )
         return problems
+
+
+def _judged(
+    key: tuple[int, ...], seats: tuple[str, ...], contract: Contract, last: bool
+) -> TrickVerdict:
+    """The judgement of a complete trick (its cards ``key`` played in turn by ``seats``),
+    made when first asked for: who took it and why (``contract.judge_trick``)."""
+    cards = list(map(BY_INDEX.__getitem__, key))
+    return judge_trick(contract, cards, list(seats[: len(key)]), last_trick=last)

@@ -9,22 +9,41 @@ the log untouched.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, Protocol, overload
 
 from scorekeeper import record as rec
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.collector import paused
-from scorekeeper.errors import IllegalActionError, MatchFileError, RulesetError, ScorekeeperError
-from scorekeeper.hand import Hand, Outcome
+from scorekeeper.errors import (
+    IllegalActionError,
+    MatchFileError,
+    RulesetError,
+    ScorekeeperError,
+)
+from scorekeeper.hand import FamilyRules, Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.shape import describe, name_problem
-from scorekeeper.playing import run
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
-if TYPE_CHECKING:
-    from scorekeeper.games.base import Family
+
+class MatchRules(FamilyRules, Protocol):
+    """What a match asks of its game family (``games.base.Family``) beside what a hand
+    asks: who deals next, when the match is over, a quick hand's result and its facts."""
+
+    def next_dealer(self, match: Match, result: HandResult | None) -> str: ...
+    def match_over(self, match: Match) -> str | None: ...
+    def score_quick(
+        self,
+        rules: Ruleset,
+        table: Sequence[str],
+        dealer: str,
+        facts: Mapping[str, Any],
+        actions: Sequence[Action],
+        context: Mapping[str, object],
+    ) -> HandResult: ...
+    def quick_keys(self) -> Mapping[str, Any]: ...
 
 
 @rec.record
@@ -133,7 +152,7 @@ class Match:
         players: Sequence[str],
         first_dealer: str,
         *,
-        family: Family | None = None,
+        family: MatchRules | None = None,
     ) -> None:
         if any(name_problem(p, players[:i]) == "twice" for i, p in enumerate(players)):
             raise ScorekeeperError(because("match.names_differ", "players"))
@@ -158,7 +177,7 @@ class Match:
                 f"{rules.source}: loaded without its game family; load rule sets with "
                 "scorekeeper.games.load"
             )
-        self.family: Family = mechanics
+        self.family: MatchRules = mechanics
         self.hands: list[MatchHand] = []
         self.replaying = False  # hands started now are replayed: their messages unused
 
@@ -203,7 +222,12 @@ class Match:
         dealer = self.next_dealer()
         number = len(self.hands) + 1
         hand = Hand(
-            self.rules, self.players, dealer, deal=deal, number=number, context=self.context()
+            self.rules,
+            self.players,
+            dealer,
+            deal=deal,
+            number=number,
+            context=self.context(),
         )
         hand.quiet = self.replaying
         return MatchHand(number, dealer, hand=hand)
@@ -259,7 +283,11 @@ class Match:
             _check_fact_types(facts, self.family.quick_keys())
             raise
         mh = MatchHand(
-            len(self.hands) + 1, dealer, quick=dict(facts), actions=parsed, result=result
+            len(self.hands) + 1,
+            dealer,
+            quick=dict(facts),
+            actions=parsed,
+            result=result,
         )
         self.hands.append(mh)
         return mh
@@ -405,11 +433,6 @@ class Match:
         opened = mh is not None
         actions, j = record.actions, 0
         while j < len(actions):
-            if mh is not None and mh.result is None and mh.hand is not None:
-                ran = self._run_plays(mh, actions, j)
-                if ran:
-                    j += ran
-                    continue
             text, index = actions[j], j
             j += 1
             try:
@@ -421,7 +444,12 @@ class Match:
                     continue
                 if opened:
                     raise IllegalActionError(
-                        because("match.already_over", "play.tricks", action=text, after=index)
+                        because(
+                            "match.already_over",
+                            "play.tricks",
+                            action=text,
+                            after=index,
+                        )
                     )
                 self.apply(text)
                 mh, opened = self.hands[-1], True
@@ -441,29 +469,6 @@ class Match:
             if skipped is not None:
                 skipped.extend(found[:-1])
             raise found[-1] from None
-
-    @staticmethod
-    def _run_plays(mh: MatchHand, actions: Sequence[str], start: int) -> int:
-        """The usual card plays of the open hand from ``start`` on, applied in one run
-        (``playing.run``, what ``Hand.apply`` does for each); how many were applied. A
-        refused card (a family's own check) or the result's refusal is raised at its
-        action, as ``apply`` raises it."""
-        hand = mh.hand
-        assert hand is not None
-        history = hand.history
-        done = len(history)
-        try:
-            run(hand, actions, start)
-        except ScorekeeperError as exc:  # the card after those applied
-            raise _ReplayError(exc, action_index=start + len(history) - done) from None
-        ran = len(history) - done
-        mh.actions.extend(history[done:])
-        if ran and hand.game.is_over():
-            try:
-                mh.result = hand.result()
-            except ScorekeeperError as exc:  # what the last card's apply raises
-                raise _ReplayError(exc, action_index=start + ran - 1) from None
-        return ran
 
     def _moves_cards(self, text: str) -> bool:
         """Whether an action plays a card (or cannot be read at all, so might)."""
@@ -492,7 +497,8 @@ class Match:
         assert mh.hand is not None and mh.hand.dealt is not None
         log.hands.append(
             HandRecord(
-                actions=[], deal={p: [c.code for c in cs] for p, cs in mh.hand.dealt.items()}
+                actions=[],
+                deal={p: [c.code for c in cs] for p, cs in mh.hand.dealt.items()},
             )
         )
         return mh
@@ -565,7 +571,10 @@ def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int
 
 class _ReplayError(Exception):
     def __init__(
-        self, error: ScorekeeperError, action_index: int | None = None, key: str | None = None
+        self,
+        error: ScorekeeperError,
+        action_index: int | None = None,
+        key: str | None = None,
     ) -> None:
         super().__init__(str(error))
         self.error = error

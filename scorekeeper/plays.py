@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.cards import Card
 from scorekeeper.reasons import Reason
 from scorekeeper.record import NEW, field, record
 from scorekeeper.result import HandResult
@@ -61,61 +61,9 @@ class Trick:
         self.points = points
         self.judge = judge
 
-    @classmethod
-    def of_cards(
-        cls,
-        number: int,
-        seats: tuple[str, ...],
-        key: tuple[int, ...],
-        winner: str | None = None,
-        points: int = 0,
-        judge: Callable[[], TrickVerdict] | None = None,
-    ) -> Trick:
-        """A trick in play or complete whose ``plays`` are made when first read: the cards
-        ``key`` (card indices) played in turn by ``seats`` (every player, from the leader);
-        ``winner``, ``points`` and ``judge`` as the complete trick's when the caller has
-        them. The card run records a trick so (``scorekeeper.playing``); ``plays`` then
-        reads exactly as if each ``Play`` had been appended."""
-        trick = cls.__new__(cls)
-        fields = trick.__dict__  # the record's fields, in order, as __init__ writes them
-        fields["number"] = number
-        fields["leader"] = seats[0]
-        fields["winner"] = winner
-        fields["points"] = points
-        fields["judge"] = judge
-        fields["_cards"] = (key, seats)  # what ``plays`` is made from
-        return trick
-
-    def __getattr__(self, name: str) -> list[Play]:
-        # Only a trick made by ``of_cards`` lacks ``plays`` until it is read: made here,
-        # once; from then on the list is the trick's own (appended to like any other).
-        cards = self.__dict__.pop("_cards", None) if name == "plays" else None
-        if cards is None:
-            return object.__getattribute__(self, name)  # type: ignore[no-any-return]  # raises as usual
-        key, seats = cards
-        number = self.number
-        plays = self.__dict__["plays"] = [
-            Play(seats[i], BY_INDEX[index], number, i) for i, index in enumerate(key)
-        ]
-        return plays
-
-    def goes_on(self, key: tuple[int, ...], seats: tuple[str, ...]) -> None:
-        """The trick's cards are now ``key`` (the cards so far and more, played in turn by
-        ``seats``): the card run's trick in play, continued."""
-        cards = self.__dict__.get("_cards")
-        if cards is not None:
-            self.__dict__["_cards"] = (key, seats)
-            return
-        plays, number = self.plays, self.number
-        for i in range(len(plays), len(key)):
-            plays.append(Play(seats[i], BY_INDEX[key[i]], number, i))
-
     @property
     def key(self) -> tuple[int, ...]:
         """The trick's cards as card indices (``Card.index``), in play order."""
-        cards = self.__dict__.get("_cards")
-        if cards is not None:
-            return cards[0]  # type: ignore[no-any-return]
         return tuple(p.card.index for p in self.plays)
 
     @property
@@ -152,16 +100,10 @@ class Trick:
 
     @property
     def cards(self) -> list[Card]:
-        cards = self.__dict__.get("_cards")
-        if cards is not None:  # read from the card indices: no play made
-            return list(map(BY_INDEX.__getitem__, cards[0]))
         return [p.card for p in self.plays]
 
     @property
     def players(self) -> list[str]:
-        cards = self.__dict__.get("_cards")
-        if cards is not None:  # the seats in turn, as many as cards
-            return list(cards[1][: len(cards[0])])
         return [p.player for p in self.plays]
 
     def to_dict(self) -> dict[str, object]:

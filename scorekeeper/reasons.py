@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorekeeper.caches import cache
 from scorekeeper.record import NEW, field, record
 
 
@@ -76,7 +77,7 @@ class Worded(str):
         return made
 
 
-_WORDED: dict[tuple[Any, ...], Worded] = {}
+_WORDED: dict[tuple[Any, ...], Worded] = cache("reasons.worded", "(key, params, voice)").entries
 
 
 _voice: Callable[[], Voice] | None = None
@@ -99,7 +100,7 @@ def voice() -> Voice:
 _PLAIN = frozenset({"str", "int", "bool", "float", "NoneType", "Card"})
 
 
-_SAID: dict[tuple[Any, ...], Worded] = {}
+_SAID: dict[tuple[Any, ...], Worded] = cache("reasons.said", "(key, params, voice)").entries
 PLAIN_TYPES = frozenset({str, int, bool, float, type(None)})
 """Parameters of these types word the same whenever they are equal and of one type."""
 

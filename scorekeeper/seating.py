@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorekeeper.caches import Cache, cache
+
 Seating = tuple[dict[str, str], dict[str, tuple[str, ...]]]
 
-_SEATED: dict[tuple[str, ...], Seating] = {}
+_SEATS: Cache[tuple[str, ...], Seating] = cache("seating.seated", "tuple(players)", limit=64)
+_SEATED = _SEATS.entries
 
 
 def seated(players: Sequence[str]) -> Seating:
@@ -18,9 +21,7 @@ def seated(players: Sequence[str]) -> Seating:
     from its leader)."""
     found = _SEATED.get(seats := tuple(players))
     if found is None:
-        if len(_SEATED) >= 64:
-            _SEATED.clear()
         orders = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
         after = {p: order[1 % len(order)] for p, order in orders.items()}
-        found = _SEATED[seats] = (after, orders)
+        found = _SEATS.put(seats, (after, orders))
     return found

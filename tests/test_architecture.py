@@ -1,9 +1,16 @@
 """The shape of the package: no import cycle, small modules, simple functions, layers.
 
-- No import cycle among ``scorekeeper`` modules, imports inside functions included
-  (imports under ``if TYPE_CHECKING:`` are for type checkers only and do not count).
-- No module over 600 lines; no function above cyclomatic complexity 20 (radon's grade C
-  at worst).
+- No import cycle among ``scorekeeper`` modules, imports inside functions included; and
+  none once the imports under ``if TYPE_CHECKING:`` count too (a module that names another
+  in its types depends on it as much as one that calls it), but for the cycles listed in
+  ``KNOWN_TYPE_CYCLES``, which may only go (each is a family module of functions that take
+  the family's hand and read its fields: to become objects with their own state).
+- No module over 600 lines, but for a state-machine class whose seam is the class itself
+  (``SEAMS``: python-chess keeps its ``Board`` in one class for the same reason): split to
+  stay under a line count, such a class became modules of functions reaching into its
+  private fields; it may run to 1,000 lines, and the module holds that class and its own
+  small records only. No function above cyclomatic complexity 20 (radon's grade C at
+  worst).
 - The data layer (``scorekeeper.rules``) and the engine (cards, contract, following, hand,
   match) never import a game family: the family is handed in.
 - The only imports deferred into functions go to leaf modules of the view (the words of
@@ -17,6 +24,11 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MAX_LINES = 600
+SEAMS = {
+    "scorekeeper/hand.py": "Hand: the state machine of a hand (turns, the one path of a card)",
+}
+"""Modules whose one state-machine class is their seam, and why; at most ``MAX_SEAM_LINES``."""
+MAX_SEAM_LINES = 1000
 MAX_COMPLEXITY = 20
 ENGINE = (
     "scorekeeper.rules",
@@ -31,6 +43,10 @@ ENGINE = (
     "scorekeeper.matchlog",
     "scorekeeper.plays",
     "scorekeeper.result",
+    "scorekeeper.deals",
+    "scorekeeper.holdings",
+    "scorekeeper.seating",
+    "scorekeeper.caches",
 )
 
 
@@ -51,10 +67,24 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skip
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The package modules ``name`` imports, at any depth of its code."""
+KNOWN_TYPE_CYCLES = [
+    ["scorekeeper.games.doppelkopf.declarations", "scorekeeper.games.doppelkopf.hand",
+     "scorekeeper.games.doppelkopf.legal", "scorekeeper.games.doppelkopf.sheet"],
+    ["scorekeeper.games.klaberjass.hand", "scorekeeper.games.klaberjass.stock"],
+    ["scorekeeper.games.klaverjassen.hand", "scorekeeper.games.klaverjassen.sheet"],
+    ["scorekeeper.lang", "scorekeeper.lang.data", "scorekeeper.lang.naming",
+     "scorekeeper.lang.reading"],
+]  # fmt: skip
+"""The cycles through ``TYPE_CHECKING`` imports still to be taken apart (issue 26)."""
+
+
+def imports_of(
+    name: str, path: Path, known: dict[str, Path], *, type_checking: bool = False
+) -> set[str]:
+    """The package modules ``name`` imports, at any depth of its code (with those under
+    ``if TYPE_CHECKING:`` when ``type_checking``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_nodes(tree)
+    skip = set() if type_checking else _type_checking_nodes(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: set[str] = set()
     for node in ast.walk(tree):
@@ -80,9 +110,12 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
+def graph(*, type_checking: bool = False) -> dict[str, set[str]]:
     known = modules()
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    return {
+        name: imports_of(name, path, known, type_checking=type_checking)
+        for name, path in known.items()
+    }
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -139,6 +172,23 @@ def test_no_import_cycle() -> None:
     assert cycles(graph()) == []
 
 
+def test_no_import_cycle_through_type_checking_imports_but_the_known() -> None:
+    found = cycles(graph(type_checking=True))
+    assert [c for c in found if c not in KNOWN_TYPE_CYCLES] == []
+    gone = [c for c in KNOWN_TYPE_CYCLES if c not in found]
+    assert not gone, f"taken apart: remove from KNOWN_TYPE_CYCLES: {gone}"
+
+
+def test_the_engine_has_no_cycle_even_in_its_types() -> None:
+    """The engine (hand, match, deals, following, ...) names its family only through the
+    protocols it declares (``hand.GameRules``, ``hand.FamilyRules``, ``match.MatchRules``)."""
+    edges = graph(type_checking=True)
+    for name, targets in edges.items():
+        if any(name == e or name.startswith(e + ".") for e in ENGINE):
+            wrong = sorted(t for t in targets if t.startswith("scorekeeper.games"))
+            assert not wrong, f"{name} names {wrong}"
+
+
 def test_the_engine_never_imports_a_game_family() -> None:
     edges = graph()
     for name, targets in edges.items():
@@ -148,12 +198,25 @@ def test_the_engine_never_imports_a_game_family() -> None:
 
 
 def test_no_module_is_too_long() -> None:
-    long = {
-        str(path.relative_to(PACKAGE.parent))
-        for path in PACKAGE.rglob("*.py")
-        if len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES
-    }
-    assert not long, f"modules over {MAX_LINES} lines: {sorted(long)}"
+    long = set()
+    for path in PACKAGE.rglob("*.py"):
+        name = str(path.relative_to(PACKAGE.parent))
+        limit = MAX_SEAM_LINES if name in SEAMS else MAX_LINES
+        if len(path.read_text(encoding="utf-8").splitlines()) > limit:
+            long.add(name)
+    assert not long, f"modules over {MAX_LINES} lines ({MAX_SEAM_LINES} for SEAMS): {sorted(long)}"
+
+
+def test_a_seam_module_holds_one_state_machine() -> None:
+    """A module allowed past the line count holds one class of more than 100 lines."""
+    for name in SEAMS:
+        tree = ast.parse((PACKAGE.parent / name).read_text(encoding="utf-8"))
+        big = [
+            node.name
+            for node in tree.body
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno > 100  # type: ignore[operator]
+        ]
+        assert len(big) == 1, f"{name}: {big}"
 
 
 def test_no_function_is_too_complex() -> None:

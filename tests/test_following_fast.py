@@ -1,6 +1,6 @@
-"""The fast legal-card query (``following.Duties``, card sets as bit masks) against the
-reasoning judge (``following.check_play``): on random positions of every rule set, both
-allow exactly the same cards.
+"""The one legal-card query (``following.Duties``, card sets as bit masks) against the
+reasoning judge that explains its refusals (``following.check_play``): on random positions
+of every rule set, both allow exactly the same cards, so that every refusal has a reason.
 
 A position is a contract of the rule set (any of its ``[contracts]``, any trump suit, with
 identical-card reversals drawn at random), a trick so far, a holding, whether the partner
@@ -92,8 +92,6 @@ def test_the_duties_name_the_trick_winner_the_judge_names(rule_set: str, seed: i
     trick = cards[: rules.player_counts[0]]
     last = bool(context["last_trick"])
     table = duties(following, contract)
-    prefix = tuple(c.index for c in trick[:-1])
-    spot = table.spot(prefix, last)
-    winner = len(prefix) if spot[1] >> trick[-1].index & 1 else spot[4]
+    winner = table.winner([c.index for c in trick], last)
     players = [f"p{i}" for i in range(len(trick))]
     assert judge_trick(contract, trick, players, last_trick=last).index == winner

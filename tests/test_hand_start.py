@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_card_run import random_file
+from test_card_path import random_file
 from test_properties import FAST, RULESET_IDS, option_values, table_for
 
 from scorekeeper import ruleset

@@ -29,8 +29,9 @@ from scorekeeper.rules.source import available
 from scorekeeper.text import language
 
 PACKAGE = Path(scorekeeper.__file__).resolve().parent
-NOT_LOOKED_AT = ("text", "cli", "view", "table", "lang")
-"""The view and the command line: their sentences are keys already (``say``)."""
+NOT_LOOKED_AT = ("text", "cli", "view", "table", "lang", "serve")
+"""The view, the command line and the web pages: their sentences are keys already
+(``say``); the rest of their text is markup, style and script."""
 
 _SENTENCE = re.compile(r"[A-Za-z]{2,} [A-Za-z]{2,}")
 _ASIDE_KEYWORDS = frozenset({"help", "kind"})

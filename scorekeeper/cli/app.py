@@ -22,6 +22,7 @@ from scorekeeper.cli import (
     reading,
     recording,
     referee,
+    serving,
     settle,
     starting,
     stats,
@@ -122,6 +123,7 @@ for command in (
     archive.archive,
     stats.stats,
     settle.settle,
+    serving.serve,
 ):
     app.command(cls=getattr(command, "command_class", None))(command)
 app.command(name="import")(archive.import_)

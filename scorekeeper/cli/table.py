@@ -46,6 +46,13 @@ def table(
         ),
     ] = None,
     match: MatchOpt = None,
+    serve: Annotated[
+        bool,
+        typer.Option("--serve", help="Serve the live sheet to the phones too (scorekeeper serve)."),
+    ] = False,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="With --serve: let the phones on the network in.")
+    ] = False,
 ) -> None:
     """The session at the table: record a match line by line, with completion.
 
@@ -64,7 +71,14 @@ def table(
     from scorekeeper.table.session import TableSession
 
     log = Session.read(path).log  # a missing or broken file is refused before the prompt
-    run(TableSession(path, lang=match_lang(log, lang), wait=lock_wait()))
+    session = TableSession(path, lang=match_lang(log, lang), wait=lock_wait())
+    if not serve:
+        run(session)
+        return
+    from scorekeeper.cli.serving import beside
+
+    with beside(path, lan):
+        run(session)
 
 
 def _start(

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, Surplus
+from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
@@ -55,6 +56,13 @@ class QuickKey:
                 raise IllegalActionError(because("games.not_bool", "quick", text=text))
             return word in ("true", "yes", "1", "on")
         return text.strip()
+
+
+_POINTS: Cache[tuple[int, str | None], tuple[Ruleset, tuple[int, ...]]] = cache(
+    "games.points_by_index",
+    "(id(rules), trump_suit)",
+    limit=256,
+)
 
 
 class GameHand:
@@ -125,26 +133,8 @@ class GameHand:
     def on_play(self, play: Play) -> list[str]:
         return []
 
-    def play_watch(self) -> int | None:
-        """The cards (a mask over ``Card.index``) for which ``verify_play`` and ``on_play``
-        must be asked now, None for every card; the engine skips both for the others. A
-        family that overrides either names the cards they are about, or leaves None."""
-        kind = type(self)
-        if kind.verify_play is GameHand.verify_play and kind.on_play is GameHand.on_play:
-            return 0
-        return None
-
     def on_trick(self, trick: Trick) -> list[str]:
         return []
-
-    def trick_steady(self) -> bool:
-        """Whether a complete trick leaves what the card run asks of the family as it was,
-        while no hook is asked of its cards (``play_watch()`` is 0): ``on_trick`` would do
-        and say nothing, and ``ready_to_play``, ``contract``, ``play_watch``, ``same_side``
-        and ``is_over`` (but for the count of tricks done) would answer as before. The run
-        then asks them once, not after every trick (``scorekeeper.playing``). False unless
-        the family knows it."""
-        return False
 
     def card_points(self, card: Card) -> int:
         return self.rules.card_points(card, self.contract().trump_suit)
@@ -164,16 +154,13 @@ class GameHand:
         if type(self).card_points is not GameHand.card_points:
             return None
         trump_suit = self.contract().trump_suit
-        kept = self.rules.__dict__
-        tables: dict[str | None, tuple[int, ...]] | None = kept.get("_points_by_index")
-        if tables is None:
-            tables = kept["_points_by_index"] = {}
-        table = tables.get(trump_suit)
-        if table is None:
-            table = tables[trump_suit] = tuple(
-                self.rules.card_points(c, trump_suit) for c in BY_INDEX
-            )
-        return table
+        rules = self.rules
+        key = (id(rules), trump_suit)
+        found = _POINTS.get(key)
+        if found is None:
+            table = tuple(rules.card_points(c, trump_suit) for c in BY_INDEX)
+            found = _POINTS.put(key, (rules, table))
+        return found[1]
 
     def is_over(self) -> bool:
         hand = self.hand

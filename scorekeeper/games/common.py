@@ -9,10 +9,10 @@ and ``read_facts`` (unknown keys, missing or mistyped values, words out of their
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from scorekeeper.caches import memo
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.base import QuickKey
 from scorekeeper.reasons import because, worded
@@ -216,7 +216,7 @@ def _sums(values: tuple[int, ...], cards: int) -> list[int]:
     return [p + cards * low for p, bit in enumerate(bits) if bit == "1"]
 
 
-@functools.lru_cache(maxsize=32)
+@memo("games.piles", "values", maxsize=32)
 def _piles(values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """The piles the deck's values can make, per number of cards: a set of sums as the
     bits of one integer (bit p: a sum of p), each value counted from the lowest (``low``,

@@ -68,6 +68,11 @@ def choose(lang: str | None) -> None:
     _chosen = parse(lang) if lang else None
 
 
+def chosen() -> str | None:
+    """The language ``--lang`` chose, if any (to put it back after speaking another)."""
+    return _chosen
+
+
 def use_match(lang: str | None, names: Sequence[str] = ()) -> None:
     """The language a match file names (None: the match names none), and its players'
     names, which the view never takes for a game's term (a player called Charlie stays

@@ -36,7 +36,8 @@ svg.chart text { font: 11px system-ui, sans-serif; fill: #333; }
 """
 
 
-def _table(sheet: Sheet) -> list[str]:
+def sheet_table(sheet: Sheet) -> list[str]:
+    """The sheet as an HTML table: the export's and the live page's."""
     head = [
         ("num", say("sheet.col.number")),
         ("", say("sheet.col.dealer")),
@@ -142,7 +143,7 @@ def render(sheet: Sheet) -> str:
         f"<style>{STYLE}</style></head><body>",
         f"<h1>{escape(sheet.title)}</h1>",
     ]
-    out += _table(sheet)
+    out += sheet_table(sheet)
     if sheet.legend:
         out.append(f'<p class="legend-mark">{escape(sheet.legend)}</p>')
     shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))

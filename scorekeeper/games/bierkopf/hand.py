@@ -63,11 +63,6 @@ class BierkopfHand(GameHand):
             allowed.append(action)
         return allowed
 
-    def trick_steady(self) -> bool:
-        # on_trick only tells, and not in a replay; contract, sides and readiness change
-        # by the hand's actions alone (no card hooks: play_watch is 0)
-        return self.hand.quiet
-
     def on_trick(self, trick: Trick) -> list[str]:
         return [] if self.hand.quiet else [trick_words(trick)]
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
+from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.games.base import GameHand
@@ -57,9 +58,11 @@ class DoppelkopfHand(GameHand):
         super().__init__(hand)
         self.chain = Chain(self.rules)
         self.levels = self.chain.levels
-        kept = self.rules.__dict__.get("_doppelkopf_hand") or _kept(self.rules)
-        self.spec, self.opts, self.queen, self.fox, self.charlie, self.piglet, self.nine = kept[:7]
-        self._read: dict[tuple[Any, ...], DoppelkopfAction | None] = kept[7]  # see _said
+        kept = _KEPT.get(id(self.rules)) or _kept(self.rules)
+        self.spec, self.opts = kept.spec, kept.opts
+        self.queen, self.fox, self.charlie = kept.queen, kept.fox, kept.charlie
+        self.piglet, self.nine = kept.piglet, kept.nine
+        self._read: dict[tuple[Any, ...], DoppelkopfAction | None] = kept.said  # see _said
         self.aliases = self.spec.announcements.aliases
         self.wedding: str | None = None
         self.piglets: str | None = None
@@ -304,7 +307,15 @@ class DoppelkopfHand(GameHand):
 
     def verify_play(self, action: Action) -> None:
         card = action.card
-        if card == self.queen and not self.wedding and not self.poverty and not self.solo:
+        # with the deal the sides are the dealt queens' from the start and every
+        # announcement was checked against them: a queen played proves nothing new
+        if (
+            card == self.queen
+            and self.hand.dealt is None
+            and not self.wedding
+            and not self.poverty
+            and not self.solo
+        ):
             _, _, _, problem = self.sides(extra_qc=[action.actor])
             if problem:
                 no(action, "play.contradicts", "teams", problem=problem)
@@ -319,30 +330,10 @@ class DoppelkopfHand(GameHand):
             if announced_at == len(self.hand.history) - 1 and card != self.piglet:
                 no(action, "piglets.play_ace", "options.piglets_announce", player=action.actor)
 
-    def play_watch(self) -> int | None:
-        """The queen of the teams (``verify_play``, ``on_play``) without the deal, none
-        with it, or every card while piglets may be owed (see ``verify_play``)."""
-        if self.piglets_late and not (
-            self.piglets is None and self.opts.piglets and self.hand.dealt is not None
-        ):
-            return None
-        if self.hand.dealt is not None:
-            # the sides are the dealt queens' from the start and every announcement was
-            # checked against them: a queen played proves nothing new (qc_plays is read
-            # only without the deal)
-            return 0
-        return 1 << self.queen.index
-
     def on_play(self, play: Play) -> list[str]:
-        if play.card == self.queen:
+        if play.card == self.queen and self.hand.dealt is None:  # read only without the deal
             self.qc_plays.append(play.player)
         return []
-
-    def trick_steady(self) -> bool:
-        # on_trick's first line: a replay's trick outside a wedding changes nothing; the
-        # other answers read the hand's own state (contract, redeal, poverty, piglets),
-        # which only an action or a hook changes
-        return self.hand.quiet and not self.wedding
 
     def on_trick(self, trick: Trick) -> list[str]:
         if self.hand.quiet and not self.wedding:
@@ -400,19 +391,29 @@ class DoppelkopfHand(GameHand):
         return sheet_summary(hand_facts(self))
 
 
-def _kept(rules: Ruleset) -> tuple[Any, ...]:
-    """What every hand of a rule set reads of it (typed rules, options, the cards the
-    rules name), made once per rule set."""
-    rs = spec(rules)
-    kept: tuple[Any, ...] = (
-        rs,
-        options(rules),
-        Card.parse(rs.teams.queen),
-        Card.parse(rs.extras.fox_card),
-        Card.parse(rs.extras.charlie_card),
-        rs.option_card("piglets"),
-        rs.option_rank("five_nines"),
-        {},  # the typed actions read so far (DoppelkopfHand._said)
-    )
-    rules.__dict__["_doppelkopf_hand"] = kept
-    return kept
+class RulesRead:
+    """What every hand of a rule set reads of it, made once per rule set: the typed rules
+    and options, the cards the rules name (the queen that makes the teams, the fox, the
+    charlie, the piglet, the rank of the five nines), and the typed actions read so far
+    (``DoppelkopfHand._said``)."""
+
+    __slots__ = ("charlie", "fox", "nine", "opts", "piglet", "queen", "rules", "said", "spec")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules  # kept alive: the cache is keyed by its id
+        rs = self.spec = spec(rules)
+        self.opts = options(rules)
+        self.queen = Card.parse(rs.teams.queen)
+        self.fox = Card.parse(rs.extras.fox_card)
+        self.charlie = Card.parse(rs.extras.charlie_card)
+        self.piglet = rs.option_card("piglets")
+        self.nine = rs.option_rank("five_nines")
+        self.said: dict[tuple[Any, ...], DoppelkopfAction | None] = {}
+
+
+_KEPT: Cache[int, RulesRead] = cache("doppelkopf.rules_read", "id(rules)", 64)
+
+
+def _kept(rules: Ruleset) -> RulesRead:
+    """What every hand of ``rules`` reads of it, made and kept."""
+    return _KEPT.put(id(rules), RulesRead(rules))

@@ -1,0 +1,259 @@
+"""The web layer of ``scorekeeper serve``: it only parses requests and renders answers.
+
+Paths (``KEY`` is the sheet's unguessable key, printed in the URL)::
+
+    GET  /KEY/               the live page (``?lang=de``)
+    GET  /KEY/events         its stream: a full snapshot on connect and on every change
+    GET  /KEY/scorer/TOKEN   the scorer's one-time token, exchanged for a cookie
+    POST /KEY/act            the scorer records an action   {version, action, lang}
+    POST /KEY/undo           the scorer undoes the last entry {version, lang}
+    POST /KEY/referee        a player's private question     {hand, lang}
+
+Any other path, or a wrong key, is 404; a Host header this server was not started for is
+400 (DNS rebinding); a write without the scorer's cookie or the page's request token is
+403, one made on an older version of the record 409 (nothing recorded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.serve import page
+from scorekeeper.serve.guard import Guard
+from scorekeeper.serve.live import Hub, Stale, speaking
+from scorekeeper.serve.page import cards
+from scorekeeper.text import language
+from scorekeeper.view.words import say
+
+COOKIE = "scorer"
+KEEP_ALIVE = 30.0
+"""Seconds between two comments on a quiet stream (a phone's network drops a silent one)."""
+MAX_BODY = 8192
+MAX_TEXT = 300
+
+
+def pick_language(request: Request) -> str:
+    """The phone's language: ``?lang=``, else its browser's first of en/de/nl, else English."""
+    if chosen := language.parse(request.query_params.get("lang")):
+        return chosen
+    for part in request.headers.get("accept-language", "").split(","):
+        if found := language.parse(part.split(";")[0]):
+            return found
+    return language.ENGLISH
+
+
+class Server:
+    """One match served: its hub (the state and the streams) and its guard (the secrets)."""
+
+    def __init__(self, hub: Hub, guard: Guard, hosts: Sequence[str]) -> None:
+        self.hub = hub
+        self.guard = guard
+        self.hosts = list(hosts)
+        self.closing = asyncio.Event()
+
+    def app(self) -> Starlette:
+        key = "/{key}"
+        routes = [
+            Route(key + "/", self.page),
+            Route(key + "/events", self.events),
+            Route(key + "/scorer/{token}", self.scorer),
+            Route(key + "/act", self.act, methods=["POST"]),
+            Route(key + "/undo", self.undo, methods=["POST"]),
+            Route(key + "/referee", self.referee, methods=["POST"]),
+        ]
+        middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=self.hosts)]
+        return Starlette(routes=routes, middleware=middleware)
+
+    def close(self) -> None:
+        """Ctrl-C: every stream ends now, so that the server stops at once."""
+        self.closing.set()
+        self.hub.wake_all()
+
+    # ------------------------------------------------------------------ reading
+    def _known(self, request: Request) -> bool:
+        return self.guard.is_key(request.path_params.get("key", ""))
+
+    async def page(self, request: Request) -> Response:
+        if not self._known(request):
+            return Response(status_code=404)
+        lang = pick_language(request)
+        cookie = request.cookies.get(COOKIE)
+        scorer = self.guard.is_scorer(cookie)
+        body = self.hub.words(lang, scorer)
+        with speaking(lang):
+            html = page.document(
+                self.guard.key, lang, body, scorer=scorer, csrf=self.guard.csrf(cookie)
+            )
+        return HTMLResponse(html, headers=_headers())
+
+    async def events(self, request: Request) -> Response:
+        if not self._known(request):
+            return Response(status_code=404)
+        client = request.client.host if request.client else "?"
+        if not self.guard.open_stream(client):
+            with speaking(pick_language(request)):
+                return JSONResponse({"message": say("serve.too_many")}, status_code=429)
+        lang = pick_language(request)
+        cookie = request.cookies.get(COOKIE)
+        return StreamingResponse(
+            self._stream(client, lang, cookie),
+            media_type="text/event-stream",
+            headers={**_headers(), "X-Accel-Buffering": "no"},
+        )
+
+    async def _stream(self, client: str, lang: str, cookie: str | None) -> AsyncIterator[str]:
+        queue = self.hub.subscribe()
+        try:
+            yield "retry: 2000\n\n"
+            while not self.closing.is_set():
+                scorer = self.guard.is_scorer(cookie)
+                state = self.hub.state
+                data = {"version": state.version, "html": self.hub.words(lang, scorer)}
+                yield f"event: snapshot\ndata: {json.dumps(data)}\n\n"
+                while not self.closing.is_set():
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    break
+        finally:
+            self.hub.unsubscribe(queue)
+            self.guard.close_stream(client)
+
+    async def scorer(self, request: Request) -> Response:
+        if not self._known(request):
+            return Response(status_code=404)
+        cookie = self.guard.redeem(request.path_params.get("token", ""))
+        if cookie is None:
+            with speaking(pick_language(request)):
+                text = say("serve.not_scorer")
+            return HTMLResponse(f"<p>{page.escape(text)}</p>", status_code=403)
+        answer = RedirectResponse(f"/{self.guard.key}/", status_code=303)
+        answer.set_cookie(
+            COOKIE, cookie, path=f"/{self.guard.key}/", httponly=True, samesite="strict"
+        )
+        return answer
+
+    # ------------------------------------------------------------------ writing
+    async def act(self, request: Request) -> Response:
+        return await self._write(request, _record)
+
+    async def undo(self, request: Request) -> Response:
+        return await self._write(request, _undo)
+
+    async def _write(
+        self, request: Request, change: Callable[[Any, dict[str, Any]], str]
+    ) -> Response:
+        body = await _body(request)
+        lang = language.parse(str(body.get("lang", ""))) or language.ENGLISH
+        with speaking(lang):
+            cookie = request.cookies.get(COOKIE)
+            if not self._known(request):
+                return Response(status_code=404)
+            if not self.guard.is_scorer(cookie) or not self.guard.csrf_ok(
+                request.headers.get("x-csrf-token"), cookie
+            ):
+                return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
+            version = body.get("version")
+            if not isinstance(version, str) or body.get("bad"):
+                return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
+            try:
+                said = self.hub.write(version, lambda session: change(session, body))
+            except Stale as stale:
+                return JSONResponse(_stale(stale), status_code=409)
+            except ScorekeeperError as err:
+                answer = {"message": err.message, "rule": err.rule}
+                return JSONResponse(answer, status_code=422)
+            return JSONResponse({"message": said, "version": self.hub.state.version})
+
+    async def referee(self, request: Request) -> Response:
+        """A player's own question: the hand stays in this one request (never stored,
+        logged or shown to anybody else)."""
+        from scorekeeper.serve.asking import may_play
+
+        body = await _body(request)
+        lang = language.parse(str(body.get("lang", ""))) or language.ENGLISH
+        if not self._known(request):
+            return Response(status_code=404)
+        if not self.guard.csrf_ok(request.headers.get("x-csrf-token"), request.cookies.get(COOKIE)):
+            with speaking(lang):
+                return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
+        hand = body.get("hand")
+        with speaking(lang):
+            if not isinstance(hand, str) or body.get("bad"):
+                return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
+            try:
+                lines = may_play(self.hub.state, hand)
+            except ScorekeeperError as err:
+                return JSONResponse({"message": err.message, "rule": err.rule}, status_code=422)
+        return JSONResponse({"lines": lines}, headers={"Cache-Control": "no-store"})
+
+
+def _record(session: Any, body: dict[str, Any]) -> str:
+    action = body.get("action")
+    if not isinstance(action, str) or not action.strip():
+        raise ScorekeeperError(say("serve.bad_request"), kind="usage")
+    session.record([action])
+    return say("serve.recorded", what=cards(action))
+
+
+def _undo(session: Any, body: dict[str, Any]) -> str:
+    return say("serve.undone", what=cards(session.undo()))
+
+
+def _stale(stale: Stale) -> dict[str, Any]:
+    if stale.since:
+        message = say("serve.changed", what=cards(", ".join(stale.since)))
+    else:
+        message = say("serve.changed_other")
+    return {"message": message, "version": stale.version, "since": stale.since}
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """A small JSON object, or ``{"bad": True}``: texts past ``MAX_TEXT`` are refused."""
+    size = request.headers.get("content-length", "")
+    if not size.isdigit() or int(size) > MAX_BODY:
+        return {"bad": True}
+    try:
+        data = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        return {"bad": True}
+    if not isinstance(data, dict):
+        return {"bad": True}
+    if any(isinstance(v, str) and len(v) > MAX_TEXT for v in data.values()):
+        return {"bad": True}
+    return data
+
+
+def _headers() -> dict[str, str]:
+    return {
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "X-Frame-Options": "DENY",
+        "Content-Security-Policy": (
+            "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+            "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'"
+        ),
+    }
+
+
+Handler = Callable[[Request], Awaitable[Response]]

@@ -1,0 +1,408 @@
+"""The live sheet's page: one HTML document per phone, its live part made anew on each
+change and sent over the page's stream.
+
+Every word comes from the catalogue (``scorekeeper.text.serve`` and the sheet's), every
+name and text a person typed goes through :func:`html.escape`; the sheet itself is the
+HTML export's table (``scorekeeper.view.html``). No file is read to answer a page: the
+style and the script are here, inline.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.text import language
+from scorekeeper.view import html as export
+from scorekeeper.view.sheet import build, progress_text
+from scorekeeper.view.words import SUIT_SYMBOLS, say, term
+
+if TYPE_CHECKING:
+    from scorekeeper.hand import Hand
+    from scorekeeper.serve.live import State
+
+SHEET_ROWS = 30
+RED = ("H", "D")
+
+STYLE = """
+:root { color-scheme: light; }
+body { font: 20px/1.35 system-ui, sans-serif; margin: 0; padding: .5em .6em 3em; color: #111;
+  background: #f6f5f0; max-width: 48em; margin-inline: auto; }
+h1 { font-size: 1.15em; margin: .2em 0 .4em; }
+h2 { font-size: .95em; margin: 1em 0 .3em; color: #444; }
+section { background: #fff; border-radius: .5em; padding: .5em .7em; margin: .5em 0; }
+.turn { font-size: 1.5em; font-weight: 700; }
+.cards { display: flex; flex-wrap: wrap; gap: .4em; list-style: none; padding: 0; margin: .2em 0; }
+.cards li { text-align: center; min-width: 3.2em; }
+.who { display: block; font-size: .75em; color: #555; overflow-wrap: anywhere; }
+.card { display: inline-block; font-size: 1.6em; font-weight: 700; border: 2px solid #333;
+  border-radius: .25em; padding: .05em .25em; background: #fff; color: #111; min-width: 1.8em; }
+.card.red, .red { color: #c8102e; }
+ul.plain { list-style: none; padding: 0; margin: 0; }
+ul.plain li { padding: .15em 0; overflow-wrap: anywhere; }
+table.totals { width: 100%; border-collapse: collapse; font-size: 1.2em; }
+table.totals td { padding: .15em .2em; overflow-wrap: anywhere; }
+table.totals td.num { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
+ol.value { margin: 0; padding-left: 1.3em; }
+details.sheet { background: #fff; border-radius: .5em; padding: .5em .7em; }
+details.sheet .wide { overflow-x: auto; }
+table.sheet { font-size: .8em; }
+#link { position: sticky; top: 0; padding: .3em .6em; border-radius: .4em; font-size: .8em;
+  background: #2e7d32; color: #fff; z-index: 2; }
+#link.off { background: #b00020; }
+nav.langs a { margin-right: .6em; }
+.controls button { font: inherit; font-size: 1.1em; padding: .35em .5em; margin: .15em;
+  border-radius: .35em; border: 2px solid #333; background: #fff; min-width: 2.6em; }
+.controls button.card { font-size: 1.4em; }
+.controls button.legal { border-color: #2e7d32; box-shadow: 0 0 0 2px #a5d6a7; }
+.controls button:disabled { opacity: .35; }
+#answer { font-weight: 600; }
+#answer.refused { color: #b00020; }
+form.referee input { font: inherit; width: 100%; box-sizing: border-box; }
+form.referee button { font: inherit; margin-top: .3em; }
+.over { font-weight: 700; }
+"""
+
+
+def cards(text: str) -> str:
+    """A text's card codes as the page's language names them (``D♣`` on a German page,
+    whatever the match's language); English keeps the codes."""
+    lang = language.current()
+    if lang == language.ENGLISH:
+        return text
+    from scorekeeper.lang.terms import cards_in
+
+    return cards_in(text, lang)
+
+
+def card_html(code: str, tag: str = "span", extra: str = "") -> str:
+    """A card as the page shows it: its rank in the page's language and its suit's symbol,
+    hearts and diamonds in red."""
+    suit = code[-1:]
+    named = cards(code)
+    shown = named if named != code else code[:-1] + SUIT_SYMBOLS.get(suit, suit)
+    cls = "card red" if suit in RED else "card"
+    return f'<{tag} class="{cls}"{extra}>{escape(shown)}</{tag}>'
+
+
+def live(state: State, lang: str, scorer: bool) -> str:
+    """The live part of the page: the hand on the table, the totals, the last hand's
+    value, the progress and the sheet (with the scorer's controls for the scorer)."""
+    version = escape(state.version, quote=True)
+    if state.session is None:
+        problem = escape(state.problem or "")
+        return f'<div id="state" data-version="{version}"><section>{problem}</section></div>'
+    session = state.session
+    match = session.match
+    hand = session.current_hand()
+    sheet = build(match, lang, SHEET_ROWS)
+    out = [f'<div id="state" data-version="{version}">', f"<h1>{escape(sheet.title)}</h1>"]
+    out += _hand(match, hand)
+    if scorer:
+        out += _controls(hand)
+    out += _totals(sheet)
+    out += _last_value(match)
+    table = "\n".join(export.sheet_table(sheet))
+    out.append(
+        f'<details class="sheet"><summary>{escape(say("serve.sheet"))}</summary>'
+        f'<div class="wide">{table}</div></details>'
+    )
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _hand(match: Any, hand: Hand) -> list[str]:
+    from scorekeeper.table.bar import hands_in_match
+
+    over = match.over()
+    if over:
+        return [f'<section class="over">{escape(say("sheet.over"))} {escape(over)}</section>']
+    of = hands_in_match(match)
+    head = (
+        say("serve.hand_of", number=hand.number, total=of)
+        if of
+        else say("serve.hand", number=hand.number)
+    )
+    out = [
+        "<section>",
+        f"<div>{escape(head)} · {escape(say('serve.dealer', dealer=hand.dealer))}</div>",
+        f"<div>{escape(say('serve.game', game=term(hand.contract.name)))}</div>",
+    ]
+    out += _who_acts(hand)
+    out.append("</section>")
+    out += _trick(hand)
+    out += _said(match, hand)
+    out += _sides(hand)
+    return out
+
+
+def _who_acts(hand: Hand) -> list[str]:
+    player = hand.to_play()
+    if player is not None:
+        return [f'<div class="turn">{escape(say("serve.to_play", player=player))}</div>']
+    if hand.finished:
+        return []
+    return [f'<div class="turn">{escape(hand.game.why_not_ready())}</div>']
+
+
+def _trick(hand: Hand) -> list[str]:
+    trick = hand.current_trick
+    if trick is None or not trick.plays:
+        done = hand.completed_tricks()
+        if not done:
+            return []
+        trick = done[-1]
+        title = say("serve.last_trick", number=trick.number, winner=trick.winner or "")
+    else:
+        title = say("serve.trick", number=trick.number)
+    items = [
+        f'<li><span class="who">{escape(p.player)}</span>{card_html(p.card.code)}</li>'
+        for p in trick.plays
+    ]
+    return [
+        f'<section class="trick"><h2>{escape(title)}</h2><ul class="cards">',
+        *items,
+        "</ul></section>",
+    ]
+
+
+def _said(match: Any, hand: Hand) -> list[str]:
+    from scorekeeper.table.native import phrase
+
+    said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
+    if not said:
+        return []
+    lang = language.current()
+    items = [
+        f"<li>{escape(s.player)}: {escape(phrase(str(s.kind), lang, match.rules.family))}</li>"
+        for s in said
+    ]
+    return [
+        f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
+        *items,
+        "</ul></section>",
+    ]
+
+
+def _sides(hand: Hand) -> list[str]:
+    """Who plays with whom, as far as the record shows it (the game's ``same_side``)."""
+    players = list(hand.players)
+    groups: list[list[str]] = []
+    for p in players:
+        group = next((g for g in groups if hand.game.same_side(g[0], p)), None)
+        if group is None:
+            groups.append([p])
+        else:
+            group.append(p)
+    known = [g for g in groups if len(g) > 1]
+    if not known:
+        return []
+    items = [f"<li>{escape(' + '.join(g))}</li>" for g in known]
+    return [
+        f'<section class="sides"><h2>{escape(say("serve.sides"))}</h2><ul class="plain">',
+        *items,
+        "</ul></section>",
+    ]
+
+
+def _totals(sheet: Any) -> list[str]:
+    rows = [
+        f'<tr><td>{escape(c.name)}</td><td class="num">{t}</td></tr>'
+        for c, t in zip(sheet.columns, sheet.totals, strict=True)
+    ]
+    out = [
+        f'<section class="totals-box"><h2>{escape(say("serve.totals"))}</h2>',
+        '<table class="totals">',
+        *rows,
+        "</table>",
+    ]
+    if progress := progress_text(sheet.progress):
+        out.append(f'<div class="progress">{escape(progress)}</div>')
+    out.append("</section>")
+    return out
+
+
+def _last_value(match: Any) -> list[str]:
+    finished = [mh for mh in match.hands if mh.result is not None]
+    if not finished:
+        return []
+    mh = finished[-1]
+    items = [f"<li>{escape(_item(item))}</li>" for item in mh.result.items]
+    scores = ", ".join(f"{p} {s:+d}" for p, s in mh.result.scores.items())
+    return [
+        f'<section class="value"><h2>{escape(say("serve.last_value", number=mh.number))}</h2>',
+        '<ol class="value">',
+        *items,
+        "</ol>",
+        f"<div>{escape(scores)}</div></section>",
+    ]
+
+
+def _item(item: Any) -> str:
+    """A line of a hand's value, its words in the page's language (``ValueItem.text``'s
+    form: the label is a reason the view words anew)."""
+    label = term(item.label)
+    where = f" ({item.clause})" if item.clause else ""
+    if item.op == "times":
+        return f"x{item.points} {label}{where}"
+    if item.op == "note":
+        return f"{label}{where}"
+    return f"{item.points:+d} {label}{where}"
+
+
+def _controls(hand: Hand) -> list[str]:
+    """The scorer's buttons: the engine's legal actions now, cards first, then undo."""
+    actions = [] if hand.finished else hand.legal_actions()
+    plays = [a for a in actions if a.is_play and a.card is not None]
+    said = [a for a in actions if not a.is_play]
+    out = [f'<section class="controls"><h2>{escape(say("serve.record"))}</h2>']
+    if plays:
+        out.append('<div class="plays">')
+        for a in plays:
+            assert a.card is not None
+            act = escape(a.text, quote=True)
+            out.append(
+                card_html(a.card.code, "button", f' data-act="{act}"').replace(
+                    'class="card', 'class="legal card', 1
+                )
+            )
+        out.append("</div>")
+    if said:
+        from scorekeeper.table.native import phrase
+
+        lang = language.current()
+        out.append('<div class="said">')
+        for a in said:
+            words = f"{a.actor} {phrase(' '.join((a.verb, *a.args)), lang, hand.rules.family)}"
+            out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
+        out.append("</div>")
+    out.append(f'<div><button data-undo="1">{escape(say("serve.undo"))}</button></div>')
+    out.append("</section>")
+    return out
+
+
+def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") -> str:
+    """The whole page: the live part as it is now, the language links, the referee's form
+    and the script that keeps the live part up to date."""
+    links = " ".join(
+        f'<a href="?lang={code}" hreflang="{code}">{code.upper()}</a>'
+        for code in language.LANGUAGES
+    )
+    config = json.dumps({"key": key, "lang": lang, "csrf": csrf, "scorer": scorer})
+    texts = json.dumps(
+        {
+            "on": say("serve.connected"),
+            "off": say("serve.disconnected"),
+            "stale": say("serve.stale"),
+        }
+    )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            f'<html lang="{escape(lang)}"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            '<meta name="referrer" content="no-referrer">',
+            f"<title>{escape(say('serve.page_title'))}</title>",
+            f"<style>{export.STYLE}{STYLE}</style></head><body>",
+            f'<div id="link" class="off" role="status">{escape(say("serve.connecting"))}</div>',
+            f'<nav class="langs">{links}</nav>',
+            f'<main id="live">{body}</main>',
+            '<p id="answer" role="alert"></p>',
+            _referee_form(),
+            f'<script id="config" type="application/json">{_script_safe(config)}</script>',
+            f'<script id="texts" type="application/json">{_script_safe(texts)}</script>',
+            f"<script>{SCRIPT}</script>",
+            "</body></html>",
+        ]
+    )
+
+
+def _script_safe(text: str) -> str:
+    """JSON inside a script element: no ``</script>`` or comment opener can end it."""
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _referee_form() -> str:
+    return (
+        '<section><h2>{title}</h2><form class="referee" id="referee">'
+        '<label>{label}<input name="hand" autocomplete="off" autocapitalize="characters"'
+        ' spellcheck="false" placeholder="QC 10H AD 9S"></label>'
+        '<button type="submit">{ask}</button></form>'
+        '<div id="ruling" aria-live="polite"></div></section>'
+    ).format(
+        title=escape(say("serve.referee.title")),
+        label=escape(say("serve.referee.hand")),
+        ask=escape(say("serve.referee.ask")),
+    )
+
+
+SCRIPT = r"""
+(function () {
+  var config = JSON.parse(document.getElementById("config").textContent);
+  var texts = JSON.parse(document.getElementById("texts").textContent);
+  var link = document.getElementById("link");
+  var live = document.getElementById("live");
+  var answer = document.getElementById("answer");
+  var base = "/" + config.key + "/";
+  var source = null, timer = null;
+  function show(on) {
+    link.textContent = on ? texts.on : texts.off;
+    link.className = on ? "on" : "off";
+  }
+  function connect() {
+    if (source) { source.close(); }
+    source = new EventSource(base + "events?lang=" + config.lang);
+    source.addEventListener("snapshot", function (e) {
+      var data = JSON.parse(e.data);
+      live.innerHTML = data.html;
+      show(true);
+    });
+    source.onopen = function () { show(true); };
+    source.onerror = function () {
+      show(false);
+      if (source.readyState === 2 && !timer) {
+        timer = setTimeout(function () { timer = null; connect(); }, 2000);
+      }
+    };
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && (!source || source.readyState === 2)) { connect(); }
+  });
+  function version() {
+    var state = document.getElementById("state");
+    return state ? state.getAttribute("data-version") : "";
+  }
+  function post(path, body) {
+    return fetch(base + path, {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": config.csrf},
+      body: JSON.stringify(body)
+    }).then(function (r) { return r.json().then(function (d) { d.status = r.status; return d; }); });
+  }
+  function said(d) {
+    answer.textContent = d.message || "";
+    answer.className = d.status === 200 ? "" : "refused";
+  }
+  live.addEventListener("click", function (e) {
+    var button = e.target.closest("button");
+    if (!button || !config.scorer) { return; }
+    var act = button.getAttribute("data-act");
+    var body = {version: version(), lang: config.lang};
+    if (act) { body.action = act; post("act", body).then(said); }
+    else if (button.hasAttribute("data-undo")) { post("undo", body).then(said); }
+  });
+  document.getElementById("referee").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var hand = e.target.elements.hand.value;
+    post("referee", {hand: hand, lang: config.lang}).then(function (d) {
+      var out = document.getElementById("ruling");
+      out.textContent = "";
+      (d.lines || [d.message || ""]).forEach(function (line) {
+        var p = document.createElement("p"); p.textContent = line; out.appendChild(p);
+      });
+    });
+  });
+  connect();
+})();
+"""

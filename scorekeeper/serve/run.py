@@ -1,0 +1,184 @@
+"""Starting and stopping ``scorekeeper serve``: bind the addresses, print each URL with its
+QR code, run until Ctrl-C, and let the terminal revoke the scorer's phone."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import uvicorn
+
+from scorekeeper.serve import page
+from scorekeeper.serve.app import Server
+from scorekeeper.serve.guard import Guard
+from scorekeeper.serve.live import Hub
+from scorekeeper.serve.net import lan_addresses
+from scorekeeper.serve.watch import Watch
+from scorekeeper.view.words import say
+
+DEFAULT_PORT = 8737
+LOOPBACK = "127.0.0.1"
+
+
+class PortTaken(OSError):
+    """The port is in use on one of the addresses."""
+
+    def __init__(self, host: str, port: int) -> None:
+        super().__init__(say("serve.port_taken", host=host, port=port))
+
+
+def bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        raise PortTaken(host, port) from err
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+class _Uvicorn(uvicorn.Server):
+    """Uvicorn, which on Ctrl-C also ends every open stream (else it waits for them)."""
+
+    def __init__(self, config: uvicorn.Config, served: Server) -> None:
+        super().__init__(config)
+        self.served = served
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.served.close()
+        super().handle_exit(sig, frame)
+
+
+def qr(url: str, out: TextIO) -> None:
+    """``url`` as a QR code drawn with block characters (segno: no image library)."""
+    import segno
+
+    segno.make(url, error="l").terminal(out=out, compact=True)
+
+
+class Serving:
+    """One ``serve`` run: its sockets, hub, guard and the words it prints."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        lan: bool = False,
+        port: int = DEFAULT_PORT,
+        out: TextIO | None = None,
+        beside: bool = False,
+    ) -> None:
+        self.out = out or sys.stdout
+        self.lan = lan
+        self.beside = beside  # beside the table session, which is in charge of the terminal
+        self.addresses = lan_addresses() if lan else []
+        self.sockets = [bind(LOOPBACK, port)]
+        self.port = self.sockets[0].getsockname()[1]
+        try:
+            self.sockets += [bind(a, self.port) for a in self.addresses]
+        except PortTaken:
+            self.close_sockets()
+            raise
+        self.guard = Guard()
+        self.guard.new_token()
+        self.hub = Hub(path, page.live)
+        hosts = [LOOPBACK, "localhost", *self.addresses]
+        self.server = Server(self.hub, self.guard, hosts)
+        self.watch = Watch(path, self.hub.changed)
+
+    def url(self, host: str) -> str:
+        return f"http://{host}:{self.port}/{self.guard.key}/"
+
+    def scorer_url(self, host: str) -> str:
+        return f"{self.url(host)}scorer/{self.guard.token}"
+
+    def say_where(self) -> None:
+        """Every usable URL (with its QR code on the network) and the scorer's page."""
+        write = self.out.write
+        write(say("serve.listening", match=self.hub.path.name) + "\n")
+        hosts = self.addresses or [LOOPBACK]
+        for host in hosts:
+            write(f"  {self.url(host)}\n")
+            if self.lan:
+                qr(self.url(host), self.out)
+        self._say_scorer(say("serve.scorer_url"))
+        if self.lan:
+            write(say("serve.wifi", port=self.port) + "\n")
+        else:
+            write(say("serve.local_only") + "\n")
+        write(say("serve.keys_beside" if self.beside else "serve.keys") + "\n")
+        if self.beside:
+            write("\n")  # the end of what the table session shows
+        self.out.flush()
+
+    def _say_scorer(self, head: str) -> None:
+        host = (self.addresses or [LOOPBACK])[0]
+        self.out.write(f"{head}\n  {self.scorer_url(host)}\n")
+        if self.lan:
+            qr(self.scorer_url(host), self.out)
+        self.out.flush()
+
+    def revoke(self) -> None:
+        """The terminal takes the role back: no phone records until a new page is opened."""
+        self.guard.revoke()
+        self.hub.wake_all()
+        self._say_scorer(say("serve.revoked"))
+
+    def close_sockets(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+
+    def run(self, keys: TextIO | None = None, stop_after: float | None = None) -> None:
+        """Serve until Ctrl-C (or ``stop``, or ``stop_after`` seconds); lines typed on
+        ``keys`` ('r') revoke."""
+        self.say_where()
+        try:
+            asyncio.run(self._serve(keys, stop_after))
+        except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
+            pass
+        finally:
+            self.close_sockets()
+        self.out.write(say("serve.stopped") + "\n")
+
+    async def _serve(self, keys: TextIO | None, stop_after: float | None) -> None:
+        config = uvicorn.Config(
+            self.server.app(),
+            log_level="warning",
+            access_log=False,  # a URL may hold the scorer's token
+            lifespan="off",
+            timeout_graceful_shutdown=2,
+        )
+        self.uvicorn = _Uvicorn(config, self.server)
+        self.watch.start()
+        loop = asyncio.get_running_loop()
+        if keys is not None:
+            loop.add_reader(keys.fileno(), _on_line(keys, self.revoke))
+        if stop_after is not None:
+            loop.call_later(stop_after, self.stop)
+        try:
+            await self.uvicorn.serve(sockets=self.sockets)
+        finally:
+            self.watch.stop()
+            if keys is not None:
+                loop.remove_reader(keys.fileno())
+
+    def stop(self) -> None:
+        """Stop from another thread (``table --serve``, tests)."""
+        self.server.close()
+        self.uvicorn.should_exit = True
+
+
+def _on_line(keys: TextIO, revoke: Callable[[], None]) -> Callable[[], None]:
+    def read() -> None:
+        line = keys.readline()
+        if line.strip().lower() in ("r", "revoke"):
+            revoke()
+
+    return read

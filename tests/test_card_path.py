@@ -1,0 +1,158 @@
+"""The one path of a card: every card, typed or replayed, goes through ``Hand._play``.
+
+``Hand._play`` judges a card with the card masks (``Hand._judge``) and records it
+(``Hand._record``); a refusal alone runs the reasoned checks (``reasoning.refuse_play``)
+to say why. On random matches of every rule set (random options, announcements and
+declarations, hands without their deal, broken files), each card a replay accepts went
+through ``_play`` exactly once, and the holdings the hand keeps are the dealt cards
+without those played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import FAST, RULESET_IDS, option_values, table_for
+
+from scorekeeper import ruleset
+from scorekeeper.errors import MatchFileError
+from scorekeeper.games import load
+from scorekeeper.hand import Hand
+from scorekeeper.match import Match
+from scorekeeper.matchlog import MatchLog
+from scorekeeper.session.demo import play_random_hand
+
+
+def random_file(rule_set: str, options: dict[str, Any], seed: int, path: Path) -> MatchLog:
+    """A match of random legal hands (with declarations and announcements), then broken
+    or stripped of a deal at random, written to ``path``."""
+    rng = random.Random(seed)
+    rules = load(rule_set, options)
+    names = table_for(rules)
+    log = MatchLog.new(rule_set, names, names[0], options=options)
+    m = Match(rules, names, names[0])
+    for _ in range(rng.randint(1, 3)):
+        if m.over():
+            break
+        log.hands.append(play_random_hand(m, rng, announce=rng.choice([0.0, 0.1, 0.4])))
+    for record in log.hands:
+        actions = record.actions
+        change = rng.random()
+        if change < 0.15:
+            record.deal = None  # revokes proven by later cards
+        elif change < 0.3 and actions:
+            i = rng.randrange(len(actions))
+            actions[i] = f"{actions[i].split()[0]} {rng.choice(rules.deck.cards).code}"
+        elif change < 0.4 and len(actions) > 1:
+            i = rng.randrange(len(actions) - 1)
+            actions[i], actions[i + 1] = actions[i + 1], actions[i]
+        elif change < 0.5 and actions:
+            del actions[rng.randrange(len(actions))]
+        elif change < 0.55 and actions:
+            actions.insert(rng.randrange(len(actions)), f"{names[0]} nonsense")
+    path.write_text(log.dumps(), encoding="utf-8")
+    return log
+
+
+@pytest.mark.parametrize("rule_set", RULESET_IDS)
+def test_every_card_goes_through_one_function(
+    rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each card a replay accepts went through ``Hand._play`` once (and through its judge
+    once); no card is recorded any other way."""
+    calls: Counter[str] = Counter()
+    play, judge = Hand._play, Hand._judge
+
+    def counted_play(hand: Hand, *args: Any) -> None:
+        calls["play"] += 1
+        play(hand, *args)
+
+    def counted_judge(hand: Hand, *args: Any) -> None:
+        calls["judge"] += 1
+        judge(hand, *args)
+
+    monkeypatch.setattr(Hand, "_play", counted_play)
+    monkeypatch.setattr(Hand, "_judge", counted_judge)
+
+    @settings(FAST, max_examples=6)
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+    def matches(seed: int, data: st.DataObject) -> None:
+        options = data.draw(option_values(ruleset.load(rule_set)), label="options")
+        log = random_file(rule_set, options, seed, tmp_path / f"m{seed}.toml")
+        calls.clear()
+        try:
+            m = Match.from_log(log, None, "m.toml", every_problem=True, loader=load)
+        except MatchFileError:
+            return  # a broken file: its refused card went through the judge all the same
+        played = sum(
+            1 for mh in m.hands if mh.hand is not None for a in mh.hand.history if a.is_play
+        )
+        assert calls["play"] == played
+        assert calls["judge"] == played  # accepted once each, judged once each
+
+    matches()
+
+
+def test_a_card_given_beyond_its_copies_is_counted() -> None:
+    """With the deal recorded a held card has a copy left, until a family gives a player a
+    card the deck holds no more copy of: then the judge counts the copies played too."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    record = play_random_hand(Match(rules, names, names[0]), random.Random(3), announce=0.0)
+    hand = Hand(rules, names, names[0], deal=record.deal)
+    first = next(t for t in record.actions if hand.parse(t).is_play)
+    assert hand._conserved
+    # Doppelkopf deals both copies of every card: one more is a copy too many
+    hand.give(names[3], [hand.holdings[names[1]][0]])  # type: ignore[index]
+    assert not hand._conserved
+    hand.apply(first)
+    assert list(hand.played.items()) == [(hand.parse(first).card, 1)]
+
+
+def test_the_holdings_lose_the_cards_played() -> None:
+    """The holdings: each player's dealt cards without those they played, in the order
+    dealt, at every step of random Doppelkopf hands; the masks say the same."""
+    rules = load("doppelkopf")
+    names = table_for(rules)
+    for seed in range(6):
+        match = Match(rules, names, names[0])
+        record = play_random_hand(match, random.Random(seed), announce=0.2)
+        hand = Hand(rules, names, names[0], deal=record.deal)
+        for text in record.actions:
+            hand.apply(text)
+            if hand.game.poverty:
+                break  # cards passed: not only played
+            expected = {p: list(cards) for p, cards in (hand.dealt or {}).items()}
+            for action in hand.history:
+                if action.is_play:
+                    expected[action.actor].remove(action.card)
+            assert hand.holdings == expected
+            held = hand.held
+            assert held is not None
+            for player, cards in expected.items():
+                once = {c.index for c in cards}
+                twice = {c.index for c, n in Counter(cards).items() if n == 2}
+                assert {i for i in range(32) if held.held[player] >> i & 1} == once
+                assert {i for i in range(32) if held.twice[player] >> i & 1} == twice
+
+
+def test_play_runs_code_in_few_modules() -> None:
+    """``scorekeeper play QC`` on a warm cache runs code in at most 45 of the package's
+    modules (``bench/play_trace.py``: functions called outside an import, traced with
+    ``sys.setprofile``): a count that may only go down (issue 26 asks for 25)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    try:
+        from play_trace import modules_run
+    finally:
+        sys.path.pop(0)
+    ran = modules_run(["play", "QC"])
+    assert "scorekeeper.hand" in ran and "scorekeeper.matchlog.files" in ran
+    assert len(ran) <= 45, ran

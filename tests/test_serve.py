@@ -1,0 +1,403 @@
+"""``scorekeeper serve`` over plain HTTP (issue 29): the live stream follows every write,
+writes need the scorer's cookie and the page's token and the version they were made on,
+the Host header is checked, names stay inert, Ctrl-C stops it, the lock is not held."""
+
+from __future__ import annotations
+
+import fcntl
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from cli_helpers import PLAYERS, cli_env, run_cli
+
+pytest.importorskip("starlette", reason="the serve extra is not installed")
+pytest.importorskip("uvicorn", reason="the serve extra is not installed")
+
+LIFETIME = 120  # seconds: a server a test forgot still stops
+
+
+@dataclass
+class Served:
+    proc: subprocess.Popen[str]
+    url: str  # the live page
+    scorer_url: str
+    home: Path
+    match: Path
+
+    @property
+    def port(self) -> int:
+        return urlsplit(self.url).port or 0
+
+    @property
+    def key(self) -> str:
+        return urlsplit(self.url).path.strip("/")
+
+    def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return run_cli(self.home, *args, "--match", self.match)
+
+
+@contextmanager
+def served(home: Path, match: Path, *more: str) -> Iterator[Served]:
+    cmd = [sys.executable, "-m", "scorekeeper", "serve", "--match", str(match), "--port", "0"]
+    proc = subprocess.Popen(
+        [*cmd, "--stop-after", str(LIFETIME), *more],
+        env=cli_env(home),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    urls: list[str] = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.strip().startswith("http://"):
+            urls.append(line.strip())
+        if len(urls) == 2:
+            break
+    if len(urls) < 2:
+        proc.kill()
+        raise AssertionError(proc.stderr.read() if proc.stderr else "no URL printed")
+    try:
+        yield Served(proc, urls[0], urls[1], home, match)
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def request(
+    served: Served,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], str]:
+    """One request to the server on 127.0.0.1: (status, headers, text)."""
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    data = json.dumps(body).encode() if body is not None else None
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    conn.request(method, path, body=data, headers=sent)
+    answer = conn.getresponse()
+    text = answer.read().decode("utf-8")
+    conn.close()
+    return answer.status, {k.lower(): v for k, v in answer.getheaders()}, text
+
+
+def first_snapshot(served: Served, lang: str = "en", timeout: float = 10) -> dict[str, Any]:
+    """The first snapshot a stream sends."""
+    with stream(served, lang) as events:
+        return next(events)
+
+
+@contextmanager
+def stream(
+    served: Served, lang: str = "en", cookie: str = ""
+) -> Iterator[Iterator[dict[str, Any]]]:
+    """An open event stream: each ``next`` is the next snapshot."""
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    headers = {"Cookie": f"scorer={cookie}"} if cookie else {}
+    conn.request("GET", f"/{served.key}/events?lang={lang}", headers=headers)
+    answer = conn.getresponse()
+    assert answer.status == 200
+
+    def events() -> Iterator[dict[str, Any]]:
+        event = ""
+        while True:
+            line = answer.fp.readline().decode("utf-8")
+            if not line:
+                return
+            if line.startswith("event:"):
+                event = line.split(":", 1)[1].strip()
+            elif line.startswith("data:") and event == "snapshot":
+                yield json.loads(line.split(":", 1)[1])
+
+    try:
+        yield events()
+    finally:
+        conn.close()
+
+
+def scorer_cookie(served: Served) -> str:
+    status, headers, _ = request(served, "GET", urlsplit(served.scorer_url).path)
+    assert status == 303, status
+    cookie = headers["set-cookie"]
+    assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower(), cookie
+    return cookie.split(";", 1)[0].split("=", 1)[1]
+
+
+def page_csrf(served: Served, cookie: str = "") -> tuple[str, str]:
+    """The page's request token and version, as the page carries them."""
+    headers = {"Cookie": f"scorer={cookie}"} if cookie else {}
+    status, _, text = request(served, "GET", f"/{served.key}/", headers=headers)
+    assert status == 200
+    config = text.split('<script id="config" type="application/json">', 1)[1].split("</script>")[0]
+    version = text.split('data-version="', 1)[1].split('"', 1)[0]
+    return json.loads(config)["csrf"], version
+
+
+def wait_for(predicate: Any, timeout: float = 10.0) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if value := predicate():
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def new_match(tmp_path: Path, *players: str, ruleset: str = "doppelkopf") -> tuple[Path, Path]:
+    home, match = tmp_path / "home", tmp_path / "m.toml"
+    res = run_cli(home, "new", ruleset, *(players or PLAYERS), "--match", match)
+    assert res.returncode == 0, res.stderr
+    return home, match
+
+
+def test_a_command_s_write_reaches_an_open_stream(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s, stream(s) as events:
+        first = next(events)
+        assert "Ben to play" in first["html"]
+        assert s.cli("play", "QC").returncode == 0
+        start = time.monotonic()
+        second = next(events)
+        assert time.monotonic() - start < 3
+        assert second["version"] != first["version"]
+        assert "Carla to play" in second["html"] and "Q♣" in second["html"]
+
+
+def test_the_page_answers_only_its_key_and_its_hosts(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        assert request(s, "GET", f"/{s.key}/")[0] == 200
+        assert request(s, "GET", "/wrongkey/")[0] == 404
+        assert request(s, "GET", "/")[0] == 404
+        assert request(s, "GET", f"/{s.key}/../../etc/passwd")[0] == 404
+        rebound = {"Host": f"attacker.example:{s.port}"}
+        assert request(s, "GET", f"/{s.key}/", headers=rebound)[0] == 400
+        local = {"Host": f"localhost:{s.port}"}
+        assert request(s, "GET", f"/{s.key}/", headers=local)[0] == 200
+
+
+def test_the_scorer_token_works_once_and_a_wrong_one_gets_403(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        assert request(s, "GET", f"/{s.key}/scorer/not-the-token")[0] == 403
+        cookie = scorer_cookie(s)
+        assert request(s, "GET", urlsplit(s.scorer_url).path)[0] == 403  # spent
+        assert cookie
+
+
+def test_a_write_needs_the_cookie_and_the_page_token(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    before = match.read_bytes()
+    with served(home, match) as s:
+        csrf, version = page_csrf(s)
+        body = {"version": version, "action": "Ben QC", "lang": "en"}
+        no_cookie = request(s, "POST", f"/{s.key}/act", body, {"X-CSRF-Token": csrf})
+        assert no_cookie[0] == 403
+        cookie = scorer_cookie(s)
+        jar = {"Cookie": f"scorer={cookie}"}
+        assert request(s, "POST", f"/{s.key}/act", body, jar)[0] == 403  # no page token
+        forged = {**jar, "X-CSRF-Token": csrf}  # a token made for a page without the cookie
+        assert request(s, "POST", f"/{s.key}/act", body, forged)[0] == 403
+        assert match.read_bytes() == before
+        csrf, version = page_csrf(s, cookie)
+        body["version"] = version
+        status, _, text = request(s, "POST", f"/{s.key}/act", body, {**jar, "X-CSRF-Token": csrf})
+        assert status == 200, text
+    assert '"Ben QC"' in match.read_text()
+
+
+def test_a_stale_write_is_refused_with_what_changed(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        csrf, version = page_csrf(s, cookie)
+        assert s.cli("play", "QC").returncode == 0  # the table records meanwhile
+        after = match.read_bytes()
+        headers = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
+        body = {"version": version, "action": "Ben AH", "lang": "de"}
+        status, _, text = request(s, "POST", f"/{s.key}/act", body, headers)
+        assert status == 409, text
+        assert "Ben" in text and "nichts" in text  # the phone's language
+        assert match.read_bytes() == after
+
+
+def test_a_refused_action_says_why_with_its_rule_and_records_nothing(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    before = match.read_bytes()
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        csrf, version = page_csrf(s, cookie)
+        headers = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
+        body = {"version": version, "action": "Carla QC", "lang": "en"}  # not Carla's turn
+        status, _, text = request(s, "POST", f"/{s.key}/act", body, headers)
+        assert status == 422, text
+        assert '"rule"' in text
+    assert match.read_bytes() == before
+
+
+def test_the_terminal_revokes_the_scorer(tmp_path: Path) -> None:
+    from scorekeeper.serve.guard import Guard
+
+    guard = Guard()
+    token = guard.new_token()
+    cookie = guard.redeem(token)
+    assert guard.is_scorer(cookie)
+    guard.revoke()
+    assert not guard.is_scorer(cookie)
+    assert guard.token is not None and guard.redeem("x") is None
+
+
+def test_streams_per_device_are_bounded(tmp_path: Path) -> None:
+    from scorekeeper.serve.guard import STREAMS_PER_CLIENT
+
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        opened = []
+        import http.client
+
+        for _ in range(STREAMS_PER_CLIENT):
+            conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10)
+            conn.request("GET", f"/{s.key}/events")
+            assert conn.getresponse().status == 200
+            opened.append(conn)
+        assert request(s, "GET", f"/{s.key}/events")[0] == 429
+        for conn in opened:
+            conn.close()
+
+
+def test_ctrl_c_stops_with_streams_open_and_the_lock_is_free_while_idle(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s, stream(s) as events:
+        next(events)
+        fd = os.open(match, os.O_RDONLY)  # the match's lock: an flock on the file itself
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises if the server held it
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+        start = time.monotonic()
+        s.proc.send_signal(signal.SIGINT)
+        assert s.proc.wait(10) == 0
+        assert time.monotonic() - start < 5
+        assert "Traceback" not in (s.proc.stderr.read() if s.proc.stderr else "")
+
+
+HOSTILE = ["<script>alert(1)</script>", "\"'><img/src/onerror/alert(2)>", "Ann&amp;", "<b>Ben</b>"]
+
+
+def test_hostile_names_are_escaped_everywhere(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path, *HOSTILE)
+    with served(home, match) as s:
+        html = first_snapshot(s)["html"]
+        page = request(s, "GET", f"/{s.key}/")[2]
+    for text in (html, page):
+        assert "<script>alert" not in text
+        assert "<img" not in text and "<b>" not in text and "&amp;amp;" in text
+        assert "&lt;script&gt;" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_each_phone_picks_its_language(tmp_path: Path, lang: str) -> None:
+    home, match = new_match(tmp_path)
+    words = {"en": "Ben to play", "de": "Ben ist dran", "nl": "Ben is aan de beurt"}
+    with served(home, match) as s:
+        assert words[lang] in first_snapshot(s, lang)["html"]
+        status, _, page = request(s, "GET", f"/{s.key}/?lang={lang}")
+        assert status == 200 and f'<html lang="{lang}">' in page
+
+
+def test_the_table_s_commands_import_nothing_of_serve(tmp_path: Path) -> None:
+    from test_startup import TABLE_COMMANDS, demo_match, imported
+
+    path = demo_match(tmp_path)
+    for args in TABLE_COMMANDS[:2]:
+        modules = imported(tmp_path / "home", tmp_path / "mods.txt", *args, "--match", path)
+        assert not {m for m in modules if m.startswith(("starlette", "uvicorn", "segno"))}
+        assert not {m for m in modules if m.startswith("scorekeeper.serve")}
+
+
+def test_lan_prints_every_address_with_its_code_and_the_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from scorekeeper.serve import run
+
+    _home, match = new_match(tmp_path)
+    monkeypatch.setattr(run, "lan_addresses", lambda: ["127.0.0.2", "127.0.0.3"])  # loopback
+    out = io.StringIO()
+    serving = run.Serving(match, lan=True, port=0, out=out)
+    try:
+        serving.say_where()
+    finally:
+        serving.close_sockets()
+    text = out.getvalue()
+    port = serving.port
+    for host in ("127.0.0.2", "127.0.0.3"):
+        assert f"http://{host}:{port}/{serving.guard.key}/" in text
+    assert "http://127.0.0.1" not in text  # a phone cannot use the loopback address
+    assert text.count("scorer/") == 1
+    assert "█" in text or "▀" in text  # the codes
+    assert "Wi-Fi" in text and str(port) in text and "firewall" in text
+
+
+def test_only_real_interfaces_with_private_addresses_are_offered() -> None:
+    from scorekeeper.serve.net import usable
+
+    assert usable("wlan0", "192.168.1.20") and usable("enp3s0", "10.0.0.7")
+    assert usable("wlp2s0", "172.20.10.2")
+    for name, address in [
+        ("docker0", "172.17.0.1"),
+        ("br-3f2a", "172.18.0.1"),
+        ("veth12", "10.1.0.1"),
+        ("virbr0", "192.168.122.1"),
+        ("lo", "127.0.0.1"),
+        ("eth0", "8.8.8.8"),
+        ("eth0", "169.254.3.4"),
+    ]:
+        assert not usable(name, address), (name, address)
+
+
+def test_table_serve_serves_beside_the_session_and_stops_with_it(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    cmd = [sys.executable, "-m", "scorekeeper", "table", "--serve", "--match", str(match)]
+    proc = subprocess.Popen(
+        cmd, env=cli_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        url = ""
+        for line in proc.stdout:
+            if line.strip().startswith("http://"):
+                url = line.strip()
+                break
+        port, path = urlsplit(url).port, urlsplit(url).path
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", path)
+        assert conn.getresponse().status == 200
+        conn.close()
+        proc.stdin.write("qc\nquit\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert '"Ben QC"' in match.read_text()
+    time.sleep(0.5)
+    with pytest.raises(OSError):
+        http.client.HTTPConnection("127.0.0.1", port, timeout=2).request("GET", path)
