@@ -213,3 +213,20 @@ def test_a_match_file_s_actions_read_and_write_back_byte_for_byte(tmp_path: Path
         assert f'"{text}"' in path.read_text(encoding="utf-8")
     assert typed(texts[4]) == Name("Anna", "D")
     assert typed(texts[6]) == Sequence("Ben", tuple(Card(r, "S") for r in ("7", "8", "9")))
+
+
+def test_sequences_without_the_deal_fit_in_the_hand() -> None:
+    """Without the deal, one player's announced sequences cannot claim more cards than the
+    hand holds: four sequences of 22 cards left the other player nothing to play in the
+    last trick (found by random hands, seed 69)."""
+    hand = Hand(RULES, TABLE, "Ben")
+    for text in ("Ben turnup JC", "Anna pass", "Ben pass", "Anna name spades", "Ben bottom 10H"):
+        hand.apply(text)
+    hand.apply("Anna sequence 7S 8S 9S 10S JS QS KS AS")
+    assert hand.can("Anna sequence 7D 8D 9D") is False
+    with pytest.raises(IllegalActionError) as caught:
+        hand.verify("Anna sequence 7D 8D 9D")
+    assert caught.value.rule == "sequences"
+    assert "Anna holds 9 cards, and with this sequence 11 cards would be known" in str(caught.value)
+    # one card of nine is left unknown: no sequence of Anna's can be listed any more
+    assert not [a.text for a in hand.legal_actions() if a.text.startswith("Anna sequence")]

@@ -106,6 +106,10 @@ TEXTS: dict[str, str] = {
     "klaberjass.known.must_play": (
         "{action}: {player} has {left} cards left and must still play {cards} ({known})"
     ),
+    "klaberjass.known.too_many": (
+        "{action}: {player} holds {left} cards, and with this sequence {count} cards would be"
+        " known to be theirs"
+    ),
     "klaberjass.known.must_play_one": (
         "{action}: {player} has 1 card left and must still play {cards} ({known})"
     ),

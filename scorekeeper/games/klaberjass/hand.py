@@ -200,6 +200,8 @@ class KlaberjassHand(GameHand):
         except IllegalActionError as exc:
             raise unreadable(action, exc, "sequences.order") from None
         holding = self.hand.holding(player)
+        if holding is None:
+            self._verify_sequence_fits(player, run.cards, action)
         for card in run.cards:
             if holding is not None and card not in holding:
                 why = because("klaberjass.not_held", player=player, card=card, holding=holding)
@@ -211,6 +213,17 @@ class KlaberjassHand(GameHand):
             self.announced.check(run)
         except IllegalActionError as exc:
             raise unreadable(action, exc, "sequences.order") from None
+
+    def _verify_sequence_fits(self, player: str, cards: tuple[Card, ...], action: Action) -> None:
+        """Without the deal: the cards a player is known to hold, this sequence's with them,
+        cannot be more than the cards in that player's hand (nine sequences' worth of cards
+        announced by one player would leave the other nothing to play)."""
+        claimed = tuple(dict.fromkeys([*known_cards(self, player).cards, *cards]))
+        left = self.hand.cards_in_hand(player)
+        if len(claimed) > left:
+            raise refusal(
+                "known.too_many", "sequences", action, player=player, left=left, count=len(claimed)
+            )
 
     def _verify_bella(self, action: Action) -> None:
         rule = "bella.announce"
