@@ -131,13 +131,19 @@ def _program_is_ours() -> bool:
     return getattr(runner, "__module__", None) in ("scorekeeper.cli.entry", "scorekeeper.cli.app")
 
 
+def _stand_ins() -> str:
+    from scorekeeper.view.words import stand_ins  # only for a terminal that needs them
+
+    return stand_ins()
+
+
 def run(command: Callable[[list[str]], None]) -> None:
     """Run ``command`` on this process's command line; never show a traceback for bad
     input. ``command`` ends with SystemExit (0 when all went well), as click does."""
     argv = hoist_match(hoist_lang(sys.argv[1:]))
     if "--json" in argv:
         language.neutral()
-    shown.install()  # what the terminal can print (H for ♥ with LANG=C), controls visible
+    shown.install(_stand_ins)  # what the terminal can print (H for ♥ with LANG=C), controls visible
     was_devnull = stdout_is_devnull()
     leftover.keeping()
     try:
