@@ -413,7 +413,8 @@ def test_explain_shows_lists_as_their_items(tmp_path: Path) -> None:
     assert "ranks = A 10 K Q J 9, suits = C S H D" in res.stdout
     assert "trumps = none" in res.stdout and "['" not in res.stdout
     res = run_cli(tmp_path / "home", "--lang", "nl", "explain", "doppelkopf-ddv", "cards")
-    assert "trumps = geen" in res.stdout and "['" not in res.stdout
+    # the setting's name in the table's words too (issue 27)
+    assert "troeven = geen" in res.stdout and "['" not in res.stdout
 
 
 def test_judge_reads_what_was_said_as_entered(tmp_path: Path) -> None:
