@@ -66,16 +66,18 @@ def history(log: MatchLog, match: Match) -> dict[str, Any]:
     return {**_head(match.rules, log), "hands": hands, **_end(match)}
 
 
-SHEET_FORMATS = ("markdown", "html")
+SHEET_FORMATS = ("markdown", "html", "chat")
 
 
 def sheet_text(format_: str, match: Match, lang: str = "en") -> str:
-    """The match's score sheet as ``markdown`` or ``html``, game words in ``lang``."""
-    from scorekeeper.view import html, markdown
+    """The match's score sheet as ``markdown`` (a table, for a wiki), ``html`` or
+    ``chat`` (a fixed-width block a chat app shows as it is), game words in ``lang``."""
+    from scorekeeper.view import chat, html, markdown
     from scorekeeper.view.sheet import build
 
     sheet = build(match, lang)
-    return markdown.render(sheet) if format_ == "markdown" else html.render(sheet)
+    render = {"markdown": markdown.render, "html": html.render, "chat": chat.render}[format_]
+    return render(sheet)
 
 
 def _dumps(data: Any) -> str:

@@ -22,6 +22,7 @@ import io
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -172,22 +173,18 @@ def raw(stream: TextIO) -> TextIO:
     return stream.stream if isinstance(stream, VisibleStream) else stream
 
 
-def install() -> None:
+def install(stand_ins: Callable[[], str]) -> None:
     """Make standard output and error inert and printable for this process: encoded as
-    the terminal shows (symbols it lacks as ASCII stand-ins: ``H`` for ``♥``), control
-    characters made visible."""
+    the terminal shows (symbols it lacks written by the codec error handler that
+    ``stand_ins`` registers and names: ``H`` for ``♥``), control characters made visible."""
     encoding = terminal_encoding()
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if not isinstance(stream, io.TextIOWrapper):
             continue
         if encoding is not None and codecs.lookup(stream.encoding).name != encoding:
-            from scorekeeper.view.words import stand_ins
-
             stream.reconfigure(encoding=encoding, errors=stand_ins())
         elif not _prints_symbols(stream.encoding):
-            from scorekeeper.view.words import stand_ins
-
             stream.reconfigure(errors=stand_ins())
         setattr(sys, name, VisibleStream(stream))
 

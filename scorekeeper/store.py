@@ -133,8 +133,9 @@ def new_path(players: list[str], ruleset: str, when: datetime) -> Path:
     return path
 
 
-def create(log: MatchLog, path: Path) -> None:
-    """Write a new match file (refusing to overwrite one) and make it current."""
+def create(log: MatchLog, path: Path, *, current: bool = True) -> None:
+    """Write a new match file (refusing to overwrite one) and make it current (unless
+    ``current`` is False: a demo)."""
     if path.exists() or path.is_symlink():
         raise ScorekeeperError(
             because("session.exists", "match", path=str(path)), kind="match file"
@@ -143,7 +144,8 @@ def create(log: MatchLog, path: Path) -> None:
         log, None, because("session.new_match").worded(), loader=load
     )  # the header must replay
     matchlog.write(path, log, new=True)  # refused if another process made it meanwhile
-    set_current(path)
+    if current:
+        set_current(path)
 
 
 # ---------------------------------------------------------------------- the archive

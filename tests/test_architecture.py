@@ -26,6 +26,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MAX_LINES = 600
 SEAMS = {
     "scorekeeper/hand.py": "Hand: the state machine of a hand (turns, the one path of a card)",
+    "scorekeeper/table/session.py": (
+        "TableSession: the state machine of a table session (a line, a quick hand asked fact"
+        " by fact, an undo awaiting yes or no, the version the prompt showed)"
+    ),
 }
 """Modules whose one state-machine class is their seam, and why; at most ``MAX_SEAM_LINES``."""
 MAX_SEAM_LINES = 1000
@@ -72,6 +76,9 @@ KNOWN_TYPE_CYCLES = [
      "scorekeeper.games.doppelkopf.legal", "scorekeeper.games.doppelkopf.sheet"],
     ["scorekeeper.games.klaberjass.hand", "scorekeeper.games.klaberjass.stock"],
     ["scorekeeper.games.klaverjassen.hand", "scorekeeper.games.klaverjassen.sheet"],
+    # what is left of the cycle that 197aae0 grew (matchlog.shape -> shown -> view.words ->
+    # lang -> matchlog): the package's lazy re-exports, typed for checkers, against the
+    # modules that read DEFAULT and LANGS from the package. A part of the old cycle only.
     ["scorekeeper.lang", "scorekeeper.lang.data", "scorekeeper.lang.naming",
      "scorekeeper.lang.reading"],
 ]  # fmt: skip

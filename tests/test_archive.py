@@ -35,8 +35,8 @@ def _table(home: Path) -> tuple[Path, Path]:
     """An unfinished Doppelkopf demo (older) and a finished Klaverjassen one (current)."""
     first = home / "matches" / "dk.toml"
     second = home / "matches" / "kj.toml"
-    _ok(home, "demo", "doppelkopf", "--hands", "2", "--match", first)
-    _ok(home, "demo", "klaverjassen", "--hands", "16", "--match", second)
+    _ok(home, "demo", "--current", "doppelkopf", "--hands", "2", "--match", first)
+    _ok(home, "demo", "--current", "klaverjassen", "--hands", "16", "--match", second)
     return first, second
 
 
@@ -136,7 +136,7 @@ def test_archiving_the_last_match_leaves_no_current_match(tmp_path: Path) -> Non
 def test_import_copies_a_sound_file_byte_for_byte(tmp_path: Path) -> None:
     home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
     source = elsewhere / "friday.toml"
-    _ok(elsewhere, "demo", "bierkopf", "--hands", "3", "--match", source)
+    _ok(elsewhere, "demo", "--current", "bierkopf", "--hands", "3", "--match", source)
     out = _ok(home, "import", source)
     assert "imported as friday (hands: 3)" in out
     assert (home / "matches" / "friday.toml").read_bytes() == source.read_bytes()
@@ -163,7 +163,7 @@ def test_import_refuses_a_bad_file_and_copies_nothing(tmp_path: Path) -> None:
     assert _folder(home) == before
     replay = tmp_path / "replay.toml"  # well-shaped, but a hand that does not replay
     good = tmp_path / "good.toml"
-    _ok(tmp_path / "other", "demo", "doppelkopf", "--hands", "1", "--match", good)
+    _ok(tmp_path / "other", "demo", "--current", "doppelkopf", "--hands", "1", "--match", good)
     replay.write_text(good.read_text(encoding="utf-8").replace('"Ben ', '"Carla ', 1))
     res = run_cli(home, "import", replay, "--json")
     refusal = json.loads(res.stderr)

@@ -325,7 +325,7 @@ def test_an_undo_of_a_finished_hand_keeps_the_cache_fitting(
     Session.open(path)
     entered = run_cli(home, "hand", "re=Anna,Carla", "re_points=165", "--match", path)
     assert entered.returncode == 0, entered.stderr
-    assert run_cli(home, "undo", "--match", path).returncode == 0
+    assert run_cli(home, "undo", "--yes", "--match", path).returncode == 0
     session = Session.open(path)
     assert session._tail is not None and session._tail.first == len(session.match.hands)
     assert figures(session) == without_cache(path, monkeypatch)

@@ -413,7 +413,11 @@ def test_undo_of_a_quick_hand_and_of_a_deal(quick, match: Path) -> None:
     assert res.returncode == 0, res.stderr
     assert "deal" in json.loads(res.stdout)["undone"]
     assert match.read_bytes() == after_quick
+    # a whole scored hand goes only when confirmed (issue 24): asked, then --yes
     res = quick("undo", "--match", match)
+    assert res.returncode == 1 and "this removes hand 1, scored Anna +4" in res.stderr
+    assert match.read_bytes() == after_quick
+    res = quick("undo", "--yes", "--match", match)
     assert res.returncode == 0, res.stderr
     assert "quick" in res.stdout
     assert match.read_bytes() == empty
@@ -925,7 +929,7 @@ def test_rules_show_refusals(sk, quick) -> None:
 
 def test_demo_writes_a_file_that_check_accepts(sk, quick, tmp_path: Path) -> None:
     path = tmp_path / "demo.toml"
-    res = sk("demo", "--hands", "2", "--match", path)
+    res = sk("demo", "--current", "--hands", "2", "--match", path)
     assert res.returncode == 0, res.stderr
     assert len(read_log(path).hands) == 2
     res = quick("check", path)

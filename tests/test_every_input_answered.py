@@ -28,7 +28,7 @@ def _ok(home: Path, *args: str | Path, env: dict[str, str] | None = None) -> str
 
 def _demo(home: Path, game: str = "doppelkopf", hands: int = 2) -> Path:
     path = home / f"{game}-{hands}.toml"
-    _ok(home, "demo", game, "--hands", str(hands), "--seed", "3", "--match", path)
+    _ok(home, "demo", "--current", game, "--hands", str(hands), "--seed", "3", "--match", path)
     return path
 
 

@@ -261,7 +261,9 @@ def test_help_in_german_and_dutch(tmp_path: Path) -> None:
 def test_every_sheet_renders_in_every_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str, lang: str
 ) -> None:
-    res = _quick(tmp_path, monkeypatch, "--lang", lang, "demo", ruleset, "--hands", "3")
+    res = _quick(
+        tmp_path, monkeypatch, "--lang", lang, "demo", "--current", ruleset, "--hands", "3"
+    )
     assert res.exit_code == 0, res.output
     want = {"en": "score sheet", "de": "Spielliste", "nl": "scorebriefje"}[lang]
     assert want in res.stdout, res.stdout

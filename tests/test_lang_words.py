@@ -182,11 +182,15 @@ def test_the_table_session_in_german_names_cards_and_words(tmp_path: Path) -> No
     try:
         helped = table.handle("help").lines[0]
         assert "keine 90" in helped and "fünf Neunen" in helped and "no90" not in helped
-        assert table.handle("carla kontra").lines == ["Carla sagt Kontra an (Kontra-Partei)"]
+        # the announcement, then the side it shows (issue 28)
+        said = ["Carla sagt Kontra an (Kontra-Partei)", "Kontra: Carla"]
+        assert table.handle("carla kontra").lines == said
         lines = table.handle("krd hz kaa ka9").lines
     finally:
         language.reset()
-    assert lines[:4] == ["Ben D♣", "Carla 10♥", "Dirk A♦", "Anna 9♦"], lines
+    cards = [line for line in lines if not line.startswith(("Re:", "Kontra:"))]
+    assert cards[:4] == ["Ben D♣", "Carla 10♥", "Dirk A♦", "Anna 9♦"], lines
+    assert lines[1:3] == ["Re: Ben", "Kontra: Carla"]  # Ben's queen of clubs shows him Re
     recorded = Session.open(path).log.hands[0].actions
     assert recorded == ["Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna 9D"]
 
@@ -308,7 +312,7 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
     german = _table(tmp_path, typed, "doppelkopf", *PLAYERS, env={"LANG": "de_DE.UTF-8"})
     for line in (
         "Carla sagt Kontra an (Kontra-Partei)",
-        "Ben D♣\nCarla 10♥\nDirk A♦\nAnna 9♦",
+        "Ben D♣\nRe: Ben\nKontra: Carla\nCarla 10♥\nDirk A♦\nAnna 9♦",
         "Stich 1 an Carla (24 Augen): 10♥ von Carla: der höchste Trumpf",
         "Spiel 1, Geber Anna, Normalspiel; 4 Karten gespielt",
         "die Wörter dieses Spiels: Re, Kontra, keine 90",
@@ -332,26 +336,65 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
 def test_demo_sheets_in_german_and_dutch_keep_no_english_term(tmp_path: Path) -> None:
     """Seeded demos: Kloepper's sides, DDV's extra point against the queens and a Wilde
     Boom run's length in the table's words (the demo's hands are the same every run)."""
-    kloepper = _ok(tmp_path, "--lang", "de", "demo", "kloepper", "--hands", "3", "--seed", "5")
+    kloepper = _ok(
+        tmp_path, "--lang", "de", "demo", "--current", "kloepper", "--hands", "3", "--seed", "5"
+    )
     assert "* Damen" in kloepper and "Queens" not in kloepper and "Others" not in kloepper
-    dutch = _ok(tmp_path, "--lang", "nl", "demo", "kloepper", "--hands", "3", "--seed", "5")
-    assert "* vrouwen" in dutch and "anderen 61:59" in dutch, dutch
-    ddv = _ok(tmp_path, "--lang", "de", "demo", "doppelkopf-ddv", "--hands", "1", "--seed", "5")
+    dutch = _ok(
+        tmp_path, "--lang", "nl", "demo", "--current", "kloepper", "--hands", "3", "--seed", "5"
+    )
+    assert "* vrouwen" in dutch and "anderen\u00a061" in dutch, dutch  # result: issue 28
+    ddv = _ok(
+        tmp_path,
+        "--lang",
+        "de",
+        "demo",
+        "--current",
+        "doppelkopf-ddv",
+        "--hands",
+        "1",
+        "--seed",
+        "5",
+    )
     assert "gegen die Alten für Kontra" in " ".join(ddv.split()), ddv
     boom = _ok(
-        tmp_path, "--lang", "de", "demo", "klaverjassen-wilde-boom", "--hands", "3", "--seed", "5"
+        tmp_path,
+        "--lang",
+        "de",
+        "demo",
+        "--current",
+        "klaverjassen-wilde-boom",
+        "--hands",
+        "3",
+        "--seed",
+        "5",
     )
     assert "Folge von vier in Pik" in " ".join(boom.split()), boom
-    english = _ok(tmp_path, "--lang", "en", "demo", "kloepper", "--hands", "3", "--seed", "5")
+    english = _ok(
+        tmp_path, "--lang", "en", "demo", "--current", "kloepper", "--hands", "3", "--seed", "5"
+    )
     assert "* Queens" in english
 
 
 def test_the_sheet_speaks_the_language_of_the_view(tmp_path: Path) -> None:
     """The sheet's game words follow what the rest of the output speaks: a Dutch match's
     sheet under --lang en says 'failed', a demo under --lang de says 'Kontra'."""
-    demo = _ok(tmp_path, "--lang", "de", "demo", "doppelkopf", "--hands", "3", "--seed", "9")
-    assert "Kontra 155:85" in demo and "Contra" not in demo, demo
-    demo = _ok(tmp_path, "--lang", "nl", "demo", "klaverjassen-3", "--hands", "2", "--seed", "7")
+    demo = _ok(
+        tmp_path, "--lang", "de", "demo", "--current", "doppelkopf", "--hands", "3", "--seed", "9"
+    )
+    assert "Kontra\u00a0155" in demo and "Contra" not in demo, demo  # result: issue 28
+    demo = _ok(
+        tmp_path,
+        "--lang",
+        "nl",
+        "demo",
+        "--current",
+        "klaverjassen-3",
+        "--hands",
+        "2",
+        "--seed",
+        "7",
+    )
     assert "♠ Ben, nat" in demo and "Anna en Carla" in demo and "failed" not in demo, demo
     english = _ok(tmp_path, "score", "--lang", "en")
     assert "♠ Ben, failed" in english and "Anna and Carla" in english, english

@@ -276,7 +276,7 @@ def matches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("quick")
     home = folder / "home"
     found = {name: folder / f"{name}.toml" for name in ("mid", "fresh", "de", "kj")}
-    res = run_cli(home, "demo", "--hands", "2", "--match", found["mid"])
+    res = run_cli(home, "demo", "--current", "--hands", "2", "--match", found["mid"])
     assert res.returncode == 0, res.stderr
     assert run_cli(home, "play", "QC", "--match", found["mid"]).returncode == 0
     res = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", found["fresh"])

@@ -394,7 +394,8 @@ def test_explain_says_true_and_false_in_words(tmp_path: Path) -> None:
     assert "obligatory_leads = yes" in res.stdout and "True" not in res.stdout
     assert "its soloist leads the first trick" in res.stdout
     res = run_cli(tmp_path / "home", "--lang", "de", "explain", "doppelkopf", "teams")
-    assert "obligatory_leads = ja" in res.stdout, res.stdout
+    # the option in the table's words too (issue 27), its value in words
+    assert "Pflichtsolo kommt raus = ja" in res.stdout and "True" not in res.stdout, res.stdout
 
 
 def test_a_poverty_card_that_cannot_be_read_names_its_rule_once(tmp_path: Path) -> None:
@@ -412,7 +413,8 @@ def test_explain_shows_lists_as_their_items(tmp_path: Path) -> None:
     assert "ranks = A 10 K Q J 9, suits = C S H D" in res.stdout
     assert "trumps = none" in res.stdout and "['" not in res.stdout
     res = run_cli(tmp_path / "home", "--lang", "nl", "explain", "doppelkopf-ddv", "cards")
-    assert "trumps = geen" in res.stdout and "['" not in res.stdout
+    # the setting's name in the table's words too (issue 27)
+    assert "troeven = geen" in res.stdout and "['" not in res.stdout
 
 
 def test_judge_reads_what_was_said_as_entered(tmp_path: Path) -> None:

@@ -102,7 +102,7 @@ def test_check_lets_every_hand_go_without_a_cycle(tmp_path: Path) -> None:
     runner = CliRunner()
     env = {"SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_CACHE": "off"}
     match = tmp_path / "m.toml"
-    made = runner.invoke(app, ["demo", "--hands", "40", "--match", str(match)], env=env)
+    made = runner.invoke(app, ["demo", "--current", "--hands", "40", "--match", str(match)], env=env)
     assert made.exit_code == 0, made.output
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector finds is kept to be looked at
@@ -133,7 +133,7 @@ def test_a_command_reads_the_language_of_the_environment_once_and_lets_go(
     runner = CliRunner()
     home = {"SCOREKEEPER_HOME": str(tmp_path / "home")}
     match = tmp_path / "m.toml"
-    made = runner.invoke(app, ["demo", "--hands", "8", "--match", str(match)], env=home)
+    made = runner.invoke(app, ["demo", "--current", "--hands", "8", "--match", str(match)], env=home)
     assert made.exit_code == 0, made.output
     sheets = {}
     for lang, words in (("de_DE.UTF-8", "Spielliste"), ("nl_NL.UTF-8", "scorebriefje")):

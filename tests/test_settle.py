@@ -140,7 +140,7 @@ def test_a_bad_price_in_the_header_is_a_match_file_problem(tmp_path: Path) -> No
 
 def test_where_only_winners_score_the_average_is_the_reference(tmp_path: Path) -> None:
     match = tmp_path / "kl.toml"
-    _ok(tmp_path, "demo", "kloepper", "--hands", "5", "--match", match)
+    _ok(tmp_path, "demo", "--current", "kloepper", "--hands", "5", "--match", match)
     data = json.loads(_ok(tmp_path, "settle", "--price", "0.25", "--match", match, "--json"))
     totals = data["totals"]
     average = Fraction(sum(totals.values()), len(totals))

@@ -29,7 +29,9 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def klaverjas(home: Path) -> Path:
     path = home / "kj.toml"
-    res = sk(home, "demo", "klaverjassen", "--hands", "5", "--seed", "2", "--match", path)
+    res = sk(
+        home, "demo", "--current", "klaverjassen", "--hands", "5", "--seed", "2", "--match", path
+    )
     assert res.returncode == 0, res.stderr
     return path
 

@@ -37,7 +37,7 @@ def demos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     for game in GAMES:
         path = home / f"{game}.toml"
-        res = sk(home, "demo", game, "--hands", "6", "--seed", "3", "--match", path)
+        res = sk(home, "demo", "--current", game, "--hands", "6", "--seed", "3", "--match", path)
         assert res.returncode == 0, res.stderr
         out[game] = path
     return out
@@ -91,14 +91,16 @@ def test_klaverjassen_has_two_team_columns_and_marks(demos, tmp_path) -> None:
         assert row["marked"] == [maker in m for m in members]
 
 
-def test_result_column_names_the_winner_first_with_its_points_first(demos, tmp_path) -> None:
+def test_result_column_says_whose_number_is_whose_and_who_won(demos, tmp_path) -> None:
+    # issue 28: each side named with its own card points, in the columns' order, and the
+    # winner on its own (a side may win with fewer card points)
     data = sheet_json(tmp_path, demos["klaverjassen"])
     res = sk(tmp_path, "score", "--match", demos["klaverjassen"], columns=160)
+    order = [c["name"] for c in data["sheet"]["columns"]]
     for hand in data["hands"]:
         r = hand["result"]
-        winner = r["winner"]
-        other = next(s for s in r["card_points"] if s != winner)
-        shown = f"{winner} {r['card_points'][winner]}:{r['card_points'][other]}"
+        points = ", ".join(f"{side}\u00a0{r['card_points'][side]}" for side in order)
+        shown = f"{points} → {r['winner']}"
         assert shown in res.stdout, shown
 
 
@@ -245,7 +247,8 @@ def test_bierkopf_marks_carried_points(tmp_path) -> None:
     sk(tmp_path, "new", "bierkopf", "Anna", "Ben", "Carla", "Dirk", "--match", path)
     for facts in ("team=Anna points=60", "team=Anna points=100"):
         assert sk(tmp_path, "hand", *facts.split(), "--match", path).returncode == 0
-    rows = sk(tmp_path, "score", "--match", path).stdout.splitlines()[3:5]
+    # wide enough that each row is one line (the result names both teams: issue 28)
+    rows = sk(tmp_path, "score", "--match", path, columns=160).stdout.splitlines()[3:5]
     assert "carries 1" in rows[0] and "carried +1" in rows[1], rows
     assert rows[1].split()[-4:] == ["3", "(+3)", "0", "(+0)"], rows
 
@@ -302,7 +305,7 @@ def test_every_command_prints_on_an_ascii_terminal(demos, tmp_path) -> None:
 
 def test_a_long_match_shows_its_last_rows_unless_all(tmp_path) -> None:
     path = tmp_path / "long.toml"
-    res = sk(tmp_path, "demo", "doppelkopf", "--hands", "33", "--match", path)
+    res = sk(tmp_path, "demo", "--current", "doppelkopf", "--hands", "33", "--match", path)
     assert res.returncode == 0, res.stderr
 
     def rows(out: str) -> list[int]:
@@ -341,7 +344,10 @@ def test_a_wrapped_line_is_indented_never_at_column_0(game, columns, demos, tmp_
 def test_a_long_match_built_for_its_last_rows_says_the_same(tmp_path) -> None:
     # only the rows shown are built; the totals, progress and chart count every hand
     path = tmp_path / "long.toml"
-    assert sk(tmp_path, "demo", "doppelkopf", "--hands", "34", "--match", path).returncode == 0
+    assert (
+        sk(tmp_path, "demo", "--current", "doppelkopf", "--hands", "34", "--match", path).returncode
+        == 0
+    )
     short = sk(tmp_path, "score", "--chart", "--match", path, columns=160).stdout
     full = sk(tmp_path, "score", "--all", "--chart", "--match", path, columns=160).stdout
     assert "4 earlier hands not shown" in short

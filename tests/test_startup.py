@@ -67,7 +67,7 @@ TABLE_COMMANDS = [
 def demo_match(tmp_path: Path) -> Path:
     """A two-hand demo Doppelkopf match in ``tmp_path`` (made by the real CLI)."""
     path = tmp_path / "m.toml"
-    res = run_cli(tmp_path / "home", "demo", "--hands", "2", "--match", path)
+    res = run_cli(tmp_path / "home", "demo", "--current", "--hands", "2", "--match", path)
     assert res.returncode == 0, res.stderr
     return path
 

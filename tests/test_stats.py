@@ -144,7 +144,7 @@ def test_the_cache_never_wins_over_the_file(tmp_path: Path) -> None:
     entries[0].write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
     assert _stats(tmp_path) == first
     # a changed file is counted again
-    _ok(tmp_path, "undo", "--match", match)
+    _ok(tmp_path, "undo", "--yes", "--match", match)
     after = _stats(tmp_path)
     assert after["hands"] == 2 and after["players"]["Anna"]["hands"] == 2
     assert len(list((tmp_path / "cache" / "stats").glob("*.json"))) == 1  # the old one went
@@ -172,7 +172,7 @@ def test_a_broken_file_is_left_out_with_a_warning(tmp_path: Path) -> None:
 def test_every_family_counts_and_adds_up(tmp_path: Path) -> None:
     for ruleset, hands in (("kloepper", 8), ("bierkopf", 8), ("klaberjass", 6)):
         match = tmp_path / "matches" / f"{ruleset}.toml"
-        _ok(tmp_path, "demo", ruleset, "--hands", str(hands), "--match", match)
+        _ok(tmp_path, "demo", "--current", ruleset, "--hands", str(hands), "--match", match)
         data = _stats(tmp_path, "--game", ruleset)
         totals, _ = _totals(tmp_path, match)
         for p, figures in data["players"].items():

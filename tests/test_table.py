@@ -118,7 +118,7 @@ def test_a_quick_hand_asked_fact_by_fact(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = new_match(tmp_path, "doppelkopf", PLAYERS)
-    keys = Session.open(path).quick_keys()
+    keys = asked(path)  # the facts this game and table take
     answers = {"re": "Anna,Carla", "re_points": "165"}
     typed = "".join(answers.get(k, "") + "\r" for k in keys) + "Anna re\r\r"
     drive(path, "hand\r" + typed)
@@ -181,7 +181,7 @@ def test_a_quick_answer_of_the_wrong_kind_is_asked_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = new_match(tmp_path, "doppelkopf", PLAYERS)
-    keys = list(Session.open(path).quick_keys())
+    keys = list(asked(path))  # the facts this game and table take
     assert keys[:2] == ["re", "re_points"]
     rest = "\r" * (len(keys) - 2)
     drive(path, "hand\rAnna,Carla\rmany\r165\r" + rest + "\r")
@@ -198,7 +198,13 @@ def test_the_match_kept_after_an_entry_is_not_trusted_over_the_file(tmp_path: Pa
     assert table.handle("qc").ok  # the session keeps the match it wrote
     with Session.edit(path) as s:  # another command plays Carla's card meanwhile
         s.play("10H")
-    assert table.handle("ad").ok  # Dirk's card, not Carla's
+    # typed for Carla (issue 24, item 4): refused, saying what changed; typed again, Dirk's
+    refused = table.handle("ad")
+    assert refused.errors == [
+        "the match changed meanwhile: Carla played 10H from another device. Nothing was"
+        " recorded: look at the prompt and type it again"
+    ]
+    assert table.handle("ad").ok
     assert Session.open(path).log.hands[0].actions == ["Ben QC", "Carla 10H", "Dirk AD"]
 
 
@@ -266,3 +272,9 @@ def test_the_status_bar_fits_the_terminal_and_keeps_the_totals(tmp_path: Path, w
     text = " ".join(lines).replace("\u00a0", " ")
     assert "Anna +0, Ben +0, Carla +0, Dirk +0" in text
     assert "trick 1: Ben:QC Carla:10H" in text
+
+
+def asked(path: Path) -> dict[str, object]:
+    """The facts a quick hand asks at this match's table, fact by fact."""
+    m = Session.open(path).match
+    return m.family.asked_keys(m.rules)

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from table_helpers import (
     Case,
-    assert_first_hand_reported,
     drive,
     new_match,
     record_deal,
@@ -85,7 +84,20 @@ def test_a_whole_hand(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[
     out = captured.out
     for word in case.said:
         assert word in out, (word, out)
-    assert_first_hand_reported(path, out)
+    first_hand_reported(path, out)
+
+
+def first_hand_reported(path: Path, out: str) -> None:
+    """The first hand is over in the file, and the session said so: the totals (per team
+    where teams play, as the sheet counts them: issue 28), who deals next."""
+    from scorekeeper.view.sheet import column_scores
+
+    m = Session.open(path).match
+    assert m.hands[0].finished
+    assert "Hand 1 over:" in out
+    totals = ", ".join(f"{p} {s:+d}" for p, s in column_scores(m, m.totals()).items())
+    assert f"totals: {totals}" in out
+    assert f"{m.next_dealer()} deals next." in out
 
 
 def test_the_session_says_at_once_when_the_match_is_over(

@@ -102,7 +102,7 @@ def test_a_quick_hand_answered_in_german(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = new_match(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"], lang="de")
-    keys = Session.open(path).quick_keys()
+    keys = asked(path)  # the facts this game and table take
     answers = {"re": "Anna,Carla", "re_points": "165"}
     typed = "".join(answers.get(k, "") + "\r" for k in keys) + "Anna re\rBen kontra\r\r"
     drive(path, "hand\r" + typed, lang="de")
@@ -151,3 +151,9 @@ def test_a_german_refusal_shows_german_examples(tmp_path: Path) -> None:
     table = TableSession(path, lang="de")
     assert "like 'anna kontra'" in table.handle("kontra").errors[0]
     assert "like kra kr10" in table.handle("xx").errors[0]
+
+
+def asked(path: Path) -> dict[str, object]:
+    """The facts a quick hand asks at this match's table, fact by fact."""
+    m = Session.open(path).match
+    return m.family.asked_keys(m.rules)

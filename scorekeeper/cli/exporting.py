@@ -19,7 +19,7 @@ from scorekeeper.text import say, say_count
 @guarded
 def export(
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="json, csv, markdown or html.")
+        str, typer.Option("--format", "-f", help="json, csv, markdown, html or chat.")
     ] = "json",
     output: Annotated[
         Path | None,
@@ -32,11 +32,13 @@ def export(
     match: MatchOpt = None,
 ) -> None:
     """Export the match history (every hand, its value, reasons and totals), or its score
-    sheet as Markdown (to paste into a chat) or as one self-contained HTML file (the sheet,
-    each hand's value, a chart of the running totals, a print stylesheet).
+    sheet as Markdown (a table, for a wiki), as a fixed-width block to paste into a group
+    chat, or as one self-contained HTML file (the sheet, each hand's value, a chart of the
+    running totals, a print stylesheet; readable on a phone).
 
     Example: scorekeeper export --format csv -o match.csv
     Example: scorekeeper export --format html -o sheet.html
+    Example: scorekeeper export --format chat
     """
     from scorekeeper.export import SHEET_FORMATS, sheet_text
     from scorekeeper.session import Session
@@ -59,7 +61,8 @@ def export(
             return
         with _output(output) as out:
             out.write(text)
-        typer.echo(say_count("cli.exported", len(m.hands), path=output))
+        finished = sum(1 for mh in m.hands if mh.finished)  # a hand in play is not counted
+        typer.echo(say_count("cli.exported", finished, path=output))
         return
     from scorekeeper.session.exports import export as history
 

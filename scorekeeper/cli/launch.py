@@ -35,6 +35,34 @@ def hoist_lang(argv: list[str]) -> list[str]:
     return words
 
 
+MATCH_SPELLINGS = ("--match", "-m")
+
+
+def hoist_match(argv: list[str]) -> list[str]:
+    """``scorekeeper --match F status`` as ``scorekeeper status --match F``: ``--match``
+    (``-m``) written before the command, among the global options (``--lang``), belongs
+    to the command, as ``--lang`` written after it belongs to the whole program. Nothing
+    moves when no command follows (Typer then says what is missing)."""
+    words = list(argv)
+    moved: list[str] = []
+    i = 0
+    while i < len(words) and words[i].startswith("-") and words[i] != "--":
+        word = words[i]
+        if word.startswith("--match=") or (word in MATCH_SPELLINGS and i + 1 < len(words)):
+            size = 1 if "=" in word else 2
+            moved += words[i : i + size]
+            del words[i : i + size]
+        elif word in ("--lang",):
+            i += 2
+        elif word.startswith("--lang="):
+            i += 1
+        else:
+            return list(argv)  # --help, --version...: Typer's business, as written
+    if not moved or i >= len(words) or words[i] == "--":
+        return list(argv)
+    return words[: i + 1] + moved + words[i + 1 :]
+
+
 def _command_of(before: list[str]) -> str | None:
     return next((w for w in before if not w.startswith("-")), None)
 
@@ -103,13 +131,19 @@ def _program_is_ours() -> bool:
     return getattr(runner, "__module__", None) in ("scorekeeper.cli.entry", "scorekeeper.cli.app")
 
 
+def _stand_ins() -> str:
+    from scorekeeper.view.words import stand_ins  # only for a terminal that needs them
+
+    return stand_ins()
+
+
 def run(command: Callable[[list[str]], None]) -> None:
     """Run ``command`` on this process's command line; never show a traceback for bad
     input. ``command`` ends with SystemExit (0 when all went well), as click does."""
-    argv = hoist_lang(sys.argv[1:])
+    argv = hoist_match(hoist_lang(sys.argv[1:]))
     if "--json" in argv:
         language.neutral()
-    shown.install()  # what the terminal can print (H for ♥ with LANG=C), controls visible
+    shown.install(_stand_ins)  # what the terminal can print (H for ♥ with LANG=C), controls visible
     was_devnull = stdout_is_devnull()
     _run(command, argv, was_devnull)
 

@@ -2,7 +2,7 @@
 
 Importing Typer and click costs a command about as much as everything it does. A plain,
 well-formed ``play``, ``trick``, ``announce``, ``declare``, ``act``, ``deal``, ``hand``,
-``undo``, ``status``, ``score`` or ``check`` is read here, as click would read it, and run by the
+``undo``, ``redo``, ``status``, ``score`` or ``check`` is read here, as click would read it, and run by the
 same code the Typer commands run (:mod:`.work`, through :func:`.core.guarded`). Anything
 this module does not fully understand (help, ``--version``, completion, an unknown or
 malformed option, a missing or extra argument, ``--``, a value click would refuse, words
@@ -57,7 +57,8 @@ COMMANDS: dict[str, Command] = {
         (("facts", True, False, VALUE),),
         {"--action": ("action", MANY), "-a": ("action", MANY), "--keys": ("keys", FLAG), **_WORDS},
     ),
-    "undo": Command((), _WORDS),
+    "undo": Command((), {**_WORDS, "--yes": ("yes", FLAG), "-y": ("yes", FLAG)}),
+    "redo": Command((), _WORDS),
     "status": Command((), _WORDS),
     "score": Command((), {**_WORDS, "--chart": ("chart", FLAG), "--all": ("all_", FLAG)}),
     "check": Command((("file", False, True, PATH),), {"--strict": ("strict", FLAG), **JSON}),

@@ -176,12 +176,46 @@ def hand(
 
 
 @guarded
-def undo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
-    """Remove the last recorded action (or the last quick hand).
+def undo(
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+    yes: Annotated[
+        bool,
+        typer.Option(
+            "--yes", "-y", help="Remove a whole scored hand (a quick hand) without asking."
+        ),
+    ] = False,
+) -> None:
+    """Remove the last recorded action (or the last quick hand); 'redo' brings it back.
 
-    Example: scorekeeper undo
+    Taking a whole scored hand off the sheet needs --yes: without it undo says what it
+    would remove and changes nothing (exit 1). Example: scorekeeper undo
     """
-    work.undo(match, json_)
+    work.undo(match, json_, yes)
+
+
+@guarded
+def redo(match: MatchOpt = None, json_: JsonOpt = False) -> None:
+    """Bring back what 'undo' took, until a new entry is made (every entry checked again).
+
+    Example: scorekeeper undo; scorekeeper redo
+    """
+    work.redo(match, json_)
+
+
+@guarded
+def rename_player(
+    old: Annotated[str, typer.Argument(help="The name as the match has it (any case).")],
+    new: Annotated[str, typer.Argument(help="The corrected name.")],
+    match: MatchOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Correct a player's name in the whole match: the table, every hand's actions, deal
+    and facts; checked like any correction (a name another player has is refused).
+
+    Example: scorekeeper rename-player Dirck Dirk
+    """
+    work.rename_player(old, new, match, json_)
 
 
 @guarded

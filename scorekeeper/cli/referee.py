@@ -55,6 +55,7 @@ def judge(
     from scorekeeper.cards import parse_cards
     from scorekeeper.cli import render
     from scorekeeper.games import family_for
+    from scorekeeper.session import names as named
     from scorekeeper.session.facts import names_from, parse_facts
 
     rules = rs.load(ruleset, options(set_))
@@ -66,18 +67,21 @@ def judge(
     )
     if fact:
         keys = family_for(rules).quick_keys()
+        given = names.replace(",", " ").split() if names else None
+        fact, action = named.judged_facts(fact, action or [], keys, given)
         facts = parse_facts(fact, keys, rules.name)
         seated = referee.table_size(rules, players)
-        table = names.replace(",", " ").split() if names else names_from(facts, seated, keys)
-        result = referee.judge_value(rules, table, facts, action or [])
+        table = given or names_from(facts, seated, keys)
+        result = referee.judge_value(rules, table, facts, action)
         if json_:
             render.emit_json({"question": "value", "result": result.to_dict()})
             return
         render.result(result, title="Value")
         return
+    plays, player, partner = named.judged_seats(referee.parse_trick(trick, rules), player, partner)
     ruling = referee.judge_play(
         rules,
-        referee.parse_trick(trick, rules),
+        plays,
         game=game,
         trump=trump,
         player=player,

@@ -91,7 +91,7 @@ def escape(text: str) -> str:
     return _escape(text)
 
 
-def outcome(out: Outcome) -> None:
+def outcome(out: Outcome, match: Match | None = None) -> None:
     if out.action.is_play:
         console.print(f"{escape(cards(out.action.text))}")
     for message in out.messages:
@@ -99,7 +99,7 @@ def outcome(out: Outcome) -> None:
     for revoke in out.revokes:
         warn(revoke.text())
     if out.result is not None:
-        result(out.result, title=say("cli.hand_over"))
+        result(out.result, title=say("cli.hand_over"), match=match)
 
 
 def next_up(match: Match) -> None:
@@ -129,7 +129,9 @@ def outcome_dict(out: Outcome) -> dict[str, Any]:
     }
 
 
-def result(res: HandResult, title: str | None = None) -> None:
+def result(res: HandResult, title: str | None = None, match: Match | None = None) -> None:
+    """A hand's value item by item and its scores (per fixed team where teams play, given
+    the ``match``)."""
     title = title or say("cli.value")
     from scorekeeper.view.words import term
 
@@ -155,7 +157,9 @@ def result(res: HandResult, title: str | None = None) -> None:
         console.print(table)
     for note in res.notes:
         console.print(f"[dim]{escape(note)}[/]")
-    scores = ", ".join(f"{p} {s:+d}" for p, s in res.scores.items())
+    from scorekeeper.table.words import team_signed
+
+    scores = ", ".join(team_signed(match, res.scores))
     console.print(escape(say("cli.scores", scores=scores)))
 
 
@@ -173,6 +177,8 @@ def hand_status(hand: Hand) -> dict[str, Any]:
         "current_trick": trick.to_dict() if trick else None,
         "revokes": [r.text() for r in hand.revokes],
         "voids": [str(v) for v in hand.voids()],
+        "voids_known": _voids_once(hand),
+        "sides": sides_data(hand),
         "finished": hand.finished,
     }
     data["announcements"] = [
@@ -183,6 +189,21 @@ def hand_status(hand: Hand) -> dict[str, Any]:
         legal = hand.legal_cards(player) or []
         data["legal_cards"] = [c.code for c in legal]
     return data
+
+
+def _voids_once(hand: Hand) -> list[str]:
+    """What the plays prove about suits players no longer hold, each player's suit said
+    once (where it first showed), not again at every later trick."""
+    seen: dict[tuple[str, str], str] = {}
+    for void in hand.voids():
+        seen.setdefault((void.params["player"], str(void.params["suit"])), str(void))
+    return list(seen.values())
+
+
+def sides_data(hand: Hand) -> dict[str, Any] | None:
+    from scorekeeper.view.sides import sides_data as known
+
+    return known(hand)
 
 
 def status(data: dict[str, Any]) -> None:
@@ -213,7 +234,14 @@ def status(data: dict[str, Any]) -> None:
         if not a["implied"]:
             line = say("cli.status_said", player=a["player"], kind=a["kind"], side=a["side"])
             console.print(escape(line))
-    for v in data["voids"]:
+    from scorekeeper.lang import game_word
+    from scorekeeper.text import language
+    from scorekeeper.view.sides import sides_lines
+
+    lang = language.current()
+    for line in sides_lines(data.get("sides"), lambda key: game_word(key, lang)):
+        console.print(escape(line))
+    for v in data.get("voids_known", data["voids"]):
         console.print(f"  [dim]{escape(v)}[/]")
     for r in data["revokes"]:
         console.print(f"  [yellow]{escape(r)}[/]")

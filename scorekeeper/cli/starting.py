@@ -52,9 +52,12 @@ def new(
     from scorekeeper import ruleset as rs
     from scorekeeper.lang import DEFAULT, resolve_lang
     from scorekeeper.reasons import because
+    from scorekeeper.session.names import spelled
     from scorekeeper.session.new import missing_folders, start_match
 
     chosen = resolve_lang(lang)
+    if dealer is not None:  # --dealer anna: the name as the table spells it
+        dealer = spelled(dealer, players) or dealer
     rules = rs.load(ruleset, options(set_, options_file))
     warn_unknown_keys(rules)
     stored = chosen if lang or chosen != DEFAULT else None
@@ -108,11 +111,16 @@ def demo(
     match: Annotated[
         Path | None, typer.Option("--match", "-m", help="Write the demo match here.")
     ] = None,
+    current: Annotated[
+        bool,
+        typer.Option("--current", help="Make the demo the current match (by default it is not)."),
+    ] = False,
     json_: JsonOpt = False,
 ) -> None:
     """Play a few random legal hands into a new match file and show the score sheet.
 
-    Example: scorekeeper demo --hands 3
+    The demo does not become the current match unless --current asks: the match at the
+    table stays where it was. Example: scorekeeper demo --hands 3
     """
     from scorekeeper import ruleset as rs
     from scorekeeper.cli import render
@@ -120,7 +128,7 @@ def demo(
     from scorekeeper.session.demo import play_demo
 
     rules = rs.load(ruleset)
-    path = play_demo(rules, hands, seed, match)
+    path = play_demo(rules, hands, seed, match, current=current)
     m = Session.open(path).match
     if json_:
         data = render.sheet_dict(m)
@@ -128,4 +136,4 @@ def demo(
         render.emit_json(data)
         return
     render.score_sheet(m)
-    typer.echo(say("cli.demo_written", path=path))
+    typer.echo(say("cli.demo_written" if current else "cli.demo_aside", path=path))

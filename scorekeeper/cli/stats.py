@@ -9,6 +9,7 @@ import typer
 
 from scorekeeper.cli.archive import say
 from scorekeeper.cli.common import JsonOpt, guarded
+from scorekeeper.text import say_count
 
 if TYPE_CHECKING:
     from scorekeeper.stats.figures import MatchFigures
@@ -60,12 +61,16 @@ def stats(
     since: Annotated[
         str | None, typer.Option("--since", help="Only matches started on or after YYYY-MM-DD.")
     ] = None,
+    demo: Annotated[
+        bool, typer.Option("--demo", help="Count demo matches too (left out otherwise).")
+    ] = False,
     json_: JsonOpt = False,
 ) -> None:
     """Statistics per player over every match of the data folder, archived ones included.
 
     Hands won and lost, points, best and worst hand, runs, partners, and each game's own
-    figures. Example: scorekeeper stats --game doppelkopf --since 2026-11-01
+    figures, per game (points of different games are never added up). Demo matches are
+    left out unless --demo is given. Example: scorekeeper stats --game doppelkopf --since 2026-11-01
     """
     from scorekeeper import store
     from scorekeeper.errors import ScorekeeperError
@@ -75,7 +80,9 @@ def stats(
     day = _since(since)
     every = store.every_figures()
     _known_game(game, [figures for _, figures in every if figures.problem is None])
-    result = gather(every, game=game, player=player, since=day)
+    if player is not None:
+        player = _named(player, [figures for _, figures in every if figures.problem is None])
+    result = gather(every, game=game, player=player, since=day, demo=demo)
     if player is not None and player not in result.players:
         raise ScorekeeperError(
             because("stats.no_player", player=player), rule="stats", kind="usage"
@@ -84,10 +91,19 @@ def stats(
         from scorekeeper.cli import render
 
         data = result.to_dict()
-        data["filters"] = {"game": game, "player": player, "since": since}
+        data["filters"] = {"game": game, "player": player, "since": since, "demo": demo}
         render.emit_json(data)
         return
     _show(result)
+
+
+def _named(player: str, every: list[MatchFigures]) -> str:
+    """The player as the matches spell them, in any case (``--player anna``); a near miss
+    is refused with the name meant."""
+    from scorekeeper.session.names import player as named
+
+    seen = list(dict.fromkeys(p for figures in every for p in figures.players))
+    return named(player, seen, where="--player") if seen else player
 
 
 def _known_game(game: str | None, every: list[MatchFigures]) -> None:
@@ -109,16 +125,28 @@ def _show(result: Stats) -> None:
 
     for name, problem in result.skipped:
         render.warn(say("stats.skipped", name=name, message=problem.get("message", "")))
+    if result.demos:
+        typer.echo(say_count("stats.demos", result.demos, n=result.demos))
     if not result.hands:
         typer.echo(say("stats.nothing"))
         return
-    games = ", ".join(say("stats.game_count", game=g, n=n) for g, n in result.games.items())
+    games = ", ".join(
+        say_count("stats.game_count", n, game=g, n=n) for g, n in result.games.items()
+    )
     typer.echo(say("stats.header", matches=result.matches, hands=result.hands, games=games))
-    for name, figures in sorted(result.players.items()):
-        typer.echo("")
-        typer.echo(name)
-        for line in _lines(figures):
-            typer.echo(f"  {line}")
+    played = {family: one for family, one in result.by_game.items() if one.hands}
+    for family, one in sorted(played.items()):
+        if len(played) > 1:  # each game on its own: points of one scale only
+            typer.echo("")
+            head = say(
+                "stats.game_header", game=one.name or family, matches=one.matches, hands=one.hands
+            )
+            typer.echo(head)
+        for name, figures in sorted(one.players.items()):
+            typer.echo("")
+            typer.echo(name)
+            for line in _lines(figures):
+                typer.echo(f"  {line}")
 
 
 def _signed(n: int | None) -> str:

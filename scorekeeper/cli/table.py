@@ -116,10 +116,13 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
     """The prompt loop: read a line, show the answer, until ``quit`` or end of input."""
     from prompt_toolkit import PromptSession
 
+    from scorekeeper.table.bar import standing_lines
     from scorekeeper.table.words import say
 
     m = session.current().match
     typer.echo(say("table.resume", game=m.rules.name, players=m.players, path=str(session.path)))
+    for line in standing_lines(session.current(), session.lang):  # where the table stands
+        typer.echo(line)
     if input is None and not sys.stdin.isatty():
         # lines from a file or a pipe: no line editor, no status bar; exit 1 if one was refused
         if not _read_lines(session):
@@ -141,7 +144,9 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
     while True:
         try:
             line = prompt.prompt(shown.visible(f"{session.prompt()}> "))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C: a quick hand is left whole, nothing recorded
+            if session.quick is not None:
+                show(session.cancel_quick(), session)
             continue
         except EOFError:
             line = "quit"
@@ -168,6 +173,7 @@ def _read_lines(session: TableSession) -> bool:
             continue
         reply = session.handle(line)
         show(reply, session)
+        sys.stdout.flush()  # the answer to each line as it is handled, through a pipe too
         ok = ok and reply.ok
         if reply.quit:
             break
@@ -204,8 +210,10 @@ def _bar(session: TableSession) -> str:
     try:
         data = bar_data(session.current(), session.lang)
         return bar_text(data, get_app().output.get_size().columns)
-    except (ScorekeeperError, OSError) as exc:
-        return str(exc)
+    except (ScorekeeperError, OSError):  # the reason is the line above the prompt, once
+        from scorekeeper.table.words import say
+
+        return say("table.prompt.unreadable")
 
 
 def _keys(completer: Any) -> Any:
@@ -264,7 +272,10 @@ def show(reply: Reply, session: TableSession) -> None:
     for error in reply.errors:
         render.error(error)
     if reply.view is not None:
-        _view(reply.view, reply.args, session)
+        try:
+            _view(reply.view, reply.args, session)
+        except ScorekeeperError as exc:  # the file went away meanwhile: one line, stay open
+            render.error(" ".join(str(exc).split()))
 
 
 def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:

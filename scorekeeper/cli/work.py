@@ -1,6 +1,6 @@
 """What the table's commands do once their words are read: ``play``, ``trick``,
-``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``status``, ``score`` and
-``check``.
+``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``redo``, ``status``,
+``score`` and ``check``; and ``rename-player``.
 
 Without Typer: the Typer commands (:mod:`.recording`, :mod:`.reading`) and the quick path
 (:mod:`.quick`) both call these, each through :func:`.core.guarded`. Each opens the match
@@ -29,7 +29,7 @@ def show(outcomes: list[Any], m: Any, json_: bool) -> None:
         render.emit_json([render.outcome_dict(o) for o in outcomes])
         return
     for o in outcomes:
-        render.outcome(o)
+        render.outcome(o, m)
     render.next_up(m)
     if m.over() and any(o.result is not None for o in outcomes):
         from scorekeeper.table.words import winner_line
@@ -158,7 +158,7 @@ def hand(
     if json_:
         render.emit_json({"hand": mh.number, "result": mh.result.to_dict()})
         return
-    render.result(mh.result, title=say("cli.hand", hand=mh.number))
+    render.result(mh.result, title=say("cli.hand", hand=mh.number), match=session.match)
     from scorekeeper.table.words import next_or_over
 
     for line in next_or_over(session.match):
@@ -186,9 +186,16 @@ def show_keys(match: Path | None, json_: bool) -> None:
         echo(f"  {own(words)}")
 
 
-def undo(match: Path | None = None, json_: bool = False) -> None:
-    """``undo``: remove the last recorded action (or quick hand)."""
+def undo(match: Path | None = None, json_: bool = False, yes: bool = False) -> None:
+    """``undo [--yes]``: remove the last recorded action (or quick hand). An undo that
+    takes a whole scored hand off the sheet says what it would remove and is refused
+    (exit 1) unless ``--yes`` confirms it; one action within a hand is taken at once."""
     with editing(match, replay=False) as session:
+        takes = session.undo_takes_hand()
+        if takes is not None and not yes:
+            from scorekeeper.reasons import because
+
+            raise ScorekeeperError(because("undo.confirm", "undo", what=takes), kind="confirmation")
         what = session.undo()
     if json_:
         from scorekeeper.cli import render
@@ -196,6 +203,30 @@ def undo(match: Path | None = None, json_: bool = False) -> None:
         render.emit_json({"undone": what})
         return
     echo(say("cli.undone", what=what))
+
+
+def redo(match: Path | None = None, json_: bool = False) -> None:
+    """``redo``: put back what the last undo took, until a new entry is made."""
+    with editing(match, replay=False) as session:
+        what = session.redo()
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"redone": what})
+        return
+    echo(say("cli.redone", what=what))
+
+
+def rename_player(old: str, new: str, match: Path | None = None, json_: bool = False) -> None:
+    """``rename-player OLD NEW``: correct a player's name in every hand of the match."""
+    with editing(match, replay=False) as session:
+        done = session.rename_player(old, new)
+    if json_:
+        from scorekeeper.cli import render
+
+        render.emit_json({"renamed": done})
+        return
+    echo(say("cli.renamed", **done))
 
 
 def status(match: Path | None = None, json_: bool = False) -> None:
@@ -230,7 +261,7 @@ def status_data(session: Session) -> dict[str, Any]:
 def show_status(session: Session) -> None:
     """The status for people: the hand, then who sits out, who acts, totals, match over."""
     from scorekeeper.cli import render
-    from scorekeeper.table.words import say, signed, winner_line
+    from scorekeeper.table.words import say, team_signed, winner_line
 
     data = status_data(session)
     hand = session.current_hand()
@@ -243,7 +274,7 @@ def show_status(session: Session) -> None:
             echo(say("table.status.sits_out", players=data["sits_out"]))
         if data["to_act"]:
             echo(say("table.status.to_act", what=hand.game.why_not_ready()))
-    echo(say("table.status.totals", totals=signed(data["totals"])))
+    echo(say("table.status.totals", totals=team_signed(session.match, data["totals"])))
 
 
 def score(

@@ -286,6 +286,11 @@ class Family:
             words |= {c.lower() for c in key.choices}
         return words
 
+    def asked_keys(self, rules: Ruleset) -> dict[str, QuickKey]:
+        """The quick facts a table of this rule set is asked, fact by fact: those its game,
+        variant and table size take (every fact unless a family says otherwise)."""
+        return self.quick_keys()
+
     def quick_keys(self) -> dict[str, QuickKey]:
         """The facts of a quick hand, for parsing, help and errors."""
         return {}

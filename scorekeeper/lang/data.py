@@ -67,6 +67,10 @@ class Language:
     codes: tuple[str, ...] = ()
     settings: Mapping[str, str] = field(default_factory=dict)
     values: Mapping[str, str] = field(default_factory=dict)
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+    """How a player of this language answers a yes/no question (``ja``, ``nee``), folded;
+    the first of each is the word shown."""
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
@@ -160,6 +164,8 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         codes=_strings(code, data.get("codes", {}), "words", "codes."),
         settings=_word_table(code, data.get("settings", {}), "settings"),
         values=_word_table(code, data.get("values", {}), "values"),
+        yes=tuple(fold(w) for w in _strings(code, data, "yes", "")),
+        no=tuple(fold(w) for w in _strings(code, data, "no", "")),
     )
 
 

@@ -39,6 +39,8 @@ MAX_PRICE = 1_000_000
 LANGS = ("en", "de", "nl")
 """The values of the optional header field ``lang`` (``scorekeeper.lang`` speaks them)."""
 _HAND_KEYS = frozenset({"actions", "deal", "quick", "amended"})
+HEADER_KEYS, HAND_KEYS = _HEADER_KEYS, _HAND_KEYS
+"""The keys a header and a hand may hold besides the user's own (``_`` first)."""
 
 
 def _said(message: str, /, **params: Any) -> str:

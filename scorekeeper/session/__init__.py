@@ -25,14 +25,42 @@ from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap, files, reader
-from scorekeeper.reasons import because
+from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load
-from scorekeeper.session import cache, corrections, stream
+from scorekeeper.session import cache, corrections, names, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts
 
 LOCK_WAIT = 10.0
 """How long a change waits for another process to finish writing the match, in seconds."""
+
+
+class StaleEntryError(ScorekeeperError):
+    """An entry made against a view of the match that has moved since (another device, a
+    one-shot command, another session): nothing is written.
+
+    ``expected`` is the version the entry was made for, ``found`` the match's now (each
+    ``(hands, actions of the last hand)``, see ``Session.version``); ``since`` the
+    actions recorded meanwhile as (hand, action text), oldest first, a quick hand as
+    (hand, ""), when the record only grew (empty when something was taken back), for the
+    view to tell the table what changed."""
+
+    default_rule = "match"
+    default_kind = "changed"
+
+    def __init__(
+        self,
+        message: str | Reason,
+        *,
+        expected: tuple[int, int] = (0, 0),
+        found: tuple[int, int] = (0, 0),
+        since: list[tuple[int, str]] | None = None,
+        **more: Any,
+    ) -> None:
+        super().__init__(message, **more)
+        self.expected = expected
+        self.found = found
+        self.since = since or []
 
 
 class Session:
@@ -63,6 +91,8 @@ class Session:
         self._verify_as: str | None = None
         self._entered: tuple[int, ...] = ()  # quick hands amended now: checked as entries
         self._key: str | None = None  # the digest of the file opened by hands, once read whole
+        self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
+        self._redone: bytes | None = None  # the file as a redo found it
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -148,6 +178,7 @@ class Session:
         replay: bool = True,
         wait: float = LOCK_WAIT,
         on_wait: Callable[[], None] | None = None,
+        expect: tuple[int, int] | None = None,
     ) -> Iterator[Session]:
         """Lock, read (and replay), yield; on a clean exit write the changed log atomically.
 
@@ -155,6 +186,10 @@ class Session:
         match before anything is written. If the body raises, nothing is written. While
         another process holds the lock this one waits, up to ``wait`` seconds, calling
         ``on_wait`` once after a second so that the user can be told.
+
+        ``expect``: the :attr:`version` the change was made for (what a prompt or a page
+        showed); when the match, read under the lock, is no longer there, nothing is
+        changed and :class:`~scorekeeper.errors.StaleEntryError` says what moved.
         """
         files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
@@ -163,6 +198,8 @@ class Session:
                 session = cls._open_by_hands(path)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
+            if expect is not None:
+                session.verify_version(expect)
             before = session._version()
             yield session
             if session._version() == before:
@@ -170,6 +207,51 @@ class Session:
             if session._verify_as is not None:
                 session._match = session._verified(session._verify_as)
             session._write()
+            session._written()
+
+    @property
+    def version(self) -> tuple[int, int]:
+        """Where the record stands: (hands begun or entered, actions of the last hand).
+        Every entry (a card, a word, a deal, a quick hand) and every undo changes it; an
+        entry made for one version is refused on another (``edit(expect=...)``)."""
+        hands = self.match.hands
+        return (len(hands), len(hands[-1].actions) if hands else 0)
+
+    def verify_version(self, expected: tuple[int, int]) -> None:
+        """Refuse (:class:`StaleEntryError`) unless the match stands at ``expected``; the
+        error carries the actions recorded since, when the record only grew."""
+        found = self.version
+        if found == expected:
+            return
+        raise StaleEntryError(
+            because(
+                "session.stale",
+                "match",
+                hands=expected[0],
+                actions=expected[1],
+                now_hands=found[0],
+                now_actions=found[1],
+            ),
+            expected=expected,
+            found=found,
+            since=self._since(expected, found),
+        )
+
+    def _since(self, expected: tuple[int, int], found: tuple[int, int]) -> list[tuple[int, str]]:
+        """(hand, action text) of each action recorded after ``expected`` (a quick hand as
+        its number and ""), or [] when something was taken back."""
+        hands = self.match.hands
+        number, seen = expected
+        if found <= expected or (number and len(hands[number - 1].actions) < seen):
+            return []
+        out: list[tuple[int, str]] = []
+        for mh in hands[max(number, 1) - 1 :]:
+            if mh.number != number and mh.quick is not None:
+                out.append((mh.number, ""))
+            out.extend(
+                (mh.number, a.text) for a in mh.actions[seen if mh.number == number else 0 :]
+            )
+        return out
 
     def text(self) -> str:
         """The match file's canonical text as the session now holds it."""
@@ -291,11 +373,15 @@ class Session:
         return [
             part
             for text in texts
-            for part in entered(text, m.players, m.family, m.rules, split=split)
+            for part in entered(
+                names.actor(text, m.players), m.players, m.family, m.rules, split=split
+            )
         ]
 
     def play(self, card: str, player: str | None = None) -> Outcome:
         """Record one card, by the player whose turn it is unless one is named."""
+        if player is not None:
+            player = names.player(player, self.match.players)
         return self.match.record(self._changing(), f"{player or self.next_player()} {card}")
 
     def trick(self, cards: Sequence[str]) -> list[Outcome]:
@@ -317,24 +403,121 @@ class Session:
         return outcomes
 
     def deal(self, cards: Mapping[str, Sequence[str]]) -> MatchHand:
-        """Record the deal of the hand about to start (or of an empty open hand)."""
-        return self.match.record_deal(self._changing(), cards)
+        """Record the deal of the hand about to start, or of the open hand while no card
+        of it is played: what was said before (a declaration, an announcement) is then
+        checked against the deal when the match is replayed before it is written. Names
+        in any case (``anna=...``) are the players as the match spells them."""
+        players = self.match.players
+        cards = {names.player(p, players): codes for p, codes in cards.items()}
+        mh = self.match.open_hand
+        hand = mh.hand if mh is not None else None
+        if mh is None or hand is None or not hand.history or hand.dealt is not None:
+            return self.match.record_deal(self._changing(), cards)
+        played = sum(1 for a in hand.history if a.is_play)
+        if played:
+            raise IllegalActionError(
+                because("session.deal_late", "deal", hand=mh.number, played=played)
+            )
+        self._changing().hands[-1].deal = {p: list(codes) for p, codes in cards.items()}
+        self._verify_as = str(self.path)
+        return mh
 
     def quick(self, facts: Sequence[str], actions: Sequence[str] = ()) -> MatchHand:
         """Record a whole hand from its ``KEY=VALUE`` score-sheet facts."""
         m = self.match
-        parsed = parse_facts(facts, m.family.quick_keys(), m.rules.name)
+        keys = m.family.quick_keys()
+        parsed = parse_facts(names.facts(facts, keys, m.players), keys, m.rules.name)
         return m.record_quick(self._changing(), parsed, self._as_entered(actions))
 
     def undo(self) -> str:
         """Remove the last action (or quick hand, or empty hand's deal); say what went."""
-        tail = self._tail
-        if tail is not None and tail.log.hands:
-            what = corrections.undo(tail.log, tail.first)
+        tail = self._last_hand()
+        if tail is not None:
+            what, self._undone = corrections.take_last(tail.log, tail.first)
         else:
-            what = corrections.undo(self.log)  # a finished hand: the whole log
+            what, self._undone = corrections.take_last(self.log)
         self._verify_as = str(self.path)
         return what
+
+    def _last_hand(self) -> Tail | None:
+        """The tail that holds the last hand, or None (the whole log is to be read)."""
+        tail = self._tail
+        return tail if tail is not None and tail.log.hands else None
+
+    def undo_takes_hand(self) -> Reason | None:
+        """What an undo now would take off the score sheet when it is a whole scored hand
+        (a quick hand: the front ends ask before), else None (one action, a deal)."""
+        tail = self._last_hand()
+        log = tail.log if tail is not None else self.log
+        if not corrections.whole_hand(log):
+            return None
+        mh = self.match.hands[-1]
+        scores = mh.result.scores if mh.result is not None else {}
+        shown = ", ".join(f"{p} {v:+d}" for p, v in scores.items())
+        return because("undo.takes_hand", "undo", hand=mh.number, scores=shown)
+
+    def redo(self) -> str:
+        """Put back what the last undo took, while the match file holds the bytes that
+        undo left (:mod:`.undone`); verified by replaying before it is written."""
+        from scorekeeper.session.undone import found
+
+        now = self.path.read_bytes()
+        taken = found(self.path, now)
+        if taken is None:
+            raise IllegalActionError(because("undo.redo_nothing", "undo"), kind="usage")
+        tail = self._tail
+        if tail is not None and taken.get("kind") == "action" and not tail.log.hands:
+            tail = self._last_hand() or tail
+        if tail is not None:
+            what = corrections.put_back(tail.log, tail.first, taken)
+        else:
+            what = corrections.put_back(self.log, 0, taken)
+        self._verify_as = str(self.path)
+        self._redone = now
+        return what
+
+    def rename_player(self, old: str, new: str) -> dict[str, Any]:
+        """Correct a player's name through the whole match: the old name as the match
+        spelled it, the new one, and how many hands named them. The new name must be a valid name no other player has (in any
+        case); the match is replayed before it is written."""
+        from scorekeeper.session.new import check_table, reserved_words
+
+        log = self.log  # the header changes: the whole file is written anew
+        found = [p for p in log.players if p == old] or [
+            p for p in log.players if p.casefold() == old.casefold()
+        ]
+        if len(found) != 1:
+            raise IllegalActionError(
+                because("undo.rename_unknown", "players", name=old, players=tuple(log.players)),
+                kind="usage",
+            )
+        old = found[0]
+        if new == old:
+            raise IllegalActionError(because("undo.rename_same", "players", name=old), kind="usage")
+        others = [p for p in log.players if p != old and p.casefold() == new.casefold()]
+        if others:
+            raise IllegalActionError(
+                because("undo.rename_taken", "players", name=new, player=others[0]), kind="usage"
+            )
+        rules = load(log.ruleset, log.options)
+        table = [new if p == old else p for p in log.players]
+        check_table(table, None, reserved_words(rules, log.lang))  # the one rule for names
+        keys = family_for(rules).quick_keys()
+        hands = corrections.rename(log, old, new, keys)
+        self._verify_as = because("session.rename_refused", name=new).worded()
+        return {"old": old, "new": new, "hands": hands}
+
+    def _written(self) -> None:
+        """After a write, under the lock: keep what an undo took, forget what a redo
+        put back (:mod:`.undone`)."""
+        if self._undone is None and self._redone is None:
+            return  # a new entry: its bytes name no record (see session.undone)
+        from scorekeeper.session.undone import forget, keep
+
+        if self._undone is not None:
+            keep(self.path, self.path.read_bytes(), self._undone)
+        elif self._redone is not None:
+            forget(self.path, self._redone)
 
     def amend(
         self,
@@ -350,6 +533,7 @@ class Session:
             facts = self._amended_facts(number, values)
         if action is not None and len(values) == 1:  # one action for one: every word read
             self._as_entered(values, split=False)
+            values = [names.actor(values[0], self.log.players)]  # stored as the match spells it
         change = corrections.amend(
             self.log, number, trick=trick, action=action, values=values, facts=facts
         )
@@ -365,7 +549,8 @@ class Session:
         if not values:
             raise IllegalActionError(because("amend.no_facts", "amend"), kind="usage")
         rules = load(self.log.ruleset, self.log.options)
-        return parse_fact_items(values, family_for(rules).quick_keys(), rules.name)
+        keys = family_for(rules).quick_keys()
+        return parse_fact_items(names.facts(values, keys, self.log.players), keys, rules.name)
 
 
 def options_for(ruleset: str, explicit: Path | None = None) -> dict[str, Any]:

@@ -68,7 +68,16 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
             (report.problems if strict else report.warnings).extend(revokes)
 
     try:
-        log, source_map = matchlog.read(file)
+        try:
+            log, source_map = matchlog.read(file)
+        except MatchFileError as exc:
+            found = _without_unknown_keys(file)
+            if found is None:
+                raise
+            report.problems = list(exc.problems)  # and the hands are checked all the same
+            log, source_map = found
+        if _option_problems(report, log, source_map):
+            return report
         m = Match.from_log(
             log,
             source_map,
@@ -79,7 +88,7 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
             on_hand=seen,
         )
     except MatchFileError as exc:
-        report.problems = list(exc.problems)
+        report.problems += [p for p in exc.problems if p not in report.problems]
         report.warnings = []
         return report
     report.hands = len(m.hands)
@@ -88,6 +97,53 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
     _as_entered(report, log, source_map, strict=strict)
     _surplus_words(report, log, source_map, m, strict=strict)
     return report
+
+
+def _without_unknown_keys(file: Path) -> tuple[MatchLog, SourceMap] | None:
+    """The file read with the keys no match file has left out (a typo's key is one
+    problem; the hands are still worth checking), or None when that is not the only
+    kind of problem of its shape (nothing more can be said then)."""
+    import tomllib
+
+    from scorekeeper.matchlog import MatchLog
+    from scorekeeper.matchlog.shape import HAND_KEYS, HEADER_KEYS
+
+    try:
+        text = file.read_text(encoding="utf-8")
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return None
+    data = {k: v for k, v in data.items() if k in HEADER_KEYS or k.startswith("_")}
+    hands = data.get("hand")
+    if isinstance(hands, list):
+        data["hand"] = [
+            {k: v for k, v in h.items() if k in HAND_KEYS or k.startswith("_")}
+            if isinstance(h, dict)
+            else h
+            for h in hands
+        ]
+    source_map = SourceMap(text)
+    try:
+        return MatchLog.from_dict(data, source_map, str(file), owned=True), source_map
+    except (MatchFileError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _option_problems(report: CheckReport, log: MatchLog, source_map: SourceMap) -> bool:
+    """Every option of the header the rule set refuses, each on its own line (the replay
+    would stop at the first); True when there is one: no hand can be judged under rules
+    that cannot be set up."""
+    if len(log.options) < 2:
+        return False  # the replay says what is wrong with one option
+    line = source_map.line_of_key("options") or 1
+    found = []
+    for name, value in log.options.items():
+        try:
+            load(log.ruleset, {name: value})
+        except ScorekeeperError as exc:
+            found += [f"{report.file}:{line}: {m}" for m in str(exc).splitlines()]
+    report.problems += [p for p in found if p not in report.problems]
+    return bool(found)
 
 
 def _surplus_words(

@@ -15,24 +15,102 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.reasons import because
 from scorekeeper.ruleset import load
+from scorekeeper.session.undone import hand_record, taken_action, taken_hand
 
 
 def undo(log: MatchLog, before: int = 0) -> str:
     """Remove the last action (or the last quick hand, or an empty hand's deal); say what
     went. ``before``: how many hands come before the log's (a tail's log)."""
+    return take_last(log, before)[0]
+
+
+def take_last(log: MatchLog, before: int = 0) -> tuple[str, dict[str, Any]]:
+    """:func:`undo`, with what it took as plain data for a redo (:mod:`.undone`)."""
     if not log.hands:
         raise IllegalActionError(because("undo.nothing", "undo"), kind="usage")
     last = log.hands[-1]
+    number = before + len(log.hands)
     if last.quick is not None:
         log.hands.pop()
-        return because("undo.quick", hand=before + len(log.hands) + 1).worded()
+        return because("undo.quick", hand=number).worded(), taken_hand(number, last)
     if last.actions:
         text = last.actions.pop()
         if not last.actions and last.deal is None:
             log.hands.pop()
-        return because("undo.action", action=text).worded()
+        return because("undo.action", action=text).worded(), taken_action(number, text)
     log.hands.pop()
-    return because("undo.deal", hand=before + len(log.hands) + 1).worded()
+    return because("undo.deal", hand=number).worded(), taken_hand(number, last)
+
+
+def whole_hand(log: MatchLog) -> bool:
+    """Whether an undo now would take a whole scored hand (a quick hand) off the sheet;
+    the last card of a hand played card by card is one action, as any other."""
+    return bool(log.hands) and log.hands[-1].quick is not None
+
+
+def put_back(log: MatchLog, before: int, taken: dict[str, Any]) -> str:
+    """Put back what :func:`take_last` took (the session replays the match before it
+    writes, so an entry that no longer fits is refused); say what came back."""
+    number = int(taken.get("hand", 0))
+    count = before + len(log.hands)
+    if taken["kind"] == "hand":
+        if number != count + 1:
+            raise IllegalActionError(because("undo.redo_moved", "undo"), kind="usage")
+        record = hand_record(dict(taken.get("record", {})))
+        log.hands.append(record)
+        key = "undo.redo_quick" if record.quick is not None else "undo.redo_deal"
+        return because(key, hand=number).worded()
+    text = str(taken["action"])
+    if number == count and log.hands:
+        log.hands[-1].actions.append(text)
+    elif number == count + 1:
+        log.hands.append(HandRecord(actions=[text]))
+    else:
+        raise IllegalActionError(because("undo.redo_moved", "undo"), kind="usage")
+    return because("undo.redo_action", action=text).worded()
+
+
+def rename(log: MatchLog, old: str, new: str, keys: Any) -> int:
+    """Rename player ``old`` to ``new`` through the whole log: the table, the first
+    dealer, every hand's actions (their actor and any word naming the player), deal and
+    quick facts (the facts ``keys`` says name players). Says in how many hands the name
+    was written. The caller checks the new name and replays the match before it writes."""
+    log.players = [new if p == old else p for p in log.players]
+    if log.first_dealer == old:
+        log.first_dealer = new
+    touched = 0
+    for record in log.hands:
+        before = (list(record.actions), record.deal, record.quick)
+        record.actions = [_renamed_words(text, old, new) for text in record.actions]
+        if record.deal is not None and old in record.deal:
+            record.deal = {new if p == old else p: cards for p, cards in record.deal.items()}
+        if record.quick is not None:
+            record.quick = {
+                key: _renamed_fact(value, old, new, getattr(keys.get(key), "names", ""))
+                for key, value in record.quick.items()
+            }
+        touched += (list(record.actions), record.deal, record.quick) != before
+    return touched
+
+
+def _renamed_words(text: str, old: str, new: str) -> str:
+    words = text.split(" ")
+    return " ".join(new if w == old else w for w in words)
+
+
+def _renamed_fact(value: Any, old: str, new: str, how: str) -> Any:
+    if not how:
+        return value
+    if isinstance(value, list):
+        return [_renamed_fact(v, old, new, how) for v in value]
+    if not isinstance(value, str):
+        return value
+    if how == "word":
+        return new if value.strip() == old else value
+    if how == "colon":
+        name, colon, rest = value.partition(":")
+        return (new if name.strip() == old else name) + colon + rest
+    return _renamed_words(value, old, new)
 
 
 def amend(

@@ -15,10 +15,13 @@ NAMES = ["Anna", "Ben", "Carla", "Dirk", "Emil", "Frida"]
 """The demo's table, as many as the rule set's smallest table seats."""
 
 
-def play_demo(rules: Ruleset, hands: int, seed: int, path: Path | None = None) -> Path:
+def play_demo(
+    rules: Ruleset, hands: int, seed: int, path: Path | None = None, *, current: bool = False
+) -> Path:
     """Play up to ``hands`` random hands (fewer when the match ends) into a new match file.
 
-    The file goes to ``path`` or the data folder and becomes the current match; the same
+    The file goes to ``path`` or the data folder; it becomes the current match only when
+    ``current`` asks (a demo must not take the place of the match at the table). The same
     seed gives the same match.
     """
     names = NAMES[: rules.player_counts[0]]
@@ -30,7 +33,7 @@ def play_demo(rules: Ruleset, hands: int, seed: int, path: Path | None = None) -
         if m.over():
             break
         log.hands.append(play_random_hand(m, rng, announce=0.05))
-    store.create(log, target)
+    store.create(log, target, current=current)
     return target
 
 

@@ -59,7 +59,8 @@ def names_from(
         how = getattr(keys.get(name), "names", "") if keys is not None else "first"
         for item in value if isinstance(value, list) else [value]:
             word = _named(str(item), how)
-            if word[:1].isupper() and word not in found:
+            # a name in any case where the declaration says it is one (``re=anna``)
+            if (word[:1].isupper() or keys is not None) and word and word not in found:
                 found.append(word)
     n = 1
     while len(found) < seated:
@@ -77,3 +78,77 @@ def _named(item: str, how: str) -> str:
         return item.strip()
     words = item.split()
     return words[0] if how in ("first", "colon") and words else ""
+
+
+def yes_no(text: str, lang: str) -> str:
+    """A yes/no answer as the table says it (``ja``, ``nee``, ``yes``; any language the
+    program speaks, the table's first) as the ``true`` / ``false`` the facts take; other
+    words as typed."""
+    from scorekeeper.lang import LANGS, language
+    from scorekeeper.lang.data import fold
+
+    word = fold(text)
+    for code in (lang, *LANGS):
+        voc = language(code)
+        if word in voc.yes:
+            return "true"
+        if word in voc.no:
+            return "false"
+    return text.strip()
+
+
+def named_as_seated(key: Any, text: str, players: Sequence[str]) -> str:
+    """A fact's value with each player it names written as seated (``anna`` -> ``Anna``);
+    a near miss is refused naming the player meant (did you mean ``Carla``?). Words that
+    name no one (``team1``, a suit) are left for the game to read."""
+    import difflib
+
+    how = getattr(key, "names", "")
+    if not how:
+        return text
+    items = text.split(",") if key.kind == "list" else [text]
+    out = []
+    for item in items:
+        word = _named(item, how)
+        if not word:
+            out.append(item)
+            continue
+        seated = [p for p in players if p.casefold() == word.casefold()]
+        if seated:
+            out.append(item.replace(word, seated[0], 1))
+            continue
+        folded = {p.casefold(): p for p in players}
+        close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
+        near = [folded[c] for c in close]
+        near = near or [p for p in players if p.casefold().startswith(word.casefold())][:1]
+        if near:
+            raise ScorekeeperError(
+                because(
+                    "session.fact_player", "quick", word=word, near=near[0], players=list(players)
+                ),
+                kind="usage",
+            )
+        out.append(item)
+    return ",".join(out)
+
+
+def fact_now(
+    family: Any,
+    rules: Any,
+    players: Sequence[str],
+    dealer: str,
+    context: dict[str, object],
+    given: Mapping[str, Any],
+    name: str,
+) -> None:
+    """Check fact ``name`` of a quick hand at once, with the facts given so far: the game's
+    own refusal of its value (a range, a word, a name), by the same checks that score the
+    hand; what the game says of facts not answered yet is left for their turn."""
+    from scorekeeper.errors import IllegalActionError
+
+    try:
+        family.score_quick(rules, list(players), dealer, dict(given), [], dict(context))
+    except IllegalActionError as exc:
+        for problem in getattr(exc, "problems", [exc]):
+            if problem.where == f"quick.{name}":
+                raise problem from None

@@ -69,16 +69,21 @@ def start_match(
     if path is not None and any(p.exists() and not p.is_dir() for p in path.parents):
         folder = next(p for p in path.parents if p.exists() and not p.is_dir())
         raise ScorekeeperError(because("new.not_folder", "match", folder=str(folder)), kind="file")
-    family = rules.mechanics
-    reserved = family.reserved_names(rules) if hasattr(family, "reserved_names") else set()
-    reserved |= typed_words(resolve_lang(lang), rules.family)
-    check_table(players, dealer, reserved)
+    check_table(players, dealer, reserved_words(rules, lang))
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
     log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides, lang=lang)
     log.price = price
     target = path or store.new_path(list(players), rules.id, log.started)
     store.create(log, target)
     return log, target
+
+
+def reserved_words(rules: Ruleset, lang: str | None) -> set[str]:
+    """Words a name may not be at this table (lower case): what the game reads as a
+    card, a side or a team, and the words typed in the match's language."""
+    family = rules.mechanics
+    reserved = family.reserved_names(rules) if hasattr(family, "reserved_names") else set()
+    return reserved | typed_words(resolve_lang(lang), rules.family)
 
 
 def typed_words(lang: str, family: str) -> set[str]:

@@ -16,10 +16,14 @@ from scorekeeper.matchlog import MatchLog
 from scorekeeper.result import HandResult
 from scorekeeper.stats.specials import BY_FAMILY, Counts
 
-VERSION = 1
+VERSION = 2
 """Bumped whenever what is counted changes, so that cached figures are made again."""
 
 WON, LOST, TIED = "W", "L", "T"
+
+DEMO_KEY = "_demo"
+"""The header key that marks a demo's match file (``demo`` writes it; a header's own key,
+so older versions read such a file as before)."""
 
 
 def _keep(better: Any, mine: int | None, other: int | None) -> int | None:
@@ -90,6 +94,7 @@ class MatchFigures:
     finished: bool = False
     figures: dict[str, PlayerFigures] = field(default_factory=dict)
     problem: dict[str, str | None] | None = None
+    demo: bool = False  # a demo's match (its header says so), left out unless asked
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -104,6 +109,7 @@ class MatchFigures:
             "finished": self.finished,
             "figures": {p: f.to_dict() for p, f in self.figures.items()},
             "problem": self.problem,
+            "demo": self.demo,
         }
 
     @classmethod
@@ -155,4 +161,5 @@ def of_match(log: MatchLog, match: Match) -> MatchFigures:
         hands=hands,
         finished=match.over() is not None,
         figures=figures,
+        demo=log.extra.get(DEMO_KEY) is True,
     )

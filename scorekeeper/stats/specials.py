@@ -90,10 +90,11 @@ def klaberjass(result: HandResult, counts: Counts) -> None:
 
 def kloepper(result: HandResult, counts: Counts) -> None:
     details = result.details
-    if knocker := details.get("knock"):
-        _add(counts, knocker, "knock")
-        if _side_of(result, knocker) == result.winner:
-            _add(counts, knocker, "knock.won")
+    for knocker in (details.get("knock"), details.get("reply")):  # a reply knock is a knock
+        if knocker:
+            _add(counts, knocker, "knock")
+            if _side_of(result, knocker) == result.winner:
+                _add(counts, knocker, "knock.won")
     if details.get("lone") and (declarer := details.get("declarer")):
         _add(counts, declarer, "lone.played")
         if _side_of(result, declarer) == result.winner:

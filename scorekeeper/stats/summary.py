@@ -64,15 +64,44 @@ class PlayerStats(Tally):
 
 
 @dataclass
+class GameStats:
+    """One game's figures (a family: its points are on one scale): its matches, hands and
+    players."""
+
+    name: str = ""
+    matches: int = 0
+    hands: int = 0
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+
+    def add(self, figures: MatchFigures, player: str | None) -> None:
+        self.name = self.name or figures.game
+        self.matches += 1
+        self.hands += figures.hands
+        for p, f in figures.figures.items():
+            if player is None or p == player:
+                self.players.setdefault(p, PlayerStats()).add(f)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "matches": self.matches,
+            "hands": self.hands,
+            "players": {p: s.to_dict() for p, s in sorted(self.players.items())},
+        }
+
+
+@dataclass
 class Stats:
     """The statistics of the matches chosen; ``skipped``: (name, problem) of files that
-    cannot be read or replayed."""
+    cannot be read or replayed; ``by_game``: the same per game family, whose points
+    alone may be added up; ``demos``: demo matches left out (``--demo`` counts them)."""
 
     matches: int = 0
     hands: int = 0
     games: Counter[str] = field(default_factory=Counter)
     players: dict[str, PlayerStats] = field(default_factory=dict)
     skipped: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    by_game: dict[str, GameStats] = field(default_factory=dict)
+    demos: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,7 +113,26 @@ class Stats:
                 {"name": name, "kind": problem.get("kind"), "rule": problem.get("rule")}
                 for name, problem in self.skipped
             ],
+            "by_game": {g: s.to_dict() for g, s in sorted(self.by_game.items())},
+            "demos_left_out": self.demos,
         }
+
+
+DEMO_NAMES = ["Anna", "Ben", "Carla", "Dirk", "Emil", "Frida"]
+"""The demo's table (``session.demo.NAMES``), by which an older demo file is known."""
+_DEMO_FILE = re.compile(r"\d{8}-\d{6}-demo-[A-Za-z0-9_-]+")
+
+
+def is_demo(name: str, figures: MatchFigures) -> bool:
+    """A demo's match: its header says so; or, for a file from before the mark, the name
+    only ``demo`` gives a file in the data folder (start, ``demo-``, rule set) and the
+    demo's own table."""
+    if figures.demo:
+        return True
+    stem = name.rsplit("/", 1)[-1].removesuffix(".toml")
+    return (
+        bool(_DEMO_FILE.fullmatch(stem)) and figures.players == DEMO_NAMES[: len(figures.players)]
+    )
 
 
 def plays(figures: MatchFigures, game: str | None) -> bool:
@@ -108,8 +156,10 @@ def gather(
     game: str | None = None,
     player: str | None = None,
     since: date | None = None,
+    demo: bool = False,
 ) -> Stats:
-    """Put the figures of ``matches`` (name, figures) together, as the filters say."""
+    """Put the figures of ``matches`` (name, figures) together, as the filters say; a
+    demo's match only with ``demo``."""
     stats = Stats()
     for name, figures in sorted(matches, key=lambda nf: (nf[1].started, nf[0])):
         if figures.problem is not None:
@@ -120,6 +170,10 @@ def gather(
             continue
         if player is not None and player not in figures.players:
             continue
+        if not demo and is_demo(name, figures):
+            stats.demos += 1
+            continue
+        stats.by_game.setdefault(figures.family, GameStats()).add(figures, player)
         stats.matches += 1
         stats.hands += figures.hands
         stats.games[figures.rules_id] += 1
@@ -129,4 +183,4 @@ def gather(
     return stats
 
 
-__all__ = ["LOST", "TIED", "WON", "PlayerStats", "Stats", "gather", "plays"]
+__all__ = ["LOST", "TIED", "WON", "GameStats", "PlayerStats", "Stats", "gather", "is_demo", "plays"]

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.lang import game_word
 from scorekeeper.match import Match
 from scorekeeper.session import Session
 from scorekeeper.table.native import phrase
 from scorekeeper.table.words import say, signed
+from scorekeeper.view.sheet import column_scores
+from scorekeeper.view.sides import sides_data, sides_lines
 from scorekeeper.view.words import cards
 
 
@@ -45,9 +48,12 @@ def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
         else None,
         "said": [f"{s.player} {phrase(str(s.kind), lang, m.rules.family)}" for s in said],
         "totals": m.totals(),
+        "columns": column_scores(m, m.totals()),  # per fixed team where teams play
+        "sides": sides_data(hand),  # who is Re and Kontra, as far as the table knows
         "bock": int(getattr(hand.game, "bock", 0) or 0),
         "multiplier": _multiplier(hand.game),
         "over": m.over(),
+        "lang": lang,
     }
 
 
@@ -63,8 +69,15 @@ def _multiplier(game: object) -> int:
 def bar_text(data: dict[str, Any], width: int | None = None) -> str:
     """The status bar: the running totals first (they always stay in view), then the
     hand; packed into lines of ``width`` columns where it is given."""
+    parts = bar_parts(data)
+    return "\n".join(packed(parts, width)) if width else " | ".join(parts)
+
+
+def bar_parts(data: dict[str, Any]) -> list[str]:
+    """The status bar's parts, each a phrase: the totals (per team where teams play),
+    the hand, the dealer, who sits out, whose turn, the trick, what was said, Bock."""
     # a player's name and points stay together when the line is wrapped
-    totals = [t.replace(" ", "\u00a0") for t in signed(data["totals"])]
+    totals = [t.replace(" ", "\u00a0") for t in signed(data.get("columns") or data["totals"])]
     parts = [say("table.bar.totals", totals=totals)]
     if data["over"]:
         parts.append(say("table.bar.over"))
@@ -82,11 +95,24 @@ def bar_text(data: dict[str, Any], width: int | None = None) -> str:
         parts.append(say("table.bar.trick", number=data["trick"]["number"], plays=plays))
     if data["said"]:
         parts.append(say("table.bar.said", said=data["said"]))
+    parts += sides_lines(data.get("sides"), lambda key: game_word(key, data.get("lang", "en")))
     if data["bock"]:
         parts.append(say("table.bar.bock", level=2 ** data["bock"]))
     if data["multiplier"] > 1:
         parts.append(say("table.bar.doubled", multiplier=data["multiplier"]))
-    return "\n".join(packed(parts, width)) if width else " | ".join(parts)
+    return parts
+
+
+def standing_lines(session: Session, lang: str = "en") -> list[str]:
+    """Where the table stands, for a session that starts or resumes: the partners where
+    teams play, then the status bar's parts one a line (the totals, the hand, the dealer,
+    the trick on the table, whose turn, what was said in this hand)."""
+    from scorekeeper.table.words import partners
+
+    lines = []
+    if teams := partners(session.match):
+        lines.append(say("table.new.teams", teams=[" & ".join(team) for team in teams]))
+    return lines + [part.replace("\u00a0", " ") for part in bar_parts(bar_data(session, lang))]
 
 
 def packed(parts: list[str], width: int) -> list[str]:

@@ -1,45 +1,74 @@
-"""A quick hand in the table session: the game's facts asked one by one, then what was
-said, then the hand recorded from them as ``scorekeeper hand`` would."""
+"""A quick hand in the table session: the facts this game, variant and table size take,
+asked one by one and each checked as it is answered, then what was said, then the hand
+recorded from them as ``scorekeeper hand`` would.
+
+A wrong answer asks that fact again (the answers before it stay); cancelling (``cancel``,
+Ctrl-C) drops the whole entry and records nothing.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table.words import say
 
 
 class QuickHand:
     """The questions of a quick hand and the answers so far."""
 
-    def __init__(self, keys: Mapping[str, Any], game: str = "") -> None:
+    def __init__(self, keys: Mapping[str, Any], game: str = "", lang: str = "en") -> None:
         self.keys = dict(keys)
         self.game = game
+        self.lang = lang
         self.order = list(self.keys)
         self.at = 0
-        self.facts: list[str] = []
+        self.given: dict[str, Any] = {}
+        """Each fact answered: its value as read."""
+        self.items: dict[str, str] = {}
+        """Each fact answered as ``KEY=VALUE`` in canonical words."""
         self.said: list[str] = []
 
-    def question(self) -> str:
-        if self.at < len(self.order):
-            name = self.order[self.at]
-            key = self.keys[name]
-            return say("table.prompt.fact", fact=name, kind=key.kind, help=key.help)
-        return say("table.prompt.said")
+    def asking(self) -> str | None:
+        """The fact asked now, or None once every fact is answered (then what was said)."""
+        return self.order[self.at] if self.at < len(self.order) else None
 
-    def answer(self, line: str) -> bool:
-        """Take one answer; True when every question is answered. An answer of the wrong
-        kind is refused at once (the same question is asked again)."""
-        text = line.strip()
-        if self.at < len(self.order):
-            if text:
-                fact = f"{self.order[self.at]}={text}"
-                parse_fact_items([fact], self.keys, self.game)
-                self.facts.append(fact)
+    def question(self) -> str:
+        name = self.asking()
+        if name is None:
+            return say("table.prompt.said")
+        key = self.keys[name]
+        kind = key.kind
+        if kind == "bool":
+            from scorekeeper.lang import language
+
+            voc = language(self.lang)
+            kind = f"{(voc.yes or ('yes',))[0]}/{(voc.no or ('no',))[0]}"
+        return say("table.prompt.fact", fact=name, kind=kind, help=key.help)
+
+    def take(self, name: str, item: str, value: Any) -> None:
+        """Fact ``name`` answered (``item``: ``KEY=VALUE``, ``value``: as read)."""
+        self.given[name] = value
+        self.items[name] = item
+        self.at = self.order.index(name) + 1
+
+    def skip(self) -> None:
+        """The fact asked now left out."""
+        name = self.asking()
+        if name is not None:
+            self.given.pop(name, None)
+            self.items.pop(name, None)
             self.at += 1
+
+    def back_to(self, name: str) -> bool:
+        """Ask fact ``name`` again (the game refused the hand because of it): whether it
+        is one of the questions."""
+        if name not in self.order:
             return False
-        if text:
-            self.said.append(text)
-            return False
+        self.given.pop(name, None)
+        self.items.pop(name, None)
+        self.at = self.order.index(name)
         return True
+
+    def facts(self) -> list[str]:
+        return [self.items[name] for name in self.order if name in self.items]

@@ -16,7 +16,18 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 
-COMMANDS = ("undo", "score", "status", "explain", "judge", "hand", "help", "quit")
+COMMANDS = (
+    "undo",
+    "redo",
+    "score",
+    "status",
+    "explain",
+    "judge",
+    "hand",
+    "rename",
+    "help",
+    "quit",
+)
 """The session's commands, in the order ``help`` lists them."""
 
 ALIASES = {"exit": "quit", "q": "quit", "?": "help", "u": "undo"}

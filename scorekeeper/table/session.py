@@ -11,14 +11,17 @@ front end is :mod:`scorekeeper.cli.table`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.actions import Action
+from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
-from scorekeeper.session import LOCK_WAIT, Session
+from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError
+from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
 from scorekeeper.table.native import card_form, phrase, spoken
 from scorekeeper.table.reading import (
@@ -70,12 +73,20 @@ class TableSession:
         self.on_wait = on_wait
         self._kept: tuple[bytes, Session] | None = None
         self.quick: quick.QuickHand | None = None
+        self.undo_asked: str | None = None  # an undo of a whole hand, awaiting yes or no
+        self.seen: tuple[int, int] | None = None
+        """The version of the match (``Session.version``) the last prompt showed, or this
+        session's own last entry left: every entry is made against it (``expect``)."""
 
     # ------------------------------------------------------------------ reading
     def current(self) -> Session:
         """The match as the file holds it now: replayed again only when the file's bytes
         are not those this session last read or wrote (another command's change is seen)."""
-        data = self.path.read_bytes()
+        try:
+            data = self.path.read_bytes()
+        except OSError as exc:
+            self._kept = None
+            raise unreadable(self.path, exc) from None
         if self._kept is None or data != self._kept[0]:
             self._kept = (data, Session.open(self.path))
         return self._kept[1]
@@ -90,21 +101,24 @@ class TableSession:
 
         class Kept(Session):
             @classmethod
-            def open(cls, path: Path) -> Session:
+            def open(cls, path: Path, *, full: bool = False) -> Session:
                 kept = table._kept
-                if kept is not None and path.read_bytes() == kept[0]:
+                if kept is not None and not full and path.read_bytes() == kept[0]:
                     return kept[1]
-                return Session.open(path)
+                return Session.open(path, full=full)
 
         edited: Session | None = None
         try:
-            with Kept.edit(self.path, wait=self.wait, on_wait=self.on_wait) as session:
+            with Kept.edit(
+                self.path, wait=self.wait, on_wait=self.on_wait, expect=self.seen
+            ) as session:
                 edited = session
                 yield session
         except BaseException:
             self._kept = None
             raise
         assert edited is not None
+        self.seen = edited.version
         # the canonical text the session layer wrote (its own ``text()`` where it has one)
         text = getattr(edited, "text", None)
         written = text() if callable(text) else edited.log.dumps()
@@ -122,19 +136,54 @@ class TableSession:
         Ben re``, ``act "Ben re"``) is read by that command's own reader, so that it means
         in the session exactly what it means as a command."""
         try:
+            if self.undo_asked is not None:
+                return self._undo_answer(line)
             if self.quick is not None:
                 return self._quick_answer(line)
             words = split_line(line)
             session = self.current()
+            if self.seen is None:  # no prompt showed a state: the match as read now
+                self.seen = session.version
             m = session.match
             if words and words[0].lower() in ONESHOT and find_player(words[0], m.players) is None:
+                if not (words[0].lower() == "hand" and "--keys" in words):
+                    self._verify_open(session)
                 return self._oneshot(words, m.players)
             text = " ".join(words)
             tokens = canonical(text, self.lang, m.rules.family, m.players)
             entry = read_line(tokens, m.players)
+            if entry.kind in ("cards", "words"):
+                self._verify_open(session)
             return self._dispatch(entry, text)
+        except StaleEntryError as exc:
+            self.seen = exc.found  # the next prompt shows the match as it is now
+            return Reply(errors=[self._changed(exc)])
         except ScorekeeperError as exc:
             return Reply(errors=[" ".join(str(exc).split())])
+
+    def _verify_open(self, session: Session) -> None:
+        """A finished match takes no entry: say so, and how to start the next one."""
+        reason = session.match.over()
+        if reason is None:
+            return
+        import shlex
+
+        header = session.header
+        command = shlex.join(["scorekeeper", "table", header.ruleset, *header.players])
+        raise ScorekeeperError(
+            say("table.over", reason=reason, command=command), rule="match", kind="usage"
+        )
+
+    def _changed(self, exc: StaleEntryError) -> str:
+        """What moved since the prompt, in the table's words (``Carla played QC from
+        another device``), and that nothing was recorded."""
+        family = self.current().match.rules.family
+        changes = [changed_line(hand, text, self.lang, family) for hand, text in exc.since]
+        if not changes:
+            changes = [say("table.changed.undone")]
+        if len(changes) > 4:
+            changes = [*changes[:3], say("table.changed.more", count=len(changes) - 3)]
+        return say("table.changed", changes=changes)
 
     def _dispatch(self, entry: Entry, line: str) -> Reply:
         if entry.kind == "empty":
@@ -158,7 +207,7 @@ class TableSession:
                     )
                 outcomes = s.trick(list(entry.cards))
             number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
             if outcomes[-1].result is not None:
                 lines.extend(after_hand(s.match))
         return Reply(lines)
@@ -170,7 +219,7 @@ class TableSession:
             text = " ".join((actor, *entry.words))
             outcomes = s.record([text])
             number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
+            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
             if outcomes[-1].result is not None:
                 lines.extend(after_hand(s.match))
         return Reply(lines)
@@ -215,14 +264,63 @@ class TableSession:
         if name == "help":
             return Reply(help_lines(self.hand(), self.lang))
         if name == "undo":
-            with Session.edit(self.path, replay=False, wait=self.wait, on_wait=self.on_wait) as s:
-                what = s.undo()
-            return Reply([say("table.undone", what=what)])
+            return self._undo(asked=None)
+        if name == "redo":
+            with self._correcting() as s:
+                what = s.redo()
+            self._corrected()
+            return Reply([say("table.redone", what=what)])
+        if name == "rename":
+            return self._rename(entry.args)
         if name == "judge":
             return Reply(judge_lines(self.hand()))
         if name == "hand":  # with words it is read as the command ``hand`` (``_oneshot``)
             return self._quick_start()
         return Reply(view=name, args=entry.args)
+
+    # ------------------------------------------------------------------ corrections
+    def _correcting(self) -> AbstractContextManager[Session]:
+        """An undo, redo or rename, made against the match this session's prompt showed."""
+        return Session.edit(
+            self.path, replay=False, wait=self.wait, on_wait=self.on_wait, expect=self.seen
+        )
+
+    def _corrected(self) -> None:
+        self._kept = None
+        self.seen = self.current().version  # the match as this correction left it
+
+    def _undo(self, asked: str | None) -> Reply:
+        """Undo the last entry; one that takes a whole scored hand off the sheet is asked
+        about first (``asked``: the words the table said yes to)."""
+        with self._correcting() as s:
+            takes = s.undo_takes_hand()
+            if takes is not None and str(takes) != asked:
+                self.undo_asked = str(takes)
+                return Reply([say("table.undo.ask", what=takes)])
+            what = s.undo()
+        self._corrected()
+        return Reply([say("table.undone", what=what)])
+
+    def _undo_answer(self, line: str) -> Reply:
+        asked, self.undo_asked = self.undo_asked, None
+        word = line.strip().casefold()
+        yes = say("table.undo.yes").casefold()
+        if word and word in (yes, yes[:1], "yes", "y"):
+            return self._undo(asked)
+        return Reply([say("table.undo.kept")])
+
+    def _rename(self, args: tuple[str, ...]) -> Reply:
+        if len(args) != 2:
+            players = self.current().match.players
+            raise ScorekeeperError(
+                say("table.rename.usage", example=players[0], new=players[0].upper()),
+                rule="players",
+                kind="usage",
+            )
+        with self._correcting() as s:
+            done = s.rename_player(*args)
+        self._corrected()
+        return Reply([say("table.renamed", **done)])
 
     # ------------------------------------------------------------------ one-shot commands
     def _oneshot(self, words: list[str], players: list[str]) -> Reply:
@@ -284,52 +382,96 @@ class TableSession:
     # ------------------------------------------------------------------ quick hand
     def _quick_start(self) -> Reply:
         session = self.current()
-        if session.match.open_hand is not None:
+        m = session.match
+        if m.open_hand is not None:
             raise ScorekeeperError(
-                say("table.quick.open", number=session.match.open_hand.number),
+                say("table.quick.open", number=m.open_hand.number),
                 rule="quick",
                 kind="usage",
             )
-        self.quick = quick.QuickHand(session.quick_keys(), session.match.rules.name)
+        self.quick = quick.QuickHand(m.family.asked_keys(m.rules), m.rules.name, self.lang)
         return Reply()
 
-    def _quick_answer(self, line: str) -> Reply:
-        assert self.quick is not None
-        word = line.strip().lower()
-        if word in ("quit", "cancel") or command_word(word, self.lang) in ("quit", "cancel"):
-            self.quick = None
-            return Reply([say("table.quick.cancelled")])
-        if self.lang != "en":  # each item of the answer read in the match's language
-            m = self.current().match
-            items = [
-                canonical(i, self.lang, m.rules.family, m.players, cards=False)
-                for i in line.split(",")
-            ]
-            line = ",".join(" ".join(words) for words in items)
-        done = self.quick.answer(line)
-        if not done:
-            return Reply()
-        facts, said = self.quick.facts, self.quick.said
+    def cancel_quick(self) -> Reply:
+        """Leave the quick hand (``cancel``, Ctrl-C): nothing is recorded."""
         self.quick = None
-        return self._quick_record(facts, said)
+        return Reply([say("table.quick.cancelled")])
 
-    def _quick_record(self, facts: list[str], said: list[str]) -> Reply:
+    def _quick_answer(self, line: str) -> Reply:
+        q = self.quick
+        assert q is not None
+        text = line.strip()
+        if text.lower() in ("quit", "cancel") or command_word(text.lower(), self.lang) in (
+            "quit",
+            "cancel",
+        ):
+            return self.cancel_quick()
+        name = q.asking()
+        if name is not None:
+            if not text:
+                q.skip()
+                return Reply()
+            item, value = self._fact(q, name, text)  # refused: the same fact is asked again
+            q.take(name, item, value)
+            return Reply()
+        if text:
+            q.said.append(text)
+            return Reply()
+        try:
+            reply = self._quick_record(q.facts(), q.said, read=False)
+        except ScorekeeperError as exc:
+            where = (exc.where or "").removeprefix("quick.")
+            if not q.back_to(where):
+                q.said.clear()  # what was said is asked again
+            raise
+        self.quick = None
+        return reply
+
+    def _fact(self, q: quick.QuickHand, name: str, text: str) -> tuple[str, Any]:
+        """One answer read as the table says it (its language, yes/no, names in any case)
+        and checked at once: (``KEY=VALUE``, the value)."""
+        from scorekeeper.lang.typed import typed_facts
+        from scorekeeper.session.facts import fact_now, named_as_seated, yes_no
+
+        session = self.current()
+        m = session.match
+        key = q.keys[name]
+        if key.kind == "bool":
+            text = yes_no(text, self.lang)
+        text = named_as_seated(key, text, m.players)
+        item = typed_facts(session, [f"{name}={text}"])[0]
+        value = parse_fact_items([item], q.keys, m.rules.name)[0][1]
+        context = m.context()
+        context["entry"] = True
+        given = {**q.given, name: value}
+        fact_now(m.family, m.rules, m.players, m.next_dealer(), context, given, name)
+        return item, value
+
+    def _quick_record(self, facts: list[str], said: list[str], *, read: bool = True) -> Reply:
         """A quick hand as ``scorekeeper hand`` records it: facts and what was said read by
-        the same reader, in the match's language."""
+        the same reader, in the match's language (``read=False``: facts read already)."""
         from scorekeeper.lang.typed import typed, typed_facts
 
         with self.editing() as s:
-            mh = s.quick(typed_facts(s, facts), [" ".join(typed(s, a.split())) for a in said])
+            items = typed_facts(s, facts) if read else facts
+            mh = s.quick(items, [" ".join(typed(s, a.split())) for a in said])
             assert mh.result is not None
-            lines = result_lines(mh.result, mh.number) + after_hand(s.match)
+            lines = result_lines(mh.result, mh.number, s.match) + after_hand(s.match)
         return Reply(lines)
 
     # ------------------------------------------------------------------ the prompt
     def prompt(self) -> str:
         """Whose turn it is and what is expected, or the quick hand's question."""
+        if self.undo_asked is not None:
+            return say("table.undo.prompt")
         if self.quick is not None:
             return self.quick.question()
-        m = self.current().match
+        try:
+            session = self.current()
+            m = session.match
+            self.seen = session.version
+        except ScorekeeperError:
+            return say("table.prompt.unreadable")
         if m.over():
             return say("table.prompt.over")
         hand = self.hand()
@@ -378,6 +520,33 @@ def split_line(line: str) -> list[str]:
         raise ScorekeeperError(
             say("table.quote", line=line.strip()), rule="actions", kind="usage"
         ) from None
+
+
+def unreadable(path: Path, exc: OSError) -> ScorekeeperError:
+    """The match file cannot be read now: one line saying why, in the table's words (the
+    session stays open and reads it again at the next line)."""
+    if isinstance(exc, FileNotFoundError):
+        text = say("table.file.missing", path=str(path))
+    elif isinstance(exc, PermissionError):
+        text = say("table.file.denied", path=str(path))
+    else:
+        text = say("table.file.unreadable", path=str(path), why=exc.strerror or type(exc).__name__)
+    return ScorekeeperError(text, rule="match", kind="match file")
+
+
+def changed_line(hand: int, text: str, lang: str, family: str) -> str:
+    """One action recorded elsewhere, as the table says it (a quick hand by its number)."""
+    if not text:
+        return say("table.changed.quick", number=hand)
+    actor, _, rest = text.partition(" ")
+    if len(rest.split()) == 1:
+        try:
+            code = Card.parse(rest).code
+        except ValueError:
+            pass
+        else:
+            return say("table.changed.card", player=actor, card=card_form(code, lang))
+    return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
 
 
 def keys_lines(session: Session) -> list[str]:

@@ -3,11 +3,13 @@ another catalogue), so that the languages engineer can translate them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.reasons import Reason
 from scorekeeper.view.words import cards, term
+
+T = TypeVar("T", bound=Hashable)
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
@@ -24,20 +26,45 @@ def signed(scores: Mapping[str, int]) -> list[str]:
     return [f"{p} {s:+d}" for p, s in scores.items()]
 
 
-def outcome_lines(out: Outcome, number: int) -> list[str]:
+def team_signed(match: Match | None, scores: Mapping[str, int]) -> list[str]:
+    """Scores as the sheet counts them: per fixed team where teams play, else per player."""
+    if match is None:
+        return signed(scores)
+    from scorekeeper.view.sheet import column_scores
+
+    return signed(column_scores(match, scores))
+
+
+def outcome_lines(out: Outcome, number: int, match: Match | None = None) -> list[str]:
     """What one recorded action did: the card, who took a trick and why, a revoke, and
-    when the hand is over its value item by item and the scores."""
+    when the hand is over its value item by item and the scores (per team where teams
+    play, given the ``match``)."""
     lines: list[str] = []
     if out.action.is_play:
         lines.append(say("table.said.play", action=cards(out.action.text)))
     lines.extend(str(m) for m in out.messages)
     lines.extend(f"warning: {r.text()}" for r in out.revokes)
     if out.result is not None:
-        lines.extend(result_lines(out.result, number))
+        lines.extend(result_lines(out.result, number, match))
+    elif match is not None:
+        lines.extend(sides_now(match, out))
     return lines
 
 
-def result_lines(res: HandResult, number: int) -> list[str]:
+def sides_now(match: Match, out: Outcome) -> list[str]:
+    """Who is Re and who Kontra, said the moment an action makes more of it known."""
+    from scorekeeper.lang import game_word
+    from scorekeeper.text import language
+    from scorekeeper.view.sides import revealed, sides_data, sides_lines
+
+    mh = match.open_hand
+    if mh is None or mh.hand is None or not revealed(mh.hand, out.action, out.trick):
+        return []
+    lang = language.current()
+    return sides_lines(sides_data(mh.hand), lambda key: game_word(key, lang))
+
+
+def result_lines(res: HandResult, number: int, match: Match | None = None) -> list[str]:
     if res.redeal:
         return [say("table.hand.redeal", number=number, what=res.items[0].label)]
     points = ", ".join(f"{term(side)} {p}" for side, p in res.card_points.items())
@@ -53,14 +80,14 @@ def result_lines(res: HandResult, number: int) -> list[str]:
     ]
     lines.extend(f"  {item.text()}  [{item.rule}]" for item in res.items)
     lines.extend(f"  {note}" for note in res.notes)
-    lines.append(say("table.hand.scores", scores=signed(res.scores)))
+    lines.append(say("table.hand.scores", scores=team_signed(match, res.scores)))
     return lines
 
 
 def after_hand(match: Match) -> list[str]:
     """After a hand: the new totals, and who deals next or that the match is over and who
     won it."""
-    lines = [say("table.hand.totals", totals=signed(match.totals()))]
+    lines = [say("table.hand.totals", totals=team_signed(match, match.totals()))]
     return lines + next_or_over(match)
 
 
@@ -121,6 +148,6 @@ def opening_lines(data: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def listed(words: Iterable[str]) -> list[str]:
-    """Distinct words in their first order."""
+def listed(words: Iterable[T]) -> list[T]:
+    """Distinct words (or cards) in their first order."""
     return list(dict.fromkeys(words))

@@ -8,7 +8,9 @@ TEXTS: dict[str, str] = {
     "cli.kind.usage": "usage",
     "cli.kind.match file": "match file",
     "cli.kind.lock": "lock",
+    "cli.kind.changed": "changed meanwhile",
     "cli.kind.file": "file",
+    "cli.kind.confirmation": "needs confirmation",
     "cli.error": "error:",
     "cli.warning": "warning:",
     "cli.internal": (
@@ -25,7 +27,7 @@ TEXTS: dict[str, str] = {
     "cli.not_utf8": "'{word}' is not UTF-8 text; type it again in UTF-8",
     "cli.lock_wait": "SCOREKEEPER_LOCK_WAIT={text!r}: give the seconds to wait, from 0 to 3600",
     "cli.waiting": "waiting: {path} is being written by another scorekeeper process",
-    "cli.export_format": "unknown export format {format!r}; use json, csv, markdown or html",
+    "cli.export_format": "unknown export format {format!r}; use json, csv, markdown, html or chat",
     "cli.ruleset_broken": "rule set {name} cannot be loaded: {error}",
     "cli.output_folder": "{path} is a folder: give the name of a file to write; nothing was written",
     "cli.output_no_folder": "{path}: the folder {folder} does not exist; nothing was written",
@@ -36,6 +38,12 @@ TEXTS: dict[str, str] = {
     "cli.demo_written": "Demo match written to {path} (now the current match).",
     "cli.deal_recorded": "Deal of hand {hand} recorded (dealer {dealer}).",
     "cli.undone": "Undone: {what}",
+    "cli.redone": "Redone: {what}",
+    "cli.renamed": "{old} is now {new} in the whole match ({hands} hand(s) named them).",
+    "cli.demo_aside": (
+        "Demo match written to {path}; the current match is unchanged "
+        "('scorekeeper demo --current' makes a demo the current match)."
+    ),
     "cli.amended": "Hand {hand}: {what} amended; the match was replayed.",
     "cli.exported": "Exported {count} hands to {path}",
     "cli.exported.one": "Exported {count} hand to {path}",

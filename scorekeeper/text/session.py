@@ -2,6 +2,11 @@
 facts as typed (``KEY=VALUE``), cards past the end of a trick."""
 
 TEXTS: dict[str, str] = {
+    "session.stale": (
+        "the match has changed since this entry was made (hand {hands}, {actions} actions"
+        " then; hand {now_hands}, {now_actions} actions now): nothing recorded"
+    ),
+    "session.fact_player": "'{word}' is no player here: did you mean {near}? (players: {players!l})",
     "session.no_file": "no match file {path}",
     "session.not_a_file": (
         "{path} is a folder, a device or a pipe, not a match file; give the name of a match file"
@@ -16,6 +21,12 @@ TEXTS: dict[str, str] = {
     "session.no_card": "no card can be played now: {why}",
     "session.too_many": "trick {trick} is complete after {card}; {more} card(s) too many",
     "session.amend_refused": "amendment refused",
+    "session.name_near": "{name!r} is not a player here; did you mean {meant}? (players: {players!l})",
+    "session.rename_refused": "the match with {name} in it",
+    "session.deal_late": (
+        "hand {hand} has {played} card(s) played: a deal is recorded before the first card "
+        "(undo the cards first, or correct the hand with 'scorekeeper amend')"
+    ),
     "session.fact_form": "{item!r}: write KEY=VALUE with a key of {game}: {keys!l}",
     "session.fact_refused": "{key}={value}: {why}",
     "session.fact_twice": "{key} is given twice; give each fact once",

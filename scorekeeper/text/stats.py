@@ -2,7 +2,11 @@
 
 TEXTS: dict[str, str] = {
     "stats.header": "matches: {matches}, hands: {hands} ({games})",
-    "stats.game_count": "{game} {n}",
+    "stats.game_header": "{game}: matches {matches}, hands {hands}",
+    "stats.demos": "{n} demo matches left out (stats --demo counts them)",
+    "stats.demos.one": "{n} demo match left out (stats --demo counts it)",
+    "stats.game_count": "{game}: {n} matches",
+    "stats.game_count.one": "{game}: {n} match",
     "stats.nothing": "no finished hands to count",
     "stats.skipped": "left out {name}: {message}",
     "stats.bad_date": "--since {value}: give a date as YYYY-MM-DD, like 2026-11-01",

@@ -7,6 +7,7 @@ TEXTS: dict[str, str] = {
     "table.prompt.act": "{player}: {what}",
     "table.prompt.next_hand": "hand {number}, {dealer} deals",
     "table.prompt.over": "match over",
+    "table.prompt.unreadable": "match file unreadable (Enter tries again)",
     "table.prompt.fact": "{fact} ({kind}: {help}; empty to leave out)",
     "table.prompt.said": "what was said, like 'Anna re' (empty when done)",
     # the status bar
@@ -32,6 +33,13 @@ TEXTS: dict[str, str] = {
     "table.match.winner": "The winner: {players!l} ({points}).",
     "table.match.tie": "A tie at the top: {players!l} ({points}).",
     "table.undone": "Undone: {what}",
+    "table.redone": "Redone: {what}",
+    "table.undo.ask": "Undo: {what}. Remove it? (yes/no)",
+    "table.undo.prompt": "remove it? (yes/no)",
+    "table.undo.yes": "yes",
+    "table.undo.kept": "Nothing undone.",
+    "table.renamed": "{old} is now {new} in the whole match.",
+    "table.rename.usage": "write 'rename OLD NEW', like 'rename {example} {new}'",
     "table.quit": "Bye; every entry is in {path}.",
     "table.resume": "{game}: {players!l}; match file {path}",
     "table.who": ("'{words}' could be said by {players!l}; write who says it, like '{example}'"),
@@ -48,6 +56,28 @@ TEXTS: dict[str, str] = {
         " (it records in this match: no --match or --json)"
     ),
     "table.quote": "a quote is not closed in '{line}': close it, or leave the quotes out",
+    "table.over": "the match is over ({reason}); start a new one with: {command}",
+    "table.file.missing": (
+        "the match file {path} is not there (moved or deleted?); the session stays open"
+        " and reads it again at the next line"
+    ),
+    "table.file.denied": (
+        "the match file {path} may not be read (permissions); the session stays open and"
+        " reads it again at the next line"
+    ),
+    "table.file.unreadable": (
+        "the match file {path} cannot be read ({why}); the session stays open and reads"
+        " it again at the next line"
+    ),
+    "table.changed": (
+        "the match changed meanwhile: {changes!j}. Nothing was recorded: look at the"
+        " prompt and type it again"
+    ),
+    "table.changed.card": "{player} played {card} from another device",
+    "table.changed.said": "{player} said '{words}' from another device",
+    "table.changed.quick": "hand {number} was entered from another device",
+    "table.changed.undone": "an entry was taken back from another device",
+    "table.changed.more": "{count} more",
     "table.quick.cancelled": "quick hand left; nothing recorded",
     "table.quick.open": "hand {number} is being played card by card; finish or undo it first",
     "table.help": (
@@ -62,6 +92,8 @@ TEXTS: dict[str, str] = {
         "allowed now."
     ),
     "table.commands.undo": "{command}: take back the last entry",
+    "table.commands.redo": "{command}: bring back what undo took (until a new entry)",
+    "table.commands.rename": "{command} OLD NEW: correct a player's name in the whole match",
     "table.commands.score": "{command}: the score sheet",
     "table.commands.status": "{command}: the hand so far",
     "table.commands.explain": "{command} [TOPIC]: the rules of this game",

@@ -27,6 +27,11 @@ class Column:
     members: tuple[str, ...]
 
 
+NBSP = "\u00a0"  # holds a side's name and its number together where a cell wraps
+SAT_OUT = "–"
+"""A score cell's mark for a player who sat the hand out (the legend says so)."""
+
+
 @record
 class Row:
     """One hand on the sheet; ``scores``/``totals`` follow the sheet's columns."""
@@ -39,6 +44,7 @@ class Row:
     scores: list[int] | None = None  # None: the hand is still in play
     totals: list[int] = field(default_factory=list)
     marked: list[bool] = field(default_factory=list)  # the column carries the legend's mark
+    sat_out: list[bool] = field(default_factory=list)  # the column's player sat this hand out
     check: tuple[bool, str] | None = None
     why: str = ""
 
@@ -46,6 +52,8 @@ class Row:
         """Column ``i``'s running total with this hand's score, and the legend's mark."""
         if self.scores is None:
             return ""
+        if self.sat_out and self.sat_out[i]:
+            return f"{self.totals[i]} ({SAT_OUT})"
         mark = "*" if self.marked and self.marked[i] else ""
         return f"{self.totals[i]} ({self.scores[i]:+d}){mark}"
 
@@ -99,17 +107,35 @@ def columns_of(match: Match) -> list[Column]:
     return [Column(names.get(tuple(sorted(t)), "/".join(t)), t) for t in teams]
 
 
+def column_scores(match: Match, scores: Mapping[str, int]) -> dict[str, int]:
+    """Players' ``scores`` (totals, or one hand's) as the sheet's columns count them: per
+    fixed team where teams play (the pair's names, as the sheet heads them), else per
+    player."""
+    return {c.name: scores.get(c.members[0], 0) for c in columns_of(match)}
+
+
 Word = Callable[[str], str]
 """A game's own term in the sheet's language (``scorekeeper.lang.game_word``)."""
 
 
-def _winner_first(res: HandResult, word: Word) -> str:
-    winner = res.winner or say("sheet.nobody")
-    sides = list(res.card_points)
-    won = [s for s in sides if s == res.winner or s in (res.winner or "").split(" and ")]
-    ordered = won + [s for s in sides if s not in won]
-    pts = ":".join(str(res.card_points[s]) for s in ordered)
-    return f"{_side_word(winner, word)} {pts}".strip()
+def _result(res: HandResult, columns: list[Column], word: Word) -> str:
+    """Each side with its card points, in the sheet's order (the columns' order where
+    teams are columns), then who won: ``Re 124, Contra 116 → Re``. The winner is said on
+    its own: a side may win with fewer card points (roem, a failed maker)."""
+    order = {m: i for i, c in enumerate(columns) for m in c.members}
+
+    def place(side: str) -> int:
+        members = res.sides.get(side) or []
+        return min((order.get(m, len(order)) for m in members), default=len(order))
+
+    sides = (
+        sorted(res.card_points, key=place)
+        if len(columns) == len(res.card_points)
+        else list(res.card_points)
+    )
+    points = ", ".join(f"{_side_word(s, word)}{NBSP}{res.card_points[s]}" for s in sides)
+    winner = _side_word(res.winner, word) if res.winner else say("sheet.nobody")
+    return say("sheet.result", points=points, winner=winner)
 
 
 def _side_word(side: str, word: Word) -> str:
@@ -124,6 +150,34 @@ def _game(res: HandResult, marks: tuple[str, ...]) -> str:
         symbol = SUIT_SYMBOLS.get(str(details["trump"]), str(details["trump"]))
         return f"{symbol} {details['maker']}"
     return term(res.game_type)
+
+
+def _sat_out(res: HandResult, columns: list[Column]) -> list[bool]:
+    """Which columns' players sat this hand out: on no side of a hand that had sides."""
+    if not res.sides:
+        return [False] * len(columns)
+    playing = {p for members in res.sides.values() for p in members}
+    return [not (set(c.members) & playing) for c in columns]
+
+
+def _said(res: HandResult, word: Word) -> str:
+    """What each side announced, as a paper list writes it: ``Re k90, K`` (the side's
+    word, then its promises; a promise's side is written even where it was implied)."""
+    said = res.details.get("announcements") or []
+    out: dict[str, list[str]] = {}
+    for _player, kind, side, _implied in said:
+        words = out.setdefault(side, [_said_word(side)])
+        if kind != side:
+            words.append(_said_word(kind))
+    return ", ".join(NBSP.join(dict.fromkeys(words)) for words in out.values())
+
+
+PAPER_WORDS = ("re", "contra", "no90", "no60", "no30", "black")
+"""Announcements with a paper list's short word (``sheet.said.*``); others in full."""
+
+
+def _said_word(kind: str) -> str:
+    return say(f"sheet.said.{kind}") if kind in PAPER_WORDS else term(kind)
 
 
 def _side_of(res: HandResult, player: str) -> str | None:
@@ -247,7 +301,10 @@ def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match, 
     row.game = _game(res, spec.marks)
     if mh.kind == "quick":
         row.game += " " + say("sheet.quick")
-    row.result = _winner_first(res, word)
+    if said := _said(res, word):
+        row.game += ", " + said
+    row.sat_out = _sat_out(res, columns)
+    row.result = _result(res, columns, word)
     for mark in spec.marks:
         if mark in ROW_MARKS:
             row.marks += ROW_MARKS[mark](res, columns, word)
@@ -304,8 +361,17 @@ def progress_text(progress: dict[str, Any] | None) -> str | None:
 
 
 def _legend(match: Match, rows: list[Row], word: Word) -> str | None:
-    """What the ``*`` in a score cell means: the trump maker's side, or the first side of
-    the hand (Re, the queens)."""
+    """What the marks in a score cell mean: ``*`` the trump maker's side, or the first
+    side of the hand (Re, the queens); ``–`` sat out."""
+    sat_out = any(any(r.sat_out) for r in rows)
+    marked = _marked_legend(match, rows, word)
+    if sat_out:
+        out = say("sheet.legend", mark=SAT_OUT, meaning=say("sheet.legend.sat_out"))
+        return f"{marked}, {out}" if marked else out
+    return marked
+
+
+def _marked_legend(match: Match, rows: list[Row], word: Word) -> str | None:
     if not any(any(r.marked) for r in rows):
         return None
     marks = match.rules.spec.sheet.marks

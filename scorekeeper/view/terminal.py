@@ -1,8 +1,8 @@
 """The score sheet as plain text for a terminal of any width and any encoding.
 
-Three layouts, the first that fits wins: the full table, the table without the dealer
-(text columns wrap at word boundaries), and a stacked layout of one block per hand for
-narrow terminals. A number is never cut. Symbols the output encoding cannot print fall
+Three layouts, the first that fits wins: the full table (its columns closer together
+where that makes it fit), the table without the dealer (text columns wrap at word
+boundaries), and a stacked layout of one block per hand for narrow terminals. A number is never cut. Symbols the output encoding cannot print fall
 back to ASCII; names are printed exactly as they are (no markup is interpreted).
 """
 
@@ -28,6 +28,7 @@ class Col:
     right: bool = False
     wraps: bool = False
     width: int = 0
+    yields: bool = False  # narrowed before the others (the result: its words wrap well)
 
     def natural(self) -> int:
         return max([len(self.header), *(len(c) for c in self.cells)])
@@ -56,25 +57,25 @@ def _para(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=" " * GAP, break_on_hyphens=False)
 
 
-def _fit(cols: list[Col], width: int) -> bool:
+def _fit(cols: list[Col], width: int, gap: int = GAP) -> bool:
     """Give each column a width so the table fits; False if even the least widths do not."""
     for c in cols:
         c.width = c.natural()
-    total = sum(c.width for c in cols) + GAP * (len(cols) - 1)
+    total = sum(c.width for c in cols) + gap * (len(cols) - 1)
     if total <= width:
         return True
-    least = sum(c.least() for c in cols) + GAP * (len(cols) - 1)
+    least = sum(c.least() for c in cols) + gap * (len(cols) - 1)
     if least > width:
         return False
     excess = total - width
     while excess > 0:  # narrow the widest column that may still narrow, one at a time
-        c = max((c for c in cols if c.width > c.least()), key=lambda c: c.width)
+        c = max((c for c in cols if c.width > c.least()), key=lambda c: (c.yields, c.width))
         c.width -= 1
         excess -= 1
     return True
 
 
-def _draw(cols: list[Col], rule: str) -> list[str]:
+def _draw(cols: list[Col], rule: str, gap: int = GAP) -> list[str]:
     lines = []
     n = len(cols[0].cells)
     for i in range(-1, n):
@@ -84,9 +85,9 @@ def _draw(cols: list[Col], rule: str) -> list[str]:
             for c, p in zip(cols, parts, strict=True):
                 text = p[k] if k < len(p) else ""
                 cells.append(text.rjust(c.width) if c.right else text.ljust(c.width))
-            lines.append((" " * GAP).join(cells).rstrip())
+            lines.append((" " * gap).join(cells).rstrip())
         if i < 0:
-            lines.append(rule * min(sum(c.width for c in cols) + GAP * (len(cols) - 1), 400))
+            lines.append(rule * min(sum(c.width for c in cols) + gap * (len(cols) - 1), 400))
     return lines
 
 
@@ -103,7 +104,9 @@ def _table(sheet: Sheet, p: Callable[[str], str], dealer: bool) -> list[Col]:
     if dealer:
         cols.append(Col(p(say("sheet.col.dealer")), [p(r.dealer) for r in rows], wraps=True))
     cols.append(Col(p(say("sheet.col.game")), [p(r.game_text) for r in rows], wraps=True))
-    cols.append(Col(p(say("sheet.col.result")), [p(r.result) for r in rows], wraps=True))
+    cols.append(
+        Col(p(say("sheet.col.result")), [p(r.result) for r in rows], wraps=True, yields=True)
+    )
     for i, c in enumerate(sheet.columns):
         cells = [r.cell(i) for r in rows]
         cols.append(Col(p(c.name), cells, right=True, wraps=True))
@@ -174,17 +177,18 @@ def render(
     if hidden:
         lines += _para(p(say_count("sheet.earlier", hidden, n=hidden)), width)
     table: list[str] | None = None
-    for dealer in (True, False):
+    # every column with the usual gap, then closer together, before the dealer is left out
+    for dealer, gap in ((True, GAP), (True, 1), (False, GAP), (False, 1)):
         cols = _table(sheet, p, dealer)
         _with_total_row(sheet, cols, p)
-        if _fit(cols, width):
-            table = _draw(cols, p("─"))
+        if _fit(cols, width, gap):
+            table = _draw(cols, p("─"), gap)
             break
     lines += table if table is not None else _stacked(sheet, p, width)
     if sheet.legend:
         lines += _para(p(sheet.legend), width)
     lines += _why(sheet, p, width)
-    lines += _para(p(_totals(sheet)), width)
+    lines += [p(line.replace(NBSP, " ")) for line in _para(_totals(sheet), width)]
     if progress := progress_text(sheet.progress):
         lines += _para(p(f"{say('sheet.progress')} {progress}"), width)
     if sheet.over:
@@ -192,8 +196,13 @@ def render(
     return "\n".join(lines) + "\n"
 
 
+NBSP = "\u00a0"  # holds a name and its total together where a line is wrapped
+
+
 def _totals(sheet: Sheet) -> str:
-    shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
+    shown = ", ".join(
+        f"{c.name} {t}".replace(" ", NBSP) for c, t in zip(sheet.columns, sheet.totals, strict=True)
+    )
     return f"{say('sheet.totals')} {shown}"
 
 

@@ -3,43 +3,9 @@ the ASCII each symbol falls back to where the output cannot print it."""
 
 from __future__ import annotations
 
-import codecs
-import unicodedata
 from typing import Any
 
 from scorekeeper.reasons import because
-
-# symbol -> ASCII stand-in; anything else unprintable is spelt without accents or as "?"
-FALLBACK = {
-    "♣": "C",
-    "♠": "S",
-    "♥": "H",
-    "♦": "D",
-    "…": "...",
-    "─": "-",
-    "│": "|",
-    "┼": "+",
-    "└": "+",
-    "┌": "+",
-    "┐": "+",
-    "┘": "+",
-    "├": "+",
-    "┤": "+",
-    "═": "=",
-    "✓": "ok",
-    "✗": "x",
-    "·": ".",
-    "•": "*",
-    "×": "x",
-    "≠": "!=",
-    "–": "-",
-    "—": "-",
-    "→": "->",
-    "’": "'",
-    "“": '"',
-    "”": '"',
-    "ß": "ss",
-}
 
 SUIT_SYMBOLS = {
     "C": "♣",
@@ -104,47 +70,14 @@ def say(key: str, **params: Any) -> str:
     return because(key, None, **params).text()
 
 
-def can_print(text: str, encoding: str) -> bool:
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        return False
-    except LookupError:
-        return True
-    return True
+PRINTING = ("FALLBACK", "can_print", "printable", "stand_ins")
 
 
-def printable(text: str, encoding: str | None) -> str:
-    """``text`` as the output encoding can print it: symbols become their ASCII stand-ins,
-    accented letters lose their accents, anything else becomes ``?``."""
-    if not encoding or can_print(text, encoding):
-        return text
-    try:
-        codecs.lookup(encoding)
-    except LookupError:
-        return text
-    out = []
-    for ch in text:
-        if can_print(ch, encoding):
-            out.append(ch)
-        elif ch in FALLBACK:
-            out.append(FALLBACK[ch])
-        else:
-            plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            out.append(plain if plain and can_print(plain, encoding) else "?")
-    return "".join(out)
+def __getattr__(name: str) -> Any:
+    """The printing names (``scorekeeper.view.printing``), loaded when first asked: a
+    command that prints no sheet does not load them."""
+    if name in PRINTING:
+        from scorekeeper.view import printing
 
-
-def _stand_in(err: UnicodeError) -> tuple[str, int]:
-    """A codec error handler: what the encoding cannot print, as its ASCII stand-in."""
-    if not isinstance(err, UnicodeEncodeError):
-        raise err
-    return printable(err.object[err.start : err.end], "ascii"), err.end
-
-
-def stand_ins() -> str:
-    """The codec error handler that writes what an encoding lacks as its ASCII stand-in
-    (``H`` for ``♥``): its name, registered on first use (:func:`scorekeeper.shown.install`
-    sets it on the standard streams of an ASCII terminal)."""
-    codecs.register_error("scorekeeper.stand_in", _stand_in)
-    return "scorekeeper.stand_in"
+        return getattr(printing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -86,6 +86,13 @@ class Doppelkopf(Family):
     def quick_keys(self) -> dict[str, QuickKey]:
         return fact_keys()
 
+    def asked_keys(self, rules: Ruleset) -> dict[str, QuickKey]:
+        """The solo is asked only where the rule set has solos."""
+        keys = fact_keys()
+        if not spec(rules).solos:
+            keys.pop("solo", None)
+        return keys
+
     def reserved_names(self, rules: Ruleset) -> set[str]:
         """Besides cards and choices: the rule set's own words for announcements (``kontra``)."""
         aliases = spec(rules).announcements.aliases

@@ -87,6 +87,11 @@ class Klaverjassen(Family):
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick.quick_keys()
 
+    def asked_keys(self, rules: Ruleset) -> dict[str, QuickKey]:
+        """Only the facts of this table (two teams, or three alone), Wilde Boom's kraak
+        only where the rule set has challenges."""
+        return quick.asked_keys(rules)
+
     def score_quick(
         self,
         rules: Ruleset,

@@ -137,6 +137,16 @@ def quick_keys() -> dict[str, QuickKey]:
     return common.quick_keys(FACTS)
 
 
+def asked_keys(rules: Ruleset) -> dict[str, QuickKey]:
+    """The facts a table of ``rules`` is asked: those of its table (teams or three alone),
+    and ``kraak`` only where the rule set has challenges."""
+    mine = PAIRS if partnerships(rules) else THREE
+    kraak = spec(rules).kraak is not None
+    return {
+        f.name: f.key() for f in FACTS if f.table in (ANY, mine) and (f.name != "kraak" or kraak)
+    }
+
+
 class QuickHand:
     """A hand read from the score sheet's facts, checked, and turned into ``Facts``."""
 

@@ -1,0 +1,129 @@
+"""What ``undo`` took, kept so that ``redo`` can bring it back until a new entry is made.
+
+Kept as plain TOML in the data folder (``$SCOREKEEPER_HOME/undone/``), one small file per
+undo, named by the match file (a digest of its full path) and by the digest (blake2b) of
+the match file's bytes as the undo left them. A ``redo`` takes the record named by the
+match file's bytes as they are now, so nothing is redone on a match that moved on since
+(a new entry, an amendment, a rename, another device, an edit by hand): the table went
+on, and its bytes name no record. (A new entry that types again exactly what was undone
+gives the very bytes the undo left; what was undone before it can then be redone, each
+entry checked again.) A command that records touches none of this: the table's quick
+path runs no code of this module.
+
+Why not in the match file: the match file is the score's one source of truth and its
+layout is what every reader, the replay cache and old versions expect; what was taken
+back is not part of the match. A record is plain data, verified twice: by the digest of
+the bytes it was made on, and by replaying the match with the entry put back before
+anything is written (the session's own check of every change).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.matchlog import HandRecord
+
+KEEP = 200
+"""At most this many undo records are kept in all (the oldest go first)."""
+
+
+def folder() -> Path:
+    from scorekeeper.rules import data_home
+
+    return data_home() / "undone"
+
+
+def digest(data: bytes) -> str:
+    from scorekeeper.session.cache import new_digest
+
+    h = new_digest()
+    h.update(data)
+    return str(h.hexdigest())
+
+
+def _match_key(match: Path) -> str:
+    return digest(os.fsencode(os.path.abspath(match)))[:20]
+
+
+def _path(match: Path, data: bytes) -> Path:
+    return folder() / f"{_match_key(match)}.{digest(data)}.toml"
+
+
+def keep(match: Path, after: bytes, taken: dict[str, Any]) -> None:
+    """Keep ``taken`` (see :func:`taken_action`, :func:`taken_hand`) for a redo on the
+    match file ``match`` while it holds ``after``. Older records beyond :data:`KEEP` go."""
+    import tomli_w
+
+    from scorekeeper.matchlog.files import write_bytes
+
+    path = _path(match, after)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_bytes(path, tomli_w.dumps({"undone": taken}).encode("utf-8"), sync=False)
+    _prune(path.parent)
+
+
+def found(match: Path, now: bytes) -> dict[str, Any] | None:
+    """What the last undo took from ``match`` when it held ``now``, or None."""
+    try:
+        with _path(match, now).open("rb") as f:
+            table = tomllib.load(f).get("undone")
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    return table if isinstance(table, dict) and table.get("kind") in ("action", "hand") else None
+
+
+def forget(match: Path, now: bytes) -> None:
+    """Drop the record kept for ``match`` holding ``now`` (it has been redone)."""
+    with contextlib.suppress(OSError):
+        _path(match, now).unlink()
+
+
+def forget_all(match: Path) -> None:
+    """A new entry was made: nothing undone before it can be redone (one stat when no
+    record was ever kept)."""
+    where = folder()
+    try:
+        names = os.listdir(where)
+    except OSError:
+        return
+    start = _match_key(match) + "."
+    for name in names:
+        if name.startswith(start):
+            with contextlib.suppress(OSError):
+                os.unlink(where / name)
+
+
+def _prune(where: Path) -> None:
+    try:
+        records = sorted(where.glob("*.toml"), key=lambda p: p.stat().st_mtime)
+    except OSError:
+        return
+    for old in records[: max(0, len(records) - KEEP)]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
+
+
+def taken_action(hand: int, text: str) -> dict[str, Any]:
+    """An action taken from hand ``hand``."""
+    return {"kind": "action", "hand": hand, "action": text}
+
+
+def taken_hand(hand: int, record: HandRecord) -> dict[str, Any]:
+    """A whole hand taken: a quick hand, or a hand's deal with nothing played."""
+    return {"kind": "hand", "hand": hand, "record": record.to_dict()}
+
+
+def hand_record(table: dict[str, Any]) -> HandRecord:
+    """The hand record kept by :func:`taken_hand`."""
+    extra = {k: v for k, v in table.items() if k.startswith("_")}
+    return HandRecord(
+        actions=list(table.get("actions", [])),
+        deal=table.get("deal"),
+        quick=table.get("quick"),
+        amended=table.get("amended"),
+        extra=extra,
+    )

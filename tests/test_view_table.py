@@ -1,0 +1,79 @@
+"""What the table sees (issue 28, items 1-3), through the real command line and the real
+``scorekeeper table`` session through a pipe: totals per team where teams play, partners
+named when a session starts, who is Re and Kontra the moment the record shows it, card
+points per side, voids said once, and where the table stands when a session resumes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import PLAYERS, run_cli
+from table_helpers import piped
+
+TEAMS = {"en": "Partners", "de": "Partner", "nl": "Maten"}
+
+
+def sk(home: Path, *args: str | Path) -> str:
+    res = run_cli(home, *args)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    return res.stdout
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "pair"), [("klaverjassen", "Anna/Carla"), ("bierkopf", "Anna+Carla")]
+)
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_team_games_count_per_team(tmp_path: Path, ruleset: str, pair: str, lang: str) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "demo", ruleset, "--hands", "2", "--match", path)
+    status = sk(tmp_path, "--lang", lang, "status", "--match", path)
+    last = status.strip().splitlines()[-1]
+    assert pair in last and "Anna " not in last, last  # the pair's total, not Anna's own
+    res = piped(tmp_path, path, "quit\n", env={"SCOREKEEPER_LANG": lang})
+    head = res.stdout.splitlines()[:3]
+    assert head[1] == f"{TEAMS[lang]}: Anna & Carla; Ben & Dirk.", head
+    assert pair in head[2] and "Anna " not in head[2], head
+
+
+def test_after_a_quick_hand_the_scores_are_per_team(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "bierkopf", *PLAYERS, "--match", path)
+    out = sk(tmp_path, "hand", "team=Anna", "points=91", "--match", path)
+    assert "scores: Anna+Carla +2, Ben+Dirk +0" in out
+
+
+def test_doppelkopf_says_the_sides_when_the_record_shows_them(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    lines = "Ben QC\nCarla 9S\nDirk AS\nAnna KS\nBen 9S\nCarla 10S\nDirk AH\nAnna 10S\n"
+    res = piped(tmp_path, path, lines + "Carla QC\nquit\n", env={"SCOREKEEPER_LANG": "de"})
+    out = res.stdout
+    assert out.count("Re: Ben\n") == 1  # said once, when Ben's queen of clubs fell
+    # the second queen of clubs: both sides known, with the card points taken so far
+    assert "Re: Ben, Carla (49 Augen)" in out and "Kontra: Anna, Dirk (0 Augen)" in out
+    status = sk(tmp_path, "--lang", "de", "status", "--match", path)
+    assert "Re: Ben, Carla (49 Augen)" in status
+    # Anna and Carla showed out of trumps in trick 1: said once each, not at every trick
+    assert status.count("Anna ist in Stich") == 1
+
+
+def test_an_announcement_tells_a_side(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    res = piped(tmp_path, path, "Dirk contra\nquit\n", env={"SCOREKEEPER_LANG": "nl"})
+    assert "Contra: Dirk" in res.stdout
+    assert "Contra: Dirk" in sk(tmp_path, "--lang", "nl", "status", "--match", path)
+
+
+def test_a_resumed_table_shows_where_it_stands(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    sk(tmp_path, "play", "Ben", "QC", "--match", path)
+    sk(tmp_path, "announce", "Ben", "re", "--match", path)
+    sk(tmp_path, "play", "Carla", "9S", "--match", path)
+    out = piped(tmp_path, path, "quit\n").stdout.splitlines()
+    assert "hand 1" in out and "dealer Anna" in out and "Dirk to play" in out
+    assert "trick 1: Ben:QC Carla:9S" in out
+    assert "said: Ben re" in out or any(line.startswith("said: Ben") for line in out)
+    assert "Re: Ben" in out
