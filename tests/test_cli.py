@@ -415,7 +415,7 @@ def test_undo_of_a_quick_hand_and_of_a_deal(quick, match: Path) -> None:
     assert match.read_bytes() == after_quick
     # a whole scored hand goes only when confirmed (issue 24): asked, then --yes
     res = quick("undo", "--match", match)
-    assert res.returncode == 1 and "this removes hand 1, scored Anna +4" in res.stderr
+    assert res.returncode == 1 and "this removes hand 1, scored Anna +2" in res.stderr
     assert match.read_bytes() == after_quick
     res = quick("undo", "--yes", "--match", match)
     assert res.returncode == 0, res.stderr

@@ -53,7 +53,7 @@ actions = [ # the first trick [
   "Carla \\"10H\\" # not a comment, [nor a table]",
   'Dirk [KH] # literal',
   # "Anna AD", commented out
-  \"\"\"Anna
+  \"\"\"Anna \\
 AD \\\"\"\" # still inside\"\"\",
   "Ben 9C" ,"Carla KC"
 ]
@@ -82,7 +82,7 @@ quick.re_points = 120
         "Ben QC",
         'Carla "10H" # not a comment, [nor a table]',
         "Dirk [KH] # literal",
-        'Anna\nAD """ # still inside',
+        'Anna AD """ # still inside',  # a line-ending backslash: no control character
         "Ben 9C",
         "Carla KC",
     ]

@@ -72,9 +72,9 @@ def _choose_language(ctx: typer.Context, value: str | None) -> str | None:
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import version
+        from scorekeeper import __version__  # the distribution is trick-scorekeeper
 
-        typer.echo(f"scorekeeper {version('scorekeeper')}")
+        typer.echo(f"scorekeeper {__version__}")
         raise typer.Exit()
 
 

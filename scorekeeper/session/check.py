@@ -108,6 +108,8 @@ def _without_unknown_keys(file: Path) -> tuple[MatchLog, SourceMap] | None:
     from scorekeeper.matchlog import MatchLog
     from scorekeeper.matchlog.shape import HAND_KEYS, HEADER_KEYS
 
+    if not file.is_file():
+        return None  # a device, a pipe or a folder: nothing to read again (it could block)
     try:
         text = file.read_text(encoding="utf-8")
         data = tomllib.loads(text.removeprefix("\ufeff"))
