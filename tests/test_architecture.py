@@ -26,6 +26,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MAX_LINES = 600
 SEAMS = {
     "scorekeeper/hand.py": "Hand: the state machine of a hand (turns, the one path of a card)",
+    "scorekeeper/session/__init__.py": (
+        "Session: the one way every command opens, changes and reads a match file (lock, read,"
+        " replay, the cache, verify, write; undo, redo, rename)"
+    ),
     "scorekeeper/table/session.py": (
         "TableSession: the state machine of a table session (a line, a quick hand asked fact"
         " by fact, an undo awaiting yes or no, the version the prompt showed)"
