@@ -11,7 +11,7 @@ below it pays; partners each settle their own (equal) share. Amounts are whole c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -152,3 +152,23 @@ def fewest_transfers(cents: Mapping[str, int]) -> list[Transfer]:
 def settle(totals: Mapping[str, int], price: Decimal) -> Settlement:
     average, cents = balances(totals, price)
     return Settlement(price, dict(totals), average, cents, fewest_transfers(cents))
+
+
+def loss_money(lost: Mapping[str, int], steps: Sequence[tuple[int, Decimal]]) -> dict[str, int]:
+    """A club's loss money, in cents, for each player's number of lost games.
+
+    It is stepped: each lost game costs the amount of the last step whose first game it
+    has reached (``[(1, 0.50), (4, 1.00)]``: 0.50 for each of the first three lost games,
+    1.00 from the fourth on). It is paid into the club's till, not to the other players,
+    so it stands beside the price per point rather than in the balances.
+    """
+    ordered = sorted(steps)
+    owed = {}
+    for player, count in lost.items():
+        cents = 0
+        for game in range(1, count + 1):
+            rates = [amount for first, amount in ordered if first <= game]
+            if rates:
+                cents += int((rates[-1] * 100).to_integral_value())
+        owed[player] = cents
+    return owed

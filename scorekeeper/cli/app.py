@@ -28,6 +28,7 @@ from scorekeeper.cli import (
     stats,
 )
 from scorekeeper.cli import table as table_session
+from scorekeeper.cli.club import event_app
 from scorekeeper.cli.labels import speak
 from scorekeeper.cli.launch import hoist_lang as _hoist_lang
 from scorekeeper.cli.rules import rules_app
@@ -51,6 +52,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 app.add_typer(rules_app, name="rules")
+app.add_typer(event_app, name="event")
 
 
 def _choose_language(ctx: typer.Context, value: str | None) -> str | None:

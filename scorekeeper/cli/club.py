@@ -1,0 +1,272 @@
+"""The ``event`` commands: a club night or tournament from registration to printed
+standings. They parse words, ask :mod:`scorekeeper.club` and render; each table's
+games are entered into its own match file (``event enter``, or any command with
+``--match``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from scorekeeper.cli import club_results as results
+from scorekeeper.cli.club_results import (
+    EventArg,
+    OutputOpt,
+    RoundOpt,
+    check_format,
+    emit_json,
+    view_lang,
+    write_out,
+)
+from scorekeeper.cli.common import JsonOpt, guarded
+from scorekeeper.text import say
+
+event_app = typer.Typer(
+    help="Club nights, tournaments and seasons: register, draw seats, enter, check, rank.",
+    no_args_is_help=True,
+)
+
+
+@event_app.command("competitions")
+@guarded
+def competitions(json_: JsonOpt = False) -> None:
+    """List the competitions (presets and the club's own files in competitions/).
+
+    Example: scorekeeper event competitions
+    """
+    from scorekeeper.club.competition import available, load
+
+    found = [load(name) for name in available()]
+    if json_:
+        emit_json([c.to_dict() for c in found])
+        return
+    for c in found:
+        typer.echo(
+            say(
+                "club.competition_line",
+                id=c.id,
+                name=c.title(view_lang()),
+                rounds=c.rounds,
+                tables=list(c.tables),
+            )
+        )
+
+
+@event_app.command("new")
+@guarded
+def new(
+    name: EventArg,
+    competition: Annotated[str, typer.Argument(help="The competition: see 'event competitions'.")],
+    season: Annotated[str, typer.Option("--season", help="The season it counts for.")] = "",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the seat draws.")] = 0,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", help="Change a rule: --set rounds=4, games=8, tables=4,5."),
+    ] = None,
+    match_lang: Annotated[
+        str | None, typer.Option("--match-lang", help="The tables' language: de, nl or en.")
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Start an event of a competition; players are registered next.
+
+    Example: scorekeeper event new friday doppelkopf-club --season 2026
+    """
+    from scorekeeper.club import event as ev
+
+    overrides = {}
+    for pair in set_ or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(say("club.bad_set", given=pair))
+        overrides[key.strip()] = value.strip()
+    if match_lang is not None and match_lang not in ("de", "nl", "en"):
+        raise typer.BadParameter(
+            say("cli.bad_lang", value=match_lang, languages=["de", "nl", "en"])
+        )
+    made = ev.new(
+        name, competition, season=season, seed=seed, overrides=overrides, lang=match_lang or ""
+    )
+    path = ev.create(made)
+    rules = made.rules
+    if json_:
+        emit_json({"event": made.name, "path": str(path), "competition": rules.to_dict()})
+        return
+    typer.echo(
+        say("club.created", event=made.name, competition=rules.title(view_lang()), path=str(path))
+    )
+
+
+@event_app.command("register")
+@guarded
+def register(
+    name: EventArg,
+    players: Annotated[list[str], typer.Argument(help="The players' names, one word each.")],
+    substitute_for: Annotated[
+        str | None, typer.Option("--substitute-for", help="The member this player stands in for.")
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Register players once for the whole event.
+
+    Example: scorekeeper event register friday Anna Ben Carla Dirk Emil
+    """
+    from scorekeeper.club import event as ev
+
+    with ev.editing(name) as event:
+        added = event.register(players, substitute_for)
+        everyone = list(event.players)
+    if json_:
+        emit_json({"registered": added, "players": everyone})
+        return
+    typer.echo(say("club.registered", players=added, count=len(everyone)))
+
+
+@event_app.command("pair")
+@guarded
+def pair(name: EventArg, first: str, second: str, json_: JsonOpt = False) -> None:
+    """Fix a pair for the evening (pairs competitions: the pair moves together).
+
+    Example: scorekeeper event pair friday Anna Ben
+    """
+    from scorekeeper.club import event as ev
+
+    with ev.editing(name) as event:
+        made = event.pair(first, second)
+    if json_:
+        emit_json({"pair": made})
+        return
+    typer.echo(say("club.paired_now", players=made))
+
+
+@event_app.command("absent")
+@guarded
+def absent(
+    name: EventArg,
+    player: str,
+    notified: Annotated[bool, typer.Option("--notified", help="The absence was notified.")] = False,
+    json_: JsonOpt = False,
+) -> None:
+    """Mark a registered player absent for the whole evening.
+
+    Example: scorekeeper event absent friday Emil --notified
+    """
+    from scorekeeper.club import event as ev
+
+    with ev.editing(name) as event:
+        who = event.mark_absent(player, notified)
+    if json_:
+        emit_json({"absent": who, "notified": notified})
+        return
+    typer.echo(say("club.absent_now" if not notified else "club.absent_notified", player=who))
+
+
+def _plan(event: Any, played: Any) -> dict[str, Any]:
+    rules = event.rules
+    return {
+        "event": event.name,
+        "round": played.number,
+        "seed": played.seed,
+        "tables": [
+            {
+                "table": t.number,
+                "players": list(t.players),
+                "match": t.match,
+                "games": rules.games_at(len(t.players)),
+            }
+            for t in played.tables
+        ],
+        "sitting_out": list(played.sitting_out),
+        "absent": list(played.absent),
+    }
+
+
+@event_app.command("draw")
+@guarded
+def draw(
+    name: EventArg,
+    absent_now: Annotated[
+        list[str] | None, typer.Option("--absent", help="Not here this round (repeatable).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of this draw.")] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Draw the next round's seats and make each table's match file.
+
+    Partners and opponents repeat as little as the players allow; whoever cannot be
+    seated sits out (who sat out least first). Example: scorekeeper event draw friday
+    """
+    from scorekeeper.club import draw as drawing
+    from scorekeeper.club import event as ev
+
+    with ev.editing(name) as event:
+        played = event.draw(absent_now or [], seed)
+        ev.open_tables(event, played)
+        plan = _plan(event, played)
+        history = [[t.players for t in r.tables] for r in event.rounds]
+        plan["repeats"] = drawing.repeats(history, partners=event.rules.partners == "drawn")
+    if json_:
+        emit_json(plan)
+        return
+    _show_plan(plan)
+
+
+def _show_plan(plan: dict[str, Any]) -> None:
+    typer.echo(say("club.seat_plan", event=plan["event"], round=plan["round"]))
+    for table in plan["tables"]:
+        seats = ", ".join(f"{i}. {p}" for i, p in enumerate(table["players"], 1))
+        typer.echo("  " + say("club.table_line", table=table["table"], seats=seats))
+    from scorekeeper.view.club import footer
+
+    for line in footer(plan):
+        typer.echo(line)
+    if "repeats" in plan:
+        typer.echo(say("club.repeats", count=plan["repeats"]))
+
+
+@event_app.command("tables")
+@guarded
+def tables(
+    name: EventArg,
+    round_: RoundOpt = None,
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="text, markdown or html.")
+    ] = "text",
+    slips: Annotated[
+        bool, typer.Option("--slips", help="Table slips to fill in, one per table.")
+    ] = False,
+    output: OutputOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """The seat plan of a round (or its table slips), with each table's match file.
+
+    Example: scorekeeper event tables friday --round 2 --format html -o plan.html
+    """
+    from scorekeeper.club import event as ev
+    from scorekeeper.view import club as views
+
+    check_format(format_, ("text", "markdown", "html"))
+    event = ev.read(name)
+    plan = _plan(event, event.round(round_))
+    if json_:
+        emit_json(plan)
+        return
+    if format_ == "text":
+        _show_plan(plan)
+        for table in plan["tables"]:
+            typer.echo(say("club.match_file", table=table["table"], path=table["match"]))
+        return
+    if format_ == "markdown":
+        write_out(views.slips_markdown(plan) if slips else views.seat_plan_markdown(plan), output)
+    else:
+        write_out(
+            views.slips_html(plan, view_lang())
+            if slips
+            else views.seat_plan_html(plan, view_lang()),
+            output,
+        )
+
+
+for _name in ("enter", "check", "penalty", "compare", "standings", "season", "settle"):
+    event_app.command(_name)(getattr(results, _name))
