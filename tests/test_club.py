@@ -23,7 +23,21 @@ from scorekeeper.club.lists import Row, _check_game, penalty_entries
 from scorekeeper.club.standings import placement_points
 from scorekeeper.settle import loss_money
 
-THIRTEEN = ["Anna", "Ben", "Carla", "Dirk", "Emil", "Frida", "Gert", "Hanna", "Ida", "Jan", "Kai", "Lea", "Mia"]
+THIRTEEN = [
+    "Anna",
+    "Ben",
+    "Carla",
+    "Dirk",
+    "Emil",
+    "Frida",
+    "Gert",
+    "Hanna",
+    "Ida",
+    "Jan",
+    "Kai",
+    "Lea",
+    "Mia",
+]
 
 
 @pytest.fixture
@@ -61,10 +75,30 @@ def test_a_club_night_of_three_rounds_for_thirteen_players(run: Any, tmp_path: P
         for table in plan["tables"]:
             assert (tmp_path / table["match"]).is_file()  # a normal match file
             first, second, third, _ = table["players"]
-            ok(run("event", "enter", "night", str(number), str(table["table"]),
-                   f"re={first},{third}", "re_points=165", "-a", f"{first} re"))
-            ok(run("event", "enter", "night", str(number), str(table["table"]),
-                   f"re={second},{third}", "re_points=100"))
+            ok(
+                run(
+                    "event",
+                    "enter",
+                    "night",
+                    str(number),
+                    str(table["table"]),
+                    f"re={first},{third}",
+                    "re_points=165",
+                    "-a",
+                    f"{first} re",
+                )
+            )
+            ok(
+                run(
+                    "event",
+                    "enter",
+                    "night",
+                    str(number),
+                    str(table["table"]),
+                    f"re={second},{third}",
+                    "re_points=100",
+                )
+            )
     assert len(set(sitters)) == 3, "nobody sits out twice while others have not"
     refused = run("event", "draw", "night")
     assert_refused(refused, rule="event")
@@ -80,7 +114,10 @@ def test_a_club_night_of_three_rounds_for_thirteen_players(run: Any, tmp_path: P
     # the match files are the truth: one of them played over changes the standings
     first_table = tmp_path / "matches" / "night-round1-table1.toml"
     ok(run("undo", "--yes", "--match", first_table))
-    after = {line["player"]: line for line in as_json(run("event", "standings", "night", "--json"))["lines"]}
+    after = {
+        line["player"]: line
+        for line in as_json(run("event", "standings", "night", "--json"))["lines"]
+    }
     assert after != lines
 
 
@@ -156,7 +193,9 @@ def test_a_ddv_round_with_a_pflichtsolo_vorgefuehrt_and_penalty_points(run: Any)
     ok(run("event", "penalty", "t", "1", "1", c, "schwer", "--announcements", "1"))
     ok(run("event", "penalty", "t", "1", "1", a, "minor", "--soloist", d, "--game", "7"))
     ok(run("event", "penalty", "t", "1", "1", d, "conduct", "--points", "5"))
-    assert_refused(run("event", "penalty", "t", "1", "1", d, "conduct", "--points", "13"), rule="penalty")
+    assert_refused(
+        run("event", "penalty", "t", "1", "1", d, "conduct", "--points", "13"), rule="penalty"
+    )
     checked = as_json(run("event", "check", "t", "--json"))[0]
     assert checked["sound"] and checked["missing_pflichtsolo"] == []
     vorgefuehrt = [r["game"] for r in checked["rows"] if r["vorgefuehrt"]]
@@ -165,7 +204,9 @@ def test_a_ddv_round_with_a_pflichtsolo_vorgefuehrt_and_penalty_points(run: Any)
     assert penalties[1] == {a: 5, b: 5, c: -15, d: 5}
     assert penalties[2][a] == -3 and penalties[2][d] == 3 and penalties[2][b] == 0
     assert sum(penalties[3].values()) == -5  # conduct: the one entry off the zero sum
-    points = {x["player"]: x["points"] for x in as_json(run("event", "standings", "t", "--json"))["lines"]}
+    points = {
+        x["player"]: x["points"] for x in as_json(run("event", "standings", "t", "--json"))["lines"]
+    }
     assert sum(points.values()) == -5
 
 
@@ -178,7 +219,10 @@ def test_a_table_entered_twice_is_compared(run: Any) -> None:
     ok(run("event", "enter", "t", "1", "1", "--second", f"re={c},{d}", "re_points=80"))
     res = run("event", "compare", "t", "1", "1")
     assert res.returncode == 1
-    assert "differ in 4 places" in res.stdout and f"game 2: {a} -1 in the first entry, +3" in res.stdout
+    assert (
+        "differ in 4 places" in res.stdout
+        and f"game 2: {a} -1 in the first entry, +3" in res.stdout
+    )
     assert run("event", "compare", "t", "1", "1", "--json").returncode == 1
 
 
@@ -212,10 +256,16 @@ def test_the_issue_s_penalty_numbers() -> None:
 def test_placement_points_with_ties_averaged() -> None:
     four = [3, 1, -1, -3]
     assert placement_points({"A": 20, "B": 5, "C": -5, "D": -20}, four) == {
-        "A": 3, "B": 1, "C": -1, "D": -3
+        "A": 3,
+        "B": 1,
+        "C": -1,
+        "D": -3,
     }
     assert placement_points({"A": 10, "B": 10, "C": 0, "D": -20}, four) == {
-        "A": 2, "B": 2, "C": -1, "D": -3
+        "A": 2,
+        "B": 2,
+        "C": -1,
+        "D": -3,
     }
     five = placement_points({"A": 9, "B": 9, "C": 9, "D": 0, "E": -27}, [4, 2, 0, -2, -4])
     assert five == {"A": 2, "B": 2, "C": 2, "D": -2, "E": -4}
@@ -276,15 +326,21 @@ def test_drawn_partners_against_the_best_possible() -> None:
     players = [f"P{i}" for i in range(8)]
     history: list[list[list[str]]] = []
     for number in range(3):
-        history.append(draw.draw(players, [4], history, seed=number, partners=True, ahead=3 - number)[0])
+        history.append(
+            draw.draw(players, [4], history, seed=number, partners=True, ahead=3 - number)[0]
+        )
     ours = draw.repeats(history, partners=True)
 
     def seatings(split: list[list[str]]) -> list[list[list[str]]]:
-        orders = lambda t: [[t[0], t[1], t[2], t[3]], [t[0], t[2], t[1], t[3]], [t[0], t[1], t[3], t[2]]]  # noqa: E731
+        def orders(t: list[str]) -> list[list[str]]:
+            return [[t[0], t[1], t[2], t[3]], [t[0], t[2], t[1], t[3]], [t[0], t[1], t[3], t[2]]]
+
         return [[x, y] for x in orders(split[0]) for y in orders(split[1])]
 
     rounds = [s for split in _partitions(players) for s in seatings(split)]
-    best = min(draw.repeats([history[0], two, three], partners=True) for two in rounds for three in rounds)
+    best = min(
+        draw.repeats([history[0], two, three], partners=True) for two in rounds for three in rounds
+    )
     assert ours - best <= 1, f"the draw repeats {ours}, the best possible {best}"
 
 
@@ -318,8 +374,14 @@ def test_fixed_pairs_move_together() -> None:
 # ---------------------------------------------------------------------- a Klaverjas season
 
 
-def _klaverjas_evening(run: Any, name: str, players: list[str], day: int, absent: dict[str, str],
-                       substitute: tuple[str, str] | None) -> dict[str, Any]:
+def _klaverjas_evening(
+    run: Any,
+    name: str,
+    players: list[str],
+    day: int,
+    absent: dict[str, str],
+    substitute: tuple[str, str] | None,
+) -> dict[str, Any]:
     ok(run("event", "new", name, "klaverjas-individual", "--set", "rounds=1", "--season", "s1"))
     ok(run("event", "register", name, *players))
     for who, how in absent.items():
@@ -329,8 +391,18 @@ def _klaverjas_evening(run: Any, name: str, players: list[str], day: int, absent
     plan = as_json(run("event", "draw", name, "--json", "--seed", str(day)))
     for table in plan["tables"]:
         maker = table["players"][0]
-        ok(run("event", "enter", name, "1", str(table["table"]), f"playing={maker}", "trump=hearts",
-               f"points={80 + day * 3 + table['table']}"))
+        ok(
+            run(
+                "event",
+                "enter",
+                name,
+                "1",
+                str(table["table"]),
+                f"playing={maker}",
+                "trump=hearts",
+                f"points={80 + day * 3 + table['table']}",
+            )
+        )
     return plan
 
 
@@ -387,9 +459,38 @@ def test_an_evening_in_the_table_s_words(run: Any, lang: str) -> None:
     out = [ok(run("--lang", lang, "event", "draw", "w"))]
     plan = as_json(run("event", "tables", "w", "--json"))
     p = plan["tables"][0]["players"]
-    out.append(ok(run("--lang", lang, "event", "enter", "w", "1", "1", f"re={p[1]},{p[2]}", "re_points=130")))
-    out.append(ok(run("--lang", lang, "event", "penalty", "w", "1", "1", p[1],
-                      {"de": "leicht", "nl": "licht"}[lang], "--game", "1")))
+    out.append(
+        ok(
+            run(
+                "--lang",
+                lang,
+                "event",
+                "enter",
+                "w",
+                "1",
+                "1",
+                f"re={p[1]},{p[2]}",
+                "re_points=130",
+            )
+        )
+    )
+    out.append(
+        ok(
+            run(
+                "--lang",
+                lang,
+                "event",
+                "penalty",
+                "w",
+                "1",
+                "1",
+                p[1],
+                {"de": "leicht", "nl": "licht"}[lang],
+                "--game",
+                "1",
+            )
+        )
+    )
     out.append(ok(run("--lang", lang, "event", "check", "w")))
     out.append(ok(run("--lang", lang, "event", "standings", "w")))
     out.append(ok(run("--lang", lang, "event", "tables", "w", "--slips", "--format", "markdown")))
@@ -397,3 +498,36 @@ def test_an_evening_in_the_table_s_words(run: Any, lang: str) -> None:
     found = {line for line in text.splitlines() if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
     assert {"de": "Sitzplan", "nl": "tafelindeling"}[lang] in text
+
+
+def test_a_koppel_evening_moves_fixed_pairs(run: Any) -> None:
+    ok(run("event", "new", "k", "klaverjas-koppel"))
+    ok(run("event", "register", "k", "Ans", "Bas", "Cor", "Dik", "Els", "Fem", "Gijs", "Hans"))
+    assert_refused(run("event", "draw", "k"), kind="usage")  # nobody paired yet
+    for a, b in (("Ans", "Bas"), ("Cor", "Dik"), ("Els", "Fem"), ("Gijs", "Hans")):
+        ok(run("event", "pair", "k", a, b))
+    assert_refused(run("event", "pair", "k", "Ans", "Cor"), kind="usage")
+    met = set()
+    for _ in range(3):
+        for t in as_json(run("event", "draw", "k", "--json"))["tables"]:
+            one, two = (
+                frozenset((t["players"][0], t["players"][2])),
+                frozenset((t["players"][1], t["players"][3])),
+            )
+            assert {one, two} <= {
+                frozenset(p)
+                for p in (("Ans", "Bas"), ("Cor", "Dik"), ("Els", "Fem"), ("Gijs", "Hans"))
+            }
+            met.add(frozenset((one, two)))
+    assert len(met) == 6  # every pair met the three others once
+
+
+def test_a_five_table_penalty_needs_its_game(run: Any) -> None:
+    ok(run("event", "new", "f", "doppelkopf-club"))
+    ok(run("event", "register", "f", "Anna", "Ben", "Carla", "Dirk", "Emil"))
+    p = as_json(run("event", "draw", "f", "--json"))["tables"][0]["players"]
+    assert len(p) == 5
+    ok(run("event", "enter", "f", "1", "1", f"re={p[1]},{p[2]}", "re_points=130"))
+    assert_refused(run("event", "penalty", "f", "1", "1", p[1], "minor"), rule="penalty")
+    out = as_json(run("event", "penalty", "f", "1", "1", p[1], "minor", "--game", "1", "--json"))
+    assert out["entries"] == {p[1]: -3, p[2]: 1, p[3]: 1, p[4]: 1}  # the dealer sat it out

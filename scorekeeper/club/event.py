@@ -186,7 +186,7 @@ class Event:
             paired = {p for pair in self.pairs for p in pair}
             loose = [p for p in self.present(absent_now) if p not in paired]
             if loose:
-                raise refuse("club.not_paired", kind="usage", names=loose)
+                raise refuse("club.not_paired", kind="usage", players=loose)
         present = self.present(absent_now)
         if not draw.sizes(len(present), rules.tables):
             raise refuse("club.too_few", players=len(present), sizes=list(rules.tables))

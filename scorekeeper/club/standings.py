@@ -13,14 +13,18 @@ rules).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.club.competition import Competition
 from scorekeeper.club.event import Event, Round, Table
 from scorekeeper.club.lists import penalty_entries
+
+if TYPE_CHECKING:
+    from scorekeeper.ruleset import Ruleset
 
 PLAYED, SAT_OUT, MISSED = "played", "sat_out", "missed"
 
@@ -94,10 +98,29 @@ def placement_points(points: dict[str, int], scale: Sequence[int]) -> dict[str, 
     return out
 
 
-def _table_lines(event: Event, rules: Competition, played: Round, table: Table) -> list[Line]:
+class SharedRules:
+    """A rule-set loader for the many tables of an evening or a season: they play the same
+    rule set, so it is read once, not once a table, when their matches must be replayed
+    (the statistics' cache holds every table replayed before)."""
+
+    def __init__(self) -> None:
+        self.loaded: dict[tuple[str, str], Ruleset] = {}
+
+    def __call__(self, name: str, options: Mapping[str, Any] | None) -> Ruleset:
+        from scorekeeper.games import load
+
+        key = (name, json.dumps(dict(options or {}), sort_keys=True, default=str))
+        if key not in self.loaded:
+            self.loaded[key] = load(name, options)
+        return self.loaded[key]
+
+
+def _table_lines(
+    event: Event, rules: Competition, played: Round, table: Table, loader: SharedRules
+) -> list[Line]:
     from scorekeeper.stats.cache import figures
 
-    found = figures(table.path())
+    found = figures(table.path(), loader)
     lines = {p: Line(p, status=[PLAYED]) for p in table.players}
     for name, f in found.figures.items():
         if name not in lines:
@@ -116,10 +139,11 @@ def _table_lines(event: Event, rules: Competition, played: Round, table: Table) 
     return list(lines.values())
 
 
-def round_lines(event: Event, played: Round) -> list[Line]:
+def round_lines(event: Event, played: Round, loader: SharedRules | None = None) -> list[Line]:
     """Every player's line of one round: at a table, sitting out, or missing it."""
     rules = event.rules
-    lines = [x for t in played.tables for x in _table_lines(event, rules, played, t)]
+    shared = loader or SharedRules()
+    lines = [x for t in played.tables for x in _table_lines(event, rules, played, t, shared)]
     s = rules.scores
     for p in played.sitting_out:
         lines.append(
@@ -136,13 +160,16 @@ def round_lines(event: Event, played: Round) -> list[Line]:
     return lines
 
 
-def evening_lines(event: Event, upto: int | None = None) -> list[Line]:
+def evening_lines(
+    event: Event, upto: int | None = None, loader: SharedRules | None = None
+) -> list[Line]:
     """Every player's evening: the rounds drawn (up to round ``upto``) added up."""
     totals: dict[str, Line] = {}
+    shared = loader or SharedRules()
     for played in event.rounds:
         if upto is not None and played.number > upto:
             break
-        for line in round_lines(event, played):
+        for line in round_lines(event, played, shared):
             totals.setdefault(line.player, Line(line.player)).add(line)
     return list(totals.values())
 
@@ -201,10 +228,11 @@ def _primary(rules: Competition, line: Line) -> Fraction:
     return Fraction(getattr(line, first))
 
 
-def _evening_scores(event: Event, rules: Competition) -> dict[str, Fraction]:
+def _evening_scores(
+    event: Event, rules: Competition, played: dict[str, Fraction]
+) -> dict[str, Fraction]:
     """What the evening counts for each member in the season: the evening played, the
     absence score of one who stayed away, a substitute's evening for its member."""
-    played = {line.player: _primary(rules, line) for line in evening_lines(event)}
     scores = {p: v for p, v in played.items() if p not in event.substitutes}
     s = rules.scores
     lowest = min(scores.values(), default=Fraction(0))
@@ -226,11 +254,13 @@ def season(events: Sequence[Event]) -> list[Line]:
     rules = events[0].rules
     evenings: dict[str, list[Fraction]] = {}
     subs: dict[str, list[Fraction]] = {}
+    loader = SharedRules()
     for event in sorted(events, key=lambda e: (e.started, e.name)):
-        scores = _evening_scores(event, rules)
+        lines = evening_lines(event, loader=loader)
+        played = {line.player: _primary(rules, line) for line in lines}
+        scores = _evening_scores(event, rules, played)
         for p, v in scores.items():
             evenings.setdefault(p, []).append(v)
-        played = {line.player: _primary(rules, line) for line in evening_lines(event)}
         for sub, member in event.substitutes.items():
             if sub in played:
                 subs.setdefault(member, []).append(played[sub])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog.files import write_bytes
 from scorekeeper.rules import data_home
 from scorekeeper.rules.source import find, load_chain
+from scorekeeper.ruleset import Ruleset
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
 
 
@@ -56,7 +58,12 @@ def _problem(exc: ScorekeeperError, code: str) -> dict[str, str | None]:
     }
 
 
-def work_out(path: Path, data: bytes) -> MatchFigures:
+Loader = Callable[[str, Mapping[str, Any] | None], Ruleset]
+"""What loads a match's rule set with its family (:func:`scorekeeper.games.load`); a
+caller replaying many matches of one rule set may hand in one that loads it once."""
+
+
+def work_out(path: Path, data: bytes, loader: Loader = load) -> MatchFigures:
     """Replay the match (its bytes as read) and count; a broken file gives a problem."""
     try:
         log, source_map = matchlog.loads(data.decode("utf-8"), str(path))
@@ -65,7 +72,7 @@ def work_out(path: Path, data: bytes) -> MatchFigures:
     except ScorekeeperError as exc:
         return MatchFigures(problem=_problem(exc, "invalid"))
     try:
-        match = Match.from_log(log, source_map, str(path), loader=load)
+        match = Match.from_log(log, source_map, str(path), loader=loader)
     except ScorekeeperError as exc:
         return MatchFigures(
             ruleset=log.ruleset,
@@ -113,8 +120,9 @@ def _cached(entry: Path, match: str) -> MatchFigures | None:
     return figures
 
 
-def figures(path: Path) -> MatchFigures:
-    """The figures of the match file at ``path``, from the cache when it holds them."""
+def figures(path: Path, loader: Loader = load) -> MatchFigures:
+    """The figures of the match file at ``path``, from the cache when it holds them
+    (else replayed, its rule set loaded by ``loader``)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -122,7 +130,7 @@ def figures(path: Path) -> MatchFigures:
     found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest())
     if found is not None:
         return found
-    made = work_out(path, data)
+    made = work_out(path, data, loader)
     remember(path, data, made)
     return made
 
