@@ -77,6 +77,8 @@ class Competition:
     season_best: int = 0
     penalties: Penalties = Penalties()
     loss_steps: tuple[tuple[int, Decimal], ...] = ()
+    prizes: str = ""  # "van4": the day's prizes by the Formule van 4
+    lowest_prize: bool = False  # a prize for the lowest (poedel)
     unsourced: tuple[str, ...] = ()
     source: str = ""
 
@@ -177,6 +179,8 @@ def _build(name: str, data: dict[str, Any]) -> Competition:
     season = data.get("season", {})
     if not set(rank_by) <= set(RANK_KEYS) or season.get("count", "all") not in SEASON_COUNTS:
         raise ValueError(f"rank_by {rank_by}, season {season}")
+    if data.get("prizes", {}).get("formula", "van4") != "van4":
+        raise ValueError(f"prizes {data['prizes']}")
     if not tables or any(not 2 <= t <= 6 for t in tables):
         raise ValueError(f"tables {tables}")
     money = data.get("money", {}).get("per_lost_game", [])
@@ -200,6 +204,8 @@ def _build(name: str, data: dict[str, Any]) -> Competition:
         season_best=int(season.get("best", 0)),
         penalties=Penalties(**data.get("penalties", {})),
         loss_steps=steps,
+        prizes=str(data.get("prizes", {}).get("formula", "")),
+        lowest_prize=bool(data.get("prizes", {}).get("lowest", False)),
         unsourced=tuple(str(u) for u in data.get("unsourced", [])),
         source=name,
     )

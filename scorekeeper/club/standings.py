@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +52,7 @@ class Line:
     shared: bool = False
     counted: list[int] = field(default_factory=list)  # a season: the evenings counted
     score: Fraction = Fraction(0)  # a season: the counted total (an average may be a fraction)
+    prize: str = ""  # "day": a day's prize by the competition's formula; "lowest": the poedel
 
     def add(self, other: Line) -> None:
         self.points += other.points
@@ -80,6 +81,7 @@ class Line:
             "status": list(self.status),
             "counted": list(self.counted),
             "score": number(self.score),
+            "prize": self.prize,
         }
 
 
@@ -201,13 +203,35 @@ def rank(lines: list[Line], rules: Competition, event: Event) -> list[Line]:
     ordered = sorted(lines, key=key)
     level = [i for i, k in enumerate(rules.rank_by) if k != "lot"]
     for i, line in enumerate(ordered):
-        line.place = i + 1
+        line.place, line.shared, line.prize = i + 1, False, ""
         if rules.shared_places and i:
             before = ordered[i - 1]
             if [key(before)[j] for j in level] == [key(line)[j] for j in level]:
                 line.place = before.place
                 line.shared = before.shared = True
+    if rules.prizes or rules.lowest_prize:
+        _prizes(ordered, rules)
     return ordered
+
+
+def prize_places(players: int) -> set[int]:
+    """The places that win a day's prize by the Formule van 4: 1 to 4, then every fourth
+    (8, 12, 16, ...) as far as there are players."""
+    return set(range(1, min(players, 4) + 1)) | set(range(8, players + 1, 4))
+
+
+def _prizes(ordered: list[Line], rules: Competition) -> None:
+    """Mark the day's prizes (players sharing a prize place all win it) and the lowest."""
+    if rules.prizes:
+        places = prize_places(len(ordered))
+        for line in ordered:
+            if line.place in places:
+                line.prize = "day"
+    if rules.lowest_prize and len(ordered) > 1:
+        last = ordered[-1].place
+        for line in ordered:
+            if line.place == last and not line.prize:
+                line.prize = "lowest"
 
 
 def standings(
@@ -215,8 +239,9 @@ def standings(
 ) -> list[Line]:
     """The ranked evening (up to ``round_number``), or one round alone."""
     rules = event.rules
-    if only_round:
-        return rank(round_lines(event, event.round(round_number)), rules, event)
+    if only_round:  # the day's prizes go by the evening, not by a round
+        alone = replace(rules, prizes="", lowest_prize=False)
+        return rank(round_lines(event, event.round(round_number)), alone, event)
     return rank(evening_lines(event, round_number), rules, event)
 
 
@@ -288,7 +313,5 @@ def _counted(player: str, values: list[Fraction], rules: Competition) -> Line:
 
 
 def _season_rules(rules: Competition) -> Competition:
-    """A season ranks by the counted total, then by lot."""
-    from dataclasses import replace
-
-    return replace(rules, rank_by=("score", "lot"))
+    """A season ranks by the counted total, then by lot (the day's prizes are not its)."""
+    return replace(rules, rank_by=("score", "lot"), prizes="", lowest_prize=False)

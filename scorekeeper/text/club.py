@@ -94,4 +94,7 @@ TEXTS: dict[str, str] = {
     "club.col.table": "Table",
     "club.col.position": "Position {n}",
     "club.col.game": "Game",
+    "club.col.prize": "Prize",
+    "club.prize.day": "day prize",
+    "club.prize.lowest": "lowest (poedel)",
 }

@@ -134,11 +134,15 @@ def _cell(line: dict[str, Any], column: str) -> Any:
         return f"{line['place']}=" if line["shared"] else line["place"]
     if column == "counted":
         return " ".join(str(v) for v in line["counted"])
+    if column == "prize":
+        return say(f"club.prize.{line['prize']}") if line["prize"] else ""
     return line[column]
 
 
 def standing_rows(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     columns = COLUMNS["season" if data["kind"] == "season" else "text"]
+    if any(line.get("prize") for line in data["lines"]):
+        columns = (*columns, "prize")
     head = [say(f"club.col.{c}") for c in columns]
     return head, [[_cell(line, c) for c in columns] for line in data["lines"]]
 
