@@ -156,8 +156,12 @@ def fail(exc: ScorekeeperError) -> None:
     raise SystemExit(1)
 
 
-def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]:
-    """Option values from ``--options FILE`` and ``--set name=value`` (these win)."""
+def options(
+    pairs: list[str] | None, file: Path | None = None, ruleset: str | None = None
+) -> dict[str, Any]:
+    """Option values from ``--options FILE`` and ``--set name=value`` (these win); with
+    the ``ruleset``, values as the table's language words them are read too (``keine
+    Stiche``)."""
     found: dict[str, Any] = {}
     given: set[str] = set()
     if file is not None:
@@ -172,6 +176,11 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
             raise ScorekeeperError(say("cli.set_twice", key=key.strip()), rule="options")
         given.add(key.strip())
         found[key.strip()] = value.strip()
+    if ruleset is not None and pairs:
+        from scorekeeper.lang.typed import typed_options
+        from scorekeeper.text import language
+
+        return typed_options(ruleset, found, language.typed())
     return found
 
 
@@ -236,7 +245,7 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
     from scorekeeper.text.language import chosen
 
-    lang = chosen() if chosen() not in (None, DEFAULT) else environment_lang()
+    lang = picked if (picked := chosen()) not in (None, DEFAULT) else environment_lang()
     if lang == DEFAULT:
         return _nicknamed(rules, asked)
 

@@ -129,13 +129,27 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
-    if (topics := TOPIC_PARAMS_OF.get(key)) in params:
+    if named := language(lang).rulesets:  # a rule set's name, whichever parameter holds it
+        params = {k: _ruleset(v, named) for k, v in params.items()}
+    if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
     return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+
+
+def _ruleset(value: Any, named: Mapping[str, str]) -> Any:
+    return named.get(fold(value), value) if isinstance(value, str) else value
+
+
+def ruleset_name(name: str, lang: str = DEFAULT) -> str:
+    """A shipped rule set's name as a table of ``lang`` says it (``Doppelkopf (DDV
+    tournament rules)`` -> ``Doppelkopf (DDV-Turnierregeln)``); any other name as it is."""
+    if lang == DEFAULT:
+        return name
+    return language(lang).rulesets.get(fold(name), name)
 
 
 def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | None) -> Any:

@@ -89,6 +89,8 @@ TEXTS: dict[str, str] = {
     "cli.value.yes": "yes",
     "cli.value.no": "no",
     "cli.value.none": "none",
+    # a rule set's cards of the trump suit chosen at the table ("J 9 A 10 K Q 8 7")
+    "cli.value.of_trump": "{ranks} of the trump suit",
     # the referee
     "cli.takes": "{player} takes the trick",
     "cli.takes_points": "({points} card points):",
