@@ -142,6 +142,7 @@ ONE_SHOT = {
         ["hand", "re=Anna"],
         ["export", "--format", "csv"],
         ["settle", "--price", "0.1"],
+        ["hand", "--keys"],
     ],
     "klaverjassen": [
         ["status"],
@@ -153,6 +154,7 @@ ONE_SHOT = {
         ["hand", "playing=Ben", "trump=hearts", "points=100", "redeal=maybe"],
         ["export", "--format", "csv"],
         ["settle"],
+        ["hand", "--keys"],
     ],
 }
 
@@ -176,6 +178,8 @@ def test_the_one_shot_commands_in_the_table_s_words(
             said.append(res.stdout + res.stderr)
     found = {line for text in said for line in text.splitlines() if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
+    if game == "doppelkopf":  # the price per point as the table writes money
+        assert {"de": "0,10 €", "nl": "€ 0,10"}[lang] in "".join(said)
 
 
 # how development history reads in a rule text: the seed text, the rulings file, a ruling's

@@ -30,8 +30,9 @@ def _texts(lang: str) -> Iterator[tuple[str, str]]:
 
 
 # what a text holds besides its words: a template's field ({partner}), a key typed on the
-# command line (revoke=), an option or rule key (four_of_a_kind_ranks, [teams])
-_NOT_WORDS = re.compile(r"\{[^{}]*\}|\b\w+=|\b\w+_\w+\b|\[[\w.]+\]")
+# command line (revoke=), an option or rule key (four_of_a_kind_ranks, [teams]), a word
+# quoted as another table says it ('schwarz' is read too)
+_NOT_WORDS = re.compile(r"\{[^{}]*\}|\b\w+=|\b\w+_\w+\b|\[[\w.]+\]|'[^'\n]{1,12}'")
 
 
 def _said(word: str) -> re.Pattern[str]:

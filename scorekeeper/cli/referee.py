@@ -115,8 +115,11 @@ def explain(
     from scorekeeper.session import options_for
 
     chosen = {**options_for(ruleset, match), **options(set_, ruleset=ruleset)}
-    data = referee.explain(rs.load(ruleset, chosen), topic)
+    rules = rs.load(ruleset, chosen)
+    data = referee.explain(rules, topic)
     if json_:
         render.emit_json(data)
         return
     render.explanation(data)
+    if data.get("topic") == "cards":
+        render.nicknames(rules.family)

@@ -571,3 +571,25 @@ def explanation(data: dict[str, Any]) -> None:
         values = ", ".join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")
+
+
+def nicknames(family: str) -> None:
+    """``explain``'s cards: the cards' nicknames at this game's table (``Dulle``, ``nel``),
+    each with the card it names in the language spoken."""
+    from scorekeeper.lang import card_name, language
+    from scorekeeper.lang.data import TRUMP_SUIT
+
+    lang = _lang()
+    named = []
+    for word, code in language(lang).nicknames.get(family, {}).items():
+        if TRUMP_SUIT in code:
+            rank = language(lang).ranks[code.replace(TRUMP_SUIT, "")].name
+            card = say("cli.of_trumps", rank=rank)
+        else:
+            card = card_name(code, lang, "full")
+        # German names (Dulle, Karlchen, Nell) capitalised; Dutch nel and jas are not
+        shown = word if lang == "nl" and family != "doppelkopf" else word.capitalize()
+        same = word.replace(" ", "") == card.replace(" ", "").replace("-", "").casefold()
+        named.append(shown if same else f"{shown} ({card})")
+    if named:
+        console.print(escape(say("cli.nicknames", names=", ".join(named))))

@@ -197,6 +197,10 @@ def _glossary(code: str, table: Any) -> dict[str, Term]:
     return out
 
 
+TRUMP_SUIT = "{T}"
+"""In a nickname's card, the suit that is trump in the hand (``nel`` = ``9{T}``)."""
+
+
 def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
     """``[nicknames.FAMILY]``: a card's nickname at that game's table -> its code."""
     from scorekeeper.cards import Card
@@ -207,10 +211,10 @@ def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
     for family, names in table.items():
         words = _word_table(code, names, f"nicknames.{family}")
         for word, card in words.items():
-            try:
-                Card.parse(card)
+            try:  # J{T}: the jack of the hand's trump suit, whichever it is
+                Card.parse(card.replace(TRUMP_SUIT, "H"))
             except ValueError:
-                raise _bad(code, f"nicknames.{family}.{word}", "a card code (10H)") from None
+                raise _bad(code, f"nicknames.{family}.{word}", "a card code (10H, J{T})") from None
         out[family] = words
     return out
 

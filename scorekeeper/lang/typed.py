@@ -51,11 +51,21 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
 
     try:
         rs = _rules(session, rules)
-        return read_cards(words, lang, rs.deck, rs.family)
+        return read_cards(words, lang, rs.deck, rs.family, hand_trump(session))
     except CardError:
         if lang == DEFAULT:
             return [w for word in words for w in word.replace(",", " ").split()]
         raise
+
+
+def hand_trump(session: Session) -> str | None:
+    """The suit that is trump in the hand being played (for ``nel``, the nine of trumps),
+    or None: before trump is chosen, between hands, or a game without a trump suit."""
+    played = session.match.open_hand
+    if played is None or played.hand is None:
+        return None
+    suit = played.hand.contract.trump_suit
+    return suit if isinstance(suit, str) else None
 
 
 def _old_notation(word: str) -> bool:
