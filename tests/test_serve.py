@@ -224,18 +224,61 @@ def test_a_write_needs_the_cookie_and_the_page_token(tmp_path: Path) -> None:
 
 
 def test_a_stale_write_is_refused_with_what_changed(tmp_path: Path) -> None:
+    """The table's one guard (``Session.edit(expect=...)``): a tap made on the page as it
+    was before the table recorded a card is refused, 409, with what changed worded as the
+    table session words it, in the phone's language; nothing is recorded."""
     home, match = new_match(tmp_path)
     with served(home, match) as s:
         cookie = scorer_cookie(s)
         csrf, version = page_csrf(s, cookie)
+        assert version == "0.0"  # Session.version: no hand begun yet
         assert s.cli("play", "QC").returncode == 0  # the table records meanwhile
         after = match.read_bytes()
         headers = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
         body = {"version": version, "action": "Ben AH", "lang": "de"}
         status, _, text = request(s, "POST", f"/{s.key}/act", body, headers)
         assert status == 409, text
-        assert "Ben" in text and "nichts" in text  # the phone's language
+        answer = json.loads(text)
+        assert answer["changed"] == ["Ben hat KrD auf einem anderen Gerät gespielt"]
+        assert "nichts" in answer["message"] and answer["version"] == "1.1"
         assert match.read_bytes() == after
+        # an undo elsewhere: the same guard, said as a correction
+        assert s.cli("undo").returncode == 0
+        undone = match.read_bytes()
+        body = {"version": "1.1", "lang": "nl"}
+        status, _, text = request(s, "POST", f"/{s.key}/undo", body, headers)
+        assert status == 409, text
+        answer = json.loads(text)
+        assert answer["changed"] == [] and answer["version"] == "0.0"
+        assert "niets" in answer["message"], answer
+        assert match.read_bytes() == undone
+
+
+def test_the_scorer_undoes_and_redoes(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        jar = {"Cookie": f"scorer={cookie}"}
+
+        def post(path: str, **body: str) -> tuple[int, dict[str, Any]]:
+            csrf, version = page_csrf(s, cookie)
+            sent = {"version": version, "lang": "en", **body}
+            status, _, text = request(
+                s, "POST", f"/{s.key}/{path}", sent, {**jar, "X-CSRF-Token": csrf}
+            )
+            return status, json.loads(text)
+
+        assert post("act", action="Ben QC")[0] == 200
+        recorded = match.read_bytes()
+        status, answer = post("undo")
+        assert status == 200 and answer["message"] == "Undone: removed 'Ben QC'", answer
+        assert b'"Ben QC"' not in match.read_bytes()
+        status, answer = post("redo")
+        assert status == 200 and answer["message"].startswith("Put back: ") and "Ben QC" in answer["message"]
+        assert match.read_bytes() == recorded
+        status, answer = post("redo")  # nothing left to put back: refused with its rule
+        assert status == 422 and answer["rule"] == "undo", answer
+        assert match.read_bytes() == recorded
 
 
 def test_a_refused_action_says_why_with_its_rule_and_records_nothing(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ Paths (``KEY`` is the sheet's unguessable key, printed in the URL)::
     GET  /KEY/scorer/TOKEN   the scorer's one-time token, exchanged for a cookie
     POST /KEY/act            the scorer records an action   {version, action, lang}
     POST /KEY/undo           the scorer undoes the last entry {version, lang}
+    POST /KEY/redo           the scorer puts back what the undo took {version, lang}
     POST /KEY/handover       the scorer's role for another phone: a new one-time address
     POST /KEY/referee        a player's private question     {hand, lang}
 
@@ -38,8 +39,9 @@ from starlette.routing import Route
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import page
 from scorekeeper.serve.guard import Guard
-from scorekeeper.serve.live import Hub, Stale, speaking
+from scorekeeper.serve.live import Hub, parse_version, speaking, version_text
 from scorekeeper.serve.page import cards
+from scorekeeper.session import StaleEntryError
 from scorekeeper.text import language
 from scorekeeper.view.words import say
 
@@ -77,6 +79,7 @@ class Server:
             Route(key + "/scorer/{token}", self.scorer),
             Route(key + "/act", self.act, methods=["POST"]),
             Route(key + "/undo", self.undo, methods=["POST"]),
+            Route(key + "/redo", self.redo, methods=["POST"]),
             Route(key + "/handover", self.handover, methods=["POST"]),
             Route(key + "/referee", self.referee, methods=["POST"]),
         ]
@@ -159,10 +162,17 @@ class Server:
         return await self._write(request, _record)
 
     async def undo(self, request: Request) -> Response:
-        return await self._write(request, _undo)
+        return await self._write(request, _undo, replay=False)
+
+    async def redo(self, request: Request) -> Response:
+        return await self._write(request, _redo, replay=False)
 
     async def _write(
-        self, request: Request, change: Callable[[Any, dict[str, Any]], str]
+        self,
+        request: Request,
+        change: Callable[[Any, dict[str, Any]], str],
+        *,
+        replay: bool = True,
     ) -> Response:
         body = await _body(request)
         lang = language.parse(str(body.get("lang", ""))) or language.ENGLISH
@@ -174,13 +184,13 @@ class Server:
                 request.headers.get("x-csrf-token"), cookie
             ):
                 return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
-            version = body.get("version")
-            if not isinstance(version, str) or body.get("bad"):
+            version = parse_version(str(body.get("version", "")))
+            if version is None or body.get("bad"):
                 return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
             try:
-                said = self.hub.write(version, lambda session: change(session, body))
-            except Stale as stale:
-                return JSONResponse(_stale(stale), status_code=409)
+                said = self.hub.write(version, lambda session: change(session, body), replay=replay)
+            except StaleEntryError as stale:
+                return JSONResponse(_stale(stale, lang, self.hub.family), status_code=409)
             except ScorekeeperError as err:
                 answer = {"message": err.message, "rule": err.rule}
                 return JSONResponse(answer, status_code=422)
@@ -239,6 +249,10 @@ def _undo(session: Any, body: dict[str, Any]) -> str:
     return say("serve.undone", what=cards(session.undo()))
 
 
+def _redo(session: Any, body: dict[str, Any]) -> str:
+    return say("serve.redone", what=cards(session.redo()))
+
+
 def _qr_svg(url: str) -> str:
     """``url`` as a QR code in inline SVG (segno: no image library)."""
     import segno
@@ -246,12 +260,17 @@ def _qr_svg(url: str) -> str:
     return str(segno.make(url, error="l").svg_inline(scale=4, border=2))
 
 
-def _stale(stale: Stale) -> dict[str, Any]:
-    if stale.since:
-        message = say("serve.changed", what=cards(", ".join(stale.since)))
+def _stale(stale: StaleEntryError, lang: str, family: str) -> dict[str, Any]:
+    """A write refused by the table's guard: what moved since the page's version, worded
+    as the table session words it (``Carla played D♣ from another device``)."""
+    from scorekeeper.table.session import changed_line
+
+    changed = [changed_line(hand, text, lang, family) for hand, text in stale.since]
+    if changed:
+        message = say("serve.changed", what="; ".join(changed))
     else:
         message = say("serve.changed_other")
-    return {"message": message, "version": stale.version, "since": stale.since}
+    return {"message": message, "version": version_text(stale.found), "changed": changed}
 
 
 async def _body(request: Request) -> dict[str, Any]:

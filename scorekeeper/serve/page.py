@@ -277,7 +277,10 @@ def _controls(hand: Hand) -> list[str]:
             words = f"{a.actor} {phrase(' '.join((a.verb, *a.args)), lang, hand.rules.family)}"
             out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
         out.append("</div>")
-    out.append(f'<div><button data-undo="1">{escape(say("serve.undo"))}</button></div>')
+    out.append(
+        f'<div class="corrections"><button data-undo="1">{escape(say("serve.undo"))}</button>'
+        f'<button data-redo="1">{escape(say("serve.redo"))}</button></div>'
+    )
     out.append(f'<div><button data-handover="1">{escape(say("serve.handover"))}</button></div>')
     out.append("</section>")
     return out
@@ -392,6 +395,7 @@ SCRIPT = r"""
     var body = {version: version(), lang: config.lang};
     if (act) { body.action = act; post("act", body).then(said); }
     else if (button.hasAttribute("data-undo")) { post("undo", body).then(said); }
+    else if (button.hasAttribute("data-redo")) { post("redo", body).then(said); }
     else if (button.hasAttribute("data-handover")) {
       post("handover", body).then(function (d) {
         said(d);

@@ -52,6 +52,8 @@ TEXTS: dict[str, str] = {
     ),
     "serve.recorded": "Recorded: {what}",
     "serve.undone": "Undone: {what}",
+    "serve.redo": "Redo",
+    "serve.redone": "Put back: {what}",
     "serve.changed": "The record changed meanwhile ({what}); nothing was recorded.",
     "serve.changed_other": "The record was corrected meanwhile; nothing was recorded.",
     "serve.not_scorer": "Only the scorer's phone may record.",
