@@ -364,7 +364,8 @@ def test_a_german_locale_and_dutch_lang_through_the_real_command(tmp_path: Path)
         _process(home, "rules", "show", tmp_path / "house.toml", env=german),
         _process(home, "judge", "doppelkopf", "--trick", "Anna:QC Ben:QC Carla:QC", env=german),
     ]
-    assert "7C ist nicht in diesem Blatt" in said[0], said[0]
+    # cards, ranks and suits in the language spoken, also for a match of no language
+    assert "7♣ ist nicht in diesem Blatt (Ränge A 10 K D B 9, Farben Kr P H Ka)" in said[0]
     assert "nichts zurückzunehmen" in said[1], said[1]
     assert "players muss eine Liste von 2 bis 6 Namen sein" in said[2], said[2]
     assert "dael: unbekannter Schlüssel; meintest du deal?" in said[3], said[3]

@@ -169,6 +169,9 @@ def _word_params(key: str) -> frozenset[str]:
     return names
 
 
+LETTER_PARAMS = frozenset({"ranks", "suits"})
+"""Parameters listing a deck's rank or suit codes: shown by the table's letters (D, Kr)."""
+
 CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards"})
 """Parameters that are text holding card codes (``{action}``: ``Carla 7D``)."""
 
@@ -181,6 +184,9 @@ def _named(key: str, value: Any, lang: str) -> Any:
 
     if isinstance(value, Card):
         return card_name(value, lang)
+    if key in LETTER_PARAMS and isinstance(value, list | tuple):  # a deck's ranks or suits
+        names = language(lang).ranks if key == "ranks" else language(lang).suits
+        return [names[v].letter if v in names else v for v in value]
     plain = not isinstance(value, list | tuple | int | float) and not hasattr(value, "reason")
     if key in CARD_TEXT_PARAMS and plain and value is not None:
         return cards_in(str(value), lang)  # an action: 'Carla 7D' -> 'Carla 7♦'
