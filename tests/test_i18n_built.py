@@ -369,7 +369,7 @@ def test_a_german_locale_and_dutch_lang_through_the_real_command(tmp_path: Path)
     assert "nichts zurückzunehmen" in said[1], said[1]
     assert "players muss eine Liste von 2 bis 6 Namen sein" in said[2], said[2]
     assert "dael: unbekannter Schlüssel; meintest du deal?" in said[3], said[3]
-    assert "QC kommt 3-mal vor" in said[4], said[4]
+    assert "D♣ kommt 3-mal vor" in said[4], said[4]  # judge names cards as the table does
     dutch = [
         _process(home, "--lang", "nl", "play", "Zed", "QC", "--match", match),
         _process(home, "--lang", "nl", "hand", "re_points=abc", "--match", match),
