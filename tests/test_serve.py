@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from cli_helpers import PLAYERS, cli_env, run_cli
+from code_words import code_words
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
@@ -350,7 +351,7 @@ def test_hostile_names_are_escaped_everywhere(tmp_path: Path) -> None:
         page = request(s, "GET", f"/{s.key}/")[2]
     for text in (html, page):
         assert "<script>alert" not in text
-        assert "<img" not in text and "<b>" not in text and "&amp;amp;" in text
+        assert "<img" not in text and "<b>Ben</b>" not in text and "&amp;amp;" in text
         assert "&lt;script&gt;" in text
 
 
@@ -473,6 +474,33 @@ def test_the_private_referee_answers_from_the_hand_on_the_table(tmp_path: Path) 
         )
     assert match.read_bytes() == before  # nothing stored
     assert "9C" not in said and "KS" not in said  # nor logged
+
+
+@pytest.mark.parametrize(
+    ("lang", "hand", "trick", "may"),
+    [
+        ("de", "Kreuz 9, Herz Ass, H10, PK", "Anna:HD Ben:KaB Carla:Ka10 Dirk:HD", "10♥"),
+        ("nl", "Kl9 HA H10 SH", "Anna:HV Ben:RB Carla:R10 Dirk:HV", "10♥"),
+    ],
+)
+def test_the_private_referee_reads_the_cards_as_the_phone_words_them(
+    tmp_path: Path, lang: str, hand: str, trick: str, may: str
+) -> None:
+    """An English match, a German or Dutch phone: the cards typed in the phone's words
+    (its short forms and its whole names), the answer in its words too."""
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        assert s.cli("trick", "QC", "10H").returncode == 0  # Dirk to play
+        csrf, _version = page_csrf(s)
+        body = {"hand": hand, "lang": lang}
+        status, _, text = request(s, "POST", f"/{s.key}/referee", body, {"X-CSRF-Token": csrf})
+        assert status == 200, text
+        lines = json.loads(text)["lines"]
+        assert lines[0].endswith(f": {may}"), lines
+        assert len(lines) == 4 and not any(code_words(line, lang) for line in lines), lines
+        body = {"hand": trick, "lang": lang}
+        status, _, text = request(s, "POST", f"/{s.key}/referee", body, {"X-CSRF-Token": csrf})
+        assert status == 200 and json.loads(text)["lines"][0].startswith("Anna: "), text
 
 
 def test_the_scorer_hands_the_role_to_another_phone(tmp_path: Path) -> None:

@@ -231,7 +231,7 @@ class Server:
             if not isinstance(hand, str) or body.get("bad"):
                 return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
             try:
-                lines = may_play(self.hub.state, hand)
+                lines = may_play(self.hub.state, hand, lang)
             except ScorekeeperError as err:
                 return JSONResponse({"message": err.message, "rule": err.rule}, status_code=422)
         return JSONResponse({"lines": lines}, headers={"Cache-Control": "no-store"})

@@ -3,7 +3,7 @@ change and sent over the page's stream.
 
 Every word comes from the catalogue (``scorekeeper.text.serve`` and the sheet's), every
 name and text a person typed goes through :func:`html.escape`; the sheet itself is the
-HTML export's table (``scorekeeper.view.html``). No file is read to answer a page: the
+HTML export's: its page data drawn by its templates (``scorekeeper.view.templates``). No file is read to answer a page: the
 style and the script are here, inline.
 """
 
@@ -14,8 +14,9 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import language
-from scorekeeper.view import html as export
-from scorekeeper.view.sheet import build, progress_text
+from scorekeeper.view import templates
+from scorekeeper.view.page import page_data
+from scorekeeper.view.sheet import build
 from scorekeeper.view.words import SUIT_SYMBOLS, say, term
 
 if TYPE_CHECKING:
@@ -88,7 +89,9 @@ def card_html(code: str, tag: str = "span", extra: str = "") -> str:
 
 def live(state: State, lang: str, scorer: bool) -> str:
     """The live part of the page: the hand on the table, the totals, the last hand's
-    value, the progress and the sheet (with the scorer's controls for the scorer)."""
+    value, the progress, the sheet and its chart (with the scorer's controls for the
+    scorer). The sheet is the HTML export's: the same page data
+    (:func:`scorekeeper.view.page.page_data`) drawn by the same templates."""
     version = escape(state.version, quote=True)
     if state.session is None:
         problem = escape(state.problem or "")
@@ -96,17 +99,19 @@ def live(state: State, lang: str, scorer: bool) -> str:
     session = state.session
     match = session.match
     hand = session.current_hand()
-    sheet = build(match, lang, SHEET_ROWS)
-    out = [f'<div id="state" data-version="{version}">', f"<h1>{escape(sheet.title)}</h1>"]
+    data = page_data(build(match, lang, SHEET_ROWS))
+    out = [
+        f'<div id="state" data-version="{version}">',
+        f"<h1>{templates.text(data['title'])}</h1>",
+    ]
     out += _hand(match, hand)
     if scorer:
         out += _controls(hand)
-    out += _totals(sheet)
+    out += _totals(data)
     out += _last_value(match)
-    table = "\n".join(export.sheet_table(sheet))
     out.append(
         f'<details class="sheet"><summary>{escape(say("serve.sheet"))}</summary>'
-        f'<div class="wide">{table}</div></details>'
+        f"{templates.sheet_table(data)}{templates.figure(data)}</details>"
     )
     out.append("</div>")
     return "\n".join(out)
@@ -168,21 +173,22 @@ def _trick(hand: Hand) -> list[str]:
 
 
 def _said(match: Any, hand: Hand) -> list[str]:
-    from scorekeeper.table.native import phrase
-
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
     if not said:
         return []
-    lang = language.current()
-    items = [
-        f"<li>{escape(s.player)}: {escape(phrase(str(s.kind), lang, match.rules.family))}</li>"
-        for s in said
-    ]
+    items = [f"<li>{escape(s.player)}: {escape(worded(str(s.kind)))}</li>" for s in said]
     return [
         f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
         *items,
         "</ul></section>",
     ]
+
+
+def worded(text: str) -> str:
+    """What a player says (``re``, ``trump hearts``, ``bottom 7H``) as the page's language
+    words it for reading (``Re``, ``Trumpf Herz``, ``unten 7♥``): the view's terms, cards
+    by their names; the match file's codes never reach a German or Dutch page."""
+    return cards(term(text))
 
 
 def _sides(hand: Hand) -> list[str]:
@@ -206,21 +212,22 @@ def _sides(hand: Hand) -> list[str]:
     ]
 
 
-def _totals(sheet: Any) -> list[str]:
+def _totals(data: dict[str, Any]) -> list[str]:
+    """Each column's total in big type (the sheet's own, from its page data), then the
+    match's progress or end as the export says it."""
+    names = [h["text"] for h in data["headers"] if h["num"]][1:]  # the columns, not "#"
     rows = [
-        f'<tr><td>{escape(c.name)}</td><td class="num">{t}</td></tr>'
-        for c, t in zip(sheet.columns, sheet.totals, strict=True)
+        f'<tr><td>{templates.text(name)}</td><td class="num">{total}</td></tr>'
+        for name, total in zip(names, data["totals"], strict=True)
     ]
-    out = [
+    return [
         f'<section class="totals-box"><h2>{escape(say("serve.totals"))}</h2>',
         '<table class="totals">',
         *rows,
         "</table>",
+        templates.summary(data, ("progress",)),
+        "</section>",
     ]
-    if progress := progress_text(sheet.progress):
-        out.append(f'<div class="progress">{escape(progress)}</div>')
-    out.append("</section>")
-    return out
 
 
 def _last_value(match: Any) -> list[str]:
@@ -269,12 +276,9 @@ def _controls(hand: Hand) -> list[str]:
             )
         out.append("</div>")
     if said:
-        from scorekeeper.table.native import phrase
-
-        lang = language.current()
         out.append('<div class="said">')
         for a in said:
-            words = f"{a.actor} {phrase(' '.join((a.verb, *a.args)), lang, hand.rules.family)}"
+            words = f"{a.actor} {worded(' '.join((a.verb, *a.args)))}"
             out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
         out.append("</div>")
     out.append(
@@ -308,7 +312,7 @@ def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") ->
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="referrer" content="no-referrer">',
             f"<title>{escape(say('serve.page_title'))}</title>",
-            f"<style>{export.STYLE}{STYLE}</style></head><body>",
+            f"<style>{templates.STYLE}{STYLE}</style></head><body>",
             f'<div id="link" class="off" role="status">{escape(say("serve.connecting"))}</div>',
             f'<nav class="langs">{links}</nav>',
             f'<main id="live">{body}</main>',
@@ -331,13 +335,14 @@ def _referee_form() -> str:
     return (
         '<section><h2>{title}</h2><form class="referee" id="referee">'
         '<label>{label}<input name="hand" autocomplete="off" autocapitalize="characters"'
-        ' spellcheck="false" placeholder="QC 10H AD 9S"></label>'
+        ' spellcheck="false" placeholder="{example}"></label>'
         '<button type="submit">{ask}</button></form>'
         '<div id="ruling" aria-live="polite"></div></section>'
     ).format(
         title=escape(say("serve.referee.title")),
         label=escape(say("serve.referee.hand")),
         ask=escape(say("serve.referee.ask")),
+        example=escape(cards("QC 10H AD 9S"), quote=True),
     )
 
 
