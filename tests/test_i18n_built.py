@@ -395,7 +395,7 @@ def test_the_quick_facts_help_speaks_the_table_s_language(
     assert "de roem die de spelende partij telt (0 als die afziet)" in dutch.stdout, dutch.stdout
     language.reset()
     german = runner.invoke(app, ["--lang", "de", "hand", "--keys", "--match", match])
-    assert "der Roem, den die spielende Partei zählt" in german.stdout, german.stdout
+    assert "die Meldungen, die die spielende Partei zählt" in german.stdout, german.stdout
     language.reset()
     english = runner.invoke(app, ["hand", "--keys", "--json", "--match", match])
     help_ = json.loads(english.stdout)["roem"]["help"]
