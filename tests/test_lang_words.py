@@ -204,7 +204,7 @@ def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
         assert word in helped, (word, helped)
     assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
-    assert missing.returncode == 2 and "Ontbrekend argument 'PLAYER'." in missing.stderr
+    assert missing.returncode == 2 and "Ontbrekend argument 'SPELER'." in missing.stderr
     assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
     unknown = run_cli(tmp_path, "score", "--bogus", "--lang", "de")
     assert unknown.returncode == 2 and "Unbekannte Option: --bogus" in unknown.stderr
