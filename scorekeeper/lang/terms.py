@@ -129,6 +129,10 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
+    if any(isinstance(v, str) and hasattr(v, "reason") for v in params.values()):
+        # words the view made earlier, in the language of then (a line of a hand's value
+        # inside another): worded anew from their reason, in this language
+        params = {k: _anew(v) for k, v in params.items()}
     if named := language(lang).rulesets:  # a rule set's name, whichever parameter holds it
         params = {k: _ruleset(v, named) for k, v in params.items()}
     if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
@@ -150,6 +154,11 @@ def ruleset_name(name: str, lang: str = DEFAULT) -> str:
     if lang == DEFAULT:
         return name
     return language(lang).rulesets.get(fold(name), name)
+
+
+def _anew(value: Any) -> Any:
+    reason = getattr(value, "reason", None) if isinstance(value, str) else None
+    return reason.text() if reason is not None else value
 
 
 def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | None) -> Any:
