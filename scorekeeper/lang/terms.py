@@ -80,6 +80,8 @@ def term(text: str, lang: str = DEFAULT) -> str:
     whole = terms.get(folded) if folded not in names else None
     if whole is not None:
         return whole
+    if ", " in text:  # a game and what went with it (normal, knock): each part on its own
+        return ", ".join(term(part, lang) for part in text.split(", "))
     words = text.split(" ")
     if len(words) < 2:
         return text
