@@ -100,7 +100,11 @@ class _Sheet:
                 ValueItem(words("item.card_points", side=side), pts, "card_points.total", side=side)
             )
             for r in facts.roem.get(side, []):
-                self.items.append(ValueItem(f"{side}: {r.label}", r.points, r.rule, side=side))
+                self.items.append(
+                    ValueItem(
+                        words("item.of_side", side=side, item=r.label), r.points, r.rule, side=side
+                    )
+                )
             self.totals[side] = pts + self.roem_of[side]
         self.scores = {s: 0 for s in facts.sides}
 
