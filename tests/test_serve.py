@@ -8,6 +8,7 @@ import fcntl
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -275,7 +276,11 @@ def test_the_scorer_undoes_and_redoes(tmp_path: Path) -> None:
         assert status == 200 and answer["message"] == "Undone: removed 'Ben QC'", answer
         assert b'"Ben QC"' not in match.read_bytes()
         status, answer = post("redo")
-        assert status == 200 and answer["message"].startswith("Put back: ") and "Ben QC" in answer["message"]
+        assert (
+            status == 200
+            and answer["message"].startswith("Put back: ")
+            and "Ben QC" in answer["message"]
+        )
         assert match.read_bytes() == recorded
         status, answer = post("redo")  # nothing left to put back: refused with its rule
         assert status == 422 and answer["rule"] == "undo", answer
@@ -523,3 +528,108 @@ def test_the_scorer_hands_the_role_to_another_phone(tmp_path: Path) -> None:
         assert request(s, "POST", f"/{s.key}/act", body, jar2)[0] == 200
         stranger = {"X-CSRF-Token": page_csrf(s)[0]}
         assert request(s, "POST", f"/{s.key}/handover", {"lang": "en"}, stranger)[0] == 403
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "asked", "not_asked"),
+    [
+        ("doppelkopf", PLAYERS, {"re", "re_points", "redeal"}, {"solo"}),
+        ("doppelkopf-ddv", PLAYERS, {"re", "re_points", "solo"}, set()),
+        ("klaverjassen", PLAYERS, {"playing", "trump", "points", "roem"}, {"points_of"}),
+        ("klaverjassen-3", PLAYERS[:3], {"playing", "points_of", "roem_of"}, {"points", "roem"}),
+        ("bierkopf", PLAYERS, {"team", "points"}, {"redeal"}),
+    ],
+)
+def test_the_quick_form_asks_only_what_the_game_takes(
+    tmp_path: Path, ruleset: str, players: list[str], asked: set[str], not_asked: set[str]
+) -> None:
+    home, match = new_match(tmp_path, *players, ruleset=ruleset)
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        page = request(s, "GET", f"/{s.key}/", headers={"Cookie": f"scorer={cookie}"})[2]
+        onlooker = request(s, "GET", f"/{s.key}/")[2]
+    form = page.split('<form id="quick"', 1)[1].split("</form>", 1)[0]
+    names = set(re.findall(r'name="(\w+)"', form)) - {"said"}
+    assert asked <= names and not (not_asked & names), names
+    assert '<form id="quick"' not in onlooker  # the scorer's only
+
+
+def test_a_quick_hand_is_read_in_the_phone_s_language(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path, ruleset="klaverjassen")
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        csrf, version = page_csrf(s, cookie)
+        jar = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
+        facts = {"playing": "Ben", "trump": "harten", "points": "100", "roem": "20"}
+        body = {"version": version, "lang": "nl", "facts": facts, "said": ""}
+        status, _, text = request(s, "POST", f"/{s.key}/quick", body, jar)
+        assert status == 200, text
+        assert json.loads(text)["message"].startswith("Spel 1"), text
+        csrf, version = page_csrf(s, cookie)
+        jar["X-CSRF-Token"] = csrf
+        before = match.read_bytes()
+        body = {"version": version, "lang": "de", "facts": {**facts, "points": "200"}}
+        status, _, text = request(s, "POST", f"/{s.key}/quick", body, jar)
+        assert status == 422 and json.loads(text)["field"] == "points", text
+        assert match.read_bytes() == before
+    assert 'trump = "hearts"' in match.read_text()
+
+
+def test_table_serve_s_scorer_command_revokes_the_phone_and_makes_a_new_page(
+    tmp_path: Path,
+) -> None:
+    """``scorer`` (German ``schreiber``) in ``table --serve``: the phone that records loses
+    the role at once, and a new scorer's page is shown for the phone that takes it over."""
+    home, match = tmp_path / "home", tmp_path / "m.toml"
+    res = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", match, "--lang", "de")
+    assert res.returncode == 0, res.stderr
+    cmd = [sys.executable, "-m", "scorekeeper", "table", "--serve", "--match", str(match)]
+    proc = subprocess.Popen(
+        cmd, env=cli_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        urls: list[str] = []
+        for line in proc.stdout:
+            if line.strip().startswith("http://"):
+                urls.append(line.strip())
+            if len(urls) == 2:
+                break
+        port = urlsplit(urls[0]).port
+        served = Served(proc, urls[0], urls[1], home, match)
+        assert port and served.key
+        first = scorer_cookie(served)
+        csrf, version = page_csrf(served, first)
+        jar = {"Cookie": f"scorer={first}", "X-CSRF-Token": csrf}
+        proc.stdin.write("schreiber\n")
+        proc.stdin.flush()
+        new = ""
+        for line in proc.stdout:
+            if "/scorer/" in line:
+                new = line.strip()
+                break
+        assert new and new != urls[1], new
+        body = {"version": version, "action": "Ben QC", "lang": "de"}
+        assert request(served, "POST", f"/{served.key}/act", body, jar)[0] == 403
+        served.scorer_url = new
+        second = scorer_cookie(served)
+        csrf, version = page_csrf(served, second)
+        jar = {"Cookie": f"scorer={second}", "X-CSRF-Token": csrf}
+        assert request(served, "POST", f"/{served.key}/act", body, jar)[0] == 200
+        proc.stdin.write("ende\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert '"Ben QC"' in match.read_text()
+
+
+def test_the_scorer_command_without_serve_says_how_to_serve(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    cmd = [sys.executable, "-m", "scorekeeper", "table", "--match", str(match)]
+    res = subprocess.run(
+        cmd, env=cli_env(home), input="scorer\n", capture_output=True, text=True, timeout=60
+    )
+    assert "table --serve" in res.stderr and "Traceback" not in res.stderr, res
+    assert "Traceback" not in res.stderr

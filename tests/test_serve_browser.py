@@ -127,3 +127,35 @@ def test_every_game_s_live_page_at_a_phone_s_size(
         page.screenshot(path=str(shots / f"{ruleset}.png"), full_page=True)
         assert (shots / f"{ruleset}.png").stat().st_size > 1000
     page.close()
+
+
+def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    """The form asks this game's facts in the phone's words (German here): a refused fact
+    is marked and nothing is recorded; the hand given right is recorded and the form
+    hides while a hand is open."""
+    home, match = new_match(tmp_path, "doppelkopf")
+    page = browser.new_page(viewport=PHONE)
+    with served(home, match) as s:
+        page.goto(s.scorer_url + "?lang=de")
+        page.wait_for_selector("#link.on")
+        page.click("#quick-box summary")
+        assert "Augen von Re" in page.inner_text("#quick")
+        for name in ("Anna", "Carla"):
+            page.check(f"input[name='re'][value='{name}']")
+        page.fill("input[name='re_points']", "300")  # more than there are
+        before = match.read_bytes()
+        page.click("#quick button[type=submit]")
+        page.wait_for_selector("#answer.refused")
+        page.wait_for_selector("#quick .bad input[name='re_points']")
+        assert match.read_bytes() == before
+        page.fill("input[name='re_points']", "150")
+        page.fill("textarea[name='said']", "Anna Re")
+        page.click("#quick button[type=submit]")
+        page.wait_for_selector("#answer:not(.refused):has-text('Spiel 1')")
+        page.wait_for_selector("#quick-box", state="visible")  # the next hand: not begun
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert s.cli("play", "QC").returncode == 0  # a hand open: no quick hand now
+        page.wait_for_selector("#quick-box", state="hidden")
+        page.close()
+    text = match.read_text()
+    assert "re_points = 150" in text and '"Anna re"' in text, text

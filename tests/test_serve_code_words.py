@@ -1,5 +1,5 @@
 """No English code word on a German or Dutch live page (issue 29, with issue 27's check):
-every game's page, the scorer's view with its buttons, at every step of a whole hand
+every game's page, the scorer's view with its buttons and quick hand form, at every step of a whole hand
 played through (what was said, the trick, the sides, the last hand's value, the sheet),
 checked against the language file's ``[codes]`` as ``test_code_words`` checks the rest."""
 
@@ -57,7 +57,8 @@ def test_every_game_s_live_page_is_in_the_table_s_words(
         state = read_state(path)
         with speaking(lang):
             body = page.live(state, lang, True)
-            document = page.document("key", lang, body, scorer=True)
+            quick = page.quick_form(state)  # the scorer's quick hand form, every fact
+            document = page.document("key", lang, body, scorer=True, quick=quick)
         pages += 1
         for line in shown(document):
             if codes := code_words(line, lang):

@@ -63,6 +63,15 @@ nav.langs a { margin-right: .6em; }
 form.referee input { font: inherit; width: 100%; box-sizing: border-box; }
 form.referee button { font: inherit; margin-top: .3em; }
 .over { font-weight: 700; }
+form.quick .fact { display: block; margin: .5em 0; border: 0; padding: 0; }
+form.quick .fact > span, form.quick legend { display: block; font-size: .85em; color: #333; }
+form.quick input, form.quick select, form.quick textarea { font: inherit; width: 100%;
+  box-sizing: border-box; padding: .2em; }
+form.quick label.pick { display: inline-block; margin: .2em .8em .2em 0; }
+form.quick label.pick input { width: auto; transform: scale(1.4); margin-right: .4em; }
+form.quick .bad { outline: 3px solid #b00020; }
+form.quick button { font: inherit; margin-top: .4em; padding: .35em .8em; }
+[hidden] { display: none !important; }
 """
 
 
@@ -100,8 +109,9 @@ def live(state: State, lang: str, scorer: bool) -> str:
     match = session.match
     hand = session.current_hand()
     data = page_data(build(match, lang, SHEET_ROWS))
+    quick = "1" if match.open_hand is None and not match.over() else "0"
     out = [
-        f'<div id="state" data-version="{version}">',
+        f'<div id="state" data-version="{version}" data-quick="{quick}">',
         f"<h1>{templates.text(data['title'])}</h1>",
     ]
     out += _hand(match, hand)
@@ -290,9 +300,12 @@ def _controls(hand: Hand) -> list[str]:
     return out
 
 
-def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") -> str:
-    """The whole page: the live part as it is now, the language links, the referee's form
-    and the script that keeps the live part up to date."""
+def document(
+    key: str, lang: str, body: str, *, scorer: bool, csrf: str = "", quick: str = ""
+) -> str:
+    """The whole page: the live part as it is now, the language links, the scorer's quick
+    hand form (``quick``, shown while no hand is open), the referee's form and the script
+    that keeps the live part up to date."""
     links = " ".join(
         f'<a href="?lang={code}" hreflang="{code}">{code.upper()}</a>'
         for code in language.LANGUAGES
@@ -317,6 +330,7 @@ def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") ->
             f'<nav class="langs">{links}</nav>',
             f'<main id="live">{body}</main>',
             '<p id="answer" role="alert"></p><div id="handover"></div>',
+            quick,
             _referee_form(),
             f'<script id="config" type="application/json">{_script_safe(config)}</script>',
             f'<script id="texts" type="application/json">{_script_safe(texts)}</script>',
@@ -324,6 +338,68 @@ def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") ->
             "</body></html>",
         ]
     )
+
+
+def quick_form(state: State) -> str:
+    """The scorer's form for a quick hand: one field for each fact this game, variant and
+    table size takes (the family's ``asked_keys``, the table session's questions), then
+    what was said; words in the page's language, values as the match file writes them
+    (players, the fact's choices, yes or no) or as typed, read in the page's language."""
+    if state.session is None:
+        return ""
+    match = state.session.match
+    from scorekeeper.games import family_for
+
+    keys = family_for(match.rules).asked_keys(match.rules)
+    fields = [_fact_field(name, key, match.players) for name, key in keys.items()]
+    said = (
+        f'<label class="fact"><span>{escape(say("serve.quick.said"))}</span>'
+        '<textarea name="said" rows="2" autocomplete="off" spellcheck="false"></textarea></label>'
+    )
+    return "\n".join(
+        [
+            '<section class="quick" id="quick-box" hidden>',
+            f"<details><summary>{escape(say('serve.quick.title'))}</summary>",
+            '<form id="quick" class="quick" autocomplete="off">',
+            *fields,
+            said,
+            f'<button type="submit">{escape(say("serve.quick.record"))}</button>',
+            "</form></details></section>",
+        ]
+    )
+
+
+def _fact_field(name: str, key: Any, players: list[str]) -> str:
+    """One fact's field: a choice of players, of the fact's words or of yes and no where
+    the fact takes one of them, else a box to type in (a number where it is one)."""
+    from scorekeeper.lang import language as words_of
+
+    label = f"<span>{escape(key.help)}</span>"
+    field = escape(name, quote=True)
+    if key.kind == "list" and key.names == "word":
+        boxes = "".join(
+            f'<label class="pick"><input type="checkbox" name="{field}"'
+            f' value="{escape(p, quote=True)}">{escape(p)}</label>'
+            for p in players
+        )
+        legend = f"<legend>{escape(key.help)}</legend>"
+        return f'<fieldset class="fact" data-fact="{field}">{legend}{boxes}</fieldset>'
+    options: list[tuple[str, str]] = []
+    if key.kind == "bool":
+        voc = words_of(language.current())
+        options = [("yes", (voc.yes or ("yes",))[0]), ("no", (voc.no or ("no",))[0])]
+    elif key.choices:
+        options = [(c, term(c)) for c in key.choices]
+    elif key.kind == "word" and key.names == "word":
+        options = [(p, p) for p in players]
+    if options:
+        choices = "".join(
+            f'<option value="{escape(v, quote=True)}">{escape(shown)}</option>'
+            for v, shown in [("", "–"), *options]
+        )
+        return f'<label class="fact">{label}<select name="{field}">{choices}</select></label>'
+    kind = ' type="number" inputmode="numeric"' if key.kind == "int" else ""
+    return f'<label class="fact">{label}<input name="{field}"{kind} spellcheck="false"></label>'
 
 
 def _script_safe(text: str) -> str:
@@ -365,6 +441,7 @@ SCRIPT = r"""
     source.addEventListener("snapshot", function (e) {
       var data = JSON.parse(e.data);
       live.innerHTML = data.html;
+      quickShown();
       show(true);
     });
     source.onopen = function () { show(true); };
@@ -378,6 +455,32 @@ SCRIPT = r"""
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && (!source || source.readyState === 2)) { connect(); }
   });
+  function quickShown() {
+    var box = document.getElementById("quick-box");
+    var state = document.getElementById("state");
+    if (box) { box.hidden = !(state && state.getAttribute("data-quick") === "1"); }
+  }
+  var quick = document.getElementById("quick");
+  if (quick) {
+    quick.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var facts = {}, form = new FormData(quick);
+      form.forEach(function (value, name) {
+        if (name === "said" || !String(value).trim()) { return; }
+        facts[name] = facts[name] ? facts[name] + "," + value : String(value);
+      });
+      var told = String(form.get("said") || "");
+      post("quick", {version: version(), lang: config.lang, facts: facts, said: told})
+        .then(function (d) {
+          said(d);
+          var bad = quick.querySelector(".bad");
+          if (bad) { bad.classList.remove("bad"); }
+          if (d.status === 200) { quick.reset(); return; }
+          var field = d.field && quick.querySelector("[name='" + d.field + "']");
+          if (field) { field.closest(".fact").classList.add("bad"); field.focus(); }
+        });
+    });
+  }
   function version() {
     var state = document.getElementById("state");
     return state ? state.getAttribute("data-version") : "";
