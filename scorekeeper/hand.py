@@ -218,8 +218,9 @@ class Hand:
         self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ the deal
-    def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> None:
-        """Record the cards each player was dealt; checked against the deck and hand size."""
+    def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]]:
+        """Record the cards each player was dealt; checked against the deck and hand size.
+        Returns them as recorded (``dealt``)."""
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
@@ -230,6 +231,7 @@ class Hand:
         # one of them again (the hand's own tricks are made after the deal at its start)
         self._conserved = not started
         self.held = Holdings(cards)
+        return cards
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
@@ -511,7 +513,7 @@ class Hand:
         return True
 
     def apply(self, text: str | Action) -> Outcome:
-        action = self._read.get(text) if type(text) is str else None  # type: ignore[arg-type]
+        action = self._read.get(text) if type(text) is str else None
         if action is None:
             action = self.parse(text)
         game = self.game

@@ -15,12 +15,20 @@
   match) never import a game family: the family is handed in.
 - The only imports deferred into functions go to leaf modules of the view (the words of
   ``scorekeeper.text``, rendering) or are for start-up speed in the command line.
+- The whole package type-checks clean with mypy at the strictness ``[tool.mypy]`` in
+  pyproject.toml sets (CI runs the same; here so that no landing leaves a finding behind).
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MAX_LINES = 600
@@ -246,3 +254,20 @@ def test_no_function_is_too_complex() -> None:
                 owner = getattr(block, "classname", None)
                 complex_.add((rel, f"{owner}.{block.name}" if owner else block.name))
     assert not complex_, f"above complexity {MAX_COMPLEXITY}: {sorted(complex_)}"
+
+
+def test_the_package_type_checks() -> None:
+    """mypy over the whole package at pyproject's strictness: no finding (an unused
+    ``type: ignore`` is one). Its cache lives in the temporary folder, one per checkout."""
+    pytest.importorskip("mypy")  # the test extra installs it
+    root = PACKAGE.parent
+    digest = hashlib.sha256(str(root).encode()).hexdigest()[:12]
+    cache = Path(tempfile.gettempdir()) / f"scorekeeper-mypy-{digest}"
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(cache)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -236,7 +236,8 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
     from scorekeeper.text.language import chosen
 
-    lang = chosen() if chosen() not in (None, DEFAULT) else environment_lang()
+    picked = chosen()
+    lang = picked if picked is not None and picked != DEFAULT else environment_lang()
     if lang == DEFAULT:
         return _nicknamed(rules, asked)
 

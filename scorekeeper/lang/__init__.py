@@ -119,5 +119,5 @@ def match_lang(log: Any, explicit: str | None = None) -> str:
     if explicit:
         return checked(explicit)
     if log is not None and getattr(log, "lang", None):
-        return checked(log.lang)  # type: ignore[arg-type]
+        return checked(log.lang)
     return environment_lang()

@@ -129,7 +129,8 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
-    if (topics := TOPIC_PARAMS_OF.get(key)) in params:
+    topics = TOPIC_PARAMS_OF.get(key)
+    if topics is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     names = _word_params(key)
     cards = card_language()

@@ -285,11 +285,11 @@ class CachedHand(MatchHand):
     def facts(self) -> dict[str, Any]:
         return self._facts
 
-    @property  # type: ignore[override]
+    @property
     def result(self) -> HandResult | None:
         made = self.__dict__.get("_result")
         if made is not None:
-            return made  # type: ignore[no-any-return]
+            return made
         found = RECENT.get(id(self))
         if found is not None and found[0] is self:
             return found[1]
@@ -303,12 +303,12 @@ class CachedHand(MatchHand):
     def result(self, value: HandResult | None) -> None:
         self.__dict__["_result"] = value
 
-    @property  # type: ignore[override]
+    @property
     def actions(self) -> list[Action]:
         if "_actions" not in self.__dict__:
             texts = json.loads(bytes(self.detail))[0]
             self.__dict__["_actions"] = [parse_action(t, self._players) for t in texts]
-        return self.__dict__["_actions"]  # type: ignore[no-any-return]
+        return self.__dict__["_actions"]
 
     @actions.setter
     def actions(self, value: list[Action]) -> None:
