@@ -2,9 +2,9 @@
 
 - No import cycle among ``scorekeeper`` modules, imports inside functions included; and
   none once the imports under ``if TYPE_CHECKING:`` count too (a module that names another
-  in its types depends on it as much as one that calls it), but for the cycles listed in
-  ``KNOWN_TYPE_CYCLES``, which may only go (each is a family module of functions that take
-  the family's hand and read its fields: to become objects with their own state).
+  in its types depends on it as much as one that calls it). A helper module of a family's
+  hand names what it reads of the hand as a protocol of its own (``doppelkopf.game``,
+  ``klaberjass.stock.Table``, ``klaverjassen.sheet.Played``), never the hand's class.
 - No module over 600 lines, but for a state-machine class whose seam is the class itself
   (``SEAMS``: python-chess keeps its ``Board`` in one class for the same reason): split to
   stay under a line count, such a class became modules of functions reaching into its
@@ -81,20 +81,6 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(sub) for sub in ast.walk(node))
     return skip
-
-
-KNOWN_TYPE_CYCLES = [
-    ["scorekeeper.games.doppelkopf.declarations", "scorekeeper.games.doppelkopf.hand",
-     "scorekeeper.games.doppelkopf.legal", "scorekeeper.games.doppelkopf.sheet"],
-    ["scorekeeper.games.klaberjass.hand", "scorekeeper.games.klaberjass.stock"],
-    ["scorekeeper.games.klaverjassen.hand", "scorekeeper.games.klaverjassen.sheet"],
-    # what is left of the cycle that 197aae0 grew (matchlog.shape -> shown -> view.words ->
-    # lang -> matchlog): the package's lazy re-exports, typed for checkers, against the
-    # modules that read DEFAULT and LANGS from the package. A part of the old cycle only.
-    ["scorekeeper.lang", "scorekeeper.lang.data", "scorekeeper.lang.naming",
-     "scorekeeper.lang.reading"],
-]  # fmt: skip
-"""The cycles through ``TYPE_CHECKING`` imports still to be taken apart (issue 26)."""
 
 
 def imports_of(
@@ -191,16 +177,9 @@ def test_no_import_cycle() -> None:
     assert cycles(graph()) == []
 
 
-def test_no_import_cycle_through_type_checking_imports_but_the_known() -> None:
-    """Every cycle found through ``TYPE_CHECKING`` imports is one of the known ones (it may
-    have grown to take in more modules: the language modules' now runs through the match
-    log, ``shown`` and ``view.words``); a known one that is gone must leave the list."""
-    found = [set(c) for c in cycles(graph(type_checking=True))]
-    known = [set(c) for c in KNOWN_TYPE_CYCLES]
-    new = [sorted(c) for c in found if not any(k <= c for k in known)]
-    assert new == []
-    gone = [sorted(k) for k in known if not any(k <= c for c in found)]
-    assert not gone, f"taken apart: remove from KNOWN_TYPE_CYCLES: {gone}"
+def test_no_import_cycle_even_through_type_checking_imports() -> None:
+    """With the imports under ``if TYPE_CHECKING:`` counted, no cycle at all."""
+    assert cycles(graph(type_checking=True)) == []
 
 
 def test_the_engine_has_no_cycle_even_in_its_types() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.lang import DEFAULT, LANGS
+from scorekeeper.lang.codes import DEFAULT, LANGS
 from scorekeeper.reasons import because
 from scorekeeper.record import field, record
 

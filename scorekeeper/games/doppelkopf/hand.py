@@ -42,13 +42,11 @@ from scorekeeper.reasons import Reason, because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
+    from scorekeeper.games.doppelkopf.game import Sides
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.rules import Ruleset
 
 _UNREAD = object()  # an action not read yet
-
-# (Re players known, Contra players known, complete?, why the record contradicts itself)
-Sides = tuple[set[str], set[str], bool, "Reason | None"]
 
 
 class DoppelkopfHand(GameHand):
