@@ -61,7 +61,6 @@ ENGINE = (
     "scorekeeper.result",
     "scorekeeper.deals",
     "scorekeeper.holdings",
-    "scorekeeper.seating",
     "scorekeeper.caches",
 )
 

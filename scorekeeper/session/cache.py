@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.actions import Action, parse_action
+from scorekeeper.caches import cache
 from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
 from scorekeeper.matchlog.files import replacing_bytes
@@ -265,7 +266,7 @@ class CachedHand(MatchHand):
             detail.encode("utf-8"),
             players,
         )
-        hand.__dict__["_result"] = mh.result
+        hand.result = mh.result
         return hand
 
     @property
@@ -315,7 +316,9 @@ class CachedHand(MatchHand):
         self.__dict__["_actions"] = value
 
 
-RECENT: dict[int, tuple[CachedHand, HandResult]] = {}
+RECENT: dict[int, tuple[CachedHand, HandResult]] = cache(
+    "session.recent_results", "id(kept hand) -> (the hand, its result)"
+).entries
 """The results of kept hands read back last (a sheet reads a hand's several times, a new
 hand the last few): a few, not every one of a season (``reset``)."""
 RECENT_SIZE = 64

@@ -34,18 +34,13 @@ NEEDS_OPTION = {
 SETTLE_SIDES = ("wedding", "poverty", "accept", "solo")
 
 
-def piglets_late(game: DoppelkopfGame) -> bool:
-    """Piglets are announced with the first ace of diamonds played (not before play)."""
-    return game.opts.piglets_announce == "on_first_play"
-
-
 def verify_declaration(game: DoppelkopfGame, said: Declaration) -> None:
     """Refuse a declaration the rules do not allow now."""
     verb = said.verb
     option = NEEDS_OPTION.get(verb)
     if option and not game.opts.on(option):
         no(said, "declare.option_off", f"options.{option}", verb=verb, option=option)
-    late_ok = verb == "piglets" and piglets_late(game)
+    late_ok = verb == "piglets" and game.piglets_late
     if game.hand.started_play and not late_ok:
         no(said, "declare.after_play", "declarations", verb=verb)
     if game.announcements and verb in SETTLE_SIDES:
@@ -100,7 +95,7 @@ def _verify_piglets(game: DoppelkopfGame, said: Declaration) -> None:
     if holding is not None and holding.count(game.piglet) != 2:
         count = holding.count(game.piglet)
         no(said, "piglets.needs_aces", "options.piglets", player=player, count=count)
-    if not piglets_late(game):
+    if not game.piglets_late:
         return
     h = game.hand
     rule = "options.piglets_announce"

@@ -48,6 +48,7 @@ class DoppelkopfGame(Protocol):
     solo: str | None
     soloist: str | None
     obligatory: bool
+    piglets_late: bool
     redeal: Reason | None
 
     @property

@@ -21,7 +21,6 @@ from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.declarations import (
     apply_declaration,
-    piglets_late,
     verify_declaration,
 )
 from scorekeeper.games.doppelkopf.legal import legal_actions
@@ -82,7 +81,9 @@ class DoppelkopfHand(GameHand):
             bock_level(self.rules, self.hand.table, self.hand.context) if self.opts.bock else 0
         )
         self._contract = make_contract(self.rules)
-        self.piglets_late = piglets_late(self)  # the rule set's, asked at every card
+        # piglets are announced with the first ace of diamonds played, not before play:
+        # the rule set's, asked at every card
+        self.piglets_late = self.opts.piglets_announce == "on_first_play"
         self._queens: tuple[dict[str, list[Card]], dict[str, int]] | None = None
 
     @property
