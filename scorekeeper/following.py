@@ -265,9 +265,7 @@ def mask(cards: Iterable[Card]) -> int:
     return bits
 
 
-_DUTIES: dict[int, Duties] = cache(
-    "following.duties", "id(contract), the entry's rules checked"
-).entries
+_DUTIES: dict[int, Duties] = cache("following.duties", "id(contract)").entries
 
 
 def duties(rules: FollowingRules, contract: Contract) -> Duties:

@@ -317,7 +317,7 @@ class CachedHand(MatchHand):
 
 
 RECENT: dict[int, tuple[CachedHand, HandResult]] = cache(
-    "session.recent_results", "id(kept hand) -> (the hand, its result)"
+    "session.recent_results", "id(hand) -> (hand, result)"
 ).entries
 """The results of kept hands read back last (a sheet reads a hand's several times, a new
 hand the last few): a few, not every one of a season (``reset``)."""

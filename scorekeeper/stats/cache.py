@@ -32,7 +32,7 @@ def cache_dir() -> Path:
     return data_home() / "cache" / "stats"
 
 
-@memo("stats.rules_digest", "rule set name or path", maxsize=None)
+@memo("stats.rules_digest", "ruleset", maxsize=None)
 def _rules_digest(ruleset: str) -> str:
     """The rule set's merged content as a digest, or "" when it cannot be read."""
     if not ruleset:

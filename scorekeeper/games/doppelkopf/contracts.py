@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
 
 _MADE: Cache[int, tuple[Ruleset, dict[tuple[str | None, bool], Contract]]] = cache(
-    "doppelkopf.contracts", "id(rules) -> (the rule set, its contracts by (solo, piglets))", 64
+    "doppelkopf.contracts", "id(rules) -> (rules, {(solo, piglets): contract})", 64
 )
 """The contracts made of each rule set (the entry keeps the rule set alive, so its id is
 not reused while the entry exists)."""
