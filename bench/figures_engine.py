@@ -26,8 +26,10 @@ def figures(matches: dict[int, Path], quick: bool) -> list[FigureRow]:
     rows: list[FigureRow] = []
     runs = 3 if quick else 5
     for name, value, yardstick, _ in engine.legal_query_figures(20_000, runs):
-        if name.startswith("legal_cards: us per call"):
-            rows.append(("P4", "following.legal_cards, us per call", value, None, 0.5))
+        if name.startswith("legal_cards (a mask): us per call"):
+            rows.append(("P4", "following.legal_cards (a mask), us per call", value, None, 0.5))
+        elif name.startswith("legal_cards (cards in"):
+            rows.append(("P4", "following.legal_cards (cards in and out), us per call", value, None, None))
         elif name.startswith("legal_cards: peer"):
             # ours beside the peer's time (value: the peer's): at most 0.2x, i.e. 5x faster
             rows.append(("P4", "ours vs liacs/klaverjas legal_moves, us per call", yardstick, value, 0.2))

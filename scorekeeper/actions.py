@@ -125,6 +125,35 @@ class Surplus:
         )
 
 
+@record(frozen=True)
+class QuickKey:
+    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning;
+    ``names``: how its value names players, if it does (``word``: the value or each list
+    entry is a name; ``first``: the first word of each entry, ``Anna fox``; ``colon``: the
+    part before the colon, ``Anna:62``)."""
+
+    kind: str
+    help: str
+    names: str = ""
+    choices: tuple[str, ...] = ()
+
+    def parse(self, text: str) -> Any:
+        """Read the value as typed on the command line (``re=Anna,Carla``)."""
+        if self.kind == "list":
+            return [v.strip() for v in text.split(",") if v.strip()]
+        if self.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise IllegalActionError(because("games.not_number", "quick", text=text)) from None
+        if self.kind == "bool":
+            word = text.strip().lower()
+            if word not in ("true", "yes", "1", "on", "false", "no", "0", "off"):
+                raise IllegalActionError(because("games.not_bool", "quick", text=text))
+            return word in ("true", "yes", "1", "on")
+        return text.strip()
+
+
 class Reads(Protocol):
     """What ``entered`` asks of a game family (``scorekeeper.games.base.Family``)."""
 

@@ -39,6 +39,11 @@ class Contract:
     reversal_rules: tuple[tuple[Card, str], ...] = ()
     # Trumps an option moved in the order (piglets), with that option, for the reason.
     promoted: tuple[tuple[Card, str], ...] = ()
+    # Made from the fields above by ``__post_init__``, once per contract: the tables the
+    # engine's hottest queries read (never given, compared or shown).
+    _trump_index: dict[Card, int] = field(init=False, repr=False, compare=False)
+    _plain_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _trump_strength: dict[Card, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def from_rules(
@@ -71,7 +76,6 @@ class Contract:
         return replace(self, **changes)
 
     def __post_init__(self) -> None:
-        # Tables built once per contract: the queries below are the engine's hottest.
         index = {c: i for i, c in enumerate(self.trumps)}
         object.__setattr__(self, "_trump_index", index)
         object.__setattr__(self, "_plain_index", {r: i for i, r in enumerate(self.plain_order)})
@@ -79,28 +83,28 @@ class Contract:
 
     # -- classification
     def is_trump(self, card: Card) -> bool:
-        return card in self._trump_index  # type: ignore[attr-defined]
+        return card in self._trump_index
 
     def suit_of(self, card: Card) -> str:
         """The suit a card follows as: ``trump`` for every trump, else its printed suit."""
-        return TRUMP if card in self._trump_index else card.suit  # type: ignore[attr-defined]
+        return TRUMP if card in self._trump_index else card.suit
 
     def trump_rank(self, card: Card) -> int:
         """0 for the highest trump."""
-        return self._trump_index[card]  # type: ignore[attr-defined, no-any-return]
+        return self._trump_index[card]
 
     def plain_rank(self, card: Card) -> int:
         """0 for the highest card of a plain suit."""
-        rank = self._plain_index.get(card.rank)  # type: ignore[attr-defined]
+        rank = self._plain_index.get(card.rank)
         if rank is None:
             return self.plain_order.index(card.rank)  # raises as it always did
-        return rank  # type: ignore[no-any-return]
+        return rank
 
     def strength(self, card: Card, led: str) -> tuple[int, int]:
         """Comparable strength of a card in a trick whose led suit is ``led``."""
-        trump = self._trump_strength.get(card)  # type: ignore[attr-defined]
+        trump = self._trump_strength.get(card)
         if trump is not None:
-            return trump  # type: ignore[no-any-return]
+            return trump
         if card.suit == led:
             return (1, -self.plain_rank(card))
         return (0, 0)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from itertools import compress
-from typing import Literal, get_args, get_origin
+from typing import Literal, get_args, get_origin, overload
 
 from scorekeeper.caches import cache
 from scorekeeper.cards import BY_INDEX, SUITS, Card
@@ -203,6 +203,17 @@ class _Judge:
         return None
 
 
+@overload
+def legal_cards(
+    rules: FollowingRules,
+    contract: Contract,
+    trick: Sequence[Card],
+    holding: int,
+    *,
+    partner_winning: bool | None = None,
+    last_trick: bool = False,
+) -> int: ...
+@overload
 def legal_cards(
     rules: FollowingRules,
     contract: Contract,
@@ -211,10 +222,30 @@ def legal_cards(
     *,
     partner_winning: bool | None = None,
     last_trick: bool = False,
-) -> list[Card]:
-    """The distinct cards of ``holding`` that may be played now, in the holding's order:
-    the one legal-card query (the card masks of ``Duties``; ``check_play`` says why)."""
-    table = _DUTIES.get((id(rules), id(contract))) or duties(rules, contract)
+) -> list[Card]: ...
+def legal_cards(
+    rules: FollowingRules,
+    contract: Contract,
+    trick: Sequence[Card],
+    holding: int | Collection[Card],
+    *,
+    partner_winning: bool | None = None,
+    last_trick: bool = False,
+) -> int | list[Card]:
+    """Which cards of ``holding`` may be played to ``trick`` (the cards so far): the one
+    legal-card query (the card masks of ``Duties``; ``check_play`` says why).
+
+    The card mask is the model (bit ``Card.index``: what a ``Hand`` holds, what ``mask``
+    makes of cards): given the holding as a mask, the answer is the mask of the cards that
+    may be played, and nothing is converted. Given the holding as cards, it is made a mask
+    here and the answer is the distinct cards allowed, in the holding's order."""
+    table = _DUTIES.get(id(contract))
+    if table is None or table.rules is not rules:
+        table = duties(rules, contract)
+    if isinstance(holding, int):
+        if trick:
+            return table.legal_at(holding, table.after_cards(trick, last_trick), partner_winning)
+        return holding
     held = sum(map(BIT.__getitem__, holding))
     if held.bit_count() != len(holding):  # a card held twice: its bit counted once
         held = mask(holding)
@@ -234,18 +265,16 @@ def mask(cards: Iterable[Card]) -> int:
     return bits
 
 
-_DUTIES: dict[tuple[int, int], Duties] = cache(
-    "following.duties", "(id(rules), id(contract))"
-).entries
+_DUTIES: dict[int, Duties] = cache("following.duties", "id(contract)").entries
 
 
 def duties(rules: FollowingRules, contract: Contract) -> Duties:
-    """The ``Duties`` of ``contract`` under ``rules``: made once per pair (``_DUTIES``,
-    keyed by the ids of the two objects, which the ``Duties`` keeps alive)."""
-    key = (id(rules), id(contract))
-    found = _DUTIES.get(key)
-    if found is None:
-        found = _DUTIES[key] = Duties(rules, contract)
+    """The ``Duties`` of ``contract`` under ``rules``: kept by the contract's id (``_DUTIES``;
+    the ``Duties`` keeps the contract alive, so the id is not reused while it is kept), made
+    anew when the kept one is of other following rules (a contract is judged under one)."""
+    found = _DUTIES.get(id(contract))
+    if found is None or found.rules is not rules:
+        found = _DUTIES[id(contract)] = Duties(rules, contract)
     return found
 
 
@@ -386,15 +415,15 @@ class Duties:
         same = held & asks.follow
         if same and self.follow_suit:
             return (same & asks.head) or same  # heading, when it is due and possible
-        return self._void(held, asks, partner_winning is False)
-
-    def _void(self, held: int, asks: TrickAsks, opponent_winning: bool) -> int:
-        """Unable to follow (or free to do otherwise): trump, overtrump, undertrump."""
-        beat, trumped = asks.beat, asks.trumped
+        # unable to follow (or free to do otherwise): trump, overtrump, undertrump
         trumps = held & self.trump
-        if trumps and (self.void_trump or (self.void_trump_opponent and opponent_winning)):
+        if not trumps:
+            return held
+        opponent_winning = partner_winning is False
+        trumped = asks.trumped
+        if self.void_trump or (self.void_trump_opponent and opponent_winning):
             if trumped and (self.over_always or (self.over_opponent and opponent_winning)):
-                over = trumps & beat
+                over = trumps & asks.beat
                 if over:
                     return over
                 if self.lower_trump:
@@ -402,7 +431,7 @@ class Duties:
             else:
                 return trumps
         if self.no_undertrump and trumped:
-            under = trumps & ~beat
+            under = trumps & ~asks.beat
             if under and held & ~under:
                 return held & ~under
         return held

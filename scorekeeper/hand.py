@@ -54,7 +54,6 @@ from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
-from scorekeeper.seating import seated
 
 
 class GameRules(Protocol):
@@ -118,6 +117,23 @@ _READ: Cache[tuple[str, ...], dict[str, Action]] = cache(
 )
 """Action strings already read at each table (its seats): a match repeats the same few
 hundred, and an ``Action`` is immutable, so one is handed out for each."""
+
+Seating = tuple[dict[str, str], dict[str, tuple[str, ...]]]
+
+_SEATS: Cache[tuple[str, ...], Seating] = cache("hand.seated", "tuple(players)", limit=64)
+"""A table's play order, the same for every hand played by the same players: made once per
+table of players and shared by its hands (read, never changed)."""
+
+
+def seated(players: Sequence[str]) -> Seating:
+    """Who plays after each player, and the players in turn from each (a trick's seats
+    from its leader)."""
+    found = _SEATS.entries.get(seats := tuple(players))
+    if found is None:
+        orders = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
+        after = {p: order[1 % len(order)] for p, order in orders.items()}
+        found = _SEATS.put(seats, (after, orders))
+    return found
 
 
 class TrickInPlay:
@@ -208,7 +224,7 @@ class Hand:
         # who plays the next card of the trick in progress (None: a trick is to be led)
         self._next: str | None = None
         # who plays after whom, and a trick's players in turn by its leader: the same for
-        # every hand at this table of players (``seating.seated``; read, never changed)
+        # every hand at this table of players (``seated``; read, never changed)
         self._after, self._orders = seated(self.players)
         # the card points by card index of the contract in force (None: the family counts
         # its own way), asked again when the contract changes
@@ -218,8 +234,9 @@ class Hand:
         self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ the deal
-    def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> None:
-        """Record the cards each player was dealt; checked against the deck and hand size."""
+    def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]]:
+        """Record the cards each player was dealt; checked against the deck and hand size.
+        Returns them as recorded (``dealt``)."""
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
@@ -230,6 +247,7 @@ class Hand:
         # one of them again (the hand's own tricks are made after the deal at its start)
         self._conserved = not started
         self.held = Holdings(cards)
+        return cards
 
     # ------------------------------------------------------------------ card movements
     # The families move cards between hands (a talon taken up, a poverty passed and
@@ -511,7 +529,7 @@ class Hand:
         return True
 
     def apply(self, text: str | Action) -> Outcome:
-        action = self._read.get(text) if type(text) is str else None  # type: ignore[arg-type]
+        action = self._read.get(text) if type(text) is str else None
         if action is None:
             action = self.parse(text)
         game = self.game

@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, Protocol, overload
 
 from scorekeeper import record as rec
-from scorekeeper.actions import Action, parse_action
+from scorekeeper.actions import Action, QuickKey, Surplus, parse_action
 from scorekeeper.collector import paused
 from scorekeeper.errors import (
     IllegalActionError,
@@ -30,7 +30,9 @@ from scorekeeper.rules import Ruleset
 
 class MatchRules(FamilyRules, Protocol):
     """What a match asks of its game family (``games.base.Family``) beside what a hand
-    asks: who deals next, when the match is over, a quick hand's result and its facts."""
+    asks: who deals next, when the match is over, a quick hand's result and its facts (all
+    of them, and those a table is asked), how the seating makes the sides, and the words an
+    action holds that the game does not read."""
 
     def next_dealer(self, match: Match, result: HandResult | None) -> str: ...
     def match_over(self, match: Match) -> str | None: ...
@@ -43,7 +45,10 @@ class MatchRules(FamilyRules, Protocol):
         actions: Sequence[Action],
         context: Mapping[str, object],
     ) -> HandResult: ...
-    def quick_keys(self) -> Mapping[str, Any]: ...
+    def quick_keys(self) -> Mapping[str, QuickKey]: ...
+    def asked_keys(self, rules: Ruleset) -> Mapping[str, QuickKey]: ...
+    def seating(self, rules: Ruleset) -> str | None: ...
+    def surplus(self, rules: Ruleset, action: Action) -> Surplus | None: ...
 
 
 @rec.record
@@ -490,8 +495,8 @@ class Match:
     def record_deal(self, log: MatchLog, deal: Mapping[str, Sequence[str]]) -> MatchHand:
         mh = self.open_hand
         if mh is not None and mh.hand is not None and not mh.hand.history and mh.hand.dealt is None:
-            mh.hand.record_deal(deal)
-            log.hands[-1].deal = {p: [c.code for c in cards] for p, cards in mh.hand.dealt.items()}  # type: ignore[union-attr, attr-defined]
+            dealt = mh.hand.record_deal(deal)
+            log.hands[-1].deal = {p: [c.code for c in cards] for p, cards in dealt.items()}
             return mh
         mh = self.start_hand(deal)
         assert mh.hand is not None and mh.hand.dealt is not None

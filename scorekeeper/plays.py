@@ -74,7 +74,7 @@ class Trick:
         found = self.__dict__.get("_verdict")
         if found is None:
             found = self.__dict__["_verdict"] = self.judge()
-        return found  # type: ignore[no-any-return]
+        return found
 
     @property
     def why(self) -> Reason | None:
@@ -96,7 +96,7 @@ class Trick:
         words = self.__dict__.get("_words")
         if words is None:
             words = self.__dict__["_words"] = why.worded()
-        return words  # type: ignore[no-any-return]
+        return words
 
     @property
     def cards(self) -> list[Card]:

@@ -140,7 +140,7 @@ def field(
 def fields(class_or_record: Any) -> tuple[Field, ...]:
     """The fields of a record class or record, in order."""
     try:
-        return class_or_record.__record_fields__  # type: ignore[no-any-return]
+        return class_or_record.__record_fields__
     except AttributeError:
         raise TypeError("must be called with a record type or instance") from None
 

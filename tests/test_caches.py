@@ -1,11 +1,16 @@
 """The process-wide caches: each registered in ``scorekeeper.caches`` with a name, its key
 in words and a ``reset()``; none changes an answer (a replay after ``reset_all`` says
 the same); none is written into another object (a contract or a rule set keeps after a
-replay exactly the fields it was made with)."""
+replay exactly the fields it was made with); no function keeps its answers outside the
+registry (``functools.cache`` or ``lru_cache`` anywhere but ``scorekeeper.caches``), and
+no code writes into another object's ``__dict__``."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import random
+from pathlib import Path
 
 from test_properties import table_for
 
@@ -19,7 +24,7 @@ ENGINE_CACHES = {
     "following.duties",
     "hand.actions_read",
     "games.points_by_index",
-    "seating.seated",
+    "hand.seated",
     "deals.whole_deck",
     "cards.parsed",
     "reasons.worded",
@@ -70,3 +75,107 @@ def test_nothing_is_written_into_a_contract_or_a_rule_set() -> None:
     if hand.contract is contract:
         assert set(vars(contract)) == before[0]
     assert not {k for k in set(vars(rules)) - before[1] if not k.startswith("_typed")}, vars(rules)
+
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+OWN_CLASS = {
+    "scorekeeper/rules/ruleset.py": "validate() fills Ruleset.spec, the cached property of"
+    " the class this module defines, with the record it has just read"
+}
+"""Modules whose ``__dict__`` write goes into an instance of a class they define, and why."""
+MEMOISERS = {"cache", "lru_cache", "cached", "memoize"}
+
+
+def _sources() -> list[tuple[str, ast.Module]]:
+    return [
+        (str(path.relative_to(PACKAGE.parent)), ast.parse(path.read_text(encoding="utf-8")))
+        for path in sorted(PACKAGE.rglob("*.py"))
+    ]
+
+
+def _name_of(node: ast.expr) -> str:
+    """``functools.lru_cache(maxsize=8)`` -> ``lru_cache``; ``cache`` -> ``cache``."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def test_no_function_keeps_its_answers_outside_the_registry() -> None:
+    """A function whose answers are kept is decorated with ``caches.memo`` (registered,
+    named, reset with the rest); ``functools.cache`` or ``lru_cache`` anywhere else, as a
+    decorator or called, is a cache nobody can name or reset."""
+    found = []
+    for name, tree in _sources():
+        if name == "scorekeeper/caches.py":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "functools":
+                found += [f"{name}: imports {a.name}" for a in node.names if a.name in MEMOISERS]
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr in MEMOISERS
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "functools"
+            ):
+                found.append(f"{name}:{node.lineno}: functools.{node.attr}")
+    assert found == [], found
+
+
+def test_every_memo_is_registered_once_its_module_is_imported() -> None:
+    """Each ``@memo(NAME, ...)`` of the package is in the registry under NAME."""
+    named: dict[str, str] = {}
+    for name, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _name_of(node) in ("memo", "cache"):
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    assert first.value not in named, (
+                        f"{first.value}: {name}, {named.get(first.value)}"
+                    )
+                    named[first.value] = name
+    for source in set(named.values()):
+        module = source.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        importlib.import_module(module)
+    assert set(named) <= set(caches.registered()), sorted(set(named) - set(caches.registered()))
+
+
+def test_no_code_writes_into_another_objects_dict() -> None:
+    """``x.__dict__[k] = v`` and ``object.__setattr__(x, ...)`` only on ``self`` (a record
+    setting its own fields): a cache entry never goes into a rule set, a contract or any
+    object of another class."""
+    found = []
+    for name, tree in _sources():
+        if name in OWN_CLASS:
+            continue
+        for node in ast.walk(tree):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for sub in ast.walk(target):
+                    if (
+                        isinstance(sub, ast.Subscript)
+                        and isinstance(sub.value, ast.Attribute)
+                        and sub.value.attr == "__dict__"
+                        and ast.unparse(sub.value.value) != "self"
+                    ):
+                        found.append(f"{name}:{node.lineno}: {ast.unparse(target)}")
+            if (
+                isinstance(node, ast.Call)
+                and ast.unparse(node.func) in ("object.__setattr__", "setdefault")
+                and node.args
+                and ast.unparse(node.args[0]) != "self"
+            ):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Attribute)
+                and node.func.value.attr == "__dict__"
+                and node.func.attr in ("setdefault", "update", "__setitem__")
+                and ast.unparse(node.func.value.value) != "self"
+            ):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+    assert found == [], found

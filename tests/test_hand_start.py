@@ -1,4 +1,4 @@
-"""What a hand's start shares with every hand at its table (``seating.seated``): who plays
+"""What a hand's start shares with every hand at its table (``hand.seated``): who plays
 after whom and the players in turn from each, made once per table of players, read the
 same as each hand working them out alone; the copies played, counted only when asked; and
 the deck check of a hand dealt the whole deck and played from its holdings, which needs

@@ -68,7 +68,7 @@ COMMANDS: dict[str, Command] = {
 def _body(name: str) -> Callable[..., None]:
     from scorekeeper.cli import work
 
-    return getattr(work, name)  # type: ignore[no-any-return]
+    return getattr(work, name)
 
 
 def run(argv: list[str]) -> bool:

@@ -70,14 +70,13 @@ def play(words: list[str], match: Path | None = None, json_: bool = False) -> No
 def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
     """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
     words that are not one card are a player and a card, as they always were."""
-    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
     if not words:
-        raise usage
+        raise _usage()
     players = {p.casefold() for p in session.match.players}
     if len(words) > 1 and words[0].casefold() in players:
         cards = typed_cards(session, words[1:])
         if len(cards) != 1:
-            raise usage
+            raise _usage()
         return words[0], cards[0]
     try:
         cards = typed_cards(session, words)
@@ -88,8 +87,13 @@ def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
     if len(cards) == 1:
         return None, cards[0]
     if len(words) != 2:
-        raise usage
+        raise _usage()
     return words[0], words[1]
+
+
+def _usage() -> ScorekeeperError:
+    """``play`` given no card, or words that are not one."""
+    return ScorekeeperError(say("cli.play_usage"), rule="actions")
 
 
 def _names_a_card(session: Any, word: str) -> bool:

@@ -12,14 +12,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action, Surplus
+from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
 from scorekeeper.reasons import because
-from scorekeeper.record import record
 from scorekeeper.result import HandResult
 from scorekeeper.rules.common import CommonRules
 
@@ -27,35 +26,6 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.match import Match
     from scorekeeper.rules import Ruleset
-
-
-@record(frozen=True)
-class QuickKey:
-    """One fact of a quick hand: its kind (``int``, ``word``, ``list``, ``bool``) and meaning;
-    ``names``: how its value names players, if it does (``word``: the value or each list
-    entry is a name; ``first``: the first word of each entry, ``Anna fox``; ``colon``: the
-    part before the colon, ``Anna:62``)."""
-
-    kind: str
-    help: str
-    names: str = ""
-    choices: tuple[str, ...] = ()
-
-    def parse(self, text: str) -> Any:
-        """Read the value as typed on the command line (``re=Anna,Carla``)."""
-        if self.kind == "list":
-            return [v.strip() for v in text.split(",") if v.strip()]
-        if self.kind == "int":
-            try:
-                return int(text)
-            except ValueError:
-                raise IllegalActionError(because("games.not_number", "quick", text=text)) from None
-        if self.kind == "bool":
-            word = text.strip().lower()
-            if word not in ("true", "yes", "1", "on", "false", "no", "0", "off"):
-                raise IllegalActionError(because("games.not_bool", "quick", text=text))
-            return word in ("true", "yes", "1", "on")
-        return text.strip()
 
 
 _POINTS: Cache[tuple[int, str | None], tuple[Ruleset, tuple[int, ...]]] = cache(

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from scorekeeper.actions import QuickKey
 from scorekeeper.caches import memo
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import QuickKey
 from scorekeeper.reasons import because, worded
 from scorekeeper.record import record
 

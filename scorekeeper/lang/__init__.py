@@ -16,6 +16,8 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.lang.codes import DEFAULT, LANGS
+
 if TYPE_CHECKING:
     from scorekeeper.lang.data import Language, language
     from scorekeeper.lang.naming import card_name, game_word
@@ -27,11 +29,6 @@ if TYPE_CHECKING:
         read_trick,
         translate,
     )
-
-LANGS = ("en", "de", "nl")
-"""The languages scorekeeper reads and speaks; English is the default."""
-
-DEFAULT = "en"
 
 # The reader and the names load the language files: imported on first use, so that a
 # command typed in English does not pay for them (start-up, issue 12).
@@ -119,5 +116,5 @@ def match_lang(log: Any, explicit: str | None = None) -> str:
     if explicit:
         return checked(explicit)
     if log is not None and getattr(log, "lang", None):
-        return checked(log.lang)  # type: ignore[arg-type]
+        return checked(log.lang)
     return environment_lang()

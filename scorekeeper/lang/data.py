@@ -8,13 +8,13 @@ broken file is one clear error naming the file and the key, never a ``KeyError``
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.caches import memo
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.lang import DEFAULT, LANGS
+from scorekeeper.lang.codes import DEFAULT, LANGS
 from scorekeeper.reasons import because
 from scorekeeper.record import field, record
 
@@ -219,7 +219,7 @@ def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
     return out
 
 
-@functools.cache
+@memo("lang.language", "language code", maxsize=None)
 def language(code: str) -> Language:
     """The language ``code`` (``en``, ``de``, ``nl``), read from its file once."""
     import tomllib

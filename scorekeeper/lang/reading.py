@@ -10,11 +10,11 @@ cards is refused as ambiguous (the data are designed, and tested, so that none d
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import _looks_like_card  # the old notation reads it
+from scorekeeper.caches import memo
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 from scorekeeper.lang.data import DEFAULT, LANGS, TRUMP_SUIT, Language, Name, fold, language
@@ -47,7 +47,7 @@ def _split_readings(text: str, voc: Language) -> set[Card]:
     return found
 
 
-@functools.cache
+@memo("lang.game_words", "() (one entry)", maxsize=None)
 def game_words() -> frozenset[str]:
     """Every word of the games, in every language (folded): what players type for an
     action and the canonical words it reads as, the games' terms as spoken. None of them

@@ -9,10 +9,10 @@ language other than English; English stays exactly as the engine names it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.caches import memo
 from scorekeeper.lang.data import DEFAULT, fold, language
 from scorekeeper.text.language import card_language, player_names
 
@@ -47,7 +47,7 @@ WORD_PARAMS_OF = {
 }
 
 
-@functools.cache
+@memo("lang.terms", "lang", maxsize=None)
 def _terms(lang: str) -> dict[str, str]:
     """Folded text the engine may give -> the term in ``lang``: the language's own keys
     and ``[terms]``, what English players call them, what this language's players type
@@ -169,7 +169,7 @@ def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | No
     return _named(k, v, cards) if cards else v
 
 
-@functools.cache
+@memo("lang.word_params", "key of a sentence", maxsize=None)
 def _word_params(key: str) -> frozenset[str]:
     names = WORD_PARAMS
     for prefix, more in WORD_PARAMS_OF.items():

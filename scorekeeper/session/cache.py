@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.actions import Action, parse_action
+from scorekeeper.caches import cache
 from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
 from scorekeeper.matchlog.files import replacing_bytes
@@ -265,7 +266,7 @@ class CachedHand(MatchHand):
             detail.encode("utf-8"),
             players,
         )
-        hand.__dict__["_result"] = mh.result
+        hand.result = mh.result
         return hand
 
     @property
@@ -285,11 +286,11 @@ class CachedHand(MatchHand):
     def facts(self) -> dict[str, Any]:
         return self._facts
 
-    @property  # type: ignore[override]
+    @property
     def result(self) -> HandResult | None:
         made = self.__dict__.get("_result")
         if made is not None:
-            return made  # type: ignore[no-any-return]
+            return made
         found = RECENT.get(id(self))
         if found is not None and found[0] is self:
             return found[1]
@@ -303,19 +304,21 @@ class CachedHand(MatchHand):
     def result(self, value: HandResult | None) -> None:
         self.__dict__["_result"] = value
 
-    @property  # type: ignore[override]
+    @property
     def actions(self) -> list[Action]:
         if "_actions" not in self.__dict__:
             texts = json.loads(bytes(self.detail))[0]
             self.__dict__["_actions"] = [parse_action(t, self._players) for t in texts]
-        return self.__dict__["_actions"]  # type: ignore[no-any-return]
+        return self.__dict__["_actions"]
 
     @actions.setter
     def actions(self, value: list[Action]) -> None:
         self.__dict__["_actions"] = value
 
 
-RECENT: dict[int, tuple[CachedHand, HandResult]] = {}
+RECENT: dict[int, tuple[CachedHand, HandResult]] = cache(
+    "session.recent_results", "id(hand) -> (hand, result)"
+).entries
 """The results of kept hands read back last (a sheet reads a hand's several times, a new
 hand the last few): a few, not every one of a season (``reset``)."""
 RECENT_SIZE = 64

@@ -15,11 +15,11 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from scorekeeper import matchlog
+from scorekeeper.caches import memo
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
@@ -34,7 +34,7 @@ def cache_dir() -> Path:
     return data_home() / "cache" / "stats"
 
 
-@cache
+@memo("stats.rules_digest", "ruleset", maxsize=None)
 def _rules_digest(ruleset: str) -> str:
     """The rule set's merged content as a digest, or "" when it cannot be read."""
     if not ruleset:

@@ -9,10 +9,10 @@ without it where only one player may say it) and the commands.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from scorekeeper.actions import PLAY, Action
+from scorekeeper.caches import memo
 from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
@@ -93,7 +93,7 @@ def _matches(option: str, typed: str, lang: str) -> bool:
     return lang != "en" and any(form.startswith(want) for form in _forms(option, lang))
 
 
-@functools.cache
+@memo("table.card_forms", "(card code, lang)", maxsize=None)
 def _forms(code: str, lang: str) -> tuple[str, ...]:
     """The short forms of a card in ``lang`` that read as that card only (``krd``,
     ``dkr``, ``kreuzdame``), lower case."""

@@ -5,14 +5,13 @@ code or word (which every language also reads)."""
 
 from __future__ import annotations
 
-import functools
-
+from scorekeeper.caches import memo
 from scorekeeper.cards import SUIT_NAMES, Card
 
 ENGLISH = "en"
 
 
-@functools.cache
+@memo("table.card_form", "(card code, lang)", maxsize=None)
 def card_form(code: str, lang: str) -> str:
     """The short form of a card in ``lang`` (suit letter, rank letter), else its code."""
     if lang == ENGLISH:
@@ -25,7 +24,7 @@ def card_form(code: str, lang: str) -> str:
     return form if {c.code for c in card_readings(form, lang)} == {code} else code
 
 
-@functools.cache
+@memo("table.word", "(canonical word, lang, family)", maxsize=None)
 def word(canonical: str, lang: str, family: str | None = None) -> str:
     """A canonical verb or suit name as players of ``lang`` type it (one word), else as
     it is."""
@@ -33,7 +32,7 @@ def word(canonical: str, lang: str, family: str | None = None) -> str:
     return canonical if " " in said else said
 
 
-@functools.cache
+@memo("table.spoken", "(canonical word, lang, family)", maxsize=None)
 def spoken(canonical: str, lang: str, family: str | None = None) -> str:
     """A canonical verb or suit name as players of ``lang`` say it, in one word or more
     (``no90`` -> ``keine 90``), where the language reads it back as that; else as it is."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action
-from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.actions import Action, QuickKey
+from scorekeeper.games.base import Family
 from scorekeeper.games.bierkopf.hand import BierkopfHand
 from scorekeeper.games.bierkopf.quick import FACTS, score_sheet
 from scorekeeper.games.bierkopf.rules import BierkopfRules, spec

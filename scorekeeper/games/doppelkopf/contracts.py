@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.games.doppelkopf.rules import options, spec
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
+
+_MADE: Cache[int, tuple[Ruleset, dict[tuple[str | None, bool], Contract]]] = cache(
+    "doppelkopf.contracts", "id(rules) -> (rules, {(solo, piglets): contract})", 64
+)
+"""The contracts made of each rule set (the entry keeps the rule set alive, so its id is
+not reused while the entry exists)."""
 
 
 def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False) -> Contract:
@@ -22,9 +29,8 @@ def make_contract(rules: Ruleset, solo: str | None = None, piglets: bool = False
     the ten of hearts or the jack of clubs is a trump, piglets as ``piglets_refused`` says.
     A contract is immutable: each is made once per rule set and handed out again.
     """
-    made: dict[tuple[str | None, bool], Contract] = rules.__dict__.setdefault(
-        "_doppelkopf_contracts", {}
-    )
+    kept = _MADE.get(id(rules)) or _MADE.put(id(rules), (rules, {}))
+    made = kept[1]
     contract = made.get((solo, piglets))
     if contract is None:
         contract = made[solo, piglets] = _make_contract(rules, solo, piglets)

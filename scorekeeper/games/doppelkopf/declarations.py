@@ -18,7 +18,7 @@ from scorekeeper.games.doppelkopf.rounds import is_obligatory_solo
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
-    from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+    from scorekeeper.games.doppelkopf.game import DoppelkopfGame
 
 Declaration = Declare | Solo | PassCards
 
@@ -34,18 +34,13 @@ NEEDS_OPTION = {
 SETTLE_SIDES = ("wedding", "poverty", "accept", "solo")
 
 
-def piglets_late(game: DoppelkopfHand) -> bool:
-    """Piglets are announced with the first ace of diamonds played (not before play)."""
-    return game.opts.piglets_announce == "on_first_play"
-
-
-def verify_declaration(game: DoppelkopfHand, said: Declaration) -> None:
+def verify_declaration(game: DoppelkopfGame, said: Declaration) -> None:
     """Refuse a declaration the rules do not allow now."""
     verb = said.verb
     option = NEEDS_OPTION.get(verb)
     if option and not game.opts.on(option):
         no(said, "declare.option_off", f"options.{option}", verb=verb, option=option)
-    late_ok = verb == "piglets" and piglets_late(game)
+    late_ok = verb == "piglets" and game.piglets_late
     if game.hand.started_play and not late_ok:
         no(said, "declare.after_play", "declarations", verb=verb)
     if game.announcements and verb in SETTLE_SIDES:
@@ -63,12 +58,12 @@ def verify_declaration(game: DoppelkopfHand, said: Declaration) -> None:
     _CHECKS[verb](game, said)
 
 
-def _holding(game: DoppelkopfHand, player: str) -> list[Card] | None:
+def _holding(game: DoppelkopfGame, player: str) -> list[Card] | None:
     dealt = game.hand.dealt
     return dealt.get(player) if dealt else None
 
 
-def _verify_solo(game: DoppelkopfHand, said: Declaration) -> None:
+def _verify_solo(game: DoppelkopfGame, said: Declaration) -> None:
     solos = game.spec.solos
     if not solos:
         no(said, "solo.none", "solos", name=game.rules.name)
@@ -79,7 +74,7 @@ def _verify_solo(game: DoppelkopfHand, said: Declaration) -> None:
         no(said, "solo.after_poverty", "solos")
 
 
-def _verify_wedding(game: DoppelkopfHand, said: Declaration) -> None:
+def _verify_wedding(game: DoppelkopfGame, said: Declaration) -> None:
     rule = "declarations.wedding"
     if game.wedding:
         no(said, "wedding.already", rule, player=game.wedding)
@@ -90,7 +85,7 @@ def _verify_wedding(game: DoppelkopfHand, said: Declaration) -> None:
         no(said, "wedding.needs_queens", rule, player=said.player, count=holding.count(game.queen))
 
 
-def _verify_piglets(game: DoppelkopfHand, said: Declaration) -> None:
+def _verify_piglets(game: DoppelkopfGame, said: Declaration) -> None:
     player = said.player
     if game.piglets:
         no(said, "piglets.already", "options.piglets", player=game.piglets)
@@ -100,7 +95,7 @@ def _verify_piglets(game: DoppelkopfHand, said: Declaration) -> None:
     if holding is not None and holding.count(game.piglet) != 2:
         count = holding.count(game.piglet)
         no(said, "piglets.needs_aces", "options.piglets", player=player, count=count)
-    if not piglets_late(game):
+    if not game.piglets_late:
         return
     h = game.hand
     rule = "options.piglets_announce"
@@ -113,7 +108,7 @@ def _verify_piglets(game: DoppelkopfHand, said: Declaration) -> None:
         no(said, "piglets.ace_not_playable", rule, player=player)
 
 
-def _verify_poverty(game: DoppelkopfHand, said: Declaration) -> None:
+def _verify_poverty(game: DoppelkopfGame, said: Declaration) -> None:
     if game.poverty or game.wedding:
         no(said, "poverty.one_per_hand", "options.poverty")
     limit = game.opts.poverty_max_trumps
@@ -133,7 +128,7 @@ def _verify_poverty(game: DoppelkopfHand, said: Declaration) -> None:
     given(game, said, holding, limit)
 
 
-def _verify_answer(game: DoppelkopfHand, said: Declaration) -> None:
+def _verify_answer(game: DoppelkopfGame, said: Declaration) -> None:
     rule = "options.poverty"
     if not game.poverty or game.poverty_partner or game.redeal:
         no(said, "poverty.nothing_to_answer", rule)
@@ -147,7 +142,7 @@ def _verify_answer(game: DoppelkopfHand, said: Declaration) -> None:
         no(said, "poverty.give_back", rule, count=game.poverty_count)
 
 
-def _verify_five_nines(game: DoppelkopfHand, said: Declaration) -> None:
+def _verify_five_nines(game: DoppelkopfGame, said: Declaration) -> None:
     need = game.opts.five_nines_count
     holding = _holding(game, said.player)
     nines = sum(c.rank == game.nine for c in holding) if holding is not None else need
@@ -162,7 +157,7 @@ def _verify_five_nines(game: DoppelkopfHand, said: Declaration) -> None:
         )
 
 
-_CHECKS: dict[str, Callable[[DoppelkopfHand, Declaration], None]] = {
+_CHECKS: dict[str, Callable[[DoppelkopfGame, Declaration], None]] = {
     "solo": _verify_solo,
     "wedding": _verify_wedding,
     "piglets": _verify_piglets,
@@ -174,7 +169,7 @@ _CHECKS: dict[str, Callable[[DoppelkopfHand, Declaration], None]] = {
 
 
 def given(
-    game: DoppelkopfHand,
+    game: DoppelkopfGame,
     said: PassCards,
     holding: list[Card] | None,
     limit: int,
@@ -202,7 +197,7 @@ def given(
 
 
 def _check_passed(
-    game: DoppelkopfHand,
+    game: DoppelkopfGame,
     said: PassCards,
     holding: list[Card] | None,
     cards: list[Card],
@@ -224,12 +219,12 @@ def _check_passed(
 # ---------------------------------------------------------------------- effects
 
 
-def apply_declaration(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def apply_declaration(game: DoppelkopfGame, said: Declaration) -> list[str]:
     """Change the hand's state; the messages say what happened."""
     return _EFFECTS[said.verb](game, said)
 
 
-def _solo(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _solo(game: DoppelkopfGame, said: Declaration) -> list[str]:
     player = said.player
     assert isinstance(said, Solo)
     # A solo goes before a wedding announced earlier: the wedding lapses.
@@ -245,18 +240,18 @@ def _solo(game: DoppelkopfHand, said: Declaration) -> list[str]:
     return [tell("solo_voluntary", player=player, game=game.contract().name)]
 
 
-def _wedding(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _wedding(game: DoppelkopfGame, said: Declaration) -> list[str]:
     game.wedding = said.player
     return [tell("wedding", player=said.player)]
 
 
-def _piglets(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _piglets(game: DoppelkopfGame, said: Declaration) -> list[str]:
     game.piglets = said.player
     game.remake_contract()
     return [tell("piglets", player=said.player)]
 
 
-def _poverty(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _poverty(game: DoppelkopfGame, said: Declaration) -> list[str]:
     player = said.player
     assert isinstance(said, PassCards)
     game.poverty = player
@@ -273,14 +268,14 @@ def _poverty(game: DoppelkopfHand, said: Declaration) -> list[str]:
     return [tell("poverty", player=player, count=game.poverty_count, left=left)]
 
 
-def _decline(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _decline(game: DoppelkopfGame, said: Declaration) -> list[str]:
     game.redeal = because(
         "doppelkopf.redeal.declined", "options.poverty", player=said.player, poor=game.poverty
     )
     return [tell("redeal", why=game.redeal)]
 
 
-def _accept(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _accept(game: DoppelkopfGame, said: Declaration) -> list[str]:
     player, poor = said.player, game.poverty
     assert isinstance(said, PassCards) and poor
     game.poverty_partner = player
@@ -299,12 +294,12 @@ def _accept(game: DoppelkopfHand, said: Declaration) -> list[str]:
     return [tell("accept", player=player, count=trumps, poor=poor)]
 
 
-def _five_nines(game: DoppelkopfHand, said: Declaration) -> list[str]:
+def _five_nines(game: DoppelkopfGame, said: Declaration) -> list[str]:
     game.redeal = because("doppelkopf.redeal.five_nines", "options.five_nines", player=said.player)
     return [tell("redeal", why=game.redeal)]
 
 
-_EFFECTS: dict[str, Callable[[DoppelkopfHand, Declaration], list[str]]] = {
+_EFFECTS: dict[str, Callable[[DoppelkopfGame, Declaration], list[str]]] = {
     "solo": _solo,
     "wedding": _wedding,
     "piglets": _piglets,

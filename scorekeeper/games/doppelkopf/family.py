@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action, Surplus
+from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.contract import Contract
-from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.base import Family
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand

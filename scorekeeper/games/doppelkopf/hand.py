@@ -21,7 +21,6 @@ from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.declarations import (
     apply_declaration,
-    piglets_late,
     verify_declaration,
 )
 from scorekeeper.games.doppelkopf.legal import legal_actions
@@ -42,13 +41,11 @@ from scorekeeper.reasons import Reason, because
 from scorekeeper.result import HandResult, redeal_result
 
 if TYPE_CHECKING:
+    from scorekeeper.games.doppelkopf.game import Sides
     from scorekeeper.hand import Hand, Play, Trick
     from scorekeeper.rules import Ruleset
 
 _UNREAD = object()  # an action not read yet
-
-# (Re players known, Contra players known, complete?, why the record contradicts itself)
-Sides = tuple[set[str], set[str], bool, "Reason | None"]
 
 
 class DoppelkopfHand(GameHand):
@@ -84,7 +81,9 @@ class DoppelkopfHand(GameHand):
             bock_level(self.rules, self.hand.table, self.hand.context) if self.opts.bock else 0
         )
         self._contract = make_contract(self.rules)
-        self.piglets_late = piglets_late(self)  # the rule set's, asked at every card
+        # piglets are announced with the first ace of diamonds played, not before play:
+        # the rule set's, asked at every card
+        self.piglets_late = self.opts.piglets_announce == "on_first_play"
         self._queens: tuple[dict[str, list[Card]], dict[str, int]] | None = None
 
     @property

@@ -24,10 +24,10 @@ from scorekeeper.games.doppelkopf.notation import announce, declare
 from scorekeeper.games.doppelkopf.records import SIDES
 
 if TYPE_CHECKING:
-    from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+    from scorekeeper.games.doppelkopf.game import DoppelkopfGame
 
 
-def legal_actions(game: DoppelkopfHand) -> list[Action]:
+def legal_actions(game: DoppelkopfGame) -> list[Action]:
     """The declarations and announcements that ``game`` accepts now, player by player."""
     hand = game.hand
     if hand.finished:
@@ -35,7 +35,7 @@ def legal_actions(game: DoppelkopfHand) -> list[Action]:
     return [a for player in hand.players for a in _candidates(game, player) if hand.can(a)]
 
 
-def _candidates(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+def _candidates(game: DoppelkopfGame, player: str) -> Iterator[Action]:
     yield from _announcements(game, player)
     for what in ("wedding", "piglets", "fivenines", "decline"):
         yield declare(player, what)
@@ -45,7 +45,7 @@ def _candidates(game: DoppelkopfHand, player: str) -> Iterator[Action]:
     yield from _accept(game, player)
 
 
-def _announcements(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+def _announcements(game: DoppelkopfGame, player: str) -> Iterator[Action]:
     for kind in (*SIDES, *game.levels):
         bare = announce(player, kind)
         yield bare
@@ -64,7 +64,7 @@ def _codes(cards: list[Card]) -> tuple[str, ...]:
     return tuple(c.code for c in cards)
 
 
-def _poverty(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+def _poverty(game: DoppelkopfGame, player: str) -> Iterator[Action]:
     for args in _counts(game.opts.poverty_max_trumps):
         yield declare(player, "poverty", *args)
     holding = game.hand.dealt.get(player) if game.hand.dealt else None
@@ -74,7 +74,7 @@ def _poverty(game: DoppelkopfHand, player: str) -> Iterator[Action]:
             yield declare(player, "poverty", *_codes(trumps))
 
 
-def _accept(game: DoppelkopfHand, player: str) -> Iterator[Action]:
+def _accept(game: DoppelkopfGame, player: str) -> Iterator[Action]:
     if not game.poverty or game.poverty_partner or player != game.left_of(game.poverty):
         return
     for args in _counts(game.poverty_count):

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action
-from scorekeeper.games.base import QuickKey
+from scorekeeper.actions import Action, QuickKey
 from scorekeeper.games.common import Fact, quick_keys, reachable_points, read_facts, refuse
 from scorekeeper.games.doppelkopf.announcements import Chain
 from scorekeeper.games.doppelkopf.notation import Announce, no, read, tell

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.caches import Cache, cache
 from scorekeeper.games.doppelkopf.notation import Told, tell, told
 from scorekeeper.games.doppelkopf.records import (
     CONTRA,
@@ -78,6 +79,7 @@ class _Kept:
     changes."""
 
     def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules  # kept alive: the cache is keyed by its id
         rs = spec(rules)
         self.scoring = rs.scoring
         self.promise = rs.announcements.promise
@@ -98,11 +100,12 @@ class _Kept:
         return made
 
 
+_KEPT: Cache[int, _Kept] = cache("doppelkopf.scoring_read", "id(rules)", 64)
+
+
 def _kept(rules: Ruleset) -> _Kept:
-    kept: _Kept | None = rules.__dict__.get("_doppelkopf_scoring")
-    if kept is None:
-        kept = rules.__dict__["_doppelkopf_scoring"] = _Kept(rules)
-    return kept
+    """What the value of every hand of ``rules`` reads of it, made once and kept."""
+    return _KEPT.get(id(rules)) or _KEPT.put(id(rules), _Kept(rules))
 
 
 def _reckon(k: _Kept, facts: Facts, notes: list[str]) -> _Play:

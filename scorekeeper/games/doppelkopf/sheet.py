@@ -14,11 +14,11 @@ from scorekeeper.games.doppelkopf.rounds import solo_name, unclarified_solo
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
-    from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
+    from scorekeeper.games.doppelkopf.game import DoppelkopfGame
     from scorekeeper.hand import Trick
 
 
-def hand_facts(game: DoppelkopfHand) -> Facts:
+def hand_facts(game: DoppelkopfGame) -> Facts:
     """What the recorded hand proves, as a score sheet holds it."""
     h = game.hand
     re, contra, complete, problem = game.sides()
@@ -55,7 +55,7 @@ def hand_facts(game: DoppelkopfHand) -> Facts:
     )
 
 
-def _declared(game: DoppelkopfHand) -> list[str]:
+def _declared(game: DoppelkopfGame) -> list[str]:
     notes = []
     if game.piglets:
         notes.append(tell("note.piglets", player=game.piglets))
@@ -67,7 +67,7 @@ def _declared(game: DoppelkopfHand) -> list[str]:
     return notes
 
 
-def game_type(game: DoppelkopfHand, lone: str | None) -> str:
+def game_type(game: DoppelkopfGame, lone: str | None) -> str:
     """The kind of game, as the score sheet names it."""
     rules = game.rules
     if game.solo:
@@ -84,7 +84,7 @@ def game_type(game: DoppelkopfHand, lone: str | None) -> str:
     return "normal"
 
 
-def extras(game: DoppelkopfHand, re: set[str]) -> list[Extra]:
+def extras(game: DoppelkopfGame, re: set[str]) -> list[Extra]:
     """The extra points the tricks earned: Doppelkopf tricks, foxes, Charlies. The tricks'
     cards are read as card indices (``Trick.key``, beside ``Trick.players`` in turn): no
     ``Play`` is made for them."""
@@ -116,7 +116,7 @@ def _side(player: str | None, re: set[str]) -> str:
     return RE if player in re else CONTRA
 
 
-def _last_trick_extras(game: DoppelkopfHand, last: Trick, re: set[str]) -> list[Extra]:
+def _last_trick_extras(game: DoppelkopfGame, last: Trick, re: set[str]) -> list[Extra]:
     opts, worth, charlie = game.opts, game.spec.extras, game.charlie.index
     found: list[Extra] = []
     key, players = last.key, last.players

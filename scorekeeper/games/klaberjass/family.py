@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.actions import Action, Surplus
+from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.cards import Card
-from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.base import Family
 from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.hand import KlaberjassHand
 from scorekeeper.games.klaberjass.notation import surplus as surplus_words
@@ -50,7 +50,7 @@ class Klaberjass(Family):
         current = match.current_dealer
         if result is None or result.redeal or result.winner not in match.players:
             return current
-        return result.winner  # type: ignore[return-value]
+        return result.winner
 
     def match_over(self, match: Match) -> str | None:
         target = spec(match.rules).match.target

@@ -407,7 +407,7 @@ class KlaberjassHand(GameHand):
         points = {p: 0 for p in h.players}
         tricks = h.completed_tricks()
         for t in tricks:
-            points[t.winner] += t.points  # type: ignore[index]
+            points[t.winner] += t.points
         notes: list[str] = []
         if tricks:
             last = tricks[-1].winner

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, QuickKey
 from scorekeeper.errors import CardError, IllegalActionError
-from scorekeeper.games.base import QuickKey
 from scorekeeper.games.common import Fact, read_facts
 from scorekeeper.games.common import quick_keys as declared_keys
 from scorekeeper.games.klaberjass.announcements import Announced
@@ -50,7 +49,7 @@ class Sheet:
         value = raw or None
         if value is not None and value not in self.players:
             self.refuse(f"{key}_player", key, rule, players=self.either())
-        return value  # type: ignore[no-any-return]
+        return value
 
     def run(self, player: str, words: Sequence[str]) -> Run:
         try:

@@ -79,8 +79,8 @@ class Bella(Explained):
 @record(frozen=True, kw_only=True)
 class KlaberjassPlay(Play):
     first_lead: Literal["non_dealer"] = key(help="who leads the first trick")
-    tricks: int = key(min=1, help="tricks per hand")  # type: ignore[assignment]
-    last_trick_bonus: int = key(min=0, help="card points for the last trick")  # type: ignore[assignment]
+    tricks: int = key(min=1, help="tricks per hand")
+    last_trick_bonus: int = key(min=0, help="card points for the last trick")
 
 
 @record(frozen=True, kw_only=True)

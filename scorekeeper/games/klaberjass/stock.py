@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
@@ -15,10 +15,31 @@ from scorekeeper.games.klaberjass.notation import Bottom, Exchange, refusal
 from scorekeeper.reasons import Reason, because
 
 if TYPE_CHECKING:
-    from scorekeeper.games.klaberjass.hand import KlaberjassHand
+    from scorekeeper.games.klaberjass.announcements import Announced
+    from scorekeeper.hand import Hand
 
 
-def out_of_play(game: KlaberjassHand, player: str, card: Card) -> Reason | None:
+class Table(Protocol):
+    """What the stock's rules read of a Klaberjass hand in progress (``hand.KlaberjassHand``
+    meets it): the cards the table has seen turned up, shown or exchanged, and the
+    sequences announced."""
+
+    hand: Hand
+    dealer: str
+    bottom: Card | None
+    exchanged_by: str | None
+    announced: Announced
+
+    @property
+    def turnup(self) -> Card | None: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def seven(self) -> Card | None: ...
+    def dealt_to(self, card: Card) -> str | None: ...
+
+
+def out_of_play(game: Table, player: str, card: Card) -> Reason | None:
     """Why ``player`` cannot have ``card`` (with the rule), from what the table has seen."""
     taker = game.exchanged_by
     if card == game.turnup and taker != player:
@@ -63,7 +84,7 @@ def _joined(reasons: Sequence[Reason]) -> Reason | None:
     return because("klaberjass.known.more", first=reasons[0], rest=rest)
 
 
-def known_cards(game: KlaberjassHand, player: str) -> Known:
+def known_cards(game: Table, player: str) -> Known:
     """Cards ``player`` is known to hold still, without the deal, and how we know."""
     played = set(game.hand.played)
     known: list[Card] = []
@@ -82,7 +103,7 @@ def known_cards(game: KlaberjassHand, player: str) -> Known:
     return Known(known, sources, bool(sources) and not runs)
 
 
-def may_show_bottom(game: KlaberjassHand, action: Action) -> None:
+def may_show_bottom(game: Table, action: Action) -> None:
     """Only the dealer shows the bottom card, once (checked before the card is read)."""
     rule = "deal.bottom_card"
     if action.actor != game.dealer:
@@ -91,7 +112,7 @@ def may_show_bottom(game: KlaberjassHand, action: Action) -> None:
         raise refusal("bottom.again", rule, action, card=game.bottom)
 
 
-def verify_bottom(game: KlaberjassHand, said: Bottom, action: Action) -> None:
+def verify_bottom(game: Table, said: Bottom, action: Action) -> None:
     card = said.card
     if card == game.turnup:
         raise refusal("bottom.turnup", "deal.bottom_card", action, card=card)
@@ -108,7 +129,7 @@ def verify_bottom(game: KlaberjassHand, said: Bottom, action: Action) -> None:
             raise refusal("action", "sequences", action, why=why)
 
 
-def verify_exchange(game: KlaberjassHand, said: Exchange, action: Action) -> None:
+def verify_exchange(game: Table, said: Exchange, action: Action) -> None:
     turnup, trump, seven = game.turnup, game.trump, game.seven
     assert turnup is not None and trump is not None and seven is not None
     player = said.player

@@ -9,11 +9,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import scorekeeper.games.klaverjassen.quick as quick
-from scorekeeper.actions import Action, Surplus
+from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games.base import Family, QuickKey
+from scorekeeper.games.base import Family
 from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
 from scorekeeper.games.klaverjassen.notation import surplus as surplus_words
 from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem

@@ -14,9 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import scorekeeper.games.common as common
-from scorekeeper.actions import Action
+from scorekeeper.actions import Action, QuickKey
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import QuickKey
 from scorekeeper.games.klaverjassen.announcements import Challenges
 from scorekeeper.games.klaverjassen.bidding import EVERYBODY_PASSED
 from scorekeeper.games.klaverjassen.notation import kraak_word, parse_suit, read_kraak, suit_label

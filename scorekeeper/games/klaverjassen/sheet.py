@@ -5,7 +5,7 @@ declines, pit, challenges, a revoke) and its quick-entry summary, the score shee
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.cards import SUIT_NAMES
 from scorekeeper.games.klaverjassen.notation import kraak_levels
@@ -15,10 +15,40 @@ from scorekeeper.games.klaverjassen.sides import partnerships
 from scorekeeper.games.klaverjassen.words import words
 
 if TYPE_CHECKING:
-    from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
+    from scorekeeper.cards import Card
+    from scorekeeper.games.klaverjassen.announcements import Challenges, Declarations
+    from scorekeeper.hand import Hand
+    from scorekeeper.rules import Ruleset
 
 
-def facts(game: KlaverjassenHand) -> Facts:
+class Played(Protocol):
+    """What the sheet reads of a Klaverjassen hand played out (``hand.KlaverjassenHand``
+    meets it): the tricks, the sides, the contract made, the roem and what was said."""
+
+    hand: Hand
+    rules: Ruleset
+    sides: dict[str, list[str]]
+    discards: list[Card]
+    declined: list[str]
+    challenges: Challenges
+    declarations: Declarations
+    roem_by_trick: dict[int, list[Roem]]
+
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def maker(self) -> str | None: ...
+    @property
+    def redeal(self) -> bool: ...
+    @property
+    def stuk(self) -> list[tuple[str, Card]]: ...
+    def side(self, player: str) -> str: ...
+    def stuk_points(self) -> int: ...
+    def card_points(self, card: Card) -> int: ...
+    def facts(self) -> Facts: ...
+
+
+def facts(game: Played) -> Facts:
     """Everything the finished hand's score depends on, from its tricks and what was said."""
     assert game.trump is not None and game.maker is not None
     sides = game.sides
@@ -58,7 +88,7 @@ def facts(game: KlaverjassenHand) -> Facts:
     )
 
 
-def _declared_roem(game: KlaverjassenHand, roem: dict[str, list[Roem]]) -> list[str]:
+def _declared_roem(game: Played, roem: dict[str, list[Roem]]) -> list[str]:
     """Add the declarations of the team with the highest one, and every stuk."""
     notes: list[str] = []
     declared = game.declarations.declared
@@ -84,7 +114,7 @@ def _declared_roem(game: KlaverjassenHand, roem: dict[str, list[Roem]]) -> list[
     return notes
 
 
-def _declines(game: KlaverjassenHand, roem: dict[str, list[Roem]]) -> list[str]:
+def _declines(game: Played, roem: dict[str, list[Roem]]) -> list[str]:
     notes: list[str] = []
     for side in game.declined:
         if roem[side]:
@@ -95,7 +125,7 @@ def _declines(game: KlaverjassenHand, roem: dict[str, list[Roem]]) -> list[str]:
     return notes
 
 
-def summary(game: KlaverjassenHand) -> dict[str, Any]:
+def summary(game: Played) -> dict[str, Any]:
     """The quick-entry facts of this finished hand."""
     if game.redeal:
         return {"redeal": True}
