@@ -26,6 +26,7 @@ from scorekeeper.matchlog.shape import describe, name_problem
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
+from scorekeeper.rules.source import for_match
 
 
 class MatchRules(FamilyRules, Protocol):
@@ -305,6 +306,7 @@ class Match:
         keep_hands: bool = True,
         on_hand: Callable[[MatchHand], None] | None = None,
         entries: Collection[int] = (),
+        path: str | None = None,
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
@@ -324,6 +326,9 @@ class Match:
 
         ``entries``: the numbers of quick hands whose facts are being entered now (an
         amendment), checked as a new entry is (``add_quick(entry=True)``).
+
+        ``path``: the match file, whose folder a rule-set path is read from
+        (``rules.source.for_match``); ``filename`` when not given.
         """
 
         def where(line: int | None) -> str:
@@ -332,7 +337,7 @@ class Match:
         try:
             if loader is None:
                 raise RulesetError(f"{filename}: no rule-set loader was handed in")
-            rules = loader(log.ruleset, log.options)
+            rules = loader(for_match(log.ruleset, path or filename), log.options)
         except ScorekeeperError as exc:
             line = (
                 source_map.line_of_key("options" if _about_options(exc) else "ruleset")

@@ -24,7 +24,7 @@ from scorekeeper.games import load
 from scorekeeper.match import Match
 from scorekeeper.matchlog.files import write_bytes
 from scorekeeper.rules import data_home
-from scorekeeper.rules.source import find, load_chain
+from scorekeeper.rules.source import find, for_match, load_chain
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
 
 
@@ -33,12 +33,13 @@ def cache_dir() -> Path:
 
 
 @cache
-def _rules_digest(ruleset: str) -> str:
-    """The rule set's merged content as a digest, or "" when it cannot be read."""
+def _rules_digest(ruleset: str, path: Path) -> str:
+    """The rule set's merged content as a digest, or "" when it cannot be read (``path``:
+    the match file, whose folder a rule-set path is read from)."""
     if not ruleset:
         return ""
     try:
-        data = load_chain(find(ruleset))
+        data = load_chain(find(for_match(ruleset, path)))
     except (ScorekeeperError, OSError, RecursionError):
         return ""
     text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
@@ -96,7 +97,7 @@ def _no_file(exc: OSError) -> dict[str, str | None]:
 FORMAT = "scorekeeper-stats-cache/2"
 
 
-def _cached(entry: Path, match: str) -> MatchFigures | None:
+def _cached(entry: Path, match: str, path: Path) -> MatchFigures | None:
     """The figures kept in ``entry`` for the match file whose bytes' SHA-256 is ``match``."""
     try:
         check, _, body = entry.read_bytes().partition(b"\n")
@@ -106,7 +107,7 @@ def _cached(entry: Path, match: str) -> MatchFigures | None:
         if stored["format"] != FORMAT or stored["match"] != match:
             return None
         figures = MatchFigures.from_dict(stored["figures"])
-        if stored["rules"] != _rules_digest(figures.ruleset):
+        if stored["rules"] != _rules_digest(figures.ruleset, path):
             return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # missing, corrupt or of another shape: made again
@@ -119,7 +120,7 @@ def figures(path: Path) -> MatchFigures:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem=_no_file(exc))
-    found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest())
+    found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest(), path)
     if found is not None:
         return found
     made = work_out(path, data)
@@ -141,7 +142,7 @@ def remember(path: Path, data: bytes, made: MatchFigures) -> None:
     stored = {
         "format": FORMAT,
         "match": hashlib.sha256(data).hexdigest(),
-        "rules": _rules_digest(made.ruleset),
+        "rules": _rules_digest(made.ruleset, path),
         "figures": made.to_dict(),
     }
     body = json.dumps(stored, ensure_ascii=False).encode("utf-8")
