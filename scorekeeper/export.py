@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TextIO
 
 from scorekeeper.match import Match, MatchHand
@@ -72,16 +72,45 @@ SHEET_FORMATS = ("markdown", "html", "chat")
 def sheet_text(format_: str, match: Match, lang: str = "en") -> str:
     """The match's score sheet as ``markdown`` (a table, for a wiki), ``html`` or
     ``chat`` (a fixed-width block a chat app shows as it is), game words in ``lang``."""
+    return "".join(sheet_pieces(format_, match, lang))
+
+
+def sheet_pieces(format_: str, match: Match, lang: str = "en") -> Iterable[str]:
+    """:func:`sheet_text` in pieces to be written as they come: the HTML line by line
+    (a season's page is never one text), the others whole."""
     from scorekeeper.view import chat, html, markdown
     from scorekeeper.view.sheet import build
 
     sheet = build(match, lang)
-    render = {"markdown": markdown.render, "html": html.render, "chat": chat.render}[format_]
-    return render(sheet)
+    if format_ == "html":
+        return html.render_lines(sheet)
+    return [{"markdown": markdown.render, "chat": chat.render}[format_](sheet)]
 
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def write_listed(
+    write: Callable[[str], object],
+    head: Mapping[str, Any],
+    key: str,
+    items: Iterable[Any],
+    tail: Callable[[], Mapping[str, Any]] = dict,
+    dumps: Callable[[Any], str] = _dumps,
+) -> int:
+    """Write, as ``dumps`` (indented JSON) gives ``{**head, key: [*items], **tail()}``,
+    the list one item at a time (never all held) and ``tail`` asked for only after it:
+    the one way a long list is written as JSON. The number of items."""
+    mark = f"\x00{key}\x00"
+    write(dumps({**head, key: mark}).partition(dumps(mark))[0])
+    count = 0
+    for item in items:
+        write(("[\n    " if not count else ",\n    ") + dumps(item).replace("\n", "\n    "))
+        count += 1
+    write("\n  ]" if count else "[]")
+    write(dumps({key: mark, **tail()}).partition(dumps(mark))[2] + "\n")
+    return count
 
 
 def write_json(
@@ -93,16 +122,9 @@ def write_json(
 ) -> int:
     """Write the JSON history hand by hand, exactly as :func:`to_json` gives it; ``log``
     needs only its header, ``final`` gives the match once every hand went by."""
-    out.write(_dumps(_head(rules, log))[:-2] + ',\n  "hands": [')
     running = {p: 0 for p in log.players}
-    count = 0
-    for mh, record in hands:
-        body = _dumps(hand_entry(mh, record, running)).replace("\n", "\n    ")
-        out.write(("," if count else "") + "\n    " + body)
-        count += 1
-    out.write("\n  ]" if count else "]")
-    out.write("," + _dumps(_end(final()))[1:] + "\n")
-    return count
+    entries = (hand_entry(mh, record, running) for mh, record in hands)
+    return write_listed(out.write, _head(rules, log), "hands", entries, lambda: _end(final()))
 
 
 def to_json(log: MatchLog, match: Match) -> str:

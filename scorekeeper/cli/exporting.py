@@ -40,7 +40,7 @@ def export(
     Example: scorekeeper export --format html -o sheet.html
     Example: scorekeeper export --format chat
     """
-    from scorekeeper.export import SHEET_FORMATS, sheet_text
+    from scorekeeper.export import SHEET_FORMATS, sheet_pieces
     from scorekeeper.session import Session
 
     if format_ not in ("json", "csv", *SHEET_FORMATS):
@@ -55,12 +55,12 @@ def export(
 
         session = Session.open(path)
         m = session.match
-        text = sheet_text(format_, m, language.current())  # the view's language, as score
+        pieces = sheet_pieces(format_, m, language.current())  # the view's language, as score
         if output is None:
-            sys.stdout.write(text)
+            sys.stdout.writelines(pieces)
             return
         with _output(output) as out:
-            out.write(text)
+            out.writelines(pieces)
         finished = sum(1 for mh in m.hands if mh.finished)  # a hand in play is not counted
         typer.echo(say_count("cli.exported", finished, path=output))
         return

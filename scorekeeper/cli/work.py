@@ -287,7 +287,7 @@ def score(
     session = Session.open(match_path(match))
     m = session.match
     if json_:
-        render.emit_json(render.sheet_dict(m))
+        render.emit_sheet(m)
         return
     render.score_sheet(m, chart=chart, every=all_)  # the sheet's words: the view's language
 
