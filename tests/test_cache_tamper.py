@@ -165,10 +165,10 @@ def test_every_corrupted_byte_of_a_stats_entry_is_refused(home: Path, match: Pat
     (entry,) = stats_entries(home)
     data = entry.read_bytes()
     digest = hashlib.sha256(match.read_bytes()).hexdigest()
-    assert _cached(entry, digest) is not None
+    assert _cached(entry, digest, match) is not None
     for at in range(len(data)):
         entry.write_bytes(_corrupted(data, at))
-        assert _cached(entry, digest) is None, at
+        assert _cached(entry, digest, match) is None, at
 
 
 def test_corrupted_cache_files_answer_as_the_cache_off(home: Path, match: Path) -> None:
