@@ -66,7 +66,7 @@ def work_out(path: Path, data: bytes) -> MatchFigures:
     except ScorekeeperError as exc:
         return MatchFigures(problem=_problem(exc, "invalid"))
     try:
-        match = Match.from_log(log, source_map, str(path), loader=load)
+        match = Match.from_log(log, source_map, str(path), loader=load, keep_hands=False)
     except ScorekeeperError as exc:
         return MatchFigures(
             ruleset=log.ruleset,

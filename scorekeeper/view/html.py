@@ -21,7 +21,7 @@ def render(sheet: Sheet) -> str:
 
 def render_lines(sheet: Sheet) -> Iterator[str]:
     """:func:`render` line by line (each with its line end), to be written as they come."""
-    return templates.page_lines(page_data(sheet))
+    return templates.page_lines(page_data(sheet, once=True))
 
 
 STYLE = templates.STYLE

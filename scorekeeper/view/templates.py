@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from html import escape
+from itertools import chain
 from typing import Any
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
@@ -312,14 +313,14 @@ def _page_lines(data: dict[str, Any]) -> Iterator[str]:
         out.append(f'<p class="legend-mark">{text(data["legend"])}</p>')
     out.append(summary(data))
     out += [f"<h2>{text(data['chart']['title'])}</h2>", figure(data)]
-    explained = data["explanations"]
-    if explained["items"]:
-        out.append(f"<h2>{text(explained['title'])}</h2>")
-        out.append('<ol class="why">')
-        yield from out
-        out = []
-        for i in explained["items"]:
-            yield f'<li value="{i["number"]}">{text(i["text"])}</li>'
-        out.append("</ol>")
-    out.append("</body></html>")
     yield from out
+    explained = data["explanations"]
+    items = iter(explained["items"])  # a list, or made as it is read (``page_data``)
+    first = next(items, None)
+    if first is not None:
+        yield f"<h2>{text(explained['title'])}</h2>"
+        yield '<ol class="why">'
+        for i in chain((first,), items):
+            yield f'<li value="{i["number"]}">{text(i["text"])}</li>'
+        yield "</ol>"
+    yield "</body></html>"
