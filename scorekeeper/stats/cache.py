@@ -1,12 +1,13 @@
 """One match's figures, kept so that statistics over many matches need not replay them.
 
-An entry is plain JSON: a checksum line (the SHA-256 of the rest), then the format, the
-SHA-256 of the match file's exact bytes (also in the entry's name), the rule set's digest
-(its files' merged content) and the figures. It is used only while all of them fit: the
-file is always the truth. An entry that cannot be read, does not verify or does not fit
-(corrupt, planted, of another match or rule set) is ignored and made again, without a
-word; a cache that cannot be written is no error (the figures are simply worked out each
-time).
+An entry is plain JSON: a seal line (the keyed digest of the rest under this machine's
+key, as the replay cache seals its entries: ``session.cache.seal``), then the format,
+the SHA-256 of the match file's exact bytes (also in the entry's name), the rule set's
+digest (its files' merged content) and the figures. It is used only while all of them
+fit: the file is always the truth. An entry that cannot be read, does not verify or does
+not fit (corrupt, planted, forged, of another match or rule set) is ignored and made
+again, without a word; a cache that cannot be written (or no key) is no error (the
+figures are simply worked out each time).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog.files import write_bytes
 from scorekeeper.rules import data_home
 from scorekeeper.rules.source import find, for_match, load_chain
+from scorekeeper.session.cache import machine_key, seal
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
 
 
@@ -94,14 +96,17 @@ def _no_file(exc: OSError) -> dict[str, str | None]:
     return {"kind": "file", "rule": None, "code": "unreadable", "message": str(exc)}
 
 
-FORMAT = "scorekeeper-stats-cache/2"
+FORMAT = "scorekeeper-stats-cache/3"
 
 
 def _cached(entry: Path, match: str, path: Path) -> MatchFigures | None:
     """The figures kept in ``entry`` for the match file whose bytes' SHA-256 is ``match``."""
+    secret = machine_key()
+    if secret is None:
+        return None
     try:
         check, _, body = entry.read_bytes().partition(b"\n")
-        if check.decode("ascii") != hashlib.sha256(body).hexdigest():
+        if check != seal(secret, body):
             return None
         stored: dict[str, Any] = json.loads(body)
         if stored["format"] != FORMAT or stored["match"] != match:
@@ -146,8 +151,11 @@ def remember(path: Path, data: bytes, made: MatchFigures) -> None:
         "figures": made.to_dict(),
     }
     body = json.dumps(stored, ensure_ascii=False).encode("utf-8")
+    secret = machine_key()
+    if secret is None:
+        return
     with suppress(OSError):  # a read-only data folder: the figures are made each time
-        check = hashlib.sha256(body).hexdigest().encode("ascii")
+        check = seal(secret, body)
         write_bytes(entry, check + b"\n" + body, sync=False)
         where = entry.name.split("-", 1)[0]
         for old in entry.parent.glob(f"{where}-*.json"):
