@@ -37,6 +37,7 @@ h1 { font-size: 1.15em; margin: .2em 0 .4em; }
 h2 { font-size: .95em; margin: 1em 0 .3em; color: #444; }
 section { background: #fff; border-radius: .5em; padding: .5em .7em; margin: .5em 0; }
 .turn { font-size: 1.5em; font-weight: 700; }
+.turn.wait { font-size: 1.05em; }
 .cards { display: flex; flex-wrap: wrap; gap: .4em; list-style: none; padding: 0; margin: .2em 0; }
 .cards li { text-align: center; min-width: 3.2em; }
 .who { display: block; font-size: .75em; color: #555; overflow-wrap: anywhere; }
@@ -161,7 +162,8 @@ def _who_acts(hand: Hand) -> list[str]:
         return [f'<div class="turn">{escape(say("serve.to_play", player=player))}</div>']
     if hand.finished:
         return []
-    return [f'<div class="turn">{escape(hand.game.why_not_ready())}</div>']
+    # what the hand waits for (a bid, a declaration): a sentence, not a name in big type
+    return [f'<div class="turn wait">{escape(hand.game.why_not_ready())}</div>']
 
 
 def _trick(hand: Hand) -> list[str]:
