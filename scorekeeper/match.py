@@ -22,11 +22,11 @@ from scorekeeper.errors import (
 )
 from scorekeeper.hand import FamilyRules, Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
+from scorekeeper.matchlog.files import for_match
 from scorekeeper.matchlog.shape import describe, name_problem
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
-from scorekeeper.rules.source import for_match
 
 
 class MatchRules(FamilyRules, Protocol):
@@ -328,7 +328,7 @@ class Match:
         amendment), checked as a new entry is (``add_quick(entry=True)``).
 
         ``path``: the match file, whose folder a rule-set path is read from
-        (``rules.source.for_match``); ``filename`` when not given.
+        (``matchlog.files.for_match``); ``filename`` when not given.
         """
 
         def where(line: int | None) -> str:

@@ -202,7 +202,7 @@ def typed_amendment(
     """``amend``'s values read in the match's language: a trick's cards, an action's
     words or a quick hand's facts. English values stay exactly as typed."""
     from scorekeeper.lang import DEFAULT, match_lang
-    from scorekeeper.rules.source import for_match
+    from scorekeeper.matchlog.files import for_match
     from scorekeeper.ruleset import load
 
     if match_lang(session.header) == DEFAULT:

@@ -84,35 +84,6 @@ def find(name: str) -> Path:
     return files[name]
 
 
-def for_match(name: str, match_file: str | os.PathLike[str]) -> str:
-    """The rule set a match file's ``ruleset`` value names, as :func:`find` takes it.
-
-    An id is looked up as always. A relative ``.toml`` path is read from the match file's
-    own folder, so that a shared or synced folder means the same rules on every machine,
-    and refused (``RulesetError``) when it leads out of that folder, links included.
-    Files from before keep loading as they did, and only those: an absolute path (``new``
-    stored one until now) is read as it is, and a relative path found neither beside the
-    match nor outside its folder is read from the current folder, as it always was.
-    """
-    if not name.endswith(".toml"):
-        return name
-    given = Path(name)
-    if given.is_absolute():
-        return name  # as older versions stored a rule-set file: read as it is
-    folder = Path(os.path.abspath(os.fspath(match_file))).parent
-    path = folder / given
-    real = Path(os.path.realpath(folder))
-    lexical = Path(os.path.normpath(path))
-    if not lexical.is_relative_to(folder) or (
-        os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(real)
-    ):
-        why = said("folder.ruleset_outside", name=_shown_name(name), folder=str(folder))
-        raise RulesetError(why, rule="ruleset")
-    if os.path.lexists(path):
-        return str(path)
-    return name  # not beside the match: from the current folder, as before
-
-
 def _shown_name(name: str) -> str:
     """A name as typed, quoted and cut short (a match file may hold anything)."""
     text = repr(name)

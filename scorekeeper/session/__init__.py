@@ -25,9 +25,9 @@ from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap, files, reader
+from scorekeeper.matchlog.files import for_match
 from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
-from scorekeeper.rules.source import for_match
 from scorekeeper.ruleset import load
 from scorekeeper.session import cache, corrections, names, stream
 from scorekeeper.session.facts import parse_fact_items, parse_facts

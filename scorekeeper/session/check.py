@@ -18,9 +18,9 @@ from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog
+from scorekeeper.matchlog.files import for_match
 from scorekeeper.matchlog.sourcemap import SourceMap
 from scorekeeper.reasons import because
-from scorekeeper.rules.source import for_match
 
 
 @rec.record

@@ -129,7 +129,7 @@ def amend(
     ``action``: replace one action string by ``values[0]``; neither: set ``facts``, the
     (key, value) pairs of a quick hand, already read by the family's declaration.
     The hand keeps an ``amended`` record of each change. ``ruleset``: the rule set as
-    found from the match file's folder (``rules.source.for_match``), else ``log.ruleset``.
+    found from the match file's folder (``matchlog.files.for_match``), else ``log.ruleset``.
     """
     if not log.hands:
         raise IllegalActionError(because("amend.no_hands", "amend"), kind="usage")

@@ -63,7 +63,7 @@ def start_match(
     """Write a new match file for ``rules`` (``ruleset`` as typed) and make it current.
 
     A rule-set file in the match file's folder (or below it) is stored by its path from
-    that folder, so that the folder can be shared or moved (:func:`rules.source.for_match`);
+    that folder, so that the folder can be shared or moved (:func:`matchlog.files.for_match`);
     one elsewhere by its absolute path, as before (that match opens on this machine).
     ``lang`` (``de``, ``nl``, ``en``) and ``price`` (per point, for settling up) are
     stored in the header when given. Missing folders

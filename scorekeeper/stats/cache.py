@@ -23,9 +23,9 @@ from scorekeeper import matchlog
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
-from scorekeeper.matchlog.files import write_bytes
+from scorekeeper.matchlog.files import for_match, write_bytes
 from scorekeeper.rules import data_home
-from scorekeeper.rules.source import find, for_match, load_chain
+from scorekeeper.rules.source import find, load_chain
 from scorekeeper.session.cache import machine_key, seal
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
 
