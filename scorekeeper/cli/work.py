@@ -176,8 +176,8 @@ def show_keys(match: Path | None, json_: bool) -> None:
         render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
         return
     echo(say("cli.quick_keys", name=session.match.rules.name))
-    for name, key in keys.items():
-        echo(f"  {name + '=' + key.kind:<18} {key.help}")
+    for name, key in keys.items():  # the value's kind in the table's words (Zahl, lijst)
+        echo(f"  {name + '=' + say('cli.value_kind.' + key.kind):<18} {key.help}")
     echo(say("cli.quick_said"))
     words = session.match.rules.get("actions.explain")
     if words:
