@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
 from scorekeeper.match import Match, MatchHand
@@ -93,23 +93,26 @@ def _dumps(data: Any) -> str:
 
 def write_listed(
     write: Callable[[str], object],
-    head: Mapping[str, Any],
+    data: Mapping[str, Any],
     key: str,
     items: Iterable[Any],
-    tail: Callable[[], Mapping[str, Any]] = dict,
+    later: Callable[[], Mapping[str, Any]] = dict,
     dumps: Callable[[Any], str] = _dumps,
 ) -> int:
-    """Write, as ``dumps`` (indented JSON) gives ``{**head, key: [*items], **tail()}``,
-    the list one item at a time (never all held) and ``tail`` asked for only after it:
-    the one way a long list is written as JSON. The number of items."""
-    mark = f"\x00{key}\x00"
-    write(dumps({**head, key: mark}).partition(dumps(mark))[0])
+    """Write, as ``dumps`` (indented JSON) gives ``data`` with ``key``'s value the list of
+    ``items`` (and the keys of ``later()`` at the end), the list one item at a time (never
+    all held), ``later`` asked only after it: the one way a long list is written as JSON.
+    The number of items."""
+    mark, keys = f"\x00{key}\x00", list(data)
+    at = keys.index(key)
+    tail = {k: data[k] for k in keys[at + 1 :]}
+    write(dumps({**{k: data[k] for k in keys[:at]}, key: mark}).partition(dumps(mark))[0])
     count = 0
     for item in items:
         write(("[\n    " if not count else ",\n    ") + dumps(item).replace("\n", "\n    "))
         count += 1
     write("\n  ]" if count else "[]")
-    write(dumps({key: mark, **tail()}).partition(dumps(mark))[2] + "\n")
+    write(dumps({key: mark, **tail, **later()}).partition(dumps(mark))[2] + "\n")
     return count
 
 
@@ -124,7 +127,8 @@ def write_json(
     needs only its header, ``final`` gives the match once every hand went by."""
     running = {p: 0 for p in log.players}
     entries = (hand_entry(mh, record, running) for mh, record in hands)
-    return write_listed(out.write, _head(rules, log), "hands", entries, lambda: _end(final()))
+    head = {**_head(rules, log), "hands": ()}
+    return write_listed(out.write, head, "hands", entries, lambda: _end(final()))
 
 
 def to_json(log: MatchLog, match: Match) -> str:
@@ -231,3 +235,52 @@ def to_csv(match: Match) -> str:
     out = io.StringIO()
     write_csv(out, match.players, match.hands)
     return out.getvalue()
+
+
+# ---------------------------------------------------------------------- the sheet as JSON
+def sheet_dict(match: Match, hands: Any = None) -> dict[str, Any]:
+    """The sheet as ``score --json`` gives it; ``hands`` stands for the hands' entries
+    (default: the list of them, :func:`sheet_hands`; :func:`emit_sheet` streams them)."""
+    return {
+        "ruleset": match.rules.id,
+        "options": match.rules.overrides,
+        "players": match.players,
+        "hands": list(sheet_hands(match)) if hands is None else hands,
+        "totals": match.totals(),
+        "over": match.over(),
+        "sheet": sheet_form(match),
+    }
+
+
+def emit_sheet(match: Match, more: Mapping[str, Any] | None = None) -> None:
+    """:func:`sheet_dict` (and ``more``) as JSON on standard output, the hands written
+    one at a time (``score --json``, ``demo --json``)."""
+    import sys
+    from functools import partial
+
+    data = {**sheet_dict(match, hands=()), **(more or {})}
+    dumps = partial(json.dumps, indent=2, ensure_ascii=False, default=str)
+    write_listed(sys.stdout.write, data, "hands", sheet_hands(match), dict, dumps)
+
+
+def sheet_hands(match: Match) -> Iterator[dict[str, Any]]:
+    """Each hand's entry of the sheet: its result, reasons and running totals."""
+    running = {p: 0 for p in match.players}
+    for mh in match.hands:
+        entry: dict[str, Any] = {"number": mh.number, "dealer": mh.dealer, "kind": mh.kind}
+        if mh.result is not None:
+            for p, s in mh.result.scores.items():
+                running[p] = running.get(p, 0) + s
+            entry["result"] = mh.result.to_dict()
+            entry["reasons"] = mh.result.reasons()
+        else:
+            entry["result"] = None
+            entry["in_progress"] = True
+        entry["totals"] = dict(running)
+        yield entry
+
+
+def sheet_form(match: Match) -> dict[str, Any]:
+    from scorekeeper.view.sheet import build, to_dict
+
+    return to_dict(build(match))

@@ -94,7 +94,7 @@ def test_the_sheet_as_json_is_streamed_byte_for_byte(
     finished ones."""
     import json
 
-    from scorekeeper.cli import render
+    from scorekeeper import export as render
 
     log, path = drawn.fresh(tmp_path)
     path.write_text(log.dumps(), encoding="utf-8")

@@ -7,7 +7,7 @@ to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import say, say_count, translate
@@ -254,61 +254,6 @@ def status(data: dict[str, Any]) -> None:
         else:
             line = say("cli.to_play", player=data["to_play"])
         console.print(escape(line))
-
-
-def sheet_dict(match: Match, hands: Any = None) -> dict[str, Any]:
-    """The sheet as ``score --json`` gives it; ``hands`` stands for the hands' entries
-    (default: the list of them, :func:`sheet_hands`; :func:`emit_sheet` streams them)."""
-    return {
-        "ruleset": match.rules.id,
-        "options": match.rules.overrides,
-        "players": match.players,
-        "hands": list(sheet_hands(match)) if hands is None else hands,
-        "totals": match.totals(),
-        "over": match.over(),
-        "sheet": sheet_form(match),
-    }
-
-
-def emit_sheet(match: Match, more: Mapping[str, Any] | None = None) -> None:
-    """:func:`sheet_dict` (with the keys of ``more`` after its own) as JSON, its hands written one at a time:
-    a 10,000-hand match's sheet is never held whole."""
-    import json
-
-    from scorekeeper.export import write_listed
-
-    data = {**sheet_dict(match, hands=()), **(more or {})}
-    keys = list(data)
-    at = keys.index("hands")
-    head, tail = {k: data[k] for k in keys[:at]}, {k: data[k] for k in keys[at + 1 :]}
-
-    def dumps(value: Any) -> str:
-        return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-
-    write_listed(sys.stdout.write, head, "hands", sheet_hands(match), lambda: tail, dumps)
-
-
-def sheet_hands(match: Match) -> Iterator[dict[str, Any]]:
-    """Each hand's entry of the sheet: its result, reasons and running totals."""
-    running = {p: 0 for p in match.players}
-    for mh in match.hands:
-        entry: dict[str, Any] = {"number": mh.number, "dealer": mh.dealer, "kind": mh.kind}
-        if mh.result is not None:
-            for p, s in mh.result.scores.items():
-                running[p] = running.get(p, 0) + s
-            entry["result"] = mh.result.to_dict()
-            entry["reasons"] = mh.result.reasons()
-        else:
-            entry["result"] = None
-            entry["in_progress"] = True
-        entry["totals"] = dict(running)
-        yield entry
-
-
-def sheet_form(match: Match) -> dict[str, Any]:
-    from scorekeeper.view.sheet import build, to_dict
-
-    return to_dict(build(match))
 
 
 SHEET_ROWS = 30
