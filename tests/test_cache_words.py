@@ -73,3 +73,14 @@ def test_every_value_line_and_note_keeps_its_reason(tmp_path: Path, ruleset: str
         bare += [str(i.label) for i in result.items if type(i.label) is not Worded]
         bare += [str(n) for n in result.notes if type(n) is not Worded]
     assert not bare, bare
+
+
+@pytest.mark.parametrize(("lang", "said"), [("de", "rufen A♣"), ("nl", "roepen A♣")])
+def test_status_names_a_called_card_by_its_name(tmp_path: Path, lang: str, said: str) -> None:
+    """Kloepper's call in status: 'Ben sagte rufen AC an' held the card's code (issue 27)."""
+    path = tmp_path / "k.toml"
+    new = run_cli(tmp_path, "new", "kloepper", "Anna", "Ben", "Carla", "Dirk", "--match", path)
+    assert new.returncode == 0, new.stderr
+    assert run_cli(tmp_path, "act", "Ben call AC", "--match", path).returncode == 0
+    out = run_cli(tmp_path, "--lang", lang, "status", "--match", path).stdout
+    assert said in out and " AC " not in out, out
