@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
 from scorekeeper.match import Match, MatchHand
@@ -72,16 +72,48 @@ SHEET_FORMATS = ("markdown", "html", "chat")
 def sheet_text(format_: str, match: Match, lang: str = "en") -> str:
     """The match's score sheet as ``markdown`` (a table, for a wiki), ``html`` or
     ``chat`` (a fixed-width block a chat app shows as it is), game words in ``lang``."""
+    return "".join(sheet_pieces(format_, match, lang))
+
+
+def sheet_pieces(format_: str, match: Match, lang: str = "en") -> Iterable[str]:
+    """:func:`sheet_text` in pieces to be written as they come: the HTML line by line
+    (a season's page is never one text), the others whole."""
     from scorekeeper.view import chat, html, markdown
     from scorekeeper.view.sheet import build
 
     sheet = build(match, lang)
-    render = {"markdown": markdown.render, "html": html.render, "chat": chat.render}[format_]
-    return render(sheet)
+    if format_ == "html":
+        return html.render_lines(sheet)
+    return [{"markdown": markdown.render, "chat": chat.render}[format_](sheet)]
 
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def write_listed(
+    write: Callable[[str], object],
+    data: Mapping[str, Any],
+    key: str,
+    items: Iterable[Any],
+    later: Callable[[], Mapping[str, Any]] = dict,
+    dumps: Callable[[Any], str] = _dumps,
+) -> int:
+    """Write, as ``dumps`` (indented JSON) gives ``data`` with ``key``'s value the list of
+    ``items`` (and the keys of ``later()`` at the end), the list one item at a time (never
+    all held), ``later`` asked only after it: the one way a long list is written as JSON.
+    The number of items."""
+    mark, keys = f"\x00{key}\x00", list(data)
+    at = keys.index(key)
+    tail = {k: data[k] for k in keys[at + 1 :]}
+    write(dumps({**{k: data[k] for k in keys[:at]}, key: mark}).partition(dumps(mark))[0])
+    count = 0
+    for item in items:
+        write(("[\n    " if not count else ",\n    ") + dumps(item).replace("\n", "\n    "))
+        count += 1
+    write("\n  ]" if count else "[]")
+    write(dumps({key: mark, **tail, **later()}).partition(dumps(mark))[2] + "\n")
+    return count
 
 
 def write_json(
@@ -93,16 +125,10 @@ def write_json(
 ) -> int:
     """Write the JSON history hand by hand, exactly as :func:`to_json` gives it; ``log``
     needs only its header, ``final`` gives the match once every hand went by."""
-    out.write(_dumps(_head(rules, log))[:-2] + ',\n  "hands": [')
     running = {p: 0 for p in log.players}
-    count = 0
-    for mh, record in hands:
-        body = _dumps(hand_entry(mh, record, running)).replace("\n", "\n    ")
-        out.write(("," if count else "") + "\n    " + body)
-        count += 1
-    out.write("\n  ]" if count else "]")
-    out.write("," + _dumps(_end(final()))[1:] + "\n")
-    return count
+    entries = (hand_entry(mh, record, running) for mh, record in hands)
+    head = {**_head(rules, log), "hands": ()}
+    return write_listed(out.write, head, "hands", entries, lambda: _end(final()))
 
 
 def to_json(log: MatchLog, match: Match) -> str:
@@ -209,3 +235,52 @@ def to_csv(match: Match) -> str:
     out = io.StringIO()
     write_csv(out, match.players, match.hands)
     return out.getvalue()
+
+
+# ---------------------------------------------------------------------- the sheet as JSON
+def sheet_dict(match: Match, hands: Any = None) -> dict[str, Any]:
+    """The sheet as ``score --json`` gives it; ``hands`` stands for the hands' entries
+    (default: the list of them, :func:`sheet_hands`; :func:`emit_sheet` streams them)."""
+    return {
+        "ruleset": match.rules.id,
+        "options": match.rules.overrides,
+        "players": match.players,
+        "hands": list(sheet_hands(match)) if hands is None else hands,
+        "totals": match.totals(),
+        "over": match.over(),
+        "sheet": sheet_form(match),
+    }
+
+
+def emit_sheet(match: Match, more: Mapping[str, Any] | None = None) -> None:
+    """:func:`sheet_dict` (and ``more``) as JSON on standard output, the hands written
+    one at a time (``score --json``, ``demo --json``)."""
+    import sys
+    from functools import partial
+
+    data = {**sheet_dict(match, hands=()), **(more or {})}
+    dumps = partial(json.dumps, indent=2, ensure_ascii=False, default=str)
+    write_listed(sys.stdout.write, data, "hands", sheet_hands(match), dict, dumps)
+
+
+def sheet_hands(match: Match) -> Iterator[dict[str, Any]]:
+    """Each hand's entry of the sheet: its result, reasons and running totals."""
+    running = {p: 0 for p in match.players}
+    for mh in match.hands:
+        entry: dict[str, Any] = {"number": mh.number, "dealer": mh.dealer, "kind": mh.kind}
+        if mh.result is not None:
+            for p, s in mh.result.scores.items():
+                running[p] = running.get(p, 0) + s
+            entry["result"] = mh.result.to_dict()
+            entry["reasons"] = mh.result.reasons()
+        else:
+            entry["result"] = None
+            entry["in_progress"] = True
+        entry["totals"] = dict(running)
+        yield entry
+
+
+def sheet_form(match: Match) -> dict[str, Any]:
+    from scorekeeper.view.sheet import build, to_dict
+
+    return to_dict(build(match))

@@ -22,6 +22,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.hand import FamilyRules, Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
+from scorekeeper.matchlog.files import for_match
 from scorekeeper.matchlog.shape import describe, name_problem
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
@@ -310,6 +311,7 @@ class Match:
         keep_hands: bool = True,
         on_hand: Callable[[MatchHand], None] | None = None,
         entries: Collection[int] = (),
+        path: str | None = None,
     ) -> Match:
         """Replay a match file; every problem is reported as ``file:line: message``.
 
@@ -329,6 +331,9 @@ class Match:
 
         ``entries``: the numbers of quick hands whose facts are being entered now (an
         amendment), checked as a new entry is (``add_quick(entry=True)``).
+
+        ``path``: the match file, whose folder a rule-set path is read from
+        (``matchlog.files.for_match``); ``filename`` when not given.
         """
 
         def where(line: int | None) -> str:
@@ -337,7 +342,7 @@ class Match:
         try:
             if loader is None:
                 raise RulesetError(f"{filename}: no rule-set loader was handed in")
-            rules = loader(log.ruleset, log.options)
+            rules = loader(for_match(log.ruleset, path or filename), log.options)
         except ScorekeeperError as exc:
             line = (
                 source_map.line_of_key("options" if _about_options(exc) else "ruleset")

@@ -37,8 +37,13 @@ def _pointer() -> Path:
     return data_home() / "current"
 
 
-def current_path(explicit: str | Path | None = None) -> Path:
-    """The match file to use: the one given, $SCOREKEEPER_MATCH, or the current match."""
+def current_path(explicit: str | Path | None = None, *, changing: bool = False) -> Path:
+    """The match file to use: the one given, $SCOREKEEPER_MATCH, or the current match.
+
+    ``changing``: the command writes the match. A ``current`` naming a file outside the
+    data folder (as older versions and ``new --match FILE`` wrote it) is then refused: a
+    shared or synced folder's ``current`` never has a file elsewhere changed through it;
+    ``--match FILE`` names it."""
     if explicit is not None and str(explicit):
         return _usable(Path(explicit))
     if env := os.environ.get("SCOREKEEPER_MATCH"):
@@ -47,7 +52,13 @@ def current_path(explicit: str | Path | None = None) -> Path:
     if pointer.is_file() and not pointer.is_symlink():
         text = pointer.read_text(encoding="utf-8").strip()
         if text:
-            return _usable(_pointed(text))
+            path = _pointed(text)
+            if changing and escapes(path):
+                why = because(
+                    "folder.current_outside", "match", path=str(path), folder=str(data_home())
+                )
+                raise ScorekeeperError(why, kind="file")
+            return _usable(path)
     raise ScorekeeperError(because("session.no_current", "match"), kind="match file")
 
 
@@ -141,7 +152,7 @@ def create(log: MatchLog, path: Path, *, current: bool = True) -> None:
             because("session.exists", "match", path=str(path)), kind="match file"
         )
     Match.from_log(
-        log, None, because("session.new_match").worded(), loader=load
+        log, None, because("session.new_match").worded(), loader=load, path=str(path)
     )  # the header must replay
     matchlog.write(path, log, new=True)  # refused if another process made it meanwhile
     if current:

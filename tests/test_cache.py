@@ -183,12 +183,17 @@ def entry_of(path: Path) -> Path:
     return cache.entry_file(cache.digest(path.read_bytes()))
 
 
-def forged(data: bytes, change: Any) -> bytes:
-    """The cache file ``data`` with ``change`` made to its lines, given a fitting checksum."""
+def forged(data: bytes, change: Any, sealed: bool = True) -> bytes:
+    """The cache file ``data`` with ``change`` made to its lines, sealed with this
+    machine's key (as only the user's own scorekeeper can: each check after the seal is
+    tested on its own), or (not ``sealed``) with a plain digest, as anyone else can."""
     lines = data.partition(b"\n")[2].split(b"\n")
     lines = change(lines)
     body = b"\n".join(lines)
-    return cache.digest(body).encode() + b"\n" + body
+    key = cache.machine_key()
+    assert key is not None
+    seal = cache.seal(key, body) if sealed else cache.digest(body).encode()
+    return seal + b"\n" + body
 
 
 def with_head(**changes: Any) -> Any:
@@ -272,14 +277,19 @@ def test_a_forged_entry_of_another_file_code_or_rule_set_is_not_used(
         assert shown.returncode == 0 and "1000" not in shown.stdout
 
 
-def test_a_forgery_that_fits_every_key_is_believed(
+def test_a_forgery_that_fits_every_key_but_the_seal_is_refused(
     warm: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The forgery above, with every key left as it is: the lie is read (the test can
-    fail): a digest is no signature, which is why the cache folder is not to be shared."""
+    """The forgery above, with every key left as it is and a fitting plain digest (all
+    that someone without this machine's key can make): refused. Sealed with the key, the
+    lie would be read (the test can fail): the seal is what keeps a forger out."""
     file = entry_of(warm)
-    file.write_bytes(forged(file.read_bytes(), lying))
-    assert figures(Session.open(warm))["totals"] != without_cache(warm, monkeypatch)["totals"]
+    data = file.read_bytes()
+    expected = without_cache(warm, monkeypatch)["totals"]
+    file.write_bytes(forged(data, lying, sealed=False))
+    assert figures(Session.open(warm))["totals"] == expected
+    file.write_bytes(forged(data, lying))
+    assert figures(Session.open(warm))["totals"] != expected
 
 
 def test_deleting_every_cache_changes_nothing(warm: Path, home: Path) -> None:

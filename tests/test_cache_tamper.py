@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import pickle
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -165,10 +166,10 @@ def test_every_corrupted_byte_of_a_stats_entry_is_refused(home: Path, match: Pat
     (entry,) = stats_entries(home)
     data = entry.read_bytes()
     digest = hashlib.sha256(match.read_bytes()).hexdigest()
-    assert _cached(entry, digest) is not None
+    assert _cached(entry, digest, match) is not None
     for at in range(len(data)):
         entry.write_bytes(_corrupted(data, at))
-        assert _cached(entry, digest) is None, at
+        assert _cached(entry, digest, match) is None, at
 
 
 def test_corrupted_cache_files_answer_as_the_cache_off(home: Path, match: Path) -> None:
@@ -228,3 +229,103 @@ def test_a_forged_stats_entry_is_refused(home: Path, match: Path) -> None:
     shown = run_cli(home, "stats", "--json")
     assert shown.stdout == expected.stdout
     assert "10007" not in shown.stdout
+
+
+# ------------------------------------------------------------------ the machine's key
+
+
+def _lying_replay_body(body: bytes) -> bytes:
+    """The replay entry's body with Anna's score of every kept hand raised by 100."""
+    lines = body.split(b"\n")
+    summary = json.loads(lines[1])
+    for hand in summary:
+        hand[2]["Anna"] = hand[2].get("Anna", 0) + 100
+    lines[1] = json.dumps(summary, ensure_ascii=False).encode()
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize("sealed_with", ["plain digest", "another key", "no seal"])
+def test_a_forged_entry_of_this_very_file_changes_no_answer(
+    home: Path, match: Path, sealed_with: str
+) -> None:
+    """A forger who may write the cache folders and read the match, but has not this
+    machine's key: an entry for this file's exact digest that says other totals, sealed
+    as best they can, is ignored (replay and stats cache alike)."""
+    expected = answers(home, match, SCOREKEEPER_CACHE="off")
+    answers(home, match)
+    other_key = bytes(range(32))
+
+    def forged(body: bytes) -> bytes:
+        if sealed_with == "plain digest":
+            return hashlib.blake2b(body, digest_size=32).hexdigest().encode()
+        if sealed_with == "another key":
+            return cache.seal(other_key, body)
+        return b""
+
+    entry = replay_entry(match)
+    body = _lying_replay_body(entry.read_bytes().partition(b"\n")[2])
+    assert json.loads(body.split(b"\n")[0])["match"] == cache.digest(match.read_bytes())
+    entry.write_bytes(forged(body) + b"\n" + body)
+    (stats,) = stats_entries(home)
+    stored = json.loads(stats.read_bytes().partition(b"\n")[2])
+    stored["figures"]["figures"]["Anna"]["won"] = 10007  # the match's digest kept
+    lie = json.dumps(stored).encode()
+    stats.write_bytes(forged(lie) + b"\n" + lie)
+    got = answers(home, match)
+    assert got == expected
+    assert "10007" not in got[-1][1]
+
+
+def test_an_untrusted_key_file_is_never_used(home: Path, match: Path, tmp_path: Path) -> None:
+    """A key file that is a link, open to others or of the wrong size seals nothing and
+    opens nothing: no cache is read or written, the answers are the same."""
+    expected = answers(home, match, SCOREKEEPER_CACHE="off")
+    xdg = tmp_path / "xdg"
+    key = xdg / "scorekeeper" / "key"
+    key.parent.mkdir(parents=True)
+    elsewhere = tmp_path / "known-key"
+    elsewhere.write_bytes(bytes(32))
+    os.chmod(elsewhere, 0o600)
+    for make in ("link", "open to others", "short"):
+        key.unlink(missing_ok=True)
+        if make == "link":
+            key.symlink_to(elsewhere)
+        else:
+            key.write_bytes(bytes(32 if make != "short" else 31))
+            os.chmod(key, 0o644 if make == "open to others" else 0o600)
+        shutil.rmtree(home / "cache", ignore_errors=True)
+        assert answers(home, match, XDG_CACHE_HOME=str(xdg)) == expected, make
+        made = [p for p in (home / "cache").rglob("*") if p.is_file()]
+        assert made == [], (make, made)
+        assert key.is_symlink() or key.read_bytes() in (bytes(32), bytes(31)), make
+
+
+def test_the_key_is_made_private_once_outside_the_data_folder(home: Path, match: Path) -> None:
+    xdg = home.parent / "xdg"
+    assert (
+        run_cli(home, "status", "--match", match, env={"XDG_CACHE_HOME": str(xdg)}).returncode == 0
+    )
+    key = xdg / "scorekeeper" / "key"
+    assert key.stat().st_mode & 0o777 == 0o600 and key.stat().st_size == 32
+    first = key.read_bytes()
+    assert (
+        run_cli(home, "score", "--match", match, env={"XDG_CACHE_HOME": str(xdg)}).returncode == 0
+    )
+    assert key.read_bytes() == first
+    assert not [p for p in home.rglob("*") if p.name == "key"]  # never in the data folder
+    assert sorted(p.name for p in key.parent.iterdir()) == ["key"]
+
+
+def test_old_pickled_snapshots_are_never_read_and_go_with_the_next_write(
+    home: Path, match: Path
+) -> None:
+    marker = home.parent / "ran"
+    old = home / "cache" / "snapshots"
+    old.mkdir(parents=True)
+    name = hashlib.blake2b(os.fsencode(os.path.abspath(match)), digest_size=16).hexdigest()
+    (old / f"{name}.snapshot").write_bytes(b"scorekeeper-cache/5\n" + planted(marker))
+    (old / "other.snapshot").write_bytes(planted(marker))
+    expected = answers(home, match, SCOREKEEPER_CACHE="off")
+    assert answers(home, match) == expected  # the first read writes an entry
+    assert not marker.exists()
+    assert not old.exists()

@@ -74,6 +74,29 @@ def test_a_current_leading_out_of_the_folder_is_refused(tmp_path: Path) -> None:
     assert outside.read_bytes() == before
 
 
+@pytest.mark.parametrize("how", ["planted", "new --match"])
+def test_a_current_naming_a_file_outside_the_folder_is_never_written_through(
+    tmp_path: Path, how: str
+) -> None:
+    home = tmp_path / "home"
+    _new(home)
+    outside = tmp_path / "elsewhere" / "outside.toml"
+    if how == "planted":  # an absolute path, as a synced folder's current could say
+        _new(tmp_path / "other", "--match", outside)
+        (home / "current").write_text(f"{outside}\n")
+    else:  # the user's own match elsewhere, made current by new (as before)
+        _new(home, "--match", outside)
+    before = outside.read_bytes()
+    for args in (("play", "QC"), ("hand", "re=Ben,Dirk", "re_points=130"), ("undo",)):
+        res = run_cli(home, *args)
+        assert_refused(res, kind="file", names=("outside.toml", "data folder", "--match"))
+        assert outside.read_bytes() == before, args
+    shown = run_cli(home, "status")  # reading it still works, as it did
+    assert shown.returncode == 0 and "Anna" in shown.stdout, shown.stderr
+    assert run_cli(home, "play", "QC", "--match", outside).returncode == 0
+    assert matchlog.read(outside)[0].hands[0].actions == ["Ben QC"]
+
+
 @pytest.mark.parametrize("command", [("play", "QC"), ("undo",), ("status",), ("score",)])
 def test_a_command_on_a_missing_match_file_creates_nothing(tmp_path: Path, command) -> None:
     home = tmp_path / "home"

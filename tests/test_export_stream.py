@@ -82,3 +82,27 @@ def test_a_long_match_is_replayed_hand_by_hand_when_the_cache_is_cold(tmp_path: 
     assert session._tail is not None and session._tail.first == 4
     assert session.match.hands[0].hand is None
     assert Session.open(path, full=True).match.hands[0].hand is not None
+
+
+@settings(PROPERTY, max_examples=20)
+@given(drawn=cuts())
+def test_the_sheet_as_json_is_streamed_byte_for_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], drawn: Cut
+) -> None:
+    """``score --json`` (and ``demo --json``) write the hands one at a time: the very text
+    of the whole sheet dumped at once, for a match with no hand, an open one or only
+    finished ones."""
+    import json
+
+    from scorekeeper import export as render
+
+    log, path = drawn.fresh(tmp_path)
+    path.write_text(log.dumps(), encoding="utf-8")
+    match = Session.open(path).match
+    whole = json.dumps(render.sheet_dict(match), indent=2, ensure_ascii=False, default=str)
+    capsys.readouterr()
+    render.emit_sheet(match)
+    assert capsys.readouterr().out == whole + "\n"
+    render.emit_sheet(match, {"match": str(path)})
+    with_path = {**render.sheet_dict(match), "match": str(path)}
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(with_path, default=str))

@@ -3,11 +3,12 @@ known: the figures are worked out here by hand from the score sheet's facts."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from cli_helpers import run_cli
+
+from scorekeeper.session.cache import seal
 
 
 def _ok(home: Path, *args: str | Path) -> str:
@@ -140,8 +141,9 @@ def test_the_cache_never_wins_over_the_file(tmp_path: Path) -> None:
     stored = json.loads(entries[0].read_bytes().partition(b"\n")[2])
     stored["rules"] = "another rule set"
     stored["figures"]["figures"]["Anna"]["won"] = 99
-    body = json.dumps(stored).encode()  # with a checksum that fits: the rule set decides
-    entries[0].write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    body = json.dumps(stored).encode()  # sealed with the commands' key: the rule set decides
+    key = (Path.home() / ".cache" / "scorekeeper" / "key").read_bytes()  # run_cli's (no XDG)
+    entries[0].write_bytes(seal(key, body) + b"\n" + body)
     assert _stats(tmp_path) == first
     # a changed file is counted again
     _ok(tmp_path, "undo", "--yes", "--match", match)

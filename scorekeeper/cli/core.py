@@ -184,18 +184,19 @@ def options(
     return found
 
 
-def match_path(match: Path | None) -> Path:
-    """The match file a command works on: ``--match``, ``$SCOREKEEPER_MATCH`` or current."""
+def match_path(match: Path | None, *, changing: bool = False) -> Path:
+    """The match file a command works on: ``--match``, ``$SCOREKEEPER_MATCH`` or current
+    (``changing``: the command writes it; see ``store.current_path``)."""
     from scorekeeper import store
 
-    return store.current_path(match)
+    return store.current_path(match, changing=changing)
 
 
 def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManager[Session]:
     """Open the match for a change; while another process writes it, wait and say so."""
     from scorekeeper.session import Session
 
-    path = match_path(match)
+    path = match_path(match, changing=True)
 
     def say_waiting() -> None:
         sys.stderr.write(say("cli.waiting", path=path) + "\n")
@@ -210,11 +211,12 @@ def typed_amendment(
     """``amend``'s values read in the match's language: a trick's cards, an action's
     words or a quick hand's facts. English values stay exactly as typed."""
     from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.matchlog.files import for_match
     from scorekeeper.ruleset import load
 
     if match_lang(session.header) == DEFAULT:
         return list(values)
-    rules = load(session.header.ruleset, session.header.options)
+    rules = load(for_match(session.header.ruleset, session.path), session.header.options)
     if trick is not None:
         return typed_cards(session, values, rules)
     if action is not None:

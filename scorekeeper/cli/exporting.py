@@ -40,7 +40,7 @@ def export(
     Example: scorekeeper export --format html -o sheet.html
     Example: scorekeeper export --format chat
     """
-    from scorekeeper.export import SHEET_FORMATS, sheet_text
+    from scorekeeper.export import SHEET_FORMATS, sheet_pieces
     from scorekeeper.session import Session
 
     if format_ not in ("json", "csv", *SHEET_FORMATS):
@@ -53,15 +53,15 @@ def export(
     if format_ in SHEET_FORMATS:
         from scorekeeper.text import language
 
-        session = Session.open(path)
-        m = session.match
-        text = sheet_text(format_, m, language.current())  # the view's language, as score
+        m = Session.open(path).match
+        finished = sum(1 for mh in m.hands if mh.finished)  # a hand in play is not counted
+        pieces = sheet_pieces(format_, m, language.current())  # the view's language, as score
+        del m  # the sheet holds what is written: the replayed hands go before it is
         if output is None:
-            sys.stdout.write(text)
+            sys.stdout.writelines(pieces)
             return
         with _output(output) as out:
-            out.write(text)
-        finished = sum(1 for mh in m.hands if mh.finished)  # a hand in play is not counted
+            out.writelines(pieces)
         typer.echo(say_count("cli.exported", finished, path=output))
         return
     from scorekeeper.session.exports import export as history

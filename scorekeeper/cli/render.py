@@ -256,38 +256,6 @@ def status(data: dict[str, Any]) -> None:
         console.print(escape(line))
 
 
-def sheet_dict(match: Match) -> dict[str, Any]:
-    running = {p: 0 for p in match.players}
-    hands = []
-    for mh in match.hands:
-        entry: dict[str, Any] = {"number": mh.number, "dealer": mh.dealer, "kind": mh.kind}
-        if mh.result is not None:
-            for p, s in mh.result.scores.items():
-                running[p] = running.get(p, 0) + s
-            entry["result"] = mh.result.to_dict()
-            entry["reasons"] = mh.result.reasons()
-        else:
-            entry["result"] = None
-            entry["in_progress"] = True
-        entry["totals"] = dict(running)
-        hands.append(entry)
-    return {
-        "ruleset": match.rules.id,
-        "options": match.rules.overrides,
-        "players": match.players,
-        "hands": hands,
-        "totals": match.totals(),
-        "over": match.over(),
-        "sheet": sheet_form(match),
-    }
-
-
-def sheet_form(match: Match) -> dict[str, Any]:
-    from scorekeeper.view.sheet import build, to_dict
-
-    return to_dict(build(match))
-
-
 SHEET_ROWS = 30
 """Rows ``score`` shows of a longer match (a session's worth); ``--all`` shows every row."""
 

@@ -45,12 +45,14 @@ def serve(
         typer.echo(say("serve.no_extra"), err=True)
         raise typer.Exit(2) from None
     try:
-        serving = Serving(match_path(match), lan=lan, port=port, beside=beside)
+        serving = Serving(match_path(match, changing=True), lan=lan, port=port, beside=beside)
     except PortTaken as err:
         if not beside:
             typer.echo(str(err), err=True)
             raise typer.Exit(1) from None
-        serving = Serving(match_path(match), lan=lan, port=0, beside=beside)  # any free one
+        serving = Serving(
+            match_path(match, changing=True), lan=lan, port=0, beside=beside
+        )  # any free one
     # the keys: the terminal's, or the table session's lines when it runs beside one
     keys = sys.stdin if sys.stdin is not None and (beside or sys.stdin.isatty()) else None
     serving.run(keys, stop_after=stop_after)

@@ -131,9 +131,9 @@ def demo(
     path = play_demo(rules, hands, seed, match, current=current)
     m = Session.open(path).match
     if json_:
-        data = render.sheet_dict(m)
-        data["match"] = str(path)
-        render.emit_json(data)
+        from scorekeeper.export import emit_sheet
+
+        emit_sheet(m, {"match": str(path)})
         return
     render.score_sheet(m)
     typer.echo(say("cli.demo_written" if current else "cli.demo_aside", path=path))

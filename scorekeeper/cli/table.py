@@ -65,7 +65,7 @@ def table(
     if ruleset is not None:
         path = _start(ruleset, players or [], dealer, match, lang)
     else:
-        path = match_path(match)
+        path = match_path(match, changing=True)
     from scorekeeper.lang import match_lang
     from scorekeeper.session import Session
     from scorekeeper.table.session import TableSession

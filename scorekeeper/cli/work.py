@@ -291,7 +291,9 @@ def score(
     session = Session.open(match_path(match))
     m = session.match
     if json_:
-        render.emit_json(render.sheet_dict(m))
+        from scorekeeper.export import emit_sheet
+
+        emit_sheet(m)
         return
     render.score_sheet(m, chart=chart, every=all_)  # the sheet's words: the view's language
 

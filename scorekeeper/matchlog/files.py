@@ -23,7 +23,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from scorekeeper.errors import LockedError, ScorekeeperError
+from scorekeeper.errors import LockedError, RulesetError, ScorekeeperError
 from scorekeeper.reasons import because
 
 MAX_SIZE = 64 * 1024 * 1024
@@ -317,3 +317,32 @@ def before_reading(path: str | os.PathLike[str]) -> None:
             limit=MAX_SIZE // (1024 * 1024),
         )
         raise ScorekeeperError(why, kind="match file")
+
+
+def for_match(name: str, match_file: str | os.PathLike[str]) -> str:
+    """The rule set a match file's ``ruleset`` value names, as ``rules.source.find`` takes it.
+
+    An id is looked up as always. A relative ``.toml`` path is read from the match file's
+    own folder, so that a shared or synced folder means the same rules on every machine,
+    and refused (``RulesetError``) when it leads out of that folder, links included.
+    Files from before keep loading as they did, and only those: an absolute path (``new``
+    stored one until now) is read as it is, and a relative path found neither beside the
+    match nor outside its folder is read from the current folder, as it always was.
+    """
+    if not name.endswith(".toml"):
+        return name
+    given = Path(name)
+    if given.is_absolute():
+        return name  # as older versions stored a rule-set file: read as it is
+    folder = Path(os.path.abspath(os.fspath(match_file))).parent
+    path = folder / given
+    real = Path(os.path.realpath(folder))
+    lexical = Path(os.path.normpath(path))
+    if not lexical.is_relative_to(folder) or (
+        os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(real)
+    ):
+        why = because("folder.ruleset_outside", name=repr(name), folder=str(folder)).worded()
+        raise RulesetError(why, rule="ruleset")
+    if os.path.lexists(path):
+        return str(path)
+    return name  # not beside the match: from the current folder, as before

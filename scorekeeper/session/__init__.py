@@ -25,6 +25,7 @@ from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog, SourceMap, files, reader
+from scorekeeper.matchlog.files import for_match
 from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load
@@ -148,7 +149,7 @@ class Session:
 
         language.use_match(head.lang, head.players)
         try:
-            rules = load(head.ruleset, head.options)
+            rules = load(for_match(head.ruleset, path), head.options)
         except ScorekeeperError:
             return None
         entry = cache.load(key, head.players)
@@ -278,7 +279,9 @@ class Session:
                 return _replayed(tail.entry_hands, tail.log, tail.match.rules)
             except stream.NotStreamed:
                 pass  # the whole replay says what is wrong, with its line
-        return Match.from_log(self.log, None, name, loader=load, entries=self._entered)
+        return Match.from_log(
+            self.log, None, name, loader=load, entries=self._entered, path=str(self.path)
+        )
 
     def _keep(self, key: str | None = None) -> None:
         """Keep the finished hands of the match in the replay cache, under the digest of
@@ -499,7 +502,7 @@ class Session:
             raise IllegalActionError(
                 because("undo.rename_taken", "players", name=new, player=others[0]), kind="usage"
             )
-        rules = load(log.ruleset, log.options)
+        rules = load(for_match(log.ruleset, self.path), log.options)
         table = [new if p == old else p for p in log.players]
         check_table(table, None, reserved_words(rules, log.lang))  # the one rule for names
         keys = family_for(rules).quick_keys()
@@ -535,7 +538,13 @@ class Session:
             self._as_entered(values, split=False)
             values = [names.actor(values[0], self.log.players)]  # stored as the match spells it
         change = corrections.amend(
-            self.log, number, trick=trick, action=action, values=values, facts=facts
+            self.log,
+            number,
+            trick=trick,
+            action=action,
+            values=values,
+            facts=facts,
+            ruleset=for_match(self.log.ruleset, self.path),
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)
         self._verify_as = because("session.amend_refused").worded()
@@ -548,7 +557,7 @@ class Session:
             return None  # the engine says what is wrong
         if not values:
             raise IllegalActionError(because("amend.no_facts", "amend"), kind="usage")
-        rules = load(self.log.ruleset, self.log.options)
+        rules = load(for_match(self.log.ruleset, self.path), self.log.options)
         keys = family_for(rules).quick_keys()
         return parse_fact_items(names.facts(values, keys, self.log.players), keys, rules.name)
 

@@ -7,25 +7,31 @@ never as code or objects of any class. The hand in progress is replayed from the
 
 An entry is keyed by a digest of the match file's exact bytes (its file is named by it)
 and says the digest again inside, with the rule set as read (``rules_key``), the code
-that made it (``code_key``), a format version and a checksum of its own bytes. It is
-used only when all of these fit the file and the code running now: anything else (a
-missing, stale, truncated, corrupt, planted or foreign file) is ignored without a word
-and the match is replayed from the file, which then keeps a fresh entry. The match file
-decides: deleting every cache changes nothing but speed.
+that made it (``code_key``), a format version and a seal of its own bytes: their keyed
+digest under this machine's key (:func:`machine_key`), which no one else can make. It
+is used only when all of these fit the file and the code running now: anything else (a
+missing, stale, truncated, corrupt, planted, forged or foreign file) is ignored without
+a word and the match is replayed from the file, which then keeps a fresh entry. The
+match file decides: deleting every cache changes nothing but speed.
 
 Where: ``$SCOREKEEPER_HOME/cache/replay`` when ``SCOREKEEPER_HOME`` is set, else
 ``$XDG_CACHE_HOME/scorekeeper/replay`` (``~/.cache/scorekeeper/replay``).
 ``SCOREKEEPER_CACHE=off`` turns the cache off.
 
-Someone who may write the cache folder and read a match file can still make an entry
-that fits that file and says other totals (a digest is no signature): keep the cache
-folder out of what is shared with others (see the README on sharing a data folder).
+The key is 32 random bytes in ``$XDG_CACHE_HOME/scorekeeper/key`` (``~/.cache/...``),
+never in the data folder (not even with ``SCOREKEEPER_HOME``), made on first use, readable
+by its owner only; a key file that is not a plain file of ours, private, of 32 bytes is
+not used (nor is any cache then). So whoever may write a cache folder (a shared or synced
+data folder, say) and read the match can make no entry that is used: only the user's own
+scorekeeper can. Files of the pickled cache before this one (``snapshots/*.snapshot``)
+are never read, and removed when an entry is next written.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from contextlib import suppress
@@ -48,7 +54,7 @@ except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
 FORMAT = "scorekeeper-replay-cache"
-VERSION = 1
+VERSION = 2
 """Changes whenever what an entry holds changes shape."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -76,6 +82,72 @@ def new_digest() -> Any:
 def digest(data: bytes | memoryview) -> str:
     """The key of a match file: a digest of its exact bytes."""
     return blake2b(data, digest_size=32).hexdigest()
+
+
+KEY_SIZE = 32
+
+
+def key_file() -> Path:
+    """Where this machine's key is kept: the user's own cache folder, never the data folder."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "scorekeeper" / "key"
+
+
+def machine_key() -> bytes | None:
+    """This user's key on this machine (made on first use), or None when there is none
+    that can be trusted: not a plain file (a link is not followed), not the user's, open
+    to others, or not ``KEY_SIZE`` bytes. Without a key no cache is read or written."""
+    path = key_file()
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        made = path.with_name(f".key.{os.getpid()}.tmp")
+        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            os.write(fd, os.urandom(KEY_SIZE))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        with suppress(FileExistsError):  # another process made one first: theirs counts
+            os.link(made, path)
+        os.unlink(made)
+        return _read_key(path)
+    except OSError:
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        st = os.fstat(fd)
+        if (
+            not stat.S_ISREG(st.st_mode)
+            or st.st_uid != os.getuid()
+            or st.st_mode & 0o077
+            or st.st_size != KEY_SIZE
+        ):
+            return None
+        data = os.read(fd, KEY_SIZE + 1)
+    finally:
+        os.close(fd)
+    return data if len(data) == KEY_SIZE else None
+
+
+def sealer(key: bytes) -> Any:
+    """A digest to be fed a cache file's body piece by piece; its hex digest is the seal
+    (blake2b keyed with ``key``, this machine's)."""
+    return blake2b(digest_size=32, key=key)
+
+
+def seal(key: bytes, body: bytes | memoryview) -> bytes:
+    """The seal of ``body`` under ``key`` (:func:`sealer`), as the ASCII hex that leads a
+    cache file."""
+    return blake2b(body, digest_size=32, key=key).hexdigest().encode()
 
 
 def entry_file(key: str) -> Path:
@@ -351,7 +423,7 @@ class Entry:
     def lines(self) -> list[bytes | memoryview]:
         """The cache file's body, line by line (each ends with a line end): a line of what
         the entry is, a line of every hand's summary, a line per hand's detail. The file
-        is a checksum line (the digest of the body), then the body."""
+        is a seal line (the keyed digest of the body: :func:`seal`), then the body."""
         head = {
             "format": FORMAT,
             "version": VERSION,
@@ -389,7 +461,7 @@ def finished_count(match: Match) -> int:
 
 def load(key: str, players: Sequence[str]) -> Entry | None:
     """The entry kept for the match file whose bytes have the digest ``key``, when it
-    verifies (its checksum, format, code and digest); None otherwise, without a word."""
+    verifies (its seal, format, code and digest); None otherwise, without a word."""
     if not enabled():
         return None
     file = entry_file(key)
@@ -397,15 +469,18 @@ def load(key: str, players: Sequence[str]) -> Entry | None:
         data = file.read_bytes()
     except OSError:
         return None
+    secret = machine_key()
+    if secret is None:
+        return None
     try:
-        return _read(memoryview(data), key, list(players))
+        return _read(memoryview(data), key, list(players), secret)
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         _debug(f"{file}: {exc!r}")
         return None
 
 
-def _read(data: memoryview, key: str, players: list[str]) -> Entry:
-    lines = _lines(data)
+def _read(data: memoryview, key: str, players: list[str], secret: bytes) -> Entry:
+    lines = _lines(data, secret)
     head = json.loads(bytes(lines[0]))
     if type(head) is not dict or (head.get("format"), head.get("version")) != (FORMAT, VERSION):
         raise ValueError("format")
@@ -427,13 +502,13 @@ def _read(data: memoryview, key: str, players: list[str]) -> Entry:
     return Entry(key, rules, hands)
 
 
-def _lines(data: memoryview) -> list[memoryview]:
-    """The body's lines (without their line ends), once the checksum line fits the body."""
+def _lines(data: memoryview, secret: bytes) -> list[memoryview]:
+    """The body's lines (without their line ends), once the seal line fits the body."""
     raw = data.obj
     assert isinstance(raw, bytes)
     cut = raw.find(b"\n")
-    if cut < 0 or data[:cut] != digest(data[cut + 1 :]).encode():
-        raise ValueError("checksum")
+    if cut < 0 or data[:cut] != seal(secret, data[cut + 1 :]):
+        raise ValueError("seal")
     ends = [cut]
     at = raw.find(b"\n", cut + 1)
     while at >= 0:
@@ -463,9 +538,12 @@ def save(entry: Entry, *, instead_of: str | None = None) -> None:
     before a change); a cache that cannot be written is only skipped."""
     if not enabled():
         return
+    secret = machine_key()
+    if secret is None:
+        return
     try:
         lines = entry.lines()
-        h = new_digest()
+        h = sealer(secret)
         for line in lines:
             h.update(line)
         with replacing_bytes(entry_file(entry.match), sync=False) as out:
@@ -479,6 +557,23 @@ def save(entry: Entry, *, instead_of: str | None = None) -> None:
         with suppress(OSError):
             entry_file(instead_of).unlink()
     _prune()
+    remove_pickles()
+
+
+def remove_pickles() -> None:
+    """Remove the pickled snapshots of versions before this cache (never read): the plain
+    files ``*.snapshot`` of the ``snapshots`` folder beside this cache's, when that is a
+    folder of its own (a link to elsewhere is left alone)."""
+    old = cache_dir().parent / "snapshots"
+    with suppress(OSError):
+        if not stat.S_ISDIR(os.lstat(old).st_mode):
+            return
+        for found in os.scandir(old):
+            if found.name.endswith(".snapshot") and not found.is_dir(follow_symlinks=False):
+                with suppress(OSError):
+                    os.unlink(found.path)
+        with suppress(OSError):
+            old.rmdir()
 
 
 def _prune() -> None:

@@ -18,6 +18,7 @@ from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog
+from scorekeeper.matchlog.files import for_match
 from scorekeeper.matchlog.sourcemap import SourceMap
 from scorekeeper.reasons import because
 
@@ -141,7 +142,7 @@ def _option_problems(report: CheckReport, log: MatchLog, source_map: SourceMap) 
     found = []
     for name, value in log.options.items():
         try:
-            load(log.ruleset, {name: value})
+            load(for_match(log.ruleset, report.file), {name: value})
         except ScorekeeperError as exc:
             found += [f"{report.file}:{line}: {m}" for m in str(exc).splitlines()]
     report.problems += [p for p in found if p not in report.problems]

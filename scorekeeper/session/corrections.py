@@ -121,13 +121,15 @@ def amend(
     action: int | None = None,
     values: Sequence[str] = (),
     facts: Sequence[tuple[str, Any]] | None = None,
+    ruleset: str | None = None,
 ) -> dict[str, Any]:
     """Change a recorded hand in the log; say what changed. The caller replays and writes.
 
     ``trick``: replace that trick's cards (same players, same order) by ``values``;
     ``action``: replace one action string by ``values[0]``; neither: set ``facts``, the
     (key, value) pairs of a quick hand, already read by the family's declaration.
-    The hand keeps an ``amended`` record of each change.
+    The hand keeps an ``amended`` record of each change. ``ruleset``: the rule set as
+    found from the match file's folder (``matchlog.files.for_match``), else ``log.ruleset``.
     """
     if not log.hands:
         raise IllegalActionError(because("amend.no_hands", "amend"), kind="usage")
@@ -137,7 +139,7 @@ def amend(
         )
     record = log.hands[number - 1]
     if trick is not None:
-        before, after = _amend_trick(log, number, trick, values)
+        before, after = _amend_trick(log, number, trick, values, ruleset or log.ruleset)
         what = f"trick {trick}"
     elif action is not None:
         count = len(record.actions)
@@ -161,12 +163,12 @@ def amend(
 
 
 def _amend_trick(
-    log: MatchLog, number: int, trick: int, cards: Sequence[str]
+    log: MatchLog, number: int, trick: int, cards: Sequence[str], ruleset: str
 ) -> tuple[list[str], list[str]]:
     record = log.hands[number - 1]
     if record.quick is not None:
         raise IllegalActionError(because("amend.quick_tricks", "amend", hand=number), kind="usage")
-    indices = _trick_actions(log, number, trick)
+    indices = _trick_actions(log, number, trick, ruleset)
     if len(cards) != len(indices):
         raise IllegalActionError(
             because("amend.trick_size", "amend", trick=trick, size=len(indices), given=len(cards)),
@@ -194,9 +196,9 @@ def _amend_facts(
     return before, after
 
 
-def _trick_actions(log: MatchLog, number: int, trick: int) -> list[int]:
+def _trick_actions(log: MatchLog, number: int, trick: int, ruleset: str) -> list[int]:
     """Indices, in the hand's action list, of the plays of one trick (by replaying it)."""
-    rules = load(log.ruleset, log.options)
+    rules = load(ruleset, log.options)
     match = Match(rules, log.players, log.first_dealer)
     for record in log.hands[: number - 1]:
         match._replay_hand(len(match.hands), record)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from scorekeeper import store
@@ -60,7 +62,9 @@ def start_match(
 ) -> tuple[MatchLog, Path]:
     """Write a new match file for ``rules`` (``ruleset`` as typed) and make it current.
 
-    A rule-set file is stored by its absolute path, so the match opens from anywhere.
+    A rule-set file in the match file's folder (or below it) is stored by its path from
+    that folder, so that the folder can be shared or moved (:func:`matchlog.files.for_match`);
+    one elsewhere by its absolute path, as before (that match opens on this machine).
     ``lang`` (``de``, ``nl``, ``en``) and ``price`` (per point, for settling up) are
     stored in the header when given. Missing folders
     of ``path`` are created, as they always were (``missing_folders`` says which, so that
@@ -70,12 +74,25 @@ def start_match(
         folder = next(p for p in path.parents if p.exists() and not p.is_dir())
         raise ScorekeeperError(because("new.not_folder", "match", folder=str(folder)), kind="file")
     check_table(players, dealer, reserved_words(rules, lang))
-    ruleset_ref = ruleset if not ruleset.endswith(".toml") else str(Path(ruleset).resolve())
-    log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], rules.overrides, lang=lang)
+    started = datetime.now().astimezone().replace(microsecond=0)
+    target = path or store.new_path(list(players), rules.id, started)
+    ruleset_ref = ruleset if not ruleset.endswith(".toml") else ruleset_reference(ruleset, target)
+    log = MatchLog.new(
+        ruleset_ref, list(players), dealer or players[0], rules.overrides, started, lang
+    )
     log.price = price
-    target = path or store.new_path(list(players), rules.id, log.started)
     store.create(log, target)
     return log, target
+
+
+def ruleset_reference(ruleset: str, match_file: Path) -> str:
+    """How a match file at ``match_file`` names the rule-set file ``ruleset`` (as typed):
+    by its path from the match's folder when it lies in it, else by its absolute path."""
+    real = Path(os.path.realpath(ruleset))
+    folder = Path(os.path.realpath(os.path.abspath(match_file))).parent
+    if real.is_relative_to(folder):
+        return real.relative_to(folder).as_posix()
+    return str(Path(ruleset).resolve())
 
 
 def reserved_words(rules: Ruleset, lang: str | None) -> set[str]:

@@ -1,12 +1,13 @@
 """One match's figures, kept so that statistics over many matches need not replay them.
 
-An entry is plain JSON: a checksum line (the SHA-256 of the rest), then the format, the
-SHA-256 of the match file's exact bytes (also in the entry's name), the rule set's digest
-(its files' merged content) and the figures. It is used only while all of them fit: the
-file is always the truth. An entry that cannot be read, does not verify or does not fit
-(corrupt, planted, of another match or rule set) is ignored and made again, without a
-word; a cache that cannot be written is no error (the figures are simply worked out each
-time).
+An entry is plain JSON: a seal line (the keyed digest of the rest under this machine's
+key, as the replay cache seals its entries: ``session.cache.seal``), then the format,
+the SHA-256 of the match file's exact bytes (also in the entry's name), the rule set's
+digest (its files' merged content) and the figures. It is used only while all of them
+fit: the file is always the truth. An entry that cannot be read, does not verify or does
+not fit (corrupt, planted, forged, of another match or rule set) is ignored and made
+again, without a word; a cache that cannot be written (or no key) is no error (the
+figures are simply worked out each time).
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from scorekeeper.caches import memo
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
-from scorekeeper.matchlog.files import write_bytes
+from scorekeeper.matchlog.files import for_match, write_bytes
 from scorekeeper.rules import data_home
 from scorekeeper.rules.source import find, load_chain
 from scorekeeper.ruleset import Ruleset
+from scorekeeper.session.cache import machine_key, seal
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
 
 
@@ -34,13 +36,14 @@ def cache_dir() -> Path:
     return data_home() / "cache" / "stats"
 
 
-@memo("stats.rules_digest", "ruleset", maxsize=None)
-def _rules_digest(ruleset: str) -> str:
-    """The rule set's merged content as a digest, or "" when it cannot be read."""
+@memo("stats.rules_digest", "(ruleset, match file)", maxsize=None)
+def _rules_digest(ruleset: str, path: Path) -> str:
+    """The rule set's merged content as a digest, or "" when it cannot be read (``path``:
+    the match file, whose folder a rule-set path is read from)."""
     if not ruleset:
         return ""
     try:
-        data = load_chain(find(ruleset))
+        data = load_chain(find(for_match(ruleset, path)))
     except (ScorekeeperError, OSError, RecursionError):
         return ""
     text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
@@ -72,7 +75,7 @@ def work_out(path: Path, data: bytes, loader: Loader = load) -> MatchFigures:
     except ScorekeeperError as exc:
         return MatchFigures(problem=_problem(exc, "invalid"))
     try:
-        match = Match.from_log(log, source_map, str(path), loader=loader)
+        match = Match.from_log(log, source_map, str(path), loader=loader, keep_hands=False)
     except ScorekeeperError as exc:
         return MatchFigures(
             ruleset=log.ruleset,
@@ -100,20 +103,23 @@ def _no_file(exc: OSError) -> dict[str, str | None]:
     return {"kind": "file", "rule": None, "code": "unreadable", "message": str(exc)}
 
 
-FORMAT = "scorekeeper-stats-cache/2"
+FORMAT = "scorekeeper-stats-cache/3"
 
 
-def _cached(entry: Path, match: str) -> MatchFigures | None:
+def _cached(entry: Path, match: str, path: Path) -> MatchFigures | None:
     """The figures kept in ``entry`` for the match file whose bytes' SHA-256 is ``match``."""
+    secret = machine_key()
+    if secret is None:
+        return None
     try:
         check, _, body = entry.read_bytes().partition(b"\n")
-        if check.decode("ascii") != hashlib.sha256(body).hexdigest():
+        if check != seal(secret, body):
             return None
         stored: dict[str, Any] = json.loads(body)
         if stored["format"] != FORMAT or stored["match"] != match:
             return None
         figures = MatchFigures.from_dict(stored["figures"])
-        if stored["rules"] != _rules_digest(figures.ruleset):
+        if stored["rules"] != _rules_digest(figures.ruleset, path):
             return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # missing, corrupt or of another shape: made again
@@ -127,7 +133,7 @@ def figures(path: Path, loader: Loader = load) -> MatchFigures:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem=_no_file(exc))
-    found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest())
+    found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest(), path)
     if found is not None:
         return found
     made = work_out(path, data, loader)
@@ -149,12 +155,15 @@ def remember(path: Path, data: bytes, made: MatchFigures) -> None:
     stored = {
         "format": FORMAT,
         "match": hashlib.sha256(data).hexdigest(),
-        "rules": _rules_digest(made.ruleset),
+        "rules": _rules_digest(made.ruleset, path),
         "figures": made.to_dict(),
     }
     body = json.dumps(stored, ensure_ascii=False).encode("utf-8")
+    secret = machine_key()
+    if secret is None:
+        return
     with suppress(OSError):  # a read-only data folder: the figures are made each time
-        check = hashlib.sha256(body).hexdigest().encode("ascii")
+        check = seal(secret, body)
         write_bytes(entry, check + b"\n" + body, sync=False)
         where = entry.name.split("-", 1)[0]
         for old in entry.parent.glob(f"{where}-*.json"):

@@ -9,6 +9,14 @@ TEXTS: dict[str, str] = {
     "folder.outside": (
         "{path} leads out of the data folder {folder}; nothing there is read or changed through it"
     ),
+    "folder.ruleset_outside": (
+        "the rule set {name} leads out of the match's folder {folder}; a match names its "
+        "rule-set file by a path inside its own folder"
+    ),
+    "folder.current_outside": (
+        "the current match {path} lies outside the data folder {folder}, so it is not "
+        "changed through current; name it with --match to change it"
+    ),
     "folder.action_control": (
         "hand {hand}: action {action!r} holds the control character {char}, which no action has"
     ),

@@ -7,6 +7,8 @@ The data comes from ``scorekeeper.view.page``, the markup and style from
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
 from scorekeeper.view.sheet import Sheet
@@ -15,6 +17,11 @@ from scorekeeper.view.sheet import Sheet
 def render(sheet: Sheet) -> str:
     """The whole sheet as one HTML document."""
     return templates.page(page_data(sheet))
+
+
+def render_lines(sheet: Sheet) -> Iterator[str]:
+    """:func:`render` line by line (each with its line end), to be written as they come."""
+    return templates.page_lines(page_data(sheet, once=True))
 
 
 STYLE = templates.STYLE

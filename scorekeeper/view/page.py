@@ -31,8 +31,10 @@ if TYPE_CHECKING:
     from scorekeeper.match import Match
 
 
-def page_data(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as plain, worded data for the page templates."""
+def page_data(sheet: Sheet, *, once: bool = False) -> dict[str, Any]:
+    """The sheet as plain, worded data for the page templates. ``once``: the rows and
+    the explanations are iterators, made as the page is written (a season's rows are
+    never all held; the HTML export's), not lists."""
     headers = [
         {"text": say("sheet.col.number"), "num": True},
         {"text": say("sheet.col.dealer"), "num": False},
@@ -42,7 +44,7 @@ def page_data(sheet: Sheet) -> dict[str, Any]:
     ]
     if sheet.has_checks:
         headers.append({"text": say("sheet.col.check"), "num": False})
-    rows = [
+    rows = (
         {
             "number": r.number,
             "dealer": r.dealer,
@@ -56,13 +58,14 @@ def page_data(sheet: Sheet) -> dict[str, Any]:
             "finished": r.scores is not None,
         }
         for r in sheet.rows
-    ]
+    )
     shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
     summary = [{"label": say("sheet.totals"), "text": shown, "kind": "totals"}]
     if progress := progress_text(sheet.progress):
         summary.append({"label": say("sheet.progress"), "text": progress, "kind": "progress"})
     if sheet.over:
         summary.append({"label": say("sheet.over"), "text": sheet.over, "kind": "over"})
+    why = ({"number": r.number, "text": r.why} for r in sheet.rows if r.why)
     series = sheet.series()
     hands = [0, *(r.number for r in sheet.finished)]
     if series and len(hands) != len(series[0]):  # rows left out (``last``): count them
@@ -71,7 +74,7 @@ def page_data(sheet: Sheet) -> dict[str, Any]:
         "lang": sheet.lang,
         "title": sheet.title,
         "headers": headers,
-        "rows": rows,
+        "rows": rows if once else list(rows),
         "has_checks": sheet.has_checks,
         "total_label": say("sheet.total_row"),
         "totals": list(sheet.totals),
@@ -89,7 +92,7 @@ def page_data(sheet: Sheet) -> dict[str, Any]:
         },
         "explanations": {
             "title": say("sheet.export.explanations"),
-            "items": [{"number": r.number, "text": r.why} for r in sheet.rows if r.why],
+            "items": (why if once else list(why)),
         },
     }
 

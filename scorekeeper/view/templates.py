@@ -12,7 +12,9 @@ Every text from the data is escaped here and nowhere else.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
+from itertools import chain
 from typing import Any
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
@@ -96,12 +98,16 @@ def text(value: Any) -> str:
 
 def sheet_table(data: dict[str, Any]) -> str:
     """The sheet as a table in a box of its own that scrolls sideways on a narrow screen."""
-    out = ['<div class="sheet-box"><table class="sheet"><thead><tr>']
-    out += [
-        f'<th class="{_head_class(k, h)}" scope="col">{text(h["text"])}</th>'
-        for k, h in enumerate(data["headers"])
-    ]
-    out.append("</tr></thead><tbody>")
+    return "\n".join(sheet_table_lines(data))
+
+
+def sheet_table_lines(data: dict[str, Any]) -> Iterator[str]:
+    """:func:`sheet_table` line by line, a row at a time (a season's sheet is never one
+    text)."""
+    yield '<div class="sheet-box"><table class="sheet"><thead><tr>'
+    for k, h in enumerate(data["headers"]):
+        yield f'<th class="{_head_class(k, h)}" scope="col">{text(h["text"])}</th>'
+    yield "</tr></thead><tbody>"
     for r in data["rows"]:
         cells = [
             f'<td class="num">{r["number"]}</td>',
@@ -115,15 +121,15 @@ def sheet_table(data: dict[str, Any]) -> str:
         if data["has_checks"]:
             cells.append(_check(r["check"]))
         open_ = "" if r["finished"] else ' class="open"'
-        out.append(f'<tr data-hand="{r["number"]}"{open_}>' + "".join(cells) + "</tr>")
+        yield f'<tr data-hand="{r["number"]}"{open_}>' + "".join(cells) + "</tr>"
     total = [
         f'<tr class="total"><td></td><td class="about">{text(data["total_label"])}</td>'
         '<td class="about"></td><td class="about"></td>'
     ]
     total += [f'<td class="num score">{t}</td>' for t in data["totals"]]
     total += ['<td class="about"></td>'] if data["has_checks"] else []
-    out += ["".join(total) + "</tr>", "</tbody></table></div>"]
-    return "\n".join(out)
+    yield "".join(total) + "</tr>"
+    yield "</tbody></table></div>"
 
 
 def _head_class(k: int, head: dict[str, Any]) -> str:
@@ -282,24 +288,39 @@ def figure(data: dict[str, Any]) -> str:
 
 def page(data: dict[str, Any]) -> str:
     """The whole sheet as one self-contained HTML document."""
-    out = [
+    return "".join(page_lines(data))
+
+
+def page_lines(data: dict[str, Any]) -> Iterator[str]:
+    """:func:`page` line by line (each with its line end): an export writes them as they
+    come, so that a season's sheet is never one text."""
+    for line in _page_lines(data):
+        yield line + "\n"
+
+
+def _page_lines(data: dict[str, Any]) -> Iterator[str]:
+    yield from [
         "<!DOCTYPE html>",
         f'<html lang="{escape(data["lang"])}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(data['title'])}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>{text(data['title'])}</h1>",
-        sheet_table(data),
     ]
+    yield from sheet_table_lines(data)
+    out = []
     if data["legend"]:
         out.append(f'<p class="legend-mark">{text(data["legend"])}</p>')
     out.append(summary(data))
     out += [f"<h2>{text(data['chart']['title'])}</h2>", figure(data)]
+    yield from out
     explained = data["explanations"]
-    if explained["items"]:
-        out.append(f"<h2>{text(explained['title'])}</h2>")
-        out.append('<ol class="why">')
-        out += [f'<li value="{i["number"]}">{text(i["text"])}</li>' for i in explained["items"]]
-        out.append("</ol>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    items = iter(explained["items"])  # a list, or made as it is read (``page_data``)
+    first = next(items, None)
+    if first is not None:
+        yield f"<h2>{text(explained['title'])}</h2>"
+        yield '<ol class="why">'
+        for i in chain((first,), items):
+            yield f'<li value="{i["number"]}">{text(i["text"])}</li>'
+        yield "</ol>"
+    yield "</body></html>"

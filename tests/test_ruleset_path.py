@@ -1,0 +1,112 @@
+"""A match's ``ruleset`` path means one file wherever the command runs: it is read from the
+match file's own folder and refused when it leads out of it (links included); files from
+before (an absolute path, or a relative one found only from the current folder) keep
+loading as they did. Through the real command line on real files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import PLAYERS, assert_refused, run_cli
+
+from scorekeeper import matchlog
+
+HOUSE = 'extends = "doppelkopf"\nid = "kneipe"\nname = "Kneipe"\n\n[scoring]\nwon = WON\n'
+
+
+def _house(path: Path, won: int) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(HOUSE.replace("WON", str(won)), encoding="utf-8")
+    return path
+
+
+def _scores(home: Path, match: Path, cwd: Path, **env: str) -> list[dict[str, int]]:
+    res = run_cli(home, "score", "--json", "--match", match, cwd=cwd, env=env or None)
+    assert res.returncode == 0, res.stderr
+    return [hand["result"]["scores"] for hand in json.loads(res.stdout)["hands"]]
+
+
+def _with_ruleset(match: Path, ruleset: str) -> None:
+    """The match file with its header's ``ruleset`` changed to ``ruleset``, by hand."""
+    text = match.read_text(encoding="utf-8")
+    old = matchlog.read(match)[0].ruleset
+    match.write_text(text.replace(f'ruleset = "{old}"', f'ruleset = "{ruleset}"', 1))
+    assert matchlog.read(match)[0].ruleset == ruleset
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> tuple[Path, Path]:
+    """A data folder and a match in its own folder ``club/`` with ``house.toml`` beside
+    it (Re wins 2), one quick hand played."""
+    home = tmp_path / "home"
+    club = tmp_path / "club"
+    _house(club / "house.toml", 2)
+    match = club / "friday.toml"
+    res = run_cli(home, "new", club / "house.toml", *PLAYERS, "--match", match)
+    assert res.returncode == 0, res.stderr
+    res = run_cli(home, "hand", "re=Ben,Dirk", "re_points=130", "--match", match)
+    assert res.returncode == 0, res.stderr
+    return home, match
+
+
+def test_new_names_a_rule_set_beside_the_match_by_its_path_from_there(played) -> None:
+    _home, match = played
+    assert matchlog.read(match)[0].ruleset == "house.toml"
+
+
+def test_the_rule_set_beside_the_match_counts_wherever_the_command_runs(
+    played, tmp_path: Path
+) -> None:
+    home, match = played
+    elsewhere = tmp_path / "elsewhere"
+    _house(elsewhere / "house.toml", 9)  # same name, other rules, in the current folder
+    won2 = [{"Anna": -2, "Ben": 2, "Carla": -2, "Dirk": 2}]
+    assert _scores(home, match, cwd=elsewhere) == won2
+    assert _scores(home, match, cwd=match.parent) == won2
+    assert _scores(home, match, cwd=elsewhere, SCOREKEEPER_CACHE="off") == won2
+    moved = tmp_path / "moved"
+    match.parent.rename(moved)  # the folder moved (or synced elsewhere): still its rules
+    assert _scores(home, moved / match.name, cwd=elsewhere) == won2
+
+
+@pytest.mark.parametrize("ruleset", ["../house.toml", "sub/../../house.toml", "link.toml"])
+def test_a_rule_set_path_leading_out_of_the_match_folder_is_refused(
+    played, tmp_path: Path, ruleset: str
+) -> None:
+    home, match = played
+    outside = _house(tmp_path / "house.toml", 9)
+    (match.parent / "link.toml").symlink_to(outside)
+    _with_ruleset(match, ruleset)
+    before = match.read_bytes()
+    for args in (("status",), ("score",), ("play", "QC"), ("undo",), ("settle",)):
+        res = run_cli(home, *args, "--match", match, cwd=tmp_path)
+        assert_refused(res, rule="ruleset", names=("leads out of the match's folder",))
+        assert match.read_bytes() == before, args
+    res = run_cli(home, "check", match, cwd=tmp_path)
+    assert res.returncode == 1 and "leads out of the match's folder" in res.stdout + res.stderr
+
+
+def test_a_link_inside_the_match_folder_is_followed(played) -> None:
+    home, match = played
+    rules = match.parent / "rules"
+    rules.mkdir()
+    (match.parent / "house.toml").rename(rules / "house.toml")
+    (match.parent / "linked.toml").symlink_to(Path("rules") / "house.toml")
+    _with_ruleset(match, "linked.toml")
+    assert _scores(home, match, cwd=rules) == [{"Anna": -2, "Ben": 2, "Carla": -2, "Dirk": 2}]
+
+
+def test_older_files_keep_loading_an_absolute_path_and_one_from_the_current_folder(
+    played, tmp_path: Path
+) -> None:
+    home, match = played
+    elsewhere = tmp_path / "elsewhere"
+    house = _house(elsewhere / "house5.toml", 5)  # where an older file named it from
+    won5 = [{"Anna": -5, "Ben": 5, "Carla": -5, "Dirk": 5}]
+    _with_ruleset(match, str(house))  # `new` stored an absolute path until now
+    assert _scores(home, match, cwd=tmp_path) == won5
+    _with_ruleset(match, "house5.toml")  # not beside the match: the current folder's
+    assert _scores(home, match, cwd=elsewhere) == won5
+    assert run_cli(home, "play", "QC", "--match", match, cwd=elsewhere).returncode == 0
