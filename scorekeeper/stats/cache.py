@@ -36,7 +36,7 @@ def cache_dir() -> Path:
     return data_home() / "cache" / "stats"
 
 
-@memo("stats.rules_digest", "(ruleset, match file)", maxsize=None)
+@memo("stats.rules_digest", "(ruleset, path)", maxsize=None)
 def _rules_digest(ruleset: str, path: Path) -> str:
     """The rule set's merged content as a digest, or "" when it cannot be read (``path``:
     the match file, whose folder a rule-set path is read from)."""
