@@ -324,7 +324,8 @@ def test_judge_value_as_json(quick, args, scores, rule) -> None:
     ids=["unknown card", "third copy", "unknown game", "unknown solo", "unknown fact key"],
 )
 def test_judge_input_errors(sk, args, rule, names) -> None:
-    assert_refused(sk("judge", *args), rule=rule, names=names)
+    code = 1 if rule in ("deck.copies", "solos") and "bogus" not in names else 2
+    assert_refused(sk("judge", *args), rule=rule, names=names, code=code)
 
 
 def test_judge_errors_as_json(sk) -> None:
@@ -402,7 +403,7 @@ def test_explain_reflects_the_current_match(sk, quick, tmp_path: Path) -> None:
 
 
 def test_explain_unknown_topic(sk) -> None:
-    assert_refused(sk("explain", "doppelkopf", "bogus"), names=("bogus",))
+    assert_refused(sk("explain", "doppelkopf", "bogus"), names=("bogus",), code=2)
     json_refusal(sk("explain", "doppelkopf", "bogus", "--json"))
 
 

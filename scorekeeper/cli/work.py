@@ -175,15 +175,10 @@ def show_keys(match: Path | None, json_: bool) -> None:
     if json_:
         render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
         return
-    echo(say("cli.quick_keys", name=session.match.rules.name))
-    for name, key in keys.items():
-        echo(f"  {name + '=' + key.kind:<18} {key.help}")
-    echo(say("cli.quick_said"))
-    words = session.match.rules.get("actions.explain")
-    if words:
-        from scorekeeper.cli.render import own
+    from scorekeeper.table.session import keys_lines
 
-        echo(f"  {own(words)}")
+    for line in keys_lines(session):
+        echo(line)
 
 
 def undo(match: Path | None = None, json_: bool = False, yes: bool = False) -> None:

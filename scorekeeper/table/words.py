@@ -78,7 +78,11 @@ def result_lines(res: HandResult, number: int, match: Match | None = None) -> li
             value=res.value,
         )
     ]
-    lines.extend(f"  {item.text()}  [{item.rule}]" for item in res.items)
+    from scorekeeper.view.value import value_rows
+
+    lines.extend(
+        f"  {text}  [{rule}]" if rule else f"  {text}" for text, rule in value_rows(res.items)
+    )
     lines.extend(f"  {note}" for note in res.notes)
     lines.append(say("table.hand.scores", scores=team_signed(match, res.scores)))
     return lines
