@@ -5,7 +5,8 @@ sheet's score columns stay inside their box; hearts and diamonds are red; every 
 of the chart has its own look and an end label that no other label covers.
 
 Chromium is Debian's package (``apt-get install chromium``), driven by playwright's sync
-API through ``executable_path`` in a module-scoped fixture (closed at the module's end); where either is missing these tests skip and say why. With
+API through ``executable_path`` in the module-scoped fixture of ``browser_helpers``
+(closed at the module's end); where either is missing these tests skip and say why. With
 ``SCOREKEEPER_SCREENSHOTS=DIR`` the screenshots are kept in DIR to be looked at.
 """
 
@@ -13,17 +14,15 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import module_browser  # noqa: F401  (the module's chromium: browser)
 from cli_helpers import run_cli
 
 pytest.importorskip("playwright", reason="playwright is not installed (the test extra)")
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 RULESETS = [
     "doppelkopf",
     "doppelkopf-ddv",
@@ -37,32 +36,6 @@ RULESETS = [
 ]
 SIZES = [(390, 844), (1280, 900)]
 FIVE = ["Anna", "Ben", "Carla", "Dirk", "Emil-Maximilian"]
-
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's chromium for this module only: playwright's sync API keeps an event loop
-    running while it is open, which another test's own ``asyncio.run`` (prompt_toolkit's,
-    in the table session's tests) must not meet in the same worker."""
-    if not CHROMIUM:
-        pytest.skip("no chromium here: apt-get install chromium (as root) to run these tests")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def sk(home: Path, *args: str | Path) -> str:

@@ -8,6 +8,7 @@ import fcntl
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from cli_helpers import PLAYERS, cli_env, run_cli
+from code_words import code_words
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
@@ -224,18 +226,65 @@ def test_a_write_needs_the_cookie_and_the_page_token(tmp_path: Path) -> None:
 
 
 def test_a_stale_write_is_refused_with_what_changed(tmp_path: Path) -> None:
+    """The table's one guard (``Session.edit(expect=...)``): a tap made on the page as it
+    was before the table recorded a card is refused, 409, with what changed worded as the
+    table session words it, in the phone's language; nothing is recorded."""
     home, match = new_match(tmp_path)
     with served(home, match) as s:
         cookie = scorer_cookie(s)
         csrf, version = page_csrf(s, cookie)
+        assert version == "0.0"  # Session.version: no hand begun yet
         assert s.cli("play", "QC").returncode == 0  # the table records meanwhile
         after = match.read_bytes()
         headers = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
         body = {"version": version, "action": "Ben AH", "lang": "de"}
         status, _, text = request(s, "POST", f"/{s.key}/act", body, headers)
         assert status == 409, text
-        assert "Ben" in text and "nichts" in text  # the phone's language
+        answer = json.loads(text)
+        assert answer["changed"] == ["Ben hat KrD auf einem anderen Gerät gespielt"]
+        assert "nichts" in answer["message"] and answer["version"] == "1.1"
         assert match.read_bytes() == after
+        # an undo elsewhere: the same guard, said as a correction
+        assert s.cli("undo").returncode == 0
+        undone = match.read_bytes()
+        body = {"version": "1.1", "lang": "nl"}
+        status, _, text = request(s, "POST", f"/{s.key}/undo", body, headers)
+        assert status == 409, text
+        answer = json.loads(text)
+        assert answer["changed"] == [] and answer["version"] == "0.0"
+        assert "niets" in answer["message"], answer
+        assert match.read_bytes() == undone
+
+
+def test_the_scorer_undoes_and_redoes(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        jar = {"Cookie": f"scorer={cookie}"}
+
+        def post(path: str, **body: str) -> tuple[int, dict[str, Any]]:
+            csrf, version = page_csrf(s, cookie)
+            sent = {"version": version, "lang": "en", **body}
+            status, _, text = request(
+                s, "POST", f"/{s.key}/{path}", sent, {**jar, "X-CSRF-Token": csrf}
+            )
+            return status, json.loads(text)
+
+        assert post("act", action="Ben QC")[0] == 200
+        recorded = match.read_bytes()
+        status, answer = post("undo")
+        assert status == 200 and answer["message"] == "Undone: removed 'Ben QC'", answer
+        assert b'"Ben QC"' not in match.read_bytes()
+        status, answer = post("redo")
+        assert (
+            status == 200
+            and answer["message"].startswith("Put back: ")
+            and "Ben QC" in answer["message"]
+        )
+        assert match.read_bytes() == recorded
+        status, answer = post("redo")  # nothing left to put back: refused with its rule
+        assert status == 422 and answer["rule"] == "undo", answer
+        assert match.read_bytes() == recorded
 
 
 def test_a_refused_action_says_why_with_its_rule_and_records_nothing(tmp_path: Path) -> None:
@@ -307,7 +356,7 @@ def test_hostile_names_are_escaped_everywhere(tmp_path: Path) -> None:
         page = request(s, "GET", f"/{s.key}/")[2]
     for text in (html, page):
         assert "<script>alert" not in text
-        assert "<img" not in text and "<b>" not in text and "&amp;amp;" in text
+        assert "<img" not in text and "<b>Ben</b>" not in text and "&amp;amp;" in text
         assert "&lt;script&gt;" in text
 
 
@@ -432,6 +481,33 @@ def test_the_private_referee_answers_from_the_hand_on_the_table(tmp_path: Path) 
     assert "9C" not in said and "KS" not in said  # nor logged
 
 
+@pytest.mark.parametrize(
+    ("lang", "hand", "trick", "may"),
+    [
+        ("de", "Kreuz 9, Herz Ass, H10, PK", "Anna:HD Ben:KaB Carla:Ka10 Dirk:HD", "10♥"),
+        ("nl", "Kl9 HA H10 SH", "Anna:HV Ben:RB Carla:R10 Dirk:HV", "10♥"),
+    ],
+)
+def test_the_private_referee_reads_the_cards_as_the_phone_words_them(
+    tmp_path: Path, lang: str, hand: str, trick: str, may: str
+) -> None:
+    """An English match, a German or Dutch phone: the cards typed in the phone's words
+    (its short forms and its whole names), the answer in its words too."""
+    home, match = new_match(tmp_path)
+    with served(home, match) as s:
+        assert s.cli("trick", "QC", "10H").returncode == 0  # Dirk to play
+        csrf, _version = page_csrf(s)
+        body = {"hand": hand, "lang": lang}
+        status, _, text = request(s, "POST", f"/{s.key}/referee", body, {"X-CSRF-Token": csrf})
+        assert status == 200, text
+        lines = json.loads(text)["lines"]
+        assert lines[0].endswith(f": {may}"), lines
+        assert len(lines) == 4 and not any(code_words(line, lang) for line in lines), lines
+        body = {"hand": trick, "lang": lang}
+        status, _, text = request(s, "POST", f"/{s.key}/referee", body, {"X-CSRF-Token": csrf})
+        assert status == 200 and json.loads(text)["lines"][0].startswith("Anna: "), text
+
+
 def test_the_scorer_hands_the_role_to_another_phone(tmp_path: Path) -> None:
     home, match = new_match(tmp_path)
     with served(home, match) as s:
@@ -452,3 +528,108 @@ def test_the_scorer_hands_the_role_to_another_phone(tmp_path: Path) -> None:
         assert request(s, "POST", f"/{s.key}/act", body, jar2)[0] == 200
         stranger = {"X-CSRF-Token": page_csrf(s)[0]}
         assert request(s, "POST", f"/{s.key}/handover", {"lang": "en"}, stranger)[0] == 403
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "asked", "not_asked"),
+    [
+        ("doppelkopf", PLAYERS, {"re", "re_points", "redeal"}, {"solo"}),
+        ("doppelkopf-ddv", PLAYERS, {"re", "re_points", "solo"}, set()),
+        ("klaverjassen", PLAYERS, {"playing", "trump", "points", "roem"}, {"points_of"}),
+        ("klaverjassen-3", PLAYERS[:3], {"playing", "points_of", "roem_of"}, {"points", "roem"}),
+        ("bierkopf", PLAYERS, {"team", "points"}, {"redeal"}),
+    ],
+)
+def test_the_quick_form_asks_only_what_the_game_takes(
+    tmp_path: Path, ruleset: str, players: list[str], asked: set[str], not_asked: set[str]
+) -> None:
+    home, match = new_match(tmp_path, *players, ruleset=ruleset)
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        page = request(s, "GET", f"/{s.key}/", headers={"Cookie": f"scorer={cookie}"})[2]
+        onlooker = request(s, "GET", f"/{s.key}/")[2]
+    form = page.split('<form id="quick"', 1)[1].split("</form>", 1)[0]
+    names = set(re.findall(r'name="(\w+)"', form)) - {"said"}
+    assert asked <= names and not (not_asked & names), names
+    assert '<form id="quick"' not in onlooker  # the scorer's only
+
+
+def test_a_quick_hand_is_read_in_the_phone_s_language(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path, ruleset="klaverjassen")
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        csrf, version = page_csrf(s, cookie)
+        jar = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
+        facts = {"playing": "Ben", "trump": "harten", "points": "100", "roem": "20"}
+        body = {"version": version, "lang": "nl", "facts": facts, "said": ""}
+        status, _, text = request(s, "POST", f"/{s.key}/quick", body, jar)
+        assert status == 200, text
+        assert json.loads(text)["message"].startswith("Spel 1"), text
+        csrf, version = page_csrf(s, cookie)
+        jar["X-CSRF-Token"] = csrf
+        before = match.read_bytes()
+        body = {"version": version, "lang": "de", "facts": {**facts, "points": "200"}}
+        status, _, text = request(s, "POST", f"/{s.key}/quick", body, jar)
+        assert status == 422 and json.loads(text)["field"] == "points", text
+        assert match.read_bytes() == before
+    assert 'trump = "hearts"' in match.read_text()
+
+
+def test_table_serve_s_scorer_command_revokes_the_phone_and_makes_a_new_page(
+    tmp_path: Path,
+) -> None:
+    """``scorer`` (German ``schreiber``) in ``table --serve``: the phone that records loses
+    the role at once, and a new scorer's page is shown for the phone that takes it over."""
+    home, match = tmp_path / "home", tmp_path / "m.toml"
+    res = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", match, "--lang", "de")
+    assert res.returncode == 0, res.stderr
+    cmd = [sys.executable, "-m", "scorekeeper", "table", "--serve", "--match", str(match)]
+    proc = subprocess.Popen(
+        cmd, env=cli_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        urls: list[str] = []
+        for line in proc.stdout:
+            if line.strip().startswith("http://"):
+                urls.append(line.strip())
+            if len(urls) == 2:
+                break
+        port = urlsplit(urls[0]).port
+        served = Served(proc, urls[0], urls[1], home, match)
+        assert port and served.key
+        first = scorer_cookie(served)
+        csrf, version = page_csrf(served, first)
+        jar = {"Cookie": f"scorer={first}", "X-CSRF-Token": csrf}
+        proc.stdin.write("schreiber\n")
+        proc.stdin.flush()
+        new = ""
+        for line in proc.stdout:
+            if "/scorer/" in line:
+                new = line.strip()
+                break
+        assert new and new != urls[1], new
+        body = {"version": version, "action": "Ben QC", "lang": "de"}
+        assert request(served, "POST", f"/{served.key}/act", body, jar)[0] == 403
+        served.scorer_url = new
+        second = scorer_cookie(served)
+        csrf, version = page_csrf(served, second)
+        jar = {"Cookie": f"scorer={second}", "X-CSRF-Token": csrf}
+        assert request(served, "POST", f"/{served.key}/act", body, jar)[0] == 200
+        proc.stdin.write("ende\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert '"Ben QC"' in match.read_text()
+
+
+def test_the_scorer_command_without_serve_says_how_to_serve(tmp_path: Path) -> None:
+    home, match = new_match(tmp_path)
+    cmd = [sys.executable, "-m", "scorekeeper", "table", "--match", str(match)]
+    res = subprocess.run(
+        cmd, env=cli_env(home), input="scorer\n", capture_output=True, text=True, timeout=60
+    )
+    assert "table --serve" in res.stderr and "Traceback" not in res.stderr, res
+    assert "Traceback" not in res.stderr

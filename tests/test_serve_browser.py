@@ -5,46 +5,16 @@ stale write is refused, names stay inert, and each game's page at a phone's size
 from __future__ import annotations
 
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from browser_helpers import PHONE, module_browser  # noqa: F401  (the module's chromium: browser)
 from cli_helpers import PLAYERS, run_cli
 from test_serve import served
 
 pytest.importorskip("playwright", reason="playwright is not installed (the test extra)")
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")  # a folder to keep the screenshots in, to look at
-
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's chromium for this module only: playwright's sync API keeps an event loop
-    running while it is open, which a later test's own ``asyncio.run`` (prompt_toolkit's,
-    in the table session's tests) must not meet in the same worker."""
-    if not CHROMIUM:
-        pytest.skip("no chromium here: apt-get install chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def new_match(tmp_path: Path, ruleset: str, *players: str) -> tuple[Path, Path]:
@@ -81,6 +51,12 @@ def test_the_scorer_plays_a_whole_trick_by_tapping(tmp_path: Path, browser) -> N
             before = page.get_attribute("#state", "data-version")
             page.click(f"button[data-act$=' {card}']")
             page.wait_for_selector(f"#state:not([data-version='{before}'])")
+        full = match.read_bytes()
+        for button in ("data-undo", "data-redo"):  # the last card taken back, then put back
+            before = page.get_attribute("#state", "data-version")
+            page.click(f"button[{button}]")
+            page.wait_for_selector(f"#state:not([data-version='{before}'])")
+            assert (match.read_bytes() == full) == (button == "data-redo")
         page.close()
     text = match.read_text()
     assert all(
@@ -104,7 +80,7 @@ def test_a_stale_tap_is_refused_and_a_wrong_token_gets_403(tmp_path: Path, brows
         before = match.read_bytes()
         page.click("button[data-act$=' 10H']")
         page.wait_for_selector("#answer.refused")
-        assert "Ben QC" in page.inner_text("#answer")
+        assert "Ben played QC from another device" in page.inner_text("#answer")
         assert match.read_bytes() == before
         page.close()
 
@@ -118,7 +94,8 @@ def test_hostile_names_stay_inert_in_the_browser(tmp_path: Path, browser) -> Non
     with served(home, match) as s:
         page.goto(s.scorer_url)
         page.wait_for_selector("#link.on")
-        assert page.query_selector("#live b") is None and page.query_selector("#live img") is None
+        bold = page.eval_on_selector_all("#live b", "(bs) => bs.map((b) => b.textContent)")
+        assert "Ben" not in bold and page.query_selector("#live img") is None
         assert "<b>Ben</b>" in page.inner_text("#live")
     assert dialogs == []
     page.close()
@@ -150,3 +127,35 @@ def test_every_game_s_live_page_at_a_phone_s_size(
         page.screenshot(path=str(shots / f"{ruleset}.png"), full_page=True)
         assert (shots / f"{ruleset}.png").stat().st_size > 1000
     page.close()
+
+
+def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    """The form asks this game's facts in the phone's words (German here): a refused fact
+    is marked and nothing is recorded; the hand given right is recorded and the form
+    hides while a hand is open."""
+    home, match = new_match(tmp_path, "doppelkopf")
+    page = browser.new_page(viewport=PHONE)
+    with served(home, match) as s:
+        page.goto(s.scorer_url + "?lang=de")
+        page.wait_for_selector("#link.on")
+        page.click("#quick-box summary")
+        assert "Augen von Re" in page.inner_text("#quick")
+        for name in ("Anna", "Carla"):
+            page.check(f"input[name='re'][value='{name}']")
+        page.fill("input[name='re_points']", "300")  # more than there are
+        before = match.read_bytes()
+        page.click("#quick button[type=submit]")
+        page.wait_for_selector("#answer.refused")
+        page.wait_for_selector("#quick .bad input[name='re_points']")
+        assert match.read_bytes() == before
+        page.fill("input[name='re_points']", "150")
+        page.fill("textarea[name='said']", "Anna Re")
+        page.click("#quick button[type=submit]")
+        page.wait_for_selector("#answer:not(.refused):has-text('Spiel 1')")
+        page.wait_for_selector("#quick-box", state="visible")  # the next hand: not begun
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert s.cli("play", "QC").returncode == 0  # a hand open: no quick hand now
+        page.wait_for_selector("#quick-box", state="hidden")
+        page.close()
+    text = match.read_text()
+    assert "re_points = 150" in text and '"Anna re"' in text, text

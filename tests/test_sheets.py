@@ -99,7 +99,7 @@ def test_result_column_says_whose_number_is_whose_and_who_won(demos, tmp_path) -
     order = [c["name"] for c in data["sheet"]["columns"]]
     for hand in data["hands"]:
         r = hand["result"]
-        points = ", ".join(f"{side}\u00a0{r['card_points'][side]}" for side in order)
+        points = ", ".join(f"{side} {r['card_points'][side]}" for side in order)
         shown = f"{points} → {r['winner']}"
         assert shown in res.stdout, shown
 

@@ -63,4 +63,20 @@ def test_a_five_player_sheet_reads_as_a_paper_list(five, lang: str, said: str, l
 def test_the_result_says_whose_number_is_whose(five) -> None:
     home, path = five
     wide = score(home, path, "en", columns=200)
-    assert "Re\u00a0151, Contra\u00a089 → Re" in wide
+    assert "Re 151, Contra 89 → Re" in wide  # a non-breaking space only while wrapping
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+@pytest.mark.parametrize("columns", [100, 80, 64, 50, 40])
+def test_cells_wrap_between_words_only(five, lang: str, columns: int) -> None:
+    """Every word the sheet shows at a narrow width is a whole word of the wide sheet: a
+    cell ("Contra 89", a name, a total) is never cut inside a word, nor a name from its
+    number (the issue's "Cont / ra")."""
+    home, path = five
+    wide = set(score(home, path, lang, columns=300).split())
+    narrow = score(home, path, lang, columns=columns)
+    # a piece of a word is part of a wide word without being one (the stacked layout adds
+    # words of its own, "deals," "won:", which are whole)
+    pieces = {w for w in set(narrow.split()) - wide if set(w) - set("─-")}
+    cut = [w for w in pieces if any(w in whole for whole in wide)]
+    assert not cut, (cut, narrow)

@@ -286,7 +286,12 @@ def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
 
     current = session.current()
     m = current.match
-    if name == "score":
+    if name == "scorer":  # table --serve: the scorer's role for another phone
+        from scorekeeper.cli.serving import new_scorer
+
+        for line in new_scorer():  # the address and its code as the server drew them
+            typer.echo(line)
+    elif name == "score":
         render.score_sheet(m)
     elif name == "status":
         from scorekeeper.cli.work import show_status

@@ -23,13 +23,20 @@ def _rules(session: Session, rules: Ruleset | None) -> Ruleset:
     return rules if rules is not None else session.match.rules
 
 
-def typed(session: Session, words: Sequence[str], rules: Ruleset | None = None) -> list[str]:
-    """What a player typed, read in the match's language: canonical card codes and the
-    match file's words (``Ben Kontra`` -> ``Ben contra``); names and numbers as typed.
-    ``rules`` spares a replay (``amend`` reads words before the match replays)."""
+def typed(
+    session: Session,
+    words: Sequence[str],
+    rules: Ruleset | None = None,
+    *,
+    lang: str | None = None,
+) -> list[str]:
+    """What a player typed, read in the match's language (or ``lang``, a phone's own):
+    canonical card codes and the match file's words (``Ben Kontra`` -> ``Ben contra``);
+    names and numbers as typed. ``rules`` spares a replay (``amend`` reads words before
+    the match replays)."""
     from scorekeeper.lang import DEFAULT, match_lang
 
-    lang = match_lang(session.header)
+    lang = lang or match_lang(session.header)
     if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
         return list(words)  # an actor and one word: nothing English reads otherwise
     from scorekeeper.lang import translate
@@ -65,26 +72,34 @@ def _old_notation(word: str) -> bool:
     return " " not in word.strip() and "," not in word and _looks_like_card(word)
 
 
-def typed_facts(session: Session, facts: Sequence[str], rules: Ruleset | None = None) -> list[str]:
+def typed_facts(
+    session: Session,
+    facts: Sequence[str],
+    rules: Ruleset | None = None,
+    *,
+    lang: str | None = None,
+) -> list[str]:
     """Quick-entry ``KEY=VALUE`` facts with each value's words read in the match's
-    language (``all_tricks=kontra`` -> ``all_tricks=contra``); English as typed."""
+    language (or ``lang``, a phone's own: ``all_tricks=kontra`` -> ``all_tricks=contra``);
+    English as typed."""
     from scorekeeper.lang import DEFAULT, match_lang
 
-    if match_lang(session.header) == DEFAULT:
+    lang = lang or match_lang(session.header)
+    if lang == DEFAULT:
         return list(facts)
     out = []
     for fact in facts:
         key, sep, value = fact.partition("=")
-        items = [_fact_value(session, item, rules) for item in value.split(",")]
+        items = [_fact_value(session, item, rules, lang) for item in value.split(",")]
         out.append(key + sep + ",".join(items) if sep else fact)
     return out
 
 
-def _fact_value(session: Session, item: str, rules: Ruleset | None) -> str:
+def _fact_value(session: Session, item: str, rules: Ruleset | None, lang: str) -> str:
     """One value of a fact in the match's language; an English word that only reads as a
     card by the letters of a suit at its end stays as typed (``solo=queens``, not QS)."""
     from scorekeeper.lang import card_readings
 
     if len(item) > 3 and item.isalpha() and card_readings(item, "en"):
         return item
-    return " ".join(typed(session, [item], rules))
+    return " ".join(typed(session, [item], rules, lang=lang))

@@ -7,6 +7,8 @@ Paths (``KEY`` is the sheet's unguessable key, printed in the URL)::
     GET  /KEY/scorer/TOKEN   the scorer's one-time token, exchanged for a cookie
     POST /KEY/act            the scorer records an action   {version, action, lang}
     POST /KEY/undo           the scorer undoes the last entry {version, lang}
+    POST /KEY/redo           the scorer puts back what the undo took {version, lang}
+    POST /KEY/quick          the scorer enters a quick hand {version, lang, facts, said}
     POST /KEY/handover       the scorer's role for another phone: a new one-time address
     POST /KEY/referee        a player's private question     {hand, lang}
 
@@ -38,8 +40,9 @@ from starlette.routing import Route
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import page
 from scorekeeper.serve.guard import Guard
-from scorekeeper.serve.live import Hub, Stale, speaking
+from scorekeeper.serve.live import Hub, parse_version, speaking, version_text
 from scorekeeper.serve.page import cards
+from scorekeeper.session import StaleEntryError
 from scorekeeper.text import language
 from scorekeeper.view.words import say
 
@@ -48,6 +51,7 @@ KEEP_ALIVE = 30.0
 """Seconds between two comments on a quiet stream (a phone's network drops a silent one)."""
 MAX_BODY = 8192
 MAX_TEXT = 300
+MAX_FACTS = 20
 
 
 def pick_language(request: Request) -> str:
@@ -77,6 +81,8 @@ class Server:
             Route(key + "/scorer/{token}", self.scorer),
             Route(key + "/act", self.act, methods=["POST"]),
             Route(key + "/undo", self.undo, methods=["POST"]),
+            Route(key + "/redo", self.redo, methods=["POST"]),
+            Route(key + "/quick", self.quick, methods=["POST"]),
             Route(key + "/handover", self.handover, methods=["POST"]),
             Route(key + "/referee", self.referee, methods=["POST"]),
         ]
@@ -100,8 +106,9 @@ class Server:
         scorer = self.guard.is_scorer(cookie)
         body = self.hub.words(lang, scorer)
         with speaking(lang):
+            quick = page.quick_form(self.hub.state) if scorer else ""
             html = page.document(
-                self.guard.key, lang, body, scorer=scorer, csrf=self.guard.csrf(cookie)
+                self.guard.key, lang, body, scorer=scorer, csrf=self.guard.csrf(cookie), quick=quick
             )
         return HTMLResponse(html, headers=_headers())
 
@@ -148,7 +155,9 @@ class Server:
             with speaking(pick_language(request)):
                 text = say("serve.not_scorer")
             return HTMLResponse(f"<p>{page.escape(text)}</p>", status_code=403)
-        answer = RedirectResponse(f"/{self.guard.key}/", status_code=303)
+        chosen = language.parse(request.query_params.get("lang"))  # kept for the page
+        where = f"/{self.guard.key}/" + (f"?lang={chosen}" if chosen else "")
+        answer = RedirectResponse(where, status_code=303)
         answer.set_cookie(
             COOKIE, cookie, path=f"/{self.guard.key}/", httponly=True, samesite="strict"
         )
@@ -159,10 +168,20 @@ class Server:
         return await self._write(request, _record)
 
     async def undo(self, request: Request) -> Response:
-        return await self._write(request, _undo)
+        return await self._write(request, _undo, replay=False)
+
+    async def redo(self, request: Request) -> Response:
+        return await self._write(request, _redo, replay=False)
+
+    async def quick(self, request: Request) -> Response:
+        return await self._write(request, _quick)
 
     async def _write(
-        self, request: Request, change: Callable[[Any, dict[str, Any]], str]
+        self,
+        request: Request,
+        change: Callable[[Any, dict[str, Any]], str],
+        *,
+        replay: bool = True,
     ) -> Response:
         body = await _body(request)
         lang = language.parse(str(body.get("lang", ""))) or language.ENGLISH
@@ -174,15 +193,17 @@ class Server:
                 request.headers.get("x-csrf-token"), cookie
             ):
                 return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
-            version = body.get("version")
-            if not isinstance(version, str) or body.get("bad"):
+            version = parse_version(str(body.get("version", "")))
+            if version is None or body.get("bad"):
                 return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
             try:
-                said = self.hub.write(version, lambda session: change(session, body))
-            except Stale as stale:
-                return JSONResponse(_stale(stale), status_code=409)
+                said = self.hub.write(version, lambda session: change(session, body), replay=replay)
+            except StaleEntryError as stale:
+                return JSONResponse(_stale(stale, lang, self.hub.family), status_code=409)
             except ScorekeeperError as err:
                 answer = {"message": err.message, "rule": err.rule}
+                if err.where and err.where.startswith("quick."):
+                    answer["field"] = err.where.removeprefix("quick.")
                 return JSONResponse(answer, status_code=422)
             return JSONResponse({"message": said, "version": self.hub.state.version})
 
@@ -221,7 +242,7 @@ class Server:
             if not isinstance(hand, str) or body.get("bad"):
                 return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
             try:
-                lines = may_play(self.hub.state, hand)
+                lines = may_play(self.hub.state, hand, lang)
             except ScorekeeperError as err:
                 return JSONResponse({"message": err.message, "rule": err.rule}, status_code=422)
         return JSONResponse({"lines": lines}, headers={"Cache-Control": "no-store"})
@@ -239,6 +260,30 @@ def _undo(session: Any, body: dict[str, Any]) -> str:
     return say("serve.undone", what=cards(session.undo()))
 
 
+def _quick(session: Any, body: dict[str, Any]) -> str:
+    """A quick hand from the form: the facts given (each as ``KEY=VALUE``) and what was
+    said, one line each, read in the phone's language as ``scorekeeper hand`` reads them
+    in the match's."""
+    from scorekeeper.lang.typed import typed, typed_facts
+
+    facts, told = body.get("facts"), body.get("said", "")
+    if not isinstance(facts, dict) or not isinstance(told, str):
+        raise ScorekeeperError(say("serve.bad_request"), kind="usage")
+    lang = str(body.get("lang", ""))
+    items = [f"{k}={v.strip()}" for k, v in facts.items() if isinstance(v, str) and v.strip()]
+    lines = [line.split() for line in told.splitlines() if line.strip()]
+    mh = session.quick(
+        typed_facts(session, items, lang=lang),
+        [" ".join(typed(session, w, lang=lang)) for w in lines],
+    )
+    scores = ", ".join(f"{p} {s:+d}" for p, s in mh.result.scores.items())
+    return say("serve.quick.recorded", number=mh.number, scores=scores)
+
+
+def _redo(session: Any, body: dict[str, Any]) -> str:
+    return say("serve.redone", what=cards(session.redo()))
+
+
 def _qr_svg(url: str) -> str:
     """``url`` as a QR code in inline SVG (segno: no image library)."""
     import segno
@@ -246,12 +291,17 @@ def _qr_svg(url: str) -> str:
     return str(segno.make(url, error="l").svg_inline(scale=4, border=2))
 
 
-def _stale(stale: Stale) -> dict[str, Any]:
-    if stale.since:
-        message = say("serve.changed", what=cards(", ".join(stale.since)))
+def _stale(stale: StaleEntryError, lang: str, family: str) -> dict[str, Any]:
+    """A write refused by the table's guard: what moved since the page's version, worded
+    as the table session words it (``Carla played D♣ from another device``)."""
+    from scorekeeper.table.session import changed_line
+
+    changed = [changed_line(hand, text, lang, family) for hand, text in stale.since]
+    if changed:
+        message = say("serve.changed", what="; ".join(changed))
     else:
         message = say("serve.changed_other")
-    return {"message": message, "version": stale.version, "since": stale.since}
+    return {"message": message, "version": version_text(stale.found), "changed": changed}
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -266,6 +316,11 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         return {"bad": True}
     if any(isinstance(v, str) and len(v) > MAX_TEXT for v in data.values()):
+        return {"bad": True}
+    facts = data.get("facts", {})
+    if not isinstance(facts, dict) or len(facts) > MAX_FACTS:
+        return {"bad": True}
+    if any(not isinstance(v, str) or len(v) > MAX_TEXT for v in facts.values()):
         return {"bad": True}
     return data
 

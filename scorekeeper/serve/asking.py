@@ -8,10 +8,9 @@ logs or shows them anywhere else.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import referee
-from scorekeeper.cards import parse_cards
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve.page import cards
 from scorekeeper.view.words import say, term
@@ -22,14 +21,34 @@ if TYPE_CHECKING:
     from scorekeeper.serve.live import State
 
 
-def may_play(state: State, text: str) -> list[str]:
-    """The referee's answer, line by line, in the language spoken now."""
+def read(text: str, lang: str, rules: Any) -> list[str]:
+    """Cards as a player of the phone's language writes them (``KrD H10``, ``Kreuz
+    Dame, Herz Zehn``, ``KlV``, ``D♣``; the codes too), as codes."""
+    from scorekeeper.lang import read_cards
+
+    return read_cards([text], lang, rules.deck, rules.family)
+
+
+def _trick(text: str, lang: str, rules: Any) -> str:
+    """A trick typed as ``Anna:KrD Ben:H10`` with each card read in the phone's language,
+    as the referee reads a trick (``Anna:QC Ben:10H``)."""
+    plays = []
+    for word in text.replace(",", " ").split():
+        who, colon, card = word.rpartition(":")
+        codes = read(card, lang, rules) if card else []
+        plays.append(f"{who}{colon}{' '.join(codes) if codes else card}")
+    return " ".join(plays)
+
+
+def may_play(state: State, text: str, lang: str) -> list[str]:
+    """The referee's answer, line by line, in the language spoken now; the cards typed
+    are read in ``lang``, the phone's."""
     if state.session is None:
         return [state.problem or ""]
     match = state.session.match
     hand = state.session.current_hand()
     if ":" in text:
-        trick = referee.parse_trick(text, match.rules)
+        trick = referee.parse_trick(_trick(text, lang, match.rules), match.rules)
         ruling = _judge(hand, trick, None, None)
         winner = ruling.winner or {}
         return [f"{winner.get('player', '')}: {term(str(winner.get('reason', '')))}"]
@@ -38,7 +57,8 @@ def may_play(state: State, text: str) -> list[str]:
     if player is None or hand.finished:
         return [say("serve.referee.nothing")]
     plays = [(p.player, p.card) for p in current.plays] if current is not None else []
-    ruling = _judge(hand, plays, player, parse_cards(text))
+    held = [match.rules.deck.parse(code) for code in read(text, lang, match.rules)]
+    ruling = _judge(hand, plays, player, held)
     legal = " ".join(c.card.code for c in ruling.legal)
     lines = [say("serve.referee.may", cards=cards(legal))]
     lines += [

@@ -18,50 +18,47 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.matchlog import MatchLog
 from scorekeeper.record import record
 from scorekeeper.serve.watch import stamp
 from scorekeeper.session import Session
 from scorekeeper.text import language
 
 
-def entries(log: MatchLog) -> list[str]:
-    """Every entry of the record in order, each hand's deal and quick facts included."""
-    out: list[str] = []
-    for number, hand in enumerate(log.hands, 1):
-        if hand.deal is not None:
-            out.append(f"#{number} deal")
-        if hand.quick is not None:
-            out.append(f"#{number} quick")
-        out += hand.actions
-    return out
+def version_text(version: tuple[int, int]) -> str:
+    """The record's version (``Session.version``: hands, actions of the last hand) as a
+    page carries it: ``"3.7"``."""
+    return f"{version[0]}.{version[1]}"
 
 
-def version_of(log: MatchLog) -> str:
-    """The version of a record: the number of its entries, then a digest of its text (an
-    undo followed by another entry gives the same number, never the same digest)."""
-    digest = hashlib.blake2b(log.dumps().encode("utf-8"), digest_size=6).hexdigest()
-    return f"{len(entries(log))}.{digest}"
+def parse_version(text: str) -> tuple[int, int] | None:
+    """A page's version back as ``Session.version``'s pair, or None if it is not one."""
+    hands, dot, actions = text.partition(".")
+    if not dot or not hands.isdigit() or not actions.isdigit():
+        return None
+    return int(hands), int(actions)
 
 
 @record
 class State:
-    """The match now: its session (read, replayed), version and entries; or why not."""
+    """The match now: its session (read, replayed), its version (what a write is made
+    on, ``Session.version``) and the digest of the file's bytes (what tells the streams
+    that anything changed, an undo followed by another entry too); or why not."""
 
     session: Session | None
     version: str
-    entries: list[str]
+    digest: str
     problem: str | None = None
 
 
 def read_state(path: Path) -> State:
     """The match file as it is now (a file that does not replay is shown as a problem)."""
     try:
+        digest = hashlib.blake2b(path.read_bytes(), digest_size=8).hexdigest()
         session = Session.open(path)
-        log = session.log
+        version = version_text(session.version)
     except (ScorekeeperError, OSError) as err:
-        return State(None, "0.none", [], str(err))
-    return State(session, version_of(log), entries(log))
+        return State(None, "0.0", "", str(err))
+    return State(session, version, digest)
 
 
 @contextmanager
@@ -73,15 +70,6 @@ def speaking(lang: str) -> Iterator[None]:
         yield
     finally:
         language.choose(before)
-
-
-class Stale(Exception):
-    """A write made on an older version of the record than the file's."""
-
-    def __init__(self, version: str, since: list[str]) -> None:
-        super().__init__(version)
-        self.version = version
-        self.since = since
 
 
 class Hub:
@@ -99,7 +87,7 @@ class Hub:
     def words(self, lang: str, scorer: bool) -> str:
         """The live part of the page for ``lang`` (and the scorer's controls): made once
         per version."""
-        key = (self.state.version, lang, scorer)
+        key = (self.state.digest, lang, scorer)
         if key not in self._words:
             if len(self._words) > 32:
                 self._words.clear()
@@ -115,10 +103,16 @@ class Hub:
             return
         self._stamp = now
         state = read_state(self.path)
-        if state.version == self.state.version and state.problem == self.state.problem:
+        if state.digest == self.state.digest and state.problem == self.state.problem:
             return
         self.state = state
         self.wake_all()
+
+    @property
+    def family(self) -> str:
+        """The game family of the match served ("" while its file does not replay)."""
+        session = self.state.session
+        return session.match.rules.family if session is not None else ""
 
     # ------------------------------------------------------------------ streams
     @property
@@ -140,25 +134,15 @@ class Hub:
                 queue.put_nowait(self.state.version)
 
     # ------------------------------------------------------------------ writing
-    def write(self, version: str, change: Callable[[Session], Any]) -> Any:
-        """Make ``change`` under the match's lock if the file is still at ``version``;
-        :class:`Stale` (nothing written) if it is not. Every stream is told after."""
+    def write(
+        self, version: tuple[int, int], change: Callable[[Session], Any], *, replay: bool = True
+    ) -> Any:
+        """Make ``change`` through the table's one guard: ``Session.edit`` under the
+        match's lock, refused (:class:`~scorekeeper.session.StaleEntryError`, nothing
+        written) unless the record still stands at ``version``. Every stream is told
+        after (``replay=False``: an undo or a redo, as the table session makes them)."""
         try:
-            with Session.edit(self.path, wait=3.0) as session:
-                log = session.log
-                now = version_of(log)
-                if now != version:
-                    raise Stale(now, _since(version, entries(log)))
-                done = change(session)
+            with Session.edit(self.path, wait=3.0, expect=version, replay=replay) as session:
+                return change(session)
         finally:
             self.changed()
-        return done
-
-
-def _since(version: str, now: list[str]) -> list[str]:
-    """The entries made after ``version``, where the record only grew since (else all
-    that is left after an undo or a correction is not told apart: empty)."""
-    count = version.split(".", 1)[0]
-    if not count.isdigit() or int(count) > len(now):
-        return []
-    return now[int(count) :]

@@ -3,7 +3,7 @@ change and sent over the page's stream.
 
 Every word comes from the catalogue (``scorekeeper.text.serve`` and the sheet's), every
 name and text a person typed goes through :func:`html.escape`; the sheet itself is the
-HTML export's table (``scorekeeper.view.html``). No file is read to answer a page: the
+HTML export's: its page data drawn by its templates (``scorekeeper.view.templates``). No file is read to answer a page: the
 style and the script are here, inline.
 """
 
@@ -14,8 +14,9 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import language
-from scorekeeper.view import html as export
-from scorekeeper.view.sheet import build, progress_text
+from scorekeeper.view import templates
+from scorekeeper.view.page import page_data
+from scorekeeper.view.sheet import build
 from scorekeeper.view.words import SUIT_SYMBOLS, say, term
 
 if TYPE_CHECKING:
@@ -62,6 +63,15 @@ nav.langs a { margin-right: .6em; }
 form.referee input { font: inherit; width: 100%; box-sizing: border-box; }
 form.referee button { font: inherit; margin-top: .3em; }
 .over { font-weight: 700; }
+form.quick .fact { display: block; margin: .5em 0; border: 0; padding: 0; }
+form.quick .fact > span, form.quick legend { display: block; font-size: .85em; color: #333; }
+form.quick input, form.quick select, form.quick textarea { font: inherit; width: 100%;
+  box-sizing: border-box; padding: .2em; }
+form.quick label.pick { display: inline-block; margin: .2em .8em .2em 0; }
+form.quick label.pick input { width: auto; transform: scale(1.4); margin-right: .4em; }
+form.quick .bad { outline: 3px solid #b00020; }
+form.quick button { font: inherit; margin-top: .4em; padding: .35em .8em; }
+[hidden] { display: none !important; }
 """
 
 
@@ -88,7 +98,9 @@ def card_html(code: str, tag: str = "span", extra: str = "") -> str:
 
 def live(state: State, lang: str, scorer: bool) -> str:
     """The live part of the page: the hand on the table, the totals, the last hand's
-    value, the progress and the sheet (with the scorer's controls for the scorer)."""
+    value, the progress, the sheet and its chart (with the scorer's controls for the
+    scorer). The sheet is the HTML export's: the same page data
+    (:func:`scorekeeper.view.page.page_data`) drawn by the same templates."""
     version = escape(state.version, quote=True)
     if state.session is None:
         problem = escape(state.problem or "")
@@ -96,17 +108,20 @@ def live(state: State, lang: str, scorer: bool) -> str:
     session = state.session
     match = session.match
     hand = session.current_hand()
-    sheet = build(match, lang, SHEET_ROWS)
-    out = [f'<div id="state" data-version="{version}">', f"<h1>{escape(sheet.title)}</h1>"]
+    data = page_data(build(match, lang, SHEET_ROWS))
+    quick = "1" if match.open_hand is None and not match.over() else "0"
+    out = [
+        f'<div id="state" data-version="{version}" data-quick="{quick}">',
+        f"<h1>{templates.text(data['title'])}</h1>",
+    ]
     out += _hand(match, hand)
     if scorer:
         out += _controls(hand)
-    out += _totals(sheet)
+    out += _totals(data)
     out += _last_value(match)
-    table = "\n".join(export.sheet_table(sheet))
     out.append(
         f'<details class="sheet"><summary>{escape(say("serve.sheet"))}</summary>'
-        f'<div class="wide">{table}</div></details>'
+        f"{templates.sheet_table(data)}{templates.figure(data)}</details>"
     )
     out.append("</div>")
     return "\n".join(out)
@@ -168,21 +183,22 @@ def _trick(hand: Hand) -> list[str]:
 
 
 def _said(match: Any, hand: Hand) -> list[str]:
-    from scorekeeper.table.native import phrase
-
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
     if not said:
         return []
-    lang = language.current()
-    items = [
-        f"<li>{escape(s.player)}: {escape(phrase(str(s.kind), lang, match.rules.family))}</li>"
-        for s in said
-    ]
+    items = [f"<li>{escape(s.player)}: {escape(worded(str(s.kind)))}</li>" for s in said]
     return [
         f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
         *items,
         "</ul></section>",
     ]
+
+
+def worded(text: str) -> str:
+    """What a player says (``re``, ``trump hearts``, ``bottom 7H``) as the page's language
+    words it for reading (``Re``, ``Trumpf Herz``, ``unten 7♥``): the view's terms, cards
+    by their names; the match file's codes never reach a German or Dutch page."""
+    return cards(term(text))
 
 
 def _sides(hand: Hand) -> list[str]:
@@ -206,21 +222,22 @@ def _sides(hand: Hand) -> list[str]:
     ]
 
 
-def _totals(sheet: Any) -> list[str]:
+def _totals(data: dict[str, Any]) -> list[str]:
+    """Each column's total in big type (the sheet's own, from its page data), then the
+    match's progress or end as the export says it."""
+    names = [h["text"] for h in data["headers"] if h["num"]][1:]  # the columns, not "#"
     rows = [
-        f'<tr><td>{escape(c.name)}</td><td class="num">{t}</td></tr>'
-        for c, t in zip(sheet.columns, sheet.totals, strict=True)
+        f'<tr><td>{templates.text(name)}</td><td class="num">{total}</td></tr>'
+        for name, total in zip(names, data["totals"], strict=True)
     ]
-    out = [
+    return [
         f'<section class="totals-box"><h2>{escape(say("serve.totals"))}</h2>',
         '<table class="totals">',
         *rows,
         "</table>",
+        templates.summary(data, ("progress",)),
+        "</section>",
     ]
-    if progress := progress_text(sheet.progress):
-        out.append(f'<div class="progress">{escape(progress)}</div>')
-    out.append("</section>")
-    return out
 
 
 def _last_value(match: Any) -> list[str]:
@@ -269,23 +286,26 @@ def _controls(hand: Hand) -> list[str]:
             )
         out.append("</div>")
     if said:
-        from scorekeeper.table.native import phrase
-
-        lang = language.current()
         out.append('<div class="said">')
         for a in said:
-            words = f"{a.actor} {phrase(' '.join((a.verb, *a.args)), lang, hand.rules.family)}"
+            words = f"{a.actor} {worded(' '.join((a.verb, *a.args)))}"
             out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
         out.append("</div>")
-    out.append(f'<div><button data-undo="1">{escape(say("serve.undo"))}</button></div>')
+    out.append(
+        f'<div class="corrections"><button data-undo="1">{escape(say("serve.undo"))}</button>'
+        f'<button data-redo="1">{escape(say("serve.redo"))}</button></div>'
+    )
     out.append(f'<div><button data-handover="1">{escape(say("serve.handover"))}</button></div>')
     out.append("</section>")
     return out
 
 
-def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") -> str:
-    """The whole page: the live part as it is now, the language links, the referee's form
-    and the script that keeps the live part up to date."""
+def document(
+    key: str, lang: str, body: str, *, scorer: bool, csrf: str = "", quick: str = ""
+) -> str:
+    """The whole page: the live part as it is now, the language links, the scorer's quick
+    hand form (``quick``, shown while no hand is open), the referee's form and the script
+    that keeps the live part up to date."""
     links = " ".join(
         f'<a href="?lang={code}" hreflang="{code}">{code.upper()}</a>'
         for code in language.LANGUAGES
@@ -305,11 +325,12 @@ def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") ->
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="referrer" content="no-referrer">',
             f"<title>{escape(say('serve.page_title'))}</title>",
-            f"<style>{export.STYLE}{STYLE}</style></head><body>",
+            f"<style>{templates.STYLE}{STYLE}</style></head><body>",
             f'<div id="link" class="off" role="status">{escape(say("serve.connecting"))}</div>',
             f'<nav class="langs">{links}</nav>',
             f'<main id="live">{body}</main>',
             '<p id="answer" role="alert"></p><div id="handover"></div>',
+            quick,
             _referee_form(),
             f'<script id="config" type="application/json">{_script_safe(config)}</script>',
             f'<script id="texts" type="application/json">{_script_safe(texts)}</script>',
@@ -317,6 +338,68 @@ def document(key: str, lang: str, body: str, *, scorer: bool, csrf: str = "") ->
             "</body></html>",
         ]
     )
+
+
+def quick_form(state: State) -> str:
+    """The scorer's form for a quick hand: one field for each fact this game, variant and
+    table size takes (the family's ``asked_keys``, the table session's questions), then
+    what was said; words in the page's language, values as the match file writes them
+    (players, the fact's choices, yes or no) or as typed, read in the page's language."""
+    if state.session is None:
+        return ""
+    match = state.session.match
+    from scorekeeper.games import family_for
+
+    keys = family_for(match.rules).asked_keys(match.rules)
+    fields = [_fact_field(name, key, match.players) for name, key in keys.items()]
+    said = (
+        f'<label class="fact"><span>{escape(say("serve.quick.said"))}</span>'
+        '<textarea name="said" rows="2" autocomplete="off" spellcheck="false"></textarea></label>'
+    )
+    return "\n".join(
+        [
+            '<section class="quick" id="quick-box" hidden>',
+            f"<details><summary>{escape(say('serve.quick.title'))}</summary>",
+            '<form id="quick" class="quick" autocomplete="off">',
+            *fields,
+            said,
+            f'<button type="submit">{escape(say("serve.quick.record"))}</button>',
+            "</form></details></section>",
+        ]
+    )
+
+
+def _fact_field(name: str, key: Any, players: list[str]) -> str:
+    """One fact's field: a choice of players, of the fact's words or of yes and no where
+    the fact takes one of them, else a box to type in (a number where it is one)."""
+    from scorekeeper.lang import language as words_of
+
+    label = f"<span>{escape(key.help)}</span>"
+    field = escape(name, quote=True)
+    if key.kind == "list" and key.names == "word":
+        boxes = "".join(
+            f'<label class="pick"><input type="checkbox" name="{field}"'
+            f' value="{escape(p, quote=True)}">{escape(p)}</label>'
+            for p in players
+        )
+        legend = f"<legend>{escape(key.help)}</legend>"
+        return f'<fieldset class="fact" data-fact="{field}">{legend}{boxes}</fieldset>'
+    options: list[tuple[str, str]] = []
+    if key.kind == "bool":
+        voc = words_of(language.current())
+        options = [("yes", (voc.yes or ("yes",))[0]), ("no", (voc.no or ("no",))[0])]
+    elif key.choices:
+        options = [(c, term(c)) for c in key.choices]
+    elif key.kind == "word" and key.names == "word":
+        options = [(p, p) for p in players]
+    if options:
+        choices = "".join(
+            f'<option value="{escape(v, quote=True)}">{escape(shown)}</option>'
+            for v, shown in [("", "–"), *options]
+        )
+        return f'<label class="fact">{label}<select name="{field}">{choices}</select></label>'
+    kind = ' type="number" inputmode="numeric"' if key.kind == "int" else ""
+    return f'<label class="fact">{label}<input name="{field}"{kind} spellcheck="false"></label>'
 
 
 def _script_safe(text: str) -> str:
@@ -328,13 +411,14 @@ def _referee_form() -> str:
     return (
         '<section><h2>{title}</h2><form class="referee" id="referee">'
         '<label>{label}<input name="hand" autocomplete="off" autocapitalize="characters"'
-        ' spellcheck="false" placeholder="QC 10H AD 9S"></label>'
+        ' spellcheck="false" placeholder="{example}"></label>'
         '<button type="submit">{ask}</button></form>'
         '<div id="ruling" aria-live="polite"></div></section>'
     ).format(
         title=escape(say("serve.referee.title")),
         label=escape(say("serve.referee.hand")),
         ask=escape(say("serve.referee.ask")),
+        example=escape(cards("QC 10H AD 9S"), quote=True),
     )
 
 
@@ -357,6 +441,7 @@ SCRIPT = r"""
     source.addEventListener("snapshot", function (e) {
       var data = JSON.parse(e.data);
       live.innerHTML = data.html;
+      quickShown();
       show(true);
     });
     source.onopen = function () { show(true); };
@@ -370,6 +455,32 @@ SCRIPT = r"""
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && (!source || source.readyState === 2)) { connect(); }
   });
+  function quickShown() {
+    var box = document.getElementById("quick-box");
+    var state = document.getElementById("state");
+    if (box) { box.hidden = !(state && state.getAttribute("data-quick") === "1"); }
+  }
+  var quick = document.getElementById("quick");
+  if (quick) {
+    quick.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var facts = {}, form = new FormData(quick);
+      form.forEach(function (value, name) {
+        if (name === "said" || !String(value).trim()) { return; }
+        facts[name] = facts[name] ? facts[name] + "," + value : String(value);
+      });
+      var told = String(form.get("said") || "");
+      post("quick", {version: version(), lang: config.lang, facts: facts, said: told})
+        .then(function (d) {
+          said(d);
+          var bad = quick.querySelector(".bad");
+          if (bad) { bad.classList.remove("bad"); }
+          if (d.status === 200) { quick.reset(); return; }
+          var field = d.field && quick.querySelector("[name='" + d.field + "']");
+          if (field) { field.closest(".fact").classList.add("bad"); field.focus(); }
+        });
+    });
+  }
   function version() {
     var state = document.getElementById("state");
     return state ? state.getAttribute("data-version") : "";
@@ -392,6 +503,7 @@ SCRIPT = r"""
     var body = {version: version(), lang: config.lang};
     if (act) { body.action = act; post("act", body).then(said); }
     else if (button.hasAttribute("data-undo")) { post("undo", body).then(said); }
+    else if (button.hasAttribute("data-redo")) { post("redo", body).then(said); }
     else if (button.hasAttribute("data-handover")) {
       post("handover", body).then(function (d) {
         said(d);

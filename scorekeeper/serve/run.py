@@ -126,10 +126,14 @@ class Serving:
         self.out.flush()
 
     def revoke(self) -> None:
-        """The terminal takes the role back: no phone records until a new page is opened."""
+        """The terminal takes the role back: no phone records until a new page is opened
+        (beside the table session the answer ends with an empty line)."""
         self.guard.revoke()
         self.hub.wake_all()
         self._say_scorer(say("serve.revoked"))
+        if self.beside:
+            self.out.write("\n")
+            self.out.flush()
 
     def close_sockets(self) -> None:
         for sock in self.sockets:
@@ -159,7 +163,7 @@ class Serving:
         self.watch.start()
         loop = asyncio.get_running_loop()
         if keys is not None:
-            loop.add_reader(keys.fileno(), _on_line(keys, self.revoke))
+            loop.add_reader(keys.fileno(), _on_line(keys, self.revoke, loop))
         if stop_after is not None:
             loop.call_later(stop_after, self.stop)
         try:
@@ -175,10 +179,17 @@ class Serving:
         self.uvicorn.should_exit = True
 
 
-def _on_line(keys: TextIO, revoke: Callable[[], None]) -> Callable[[], None]:
+def _on_line(
+    keys: TextIO, revoke: Callable[[], None], loop: asyncio.AbstractEventLoop
+) -> Callable[[], None]:
+    """A line typed in the terminal (``r``), or sent by the table session beside
+    (``scorer``): the scorer's phone revoked. At the end of the input, nothing more is read."""
+
     def read() -> None:
         line = keys.readline()
-        if line.strip().lower() in ("r", "revoke"):
+        if not line:
+            loop.remove_reader(keys.fileno())
+        elif line.strip().lower() in ("r", "revoke", "scorer"):
             revoke()
 
     return read

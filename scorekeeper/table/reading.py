@@ -25,6 +25,7 @@ COMMANDS = (
     "judge",
     "hand",
     "rename",
+    "scorer",
     "help",
     "quit",
 )

@@ -21,6 +21,9 @@ TEXTS: dict[str, str] = {
     "serve.keys_beside": "The phones' pages stop when the table session ends.",
     "serve.revoked": "The scorer's phone is revoked. A new scorer's page:",
     "serve.stopped": "Stopped serving.",
+    "serve.not_beside": (
+        "No phones are served by this session: start it with 'scorekeeper table --serve'."
+    ),
     "serve.no_extra": (
         "'scorekeeper serve' needs the optional packages of the serve extra: "
         "pip install 'scorekeeper[serve]'"
@@ -52,11 +55,17 @@ TEXTS: dict[str, str] = {
     ),
     "serve.recorded": "Recorded: {what}",
     "serve.undone": "Undone: {what}",
+    "serve.redo": "Redo",
+    "serve.redone": "Put back: {what}",
     "serve.changed": "The record changed meanwhile ({what}); nothing was recorded.",
     "serve.changed_other": "The record was corrected meanwhile; nothing was recorded.",
     "serve.not_scorer": "Only the scorer's phone may record.",
     "serve.bad_request": "The request could not be read.",
     "serve.too_many": "Too many open pages from this device: close some and reload.",
+    "serve.quick.title": "Enter a whole hand from the score sheet",
+    "serve.quick.said": "What was said, one line each: the name, then the words:",
+    "serve.quick.record": "Record the hand",
+    "serve.quick.recorded": "Hand {number} recorded: {scores}",
     "serve.referee.title": "Your referee (private)",
     "serve.referee.hand": "Your cards (stay on your phone):",
     "serve.referee.ask": "Which may I play?",

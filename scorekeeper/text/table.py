@@ -102,6 +102,10 @@ TEXTS: dict[str, str] = {
     "table.commands.explain": "{command} [TOPIC]: the rules of this game",
     "table.commands.judge": "{command}: which cards the player to play may play, and why",
     "table.commands.hand": "{command}: a quick hand from the score sheet, fact by fact",
+    "table.commands.scorer": (
+        "{command}: with --serve, take the scorer's role from the phone that has it and "
+        "show a new scorer's page for another phone"
+    ),
     "table.commands.help": "{command}: this text",
     "table.commands.quit": "{command}: leave (everything is already saved)",
     "table.judge.nobody": "nobody is to play a card now: {why}",

@@ -260,6 +260,26 @@ def legend(data: dict[str, Any]) -> str:
     return f'<p class="legend">{"".join(items)}</p>'
 
 
+def summary(data: dict[str, Any], kinds: tuple[str, ...] = ("totals", "progress", "over")) -> str:
+    """The sheet's summary lines of the ``kinds`` asked for: the totals, the match's
+    progress, why it is over."""
+    return "\n".join(
+        f'<p class="summary {item["kind"]}"><b>{text(item["label"])}</b> {text(item["text"])}</p>'
+        for item in data["summary"]
+        if item["kind"] in kinds
+    )
+
+
+def figure(data: dict[str, Any]) -> str:
+    """The chart of the running totals with its legend (or why there is none yet)."""
+    out = ['<figure class="chart">', chart(data["chart"])]
+    series = data["chart"]["series"]
+    if series and len(series[0]["values"]) > 1:
+        out.append(legend(data["chart"]))
+    out.append("</figure>")
+    return "\n".join(out)
+
+
 def page(data: dict[str, Any]) -> str:
     """The whole sheet as one self-contained HTML document."""
     out = [
@@ -273,15 +293,8 @@ def page(data: dict[str, Any]) -> str:
     ]
     if data["legend"]:
         out.append(f'<p class="legend-mark">{text(data["legend"])}</p>')
-    out += [
-        f'<p class="summary {item["kind"]}"><b>{text(item["label"])}</b> {text(item["text"])}</p>'
-        for item in data["summary"]
-    ]
-    out += [f"<h2>{text(data['chart']['title'])}</h2>", '<figure class="chart">']
-    out.append(chart(data["chart"]))
-    if len(data["chart"]["series"][0]["values"]) > 1 if data["chart"]["series"] else False:
-        out.append(legend(data["chart"]))
-    out.append("</figure>")
+    out.append(summary(data))
+    out += [f"<h2>{text(data['chart']['title'])}</h2>", figure(data)]
     explained = data["explanations"]
     if explained["items"]:
         out.append(f"<h2>{text(explained['title'])}</h2>")

@@ -39,14 +39,18 @@ class Col:
         if self.right:  # a score column: its cells stay whole, its header may wrap
             head = min(max(len(w) for w in self.header.split() or [""]), 14)
             return max([head, *(len(c) for c in self.cells)])
-        words = [w for c in [self.header, *self.cells] for w in c.split()]
+        # split where the wrap may break: at plain spaces, not inside a name and its number
+        words = [w for c in [self.header, *self.cells] for w in c.split(" ")]
         return min(max([1, *(len(w) for w in words)]), 14)
 
 
 def _wrap(text: str, width: int) -> list[str]:
+    """A cell's lines: broken at plain spaces only (a non-breaking space holds a side's name
+    and its number together), then printed with plain spaces."""
     if len(text) <= width:
-        return [text]
-    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+        return [text.replace(NBSP, " ")]
+    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    return [line.replace(NBSP, " ") for line in lines]
 
 
 def _para(text: str, width: int) -> list[str]:

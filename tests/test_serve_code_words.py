@@ -1,0 +1,78 @@
+"""No English code word on a German or Dutch live page (issue 29, with issue 27's check):
+every game's page, the scorer's view with its buttons and quick hand form, at every step of a whole hand
+played through (what was said, the trick, the sides, the last hand's value, the sheet),
+checked against the language file's ``[codes]`` as ``test_code_words`` checks the rest."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from code_words import code_words
+from table_helpers import _action_of, new_match, record_deal
+from test_table_langs import ALL
+
+pytest.importorskip("starlette", reason="the serve extra is not installed")
+
+from scorekeeper.serve import page
+from scorekeeper.serve.live import read_state, speaking
+from scorekeeper.session import Session
+
+LANGS = ["de", "nl"]
+
+
+def shown(document: str) -> list[str]:
+    """The lines a person reads on a page: its text, with the buttons' and fields'
+    words (no markup, no script, no style; attributes only where they are read)."""
+    document = re.sub(r"<(script|style)\b.*?</\1>", " ", document, flags=re.S)
+    read = re.findall(r'(?:placeholder|title|aria-label)="([^"]*)"', document)
+    text = re.sub(r"<[^>]+>", "\n", document)
+    return [line.strip() for line in html.unescape("\n".join([text, *read])).splitlines()]
+
+
+def next_action(session: Session, choose: Any) -> str:
+    """The chooser's words where it has some (``re``, a bid), else the first legal card."""
+    hand = session.current_hand()
+    said = [a for a in hand.legal_actions() if not a.is_play]
+    words = choose(hand, said)
+    if words is not None:
+        return _action_of(hand, words, said)
+    return next(a.text for a in hand.legal_actions() if a.is_play)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", ALL, ids=[c.game for c in ALL])
+def test_every_game_s_live_page_is_in_the_table_s_words(
+    lang: str, case: Any, tmp_path: Path
+) -> None:
+    game, players, choose, seed, _ = case
+    path = new_match(tmp_path, game, players, lang=lang)
+    record_deal(path, seed)
+    found: dict[str, list[str]] = {}
+    pages = 0
+    for _ in range(200):
+        state = read_state(path)
+        with speaking(lang):
+            body = page.live(state, lang, True)
+            quick = page.quick_form(state)  # the scorer's quick hand form, every fact
+            document = page.document("key", lang, body, scorer=True, quick=quick)
+        pages += 1
+        for line in shown(document):
+            if codes := code_words(line, lang):
+                found.setdefault(line, codes)
+        assert state.session is not None, state.problem
+        match = state.session.match
+        if match.hands and match.hands[-1].result is not None:
+            break
+        with Session.edit(path) as session:
+            session.record([next_action(session, choose)])
+    assert pages > 10  # a whole hand, its pages before and after every entry
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_check_would_see_a_code_on_a_page(lang: str) -> None:
+    assert code_words(shown('<li>Ben: re</li><input placeholder="pass">')[1], lang) == ["re"]
