@@ -116,7 +116,7 @@ def test_archive_puts_a_match_away_and_restore_brings_it_back(tmp_path: Path) ->
     assert sorted(m["name"] for m in _listed(tmp_path)) == ["dk", "kj"]
     assert (tmp_path / "matches" / "kj.toml").read_bytes() == kept
     res = run_cli(tmp_path, "archive", "--restore", "kj")
-    assert res.returncode == 1 and "no archived match named kj" in res.stderr
+    assert res.returncode == 2 and "no archived match named kj" in res.stderr  # usage
 
 
 def test_archiving_the_last_match_leaves_no_current_match(tmp_path: Path) -> None:

@@ -110,5 +110,5 @@ def test_set_of_a_wrong_type_through_the_cli(tmp_path: Path) -> None:
     res = run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--set", "score_all_sequences=7")
     assert_refused(res, rule="options.score_all_sequences", names=("score_all_sequences",), code=2)
     res = run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--set", "revoke_penalty=none")
-    assert_refused(res, rule="options.revoke_penalty", names=("hand_lost",))
+    assert_refused(res, rule="options.revoke_penalty", names=("hand_lost",), code=2)
     assert not (tmp_path / "matches").exists() or not list((tmp_path / "matches").iterdir())

@@ -353,7 +353,7 @@ def test_unknown_card_is_refused_with_the_nearest_name(quick, tmp_path: Path) ->
     line = assert_refused(res, rule="deck", path=m, before=before, code=2)
     assert "Deutsch" in line and "Kreuz Dame (QC)" in line
     res = quick("--lang", "en", "trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
-    line = assert_refused(res, rule="deck", path=m, before=before)
+    line = assert_refused(res, rule="deck", path=m, before=before, code=2)
     assert "Herz Zehn (10H)" in line
 
 

@@ -35,7 +35,7 @@ def _hand(tmp_path: Path, rule_set: str, lang: str, *hands: list[str]) -> list[s
     assert run_cli(tmp_path, *args).returncode == 0
     out = []
     for facts in hands:
-        res = run_cli(tmp_path, "hand", *facts, "--match", path)
+        res = run_cli(tmp_path, "hand", *facts, "--match", path, env={"COLUMNS": "200"})
         assert res.returncode == 0, (facts, res.stderr)
         out.append(res.stdout)
     return out

@@ -191,6 +191,7 @@ USAGE_REASONS = frozenset(
         "rules.option.unknown_for",
         "rules.option.unknown_for_near",
         "rules.option.unknown_near",
+        "rules.options_make",
         "rules.unknown_ruleset",
         "referee.topic",
     }
