@@ -169,6 +169,9 @@ USAGE_REASONS = frozenset(
         "klaverjassen.unknown_verb",
         "kloepper.unknown_verb",
         # a fact or a value missing or in the wrong form
+        "cli.deal_usage",
+        "cli.hand_facts",
+        "cli.play_usage",
         "games.not_bool",
         "games.not_number",
         "games.quick.choice",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cli.core import echo, editing, match_path, typed, typed_cards, typed_facts
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.reasons import because
 from scorekeeper.text import say
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def play(words: list[str], match: Path | None = None, json_: bool = False) -> No
 def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
     """``[PLAYER] CARD`` read: the card may take several words (``Kreuz Dame``). Two
     words that are not one card are a player and a card, as they always were."""
-    usage = ScorekeeperError(say("cli.play_usage"), rule="actions")
+    usage = ScorekeeperError(because("cli.play_usage", "actions"))
     if not words:
         raise usage
     players = {p.casefold() for p in session.match.players}
@@ -121,7 +122,7 @@ def deal(hands: list[str], match: Path | None = None, json_: bool = False) -> No
 
     for item in hands:
         if "=" not in item:
-            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
+            raise ScorekeeperError(because("cli.deal_usage", "deal", item=item))
     cards: dict[str, list[str]] = {}
     with editing(match) as session:
         for item in hands:
@@ -148,7 +149,7 @@ def hand(
         show_keys(match, json_)
         return
     if not facts:
-        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
+        raise ScorekeeperError(because("cli.hand_facts", "quick"))
     from scorekeeper.cli import render
 
     with editing(match) as session:
@@ -175,7 +176,7 @@ def show_keys(match: Path | None, json_: bool) -> None:
     if json_:
         render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
         return
-    from scorekeeper.table.session import keys_lines
+    from scorekeeper.table.words import keys_lines
 
     for line in keys_lines(session):
         echo(line)

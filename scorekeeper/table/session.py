@@ -35,7 +35,14 @@ from scorekeeper.table.reading import (
     same_words,
     spoken_command,
 )
-from scorekeeper.table.words import after_hand, listed, outcome_lines, result_lines, say
+from scorekeeper.table.words import (
+    after_hand,
+    keys_lines,
+    listed,
+    outcome_lines,
+    result_lines,
+    say,
+)
 
 VIEWS = ("score", "status", "explain")
 """Commands whose answer the front end draws (a table, a rule text)."""
@@ -551,21 +558,6 @@ def changed_line(hand: int, text: str, lang: str, family: str) -> str:
         else:
             return say("table.changed.card", player=actor, card=card_form(code, lang))
     return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
-
-
-def keys_lines(session: Session) -> list[str]:
-    """``hand --keys`` (the command and the session's line): the facts this match's game,
-    variant and table take, then how what players said is given."""
-    from scorekeeper.text import translate
-
-    keys = session.quick_keys()
-    lines = [say("cli.quick_keys", name=session.match.rules.name)]
-    lines.extend(f"  {name + '=' + key.kind:<18} {key.help}" for name, key in keys.items())
-    lines.append(say("cli.quick_said"))
-    words = session.match.rules.get("actions.explain")
-    if words:
-        lines.append(f"  {translate('explain', words)}")
-    return lines
 
 
 def _to_act(hand: Hand, said: list[Action]) -> str:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from scorekeeper.match import Match
     from scorekeeper.plays import Outcome
     from scorekeeper.result import HandResult
+    from scorekeeper.session import Session
 
 
 def say(key: str, /, **params: Any) -> str:
@@ -155,3 +156,18 @@ def opening_lines(data: Mapping[str, Any]) -> list[str]:
 def listed(words: Iterable[T]) -> list[T]:
     """Distinct words (or cards) in their first order."""
     return list(dict.fromkeys(words))
+
+
+def keys_lines(session: Session) -> list[str]:
+    """``hand --keys`` (the command and the session's line): the facts this match's game,
+    variant and table take, then how what players said is given."""
+    from scorekeeper.text import translate
+
+    keys = session.quick_keys()
+    lines = [say("cli.quick_keys", name=session.match.rules.name)]
+    lines.extend(f"  {name + '=' + key.kind:<18} {key.help}" for name, key in keys.items())
+    lines.append(say("cli.quick_said"))
+    words = session.match.rules.get("actions.explain")
+    if words:
+        lines.append(f"  {translate('explain', words)}")
+    return lines
