@@ -16,19 +16,24 @@ In one run, on 127.0.0.1 only:
 
 Needs the serve extra. Numbers are printed, not asserted.
 
-Measured at 03:09 UTC on the shared 2-core machine at a load average of 22 (nine engineers'
-test runs), 20 writes, 10 streams, 50 for memory (P5 asks median <= 200 ms, max <= 500 ms,
-under 60 MB, no CPU while idle, first answer <= 1 s):
+Measured at 05:52 UTC on the shared 2-core machine at a load average of 12-13 (other
+engineers' test runs), a 20-hand match, 10 streams, 50 for memory (P5 asks median <= 200
+ms, max <= 500 ms, under 60 MB, no CPU while idle; first answer <= 1 s). Three runs (20, 10 and 10 writes):
 
-    start: first answer after 1339 ms (yardstick 'scorekeeper status': 472 ms)
-    written by another process, from the file written: median 36 ms, max 79 ms
-    tapped on the scorer's page (the write included): median 223 ms, max 273 ms
-    yardsticks: one page fetched median 8 ms, max 20 ms; one write itself median 39 ms
-    50 open streams: 44.1 MB resident, 0.02 CPU s over 10 s idle
+    start: first answer after 980 / 823 / 836 ms, 0.23 / 0.22 / 0.21 CPU s
+           (yardstick 'scorekeeper status': 336 / 287 / 284 ms, 0.09 / 0.08 / 0.08 CPU s)
+    written by another process, from the file written: median 89 / 131 / 93 ms,
+           max 163 / 156 / 113 ms
+    tapped on the scorer's page (the write included): median 150 / 143 / 124 ms,
+           max 223 / 194 / 137 ms
+    yardsticks: one page fetched median 2 ms, max 8 ms; one write itself median 107 ms
+    50 open streams: 45.6 / 41.9 / 41.9 MB resident, 0.02 / 0.01 / 0.01 CPU s over 10 s idle
 
-The first answer took 2.8 times a whole ``status`` command in the same run; under that load
-it is over 1 s, on a quiet machine it is not measured here. A tap's time holds the write
-itself (lock, replay, fsync'd atomic write) and the server's reading of the new state.
+The first answer is inside 1 s even at that load; its CPU time (0.21-0.23 s, the server's
+own, from /proc) is about what it takes on a quiet machine, 2.7x a whole ``status`` command's.
+A tap's time holds the write itself (lock, replay, fsync'd atomic write) and the server's
+reading of the new state. (At 03:09 UTC, load 22: first answer 1339 ms beside 'status'
+472 ms; another process's write median 36 ms, max 79 ms; a tap median 223 ms, max 273 ms.)
 """
 
 from __future__ import annotations
@@ -49,8 +54,9 @@ from urllib.parse import urlsplit
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def start(env: dict[str, str], match: Path) -> tuple[subprocess.Popen[str], str, str, float]:
-    """The server, its live URL, its scorer URL and the seconds to its first answer."""
+def start(env: dict[str, str], match: Path) -> tuple[subprocess.Popen[str], str, str, float, float]:
+    """The server, its live URL, its scorer URL, the seconds to its first answer and the
+    CPU seconds it had used by then (its own, whatever the machine's load)."""
     begin = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "serve", "--match", str(match), "--port", "0"],
@@ -73,7 +79,7 @@ def start(env: dict[str, str], match: Path) -> tuple[subprocess.Popen[str], str,
         except OSError:
             continue
         if status == 200:
-            return proc, urls[0], urls[1], time.perf_counter() - begin
+            return proc, urls[0], urls[1], time.perf_counter() - begin, cpu_seconds(proc.pid)
 
 
 def get(
@@ -176,6 +182,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def children_cpu() -> float:
+    """CPU seconds of this process's finished children so far."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -201,16 +215,17 @@ def main() -> None:
         sk = [sys.executable, "-m", "scorekeeper"]
         subprocess.run([*sk, "demo", "--hands", "20", "--match", str(match)], env=env,
                        stdout=subprocess.DEVNULL, check=True)  # fmt: skip
-        begin = time.perf_counter()
+        begin, used = time.perf_counter(), children_cpu()
         subprocess.run([*sk, "status", "--match", str(match)], env=env,
                        stdout=subprocess.DEVNULL, check=True)  # fmt: skip
-        status_s = time.perf_counter() - begin
-        proc, url, scorer, first = start(env, match)
+        status_s, status_cpu = time.perf_counter() - begin, children_cpu() - used
+        proc, url, scorer, first, first_cpu = start(env, match)
         try:
             port, key = urlsplit(url).port, urlsplit(url).path.strip("/")
             cookie = get(port, urlsplit(scorer).path)[1]["set-cookie"].split(";")[0].split("=")[1]
-            print(f"start: first answer after {first * 1000:.0f} ms "
-                  f"(yardstick 'scorekeeper status': {status_s * 1000:.0f} ms)")  # fmt: skip
+            print(f"start: first answer after {first * 1000:.0f} ms, {first_cpu:.2f} CPU s "
+                  f"(yardstick 'scorekeeper status': {status_s * 1000:.0f} ms, "
+                  f"{status_cpu:.2f} CPU s)")  # fmt: skip
             page = []
             for _ in range(11):
                 t = time.perf_counter()

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import in_process
 from code_words import code_words
 from table_helpers import _action_of, new_match, record_deal
 from test_table_langs import ALL
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 
+from scorekeeper.rules.source import shipped_dirs
 from scorekeeper.serve import page
 from scorekeeper.serve.live import read_state, speaking
 from scorekeeper.session import Session
@@ -76,3 +78,40 @@ def test_every_game_s_live_page_is_in_the_table_s_words(
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_check_would_see_a_code_on_a_page(lang: str) -> None:
     assert code_words(shown('<li>Ben: re</li><input placeholder="pass">')[1], lang) == ["re"]
+
+
+RULE_SETS = sorted({p.stem for d in shipped_dirs() for p in d.glob("*.toml")})
+
+
+def _english_runs(text: str) -> set[str]:
+    """Every three words in a row of ``text`` (letters only, names left out)."""
+    words = [w.strip(".,:;()").lower() for w in text.split()]
+    return {
+        " ".join(words[i : i + 3])
+        for i in range(len(words) - 2)
+        if all(w.isalpha() and len(w) > 1 for w in words[i : i + 3])
+    }
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_a_hand_s_value_on_the_page_is_worded_in_the_page_s_language(
+    lang: str, rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each line of a hand's value as the live page shows it: no three English words in a
+    row where the page speaks German or Dutch (lines made of lines, nat and roem in
+    Klaverjassen, were left in the words of the replay)."""
+    run = in_process(tmp_path / "home", monkeypatch)
+    path = tmp_path / "m.toml"
+    assert run("demo", rule_set, "--hands", "8", "--match", path).returncode == 0
+    state = read_state(path)
+    assert state.session is not None, state.problem
+    left: dict[str, str] = {}
+    for mh in state.session.match.hands:
+        for item in mh.result.items if mh.result is not None else []:
+            english = page.value_line(item)
+            with speaking(lang):
+                shown = page.value_line(item)
+            if runs := {r for r in _english_runs(english) if r in shown.lower()}:
+                left[shown] = ", ".join(sorted(runs))
+    assert not left, left

@@ -129,13 +129,22 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
-    if (topics := TOPIC_PARAMS_OF.get(key)) in params:
+    if any(isinstance(v, str) and hasattr(v, "reason") for v in params.values()):
+        # words the view made earlier, in the language of then (a line of a hand's value
+        # inside another): worded anew from their reason, in this language
+        params = {k: _anew(v) for k, v in params.items()}
+    if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
     return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+
+
+def _anew(value: Any) -> Any:
+    reason = getattr(value, "reason", None) if isinstance(value, str) else None
+    return reason.text() if reason is not None else value
 
 
 def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | None) -> Any:

@@ -10,6 +10,7 @@ style and the script are here, inline.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from scorekeeper.serve.live import State
 
 SHEET_ROWS = 30
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CSHD]\b")
+"""A card's code inside a text (``run of three (AC KC QC)``)."""
 RED = ("H", "D")
 
 STYLE = """
@@ -34,6 +37,7 @@ h1 { font-size: 1.15em; margin: .2em 0 .4em; }
 h2 { font-size: .95em; margin: 1em 0 .3em; color: #444; }
 section { background: #fff; border-radius: .5em; padding: .5em .7em; margin: .5em 0; }
 .turn { font-size: 1.5em; font-weight: 700; }
+.turn.wait { font-size: 1.05em; }
 .cards { display: flex; flex-wrap: wrap; gap: .4em; list-style: none; padding: 0; margin: .2em 0; }
 .cards li { text-align: center; min-width: 3.2em; }
 .who { display: block; font-size: .75em; color: #555; overflow-wrap: anywhere; }
@@ -158,7 +162,8 @@ def _who_acts(hand: Hand) -> list[str]:
         return [f'<div class="turn">{escape(say("serve.to_play", player=player))}</div>']
     if hand.finished:
         return []
-    return [f'<div class="turn">{escape(hand.game.why_not_ready())}</div>']
+    # what the hand waits for (a bid, a declaration): a sentence, not a name in big type
+    return [f'<div class="turn wait">{escape(hand.game.why_not_ready())}</div>']
 
 
 def _trick(hand: Hand) -> list[str]:
@@ -245,7 +250,7 @@ def _last_value(match: Any) -> list[str]:
     if not finished:
         return []
     mh = finished[-1]
-    items = [f"<li>{escape(_item(item))}</li>" for item in mh.result.items]
+    items = [f"<li>{escape(value_line(item))}</li>" for item in mh.result.items]
     scores = ", ".join(f"{p} {s:+d}" for p, s in mh.result.scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=mh.number))}</h2>',
@@ -256,10 +261,10 @@ def _last_value(match: Any) -> list[str]:
     ]
 
 
-def _item(item: Any) -> str:
+def value_line(item: Any) -> str:
     """A line of a hand's value, its words in the page's language (``ValueItem.text``'s
-    form: the label is a reason the view words anew)."""
-    label = term(item.label)
+    form: the label is a reason the view words anew; cards by their names)."""
+    label = CARD_CODE.sub(lambda m: cards(m.group(0)), term(item.label))
     where = f" ({item.clause})" if item.clause else ""
     if item.op == "times":
         return f"x{item.points} {label}{where}"

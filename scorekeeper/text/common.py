@@ -24,6 +24,7 @@ _FOLLOWING = {
 TEXTS: dict[str, str] = {
     **_FOLLOWING,
     "list.or": "{items} or {last}",  # {counts!o}: the last of several items
+    "list.and": "{items} and {last}",  # players named together: Anna and Ben
     # the same duties told of a play in the past (a revoke proven later)
     **{f"{k}.past": v.replace("holds", "held") for k, v in _FOLLOWING.items()},
     # an action entered with words its game does not read

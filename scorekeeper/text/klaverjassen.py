@@ -195,6 +195,7 @@ TEXTS.update(
         # the score sheet
         "klaverjassen.item.card_points": "{side}: card points with the last trick",
         "klaverjassen.item.pit": "{side}: pit, every trick",
+        "klaverjassen.item.roem": "{side}: {label}",
         "klaverjassen.item.counted_for": "{item}, scored by {side} (nat)",
         "klaverjassen.item.trump_doubles": "{suit} trumps",
         "klaverjassen.note.no_pit_for_defenders": (

@@ -16,6 +16,7 @@ from scorekeeper.games.klaverjassen.notation import kraak_levels, suit_label
 from scorekeeper.games.klaverjassen.roem import Roem, tally
 from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.words import words
+from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -100,7 +101,8 @@ class _Sheet:
                 ValueItem(words("item.card_points", side=side), pts, "card_points.total", side=side)
             )
             for r in facts.roem.get(side, []):
-                self.items.append(ValueItem(f"{side}: {r.label}", r.points, r.rule, side=side))
+                label = words("item.roem", side=side, label=r.label)
+                self.items.append(ValueItem(label, r.points, r.rule, side=side))
             self.totals[side] = pts + self.roem_of[side]
         self.scores = {s: 0 for s in facts.sides}
 
@@ -130,7 +132,7 @@ class _Sheet:
             words(
                 "note.revoke",
                 side=offender,
-                innocent=" and ".join(innocent),
+                innocent=_together(innocent),
                 total=total,
                 roem=all_roem,
                 awarded=awarded,
@@ -195,7 +197,7 @@ class _Sheet:
         self.winner = " and ".join(others)
         for s in others:
             self.scores[s] = everything
-        self._hand_over(self.playing, self.winner)
+        self._hand_over(self.playing, self.winner, _together(others))
         key = "note.nat" if len(others) == 1 else "note.nat_each"
         self.note(
             words(
@@ -203,7 +205,7 @@ class _Sheet:
                 side=self.playing,
                 total=self.totals[self.playing],
                 against=self.versus(others),
-                winner=self.winner,
+                winner=_together(others),
                 everything=everything,
                 cards=hand_total(self.rules),
                 roem=sum(self.roem_of.values()),
@@ -211,12 +213,13 @@ class _Sheet:
             "scoring",
         )
 
-    def _hand_over(self, loser: str, to: str) -> None:
-        """Word the points a side counted but does not score as going to ``to``: the
-        explanation never lists +100 roem for a team that scores 0."""
+    def _hand_over(self, loser: str, to: str, named: Any = None) -> None:
+        """Word the points a side counted but does not score as going to ``to`` (named
+        ``named`` where that is several players): the explanation never lists +100 roem
+        for a team that scores 0."""
         for i, item in enumerate(self.items):
             if item.side == loser and item.op == "add" and item.points:
-                label = words("item.counted_for", item=item.label, side=to)
+                label = words("item.counted_for", item=item.label, side=named or to)
                 side = to if to in self.facts.sides else None
                 self.items[i] = ValueItem(
                     label, item.points, item.rule, side=side, clause=item.clause
@@ -316,3 +319,10 @@ def score(rules: Ruleset, table: Sequence[str], facts: Facts) -> HandResult:
         notes=sheet.notes,
         details=sheet.details(),
     )
+
+
+def _together(names: list[str]) -> Any:
+    """Players named together in the view's language (``Anna and Ben``, ``Anna und Ben``)."""
+    if len(names) < 2:
+        return "".join(names)
+    return because("list.and", None, items=", ".join(names[:-1]), last=names[-1])

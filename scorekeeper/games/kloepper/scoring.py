@@ -49,7 +49,7 @@ def _row_label(side: str, row: Row, lone: bool) -> str:
     if lone:
         lone_key = "kloepper.item.alone" if side == QUEENS else "kloepper.item.against_lone"
         reason = because(lone_key, item=reason)
-    return reason.text()
+    return reason.worded()  # the words carry the reason: another language words it anew
 
 
 def _side(side: str) -> Reason:
