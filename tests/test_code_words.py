@@ -4,6 +4,7 @@ table and the one-shot commands, each checked against the language file's ``[cod
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 from typing import Any
@@ -73,18 +74,29 @@ def test_every_game_word_is_the_table_s_word(lang: str) -> None:
     assert not [w for w in words if code_words(w, lang)]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+# a template's field left unfilled ({T}, {player}), wherever it comes from
+UNFILLED = re.compile(r"\{\w*\}")
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_every_rule_set_is_explained_in_the_table_s_words(
     lang: str, rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run = in_process(tmp_path, monkeypatch)
     out = []
-    for topic in [None, *TOPICS]:
-        res = run("--lang", lang, "explain", rule_set, *([topic] if topic else []))
+    for command in ([], *([topic] for topic in TOPICS)):
+        res = run("--lang", lang, "explain", rule_set, *command)
         assert res.returncode == 0, res.stderr
         out.append(res.stdout)
+    res = run("--lang", lang, "rules", "show", rule_set)
+    assert res.returncode == 0, res.stderr
+    out.append(res.stdout)
     text = "\n".join(out)
+    unfilled = {line for line in text.splitlines() if UNFILLED.search(line)}
+    assert not unfilled, "\n".join(sorted(unfilled))  # 'J{T}' as 'J ... of the trump suit'
+    if lang == "en":
+        return
     found = {line for line in text.splitlines() if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
 
@@ -130,6 +142,7 @@ ONE_SHOT = {
         ["hand", "re=Anna"],
         ["export", "--format", "csv"],
         ["settle", "--price", "0.1"],
+        ["hand", "--keys"],
     ],
     "klaverjassen": [
         ["status"],
@@ -141,6 +154,7 @@ ONE_SHOT = {
         ["hand", "playing=Ben", "trump=hearts", "points=100", "redeal=maybe"],
         ["export", "--format", "csv"],
         ["settle"],
+        ["hand", "--keys"],
     ],
 }
 
@@ -164,3 +178,23 @@ def test_the_one_shot_commands_in_the_table_s_words(
             said.append(res.stdout + res.stderr)
     found = {line for text in said for line in text.splitlines() if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
+    if game == "doppelkopf":  # the price per point as the table writes money
+        assert {"de": "0,10 €", "nl": "€ 0,10"}[lang] in "".join(said)
+
+
+# how development history reads in a rule text: the seed text, the rulings file, a ruling's
+# date, "our reading", in each language
+HISTORY = {
+    "en": r"\bseed\b|RULINGS|ruling of|our reading|\b20\d\d-\d\d-\d\d\b",
+    "de": r"Vorlage|RULINGS|Entscheidung vom|unsere Lesart|\b20\d\d-\d\d-\d\d\b",
+    "nl": r"\bopzet\b|RULINGS|uitspraak van|onze lezing|\b20\d\d-\d\d-\d\d\b",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_no_rule_text_tells_its_development_history(lang: str) -> None:
+    from scorekeeper.text import translate
+
+    texts = [translate(catalog.EXPLAIN, text, lang) for text in catalog.explain_texts()]
+    told = [text for text in texts if re.search(HISTORY[lang], text)]
+    assert not told, "\n".join(told)

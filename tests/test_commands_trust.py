@@ -281,7 +281,7 @@ def test_the_session_asks_before_undoing_a_hand_and_knows_redo_and_rename(
     assert "Zurückgenommen: das schnell eingetragene Spiel 1 entfernt" in out
     assert "Wiederhergestellt: das schnell eingetragene Spiel 1 wieder eingetragen" in out
     assert "Dirck heißt jetzt Dirk in der ganzen Partie." in out
-    assert "rename ALT NEU" in out + res.stderr
+    assert "umbenennen ALT NEU" in out + res.stderr  # the German table's word for rename
     assert path.read_bytes() == before.replace(b'"Dirck"', b'"Dirk"')
 
 

@@ -230,7 +230,7 @@ def test_judge_in_dutch_with_lang(tmp_path: Path) -> None:
         "nl",
     )
     assert res.returncode == 0, res.stderr
-    assert "moet harten bekennen: heeft KH" in res.stdout, res.stdout
+    assert "moet harten bekennen: heeft H♥" in res.stdout, res.stdout  # cards as the table names them
     assert "is aan de beurt" in res.stdout
 
 

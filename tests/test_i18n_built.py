@@ -364,11 +364,12 @@ def test_a_german_locale_and_dutch_lang_through_the_real_command(tmp_path: Path)
         _process(home, "rules", "show", tmp_path / "house.toml", env=german),
         _process(home, "judge", "doppelkopf", "--trick", "Anna:QC Ben:QC Carla:QC", env=german),
     ]
-    assert "7C ist nicht in diesem Blatt" in said[0], said[0]
+    # cards, ranks and suits in the language spoken, also for a match of no language
+    assert "7♣ ist nicht in diesem Blatt (Ränge A 10 K D B 9, Farben Kr P H Ka)" in said[0]
     assert "nichts zurückzunehmen" in said[1], said[1]
     assert "players muss eine Liste von 2 bis 6 Namen sein" in said[2], said[2]
     assert "dael: unbekannter Schlüssel; meintest du deal?" in said[3], said[3]
-    assert "QC kommt 3-mal vor" in said[4], said[4]
+    assert "D♣ kommt 3-mal vor" in said[4], said[4]  # judge names cards as the table does
     dutch = [
         _process(home, "--lang", "nl", "play", "Zed", "QC", "--match", match),
         _process(home, "--lang", "nl", "hand", "re_points=abc", "--match", match),
@@ -394,7 +395,7 @@ def test_the_quick_facts_help_speaks_the_table_s_language(
     assert "de roem die de spelende partij telt (0 als die afziet)" in dutch.stdout, dutch.stdout
     language.reset()
     german = runner.invoke(app, ["--lang", "de", "hand", "--keys", "--match", match])
-    assert "der Roem, den die spielende Partei zählt" in german.stdout, german.stdout
+    assert "die Meldungen, die die spielende Partei zählt" in german.stdout, german.stdout
     language.reset()
     english = runner.invoke(app, ["hand", "--keys", "--json", "--match", match])
     help_ = json.loads(english.stdout)["roem"]["help"]

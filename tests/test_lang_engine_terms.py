@@ -26,7 +26,7 @@ WORDS = {
         "redeal": "Spiel 1: neu geben",
         "passed": "alle haben gepasst: derselbe Geber gibt neu",
         "reply": "Ben sagte Gegenklopfen an",
-        "fact": "schreib KEY=VALUE",
+        "fact": "schreib SCHLÜSSEL=WERT",
     },
     "nl": {
         "chosen": "troef nog niet gekozen",
@@ -34,7 +34,7 @@ WORDS = {
         "redeal": "Spel 1: opnieuw delen",
         "passed": "iedereen paste: dezelfde deler deelt opnieuw",
         "reply": "Ben kondigde tegenklop aan",
-        "fact": "schrijf KEY=VALUE",
+        "fact": "schrijf SLEUTEL=WAARDE",
     },
 }
 

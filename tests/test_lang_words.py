@@ -204,7 +204,7 @@ def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
         assert word in helped, (word, helped)
     assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
-    assert missing.returncode == 2 and "Ontbrekend argument 'PLAYER'." in missing.stderr
+    assert missing.returncode == 2 and "Ontbrekend argument 'SPELER'." in missing.stderr
     assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
     unknown = run_cli(tmp_path, "score", "--bogus", "--lang", "de")
     assert unknown.returncode == 2 and "Unbekannte Option: --bogus" in unknown.stderr
@@ -237,7 +237,7 @@ def test_money_and_dates_as_each_language_writes_them(tmp_path: Path) -> None:
     _ok(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de", "--price", "0.5")
     _ok(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "-a", "Anna re")
     german = _ok(tmp_path, "settle")
-    assert "Abrechnung zu 0,5 je Punkt" in german and "Ben zahlt Carla 2,00 €" in german, german
+    assert "Abrechnung zu 0,50 € je Punkt" in german and "Ben zahlt Carla 2,00 €" in german, german
     dutch = _ok(tmp_path, "settle", "--price", "1234.5", "--lang", "nl")
     assert "Ben betaalt Carla € 4.938,00" in dutch, dutch
     english = _ok(tmp_path, "settle", "--lang", "en")
@@ -323,8 +323,8 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
     for line in (
         "Carla kiest harten ♥ als troef; Anna/Carla spelen",
         "Ben B♣\nCarla H♥\nDirk V♣\nAnna 7♦",
-        "slag 1 naar Carla (9 punten): H♥ van Carla: de enige troef",
-        "'xyz' is nu geen kaart, opdracht of woord van Klaverjassen",
+        "slag 1 naar Carla (9 kaartpunten): H♥ van Carla: de enige troef",
+        "'xyz' is nu geen kaart, opdracht of woord van Amsterdams klaverjassen",
         "bijvoorbeeld kla kl10",
     ):
         assert line in dutch, (line, dutch)

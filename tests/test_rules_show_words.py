@@ -68,10 +68,37 @@ def test_explain_names_options_as_set_takes_them_in_every_language(tmp_path: Pat
         )
         assert explained.returncode == 0, explained.stderr
         no = {"en": "false", "de": "nein", "nl": "nee"}[lang]  # what --set reads back
-        assert f"pit_for_defenders={no}, four_of_a_kind_ranks=A,K" in explained.stdout, (
-            lang,
-            explained.stdout,
-        )
+        ranks = {"en": "A,K", "de": "A,K", "nl": "A,H"}[lang]  # heer is H at a Dutch table
+        shown = f"pit_for_defenders={no}, four_of_a_kind_ranks={ranks}"
+        assert shown in explained.stdout, (lang, explained.stdout)
+        again = run_cli(
+            tmp_path, "--lang", lang, "explain", "klaverjassen", "options",
+            *(arg for pair in shown.split(", ") for arg in ("--set", pair)),
+        )  # fmt: skip
+        assert again.returncode == 0, again.stderr
+        assert shown in again.stdout, (lang, again.stdout)
+
+
+@pytest.mark.parametrize(
+    ("lang", "worded", "code"),
+    [
+        ("de", "black_means=keine Stiche", "no_tricks"),
+        ("nl", "black_means=geen slagen", "no_tricks"),
+        ("de", "four_of_a_kind_ranks=Ass,König,D", "A K Q"),
+        ("nl", "four_of_a_kind_ranks=aas,H,vrouw", "A K Q"),
+        ("en", "black_means=no_tricks", "no_tricks"),
+    ],
+)
+def test_set_reads_an_option_s_value_as_the_table_words_it(
+    tmp_path: Path, lang: str, worded: str, code: str
+) -> None:
+    """What rules show and explain print for a value, --set reads back (issue 27)."""
+    rule_set = "doppelkopf" if worded.startswith("black") else "klaverjassen"
+    shown = run_cli(tmp_path, "--lang", lang, "rules", "show", rule_set, "--json", "--set", worded)
+    assert shown.returncode == 0, shown.stderr
+    name = worded.partition("=")[0]
+    value = json.loads(shown.stdout)["options"][name]["value"]
+    assert (" ".join(value) if isinstance(value, list) else value) == code
 
 
 @pytest.mark.parametrize(

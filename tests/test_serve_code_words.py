@@ -115,3 +115,13 @@ def test_a_hand_s_value_on_the_page_is_worded_in_the_page_s_language(
             if runs := {r for r in _english_runs(english) if r in shown.lower()}:
                 left[shown] = ", ".join(sorted(runs))
     assert not left, left
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_and_what_went_with_it_are_worded_part_by_part(lang: str) -> None:
+    """A sheet's game (``normal, knock`` in Kloepper, ``normal, Re``): each part in the
+    page's words, not the first left in English for the comma after it."""
+    from scorekeeper.lang.terms import term
+
+    assert term("normal, knock", lang) == f"{term('normal', lang)}, {term('knock', lang)}"
+    assert not term("normal, knock", lang).startswith("normal,")

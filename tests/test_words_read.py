@@ -4,10 +4,12 @@ German and Dutch cards in ``judge --lang``. Each through the real session or com
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import PLAYERS, run_cli
+from cli_helpers import PLAYERS, cli_env, run_cli
 from table_helpers import new_match
 
 from scorekeeper.lang import language, translate
@@ -217,3 +219,52 @@ def test_completion_offers_the_table_s_words_of_several_words(
     found = candidates(hand, PLAYERS, line, lang)
     assert offered in found, found
     assert not {"no90", "undo", "help"} & set(found)
+
+
+def _plays(path: Path) -> list[str]:
+    return [a.card.code for a in Session.open(path).match.hands[0].actions if a.is_play]
+
+
+@pytest.mark.parametrize(("lang", "nine", "jack"), [("nl", "nel", "jas"), ("de", "Nell", "Jass")])
+def test_the_trump_nine_and_jack_by_their_nicknames_once_trump_is_chosen(
+    tmp_path: Path, lang: str, nine: str, jack: str
+) -> None:
+    """Klaverjassen's nel and jas name the nine and jack of the hand's trump suit: not a
+    card before trump is chosen, that suit's card after (table, one-shot, judge, explain)."""
+    path = new_match(tmp_path, "klaverjassen", PLAYERS, lang=lang)
+    table = TableSession(path, lang=lang)
+    assert table.handle(nine).errors  # no suit is trump yet: nel names no card
+    trump = {"nl": "Ben troef harten", "de": "Ben Trumpf Herz"}[lang]
+    assert table.handle(trump).ok
+    assert table.handle(nine).ok, "nine of trumps"
+    assert _plays(path) == ["9H"]
+    res = run_cli(tmp_path / "home", "play", jack, "--match", path)
+    assert res.returncode == 0, res.stderr
+    assert _plays(path) == ["9H", "JH"]
+    judged = run_cli(
+        tmp_path / "home", "--lang", lang, "judge", "klaverjassen",
+        "--trick", f"Anna:{nine} Ben:{jack}", "--trump", "harten" if lang == "nl" else "Herz",
+        "--json",
+    )  # fmt: skip
+    assert judged.returncode == 0, judged.stderr
+    assert "9H" in judged.stdout and "JH" in judged.stdout
+    explained = run_cli(tmp_path / "home", "--lang", lang, "explain", "klaverjassen", "cards")
+    assert explained.returncode == 0, explained.stderr
+    assert f"{nine} (" in explained.stdout, explained.stdout
+
+
+def test_table_lang_after_the_command_reads_that_language(tmp_path: Path) -> None:
+    """``table --lang de`` on a match that names no language reads German (the global
+    --lang that scorekeeper moves ahead of the command) and names its cards in German."""
+    path = new_match(tmp_path, "doppelkopf", PLAYERS)
+    res = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--lang", "de", "--match", str(path)],
+        env=cli_env(tmp_path / "home", None, None),
+        input="kreuz dame\nstatus\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    assert _plays(path) == ["QC"]
+    assert "QC" not in res.stdout and "D♣" in res.stdout, res.stdout

@@ -26,13 +26,16 @@ def _words() -> str:
     )
 
 
-def test_a_card_is_named_as_the_match_in_view_names_it() -> None:
+def test_a_card_is_named_in_the_language_spoken() -> None:
     language.choose("de")
     language.use_match("de", ["Anna", "Ben", "Carla", "Dirk"])
     german_match = _words()
     language.use_match(None, ["Anna", "Ben", "Carla", "Dirk"])
     no_match_language = _words()
     assert "QC" not in german_match  # a German table names the queen of clubs its own way
-    assert "QC" in no_match_language  # a match that names no language: the card's code
+    assert no_match_language == german_match  # so does German shown for an English match
+    language.choose("en")
+    assert "QC" in _words()  # English: the card's code
+    language.choose("de")
     language.use_match("de", ["Anna", "Ben", "Carla", "Dirk"])
     assert _words() == german_match

@@ -234,8 +234,12 @@ def fail(exc: ScorekeeperError) -> None:
     raise SystemExit(exit_code(exc))
 
 
-def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]:
-    """Option values from ``--options FILE`` and ``--set name=value`` (these win)."""
+def options(
+    pairs: list[str] | None, file: Path | None = None, ruleset: str | None = None
+) -> dict[str, Any]:
+    """Option values from ``--options FILE`` and ``--set name=value`` (these win); with
+    the ``ruleset``, values as the table's language words them are read too (``keine
+    Stiche``)."""
     found: dict[str, Any] = {}
     given: set[str] = set()
     if file is not None:
@@ -250,6 +254,11 @@ def options(pairs: list[str] | None, file: Path | None = None) -> dict[str, Any]
             raise ScorekeeperError(because("cli.set_twice", "options", key=key.strip()))
         given.add(key.strip())
         found[key.strip()] = value.strip()
+    if ruleset is not None and pairs:
+        from scorekeeper.lang.typed import typed_options
+        from scorekeeper.text import language
+
+        return typed_options(ruleset, found, language.typed())
     return found
 
 
@@ -306,6 +315,14 @@ def _nicknamed(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _trump_suit(said: Any) -> str | None:
+    """The suit code ``--trump`` names (``hearts``, ``H``), or None."""
+    from scorekeeper.cards import SUIT_NAMES
+
+    word = str(said or "").strip().casefold()
+    return next((c for c, n in SUIT_NAMES.items() if word in (n, c.casefold())), None)
+
+
 def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     """``judge``'s words read in the language of ``--lang`` (German or Dutch; every
     language reads English forms too), else the environment's (``SCOREKEEPER_LANG``, the
@@ -323,12 +340,13 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
         return " ".join(translate(text, lang, family=rules.family))
 
     out = dict(asked)
-    if out.get("trick"):
-        out["trick"] = read_trick(out["trick"], lang, rules.deck, rules.family)
-    if out.get("hand") is not None:
-        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck, rules.family))
     if out.get("trump"):
         out["trump"] = words(out["trump"])
+    trump = _trump_suit(out.get("trump"))  # nel, jas: the nine and jack of that suit
+    if out.get("trick"):
+        out["trick"] = read_trick(out["trick"], lang, rules.deck, rules.family, trump)
+    if out.get("hand") is not None:
+        out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck, rules.family, trump))
     out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
     facts = [f.partition("=") for f in out.get("fact") or []]
     out["fact"] = [

@@ -28,25 +28,63 @@ def _texts(command: click.Command) -> Iterator[tuple[Any, str]]:
             yield from _texts(sub)
 
 
+def _arguments(command: click.Command) -> Iterator[click.Argument]:
+    """Every argument under a command: its name in capitals is the usage's word for it
+    (``scorekeeper announce PLAYER WHAT...``)."""
+    yield from (p for p in command.params if isinstance(p, click.Argument))
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            yield from _arguments(sub)
+
+
+def _metavar(argument: click.Argument) -> str:
+    return (argument.name or "").upper()
+
+
 def english_helps(command: click.Command) -> list[str]:
-    """Every help text of a built command tree, in order, each once."""
+    """Every help text of a built command tree, in order, each once, and the arguments'
+    words in the usage lines (``PLAYER``)."""
     seen: dict[str, None] = {}
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
         if isinstance(text, str) and text.strip():
             seen.setdefault(text, None)
+    for argument in _arguments(command):
+        seen.setdefault(_metavar(argument), None)
+    seen.update(dict.fromkeys((OPTIONS, SUBCOMMAND)))
     return list(seen)
 
 
 def translate_helps(command: click.Command, lang: str) -> None:
     """Put the help texts of ``lang`` into a built command tree (in place), each flowed
-    (:func:`flowed`)."""
+    (:func:`flowed`), and the arguments' words of its usage lines (``SPIELER``)."""
     from scorekeeper.text import translate
 
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
         if isinstance(text, str) and text.strip():
             setattr(owner, attr, flowed(translate(HELP, text, lang)))
+    for argument in _arguments(command):
+        if argument.metavar is None and (name := _metavar(argument)):
+            argument.metavar = translate(HELP, name, lang) + ("..." if argument.nargs != 1 else "")
+    for each in _commands(command):
+        if each.options_metavar == f"[{OPTIONS}]":
+            each.options_metavar = f"[{translate(HELP, OPTIONS, lang)}]"
+        if isinstance(each, click.Group) and each.subcommand_metavar == SUBCOMMAND:
+            each.subcommand_metavar = translate(HELP, SUBCOMMAND, lang)
+
+
+OPTIONS = "OPTIONS"
+"""The usage line's word for a command's options (``scorekeeper new [OPTIONS] ...``)."""
+SUBCOMMAND = "COMMAND [ARGS]..."
+"""The usage line's words for a group's command (``scorekeeper [OPTIONS] COMMAND ...``)."""
+
+
+def _commands(command: click.Command) -> Iterator[click.Command]:
+    yield command
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            yield from _commands(sub)
 
 
 def flow_helps(command: click.Command) -> None:

@@ -58,7 +58,7 @@ def judge(
     from scorekeeper.session import names as named
     from scorekeeper.session.facts import names_from, parse_facts
 
-    rules = rs.load(ruleset, options(set_))
+    rules = rs.load(ruleset, options(set_, ruleset=ruleset))
     asked = judged(
         rules, {"trick": trick, "hand": hand, "trump": trump, "fact": fact, "action": action}
     )
@@ -114,9 +114,12 @@ def explain(
     from scorekeeper.cli import render
     from scorekeeper.session import options_for
 
-    chosen = {**options_for(ruleset, match), **options(set_)}
-    data = referee.explain(rs.load(ruleset, chosen), topic)
+    chosen = {**options_for(ruleset, match), **options(set_, ruleset=ruleset)}
+    rules = rs.load(ruleset, chosen)
+    data = referee.explain(rules, topic)
     if json_:
         render.emit_json(data)
         return
     render.explanation(data)
+    if data.get("topic") == "cards":
+        render.nicknames(rules.family)

@@ -350,7 +350,7 @@ def rules_list(rows: list[dict[str, Any]]) -> None:
     for r in rows:
         table.add_row(
             Text(r["id"]),
-            Text(r["name"]),
+            Text(_ruleset_name(r["name"])),
             ", ".join(map(str, r["players"])),
             Text(r.get("extends") or ""),
         )
@@ -372,9 +372,17 @@ def rules_dict(rules: Ruleset) -> dict[str, Any]:
     return data
 
 
+def _ruleset_name(name: str) -> str:
+    if (lang := _lang()) == "en":
+        return name
+    from scorekeeper.lang.terms import ruleset_name
+
+    return ruleset_name(name, lang)
+
+
 def rules_show(data: dict[str, Any]) -> None:
     head = say("cli.ruleset_head", id=data["id"], players=data["players"])
-    console.print(f"[bold]{escape(data['name'])}[/] {escape(head)}")
+    console.print(f"[bold]{escape(_ruleset_name(data['name']))}[/] {escape(head)}")
     if data.get("summary"):
         console.print(escape(own(data["summary"])))
     for section, body in data["rules"].items():
@@ -403,7 +411,7 @@ def _options(options: dict[str, Any]) -> None:
     for name, spec in options.items():
         choices = " | ".join(_value(c) for c in spec["choices"])
         default = _value(spec["default"]) + (f" ({choices})" if choices else "")
-        rows.append((name, _value(spec["value"]), default, own(spec["explain"])))
+        rows.append((_option_name(name), _value(spec["value"]), default, own(spec["explain"])))
     heads = [say(k) for k in ("cli.col.option", "cli.col.value", "cli.col.default")]
     columns = [[head, *(row[i] for row in rows)] for i, head in enumerate(heads)]
     name_width = max(len(cell) for cell in columns[0])
@@ -428,6 +436,16 @@ def _options(options: dict[str, Any]) -> None:
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+
+
+def _option_name(name: str) -> str:
+    """An option as the table names it, with the key ``--set`` takes: ``Fuchs [fox]``."""
+    if (lang := _lang()) == "en":
+        return name
+    from scorekeeper.lang import language
+
+    label = language(lang).sections.get(name) or language(lang).settings.get(name)
+    return f"{label} [{name}]" if label else name
 
 
 def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
@@ -474,9 +492,16 @@ def _value(value: Any) -> str:
     if isinstance(value, bool):
         return say("cli.value.yes" if value else "cli.value.no")
     if isinstance(value, list | tuple):
-        items = [_value(v) for v in value]
+        if not value:
+            return say("cli.value.none")
+        ranks = [v.partition("{")[0] for v in value if _of_trump(v)]
+        items = [_value(v) for v in value if not _of_trump(v)]
         joint = ", " if any(" " in item for item in items) else " "
-        return joint.join(items) if value else say("cli.value.none")
+        shown = [joint.join(items)] if items else []
+        if ranks:  # the chosen trump suit's cards: their ranks, then the suit in words
+            named = " ".join(_value(rank) for rank in ranks)
+            shown.append(say("cli.value.of_trump", ranks=named))
+        return ", ".join(shown)
     if isinstance(value, Mapping):
         return "(" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + ")"
     if isinstance(value, str) and (lang := _lang()) != "en":
@@ -484,6 +509,13 @@ def _value(value: Any) -> str:
 
         return setting_value(value, lang)
     return str(value)
+
+
+def _of_trump(value: Any) -> bool:
+    """A card of the trump suit chosen at the table (``J{T}``)."""
+    from scorekeeper.rules.common import TRUMP_PLACEHOLDER
+
+    return isinstance(value, str) and value.endswith(TRUMP_PLACEHOLDER)
 
 
 def _lang() -> str:
@@ -511,7 +543,11 @@ def _setting(value: Any) -> str:
             else ("true" if value else "false")
         )
     if isinstance(value, list | tuple):
-        return ",".join(str(v) for v in value)
+        return ",".join(_setting(v) for v in value)
+    if isinstance(value, str) and (lang := _lang()) != "en":
+        from scorekeeper.lang.terms import setting_value
+
+        return setting_value(value, lang)  # as --set reads it back (keine Stiche, D)
     return str(value)
 
 
@@ -538,3 +574,25 @@ def explanation(data: dict[str, Any]) -> None:
         values = ", ".join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")
+
+
+def nicknames(family: str) -> None:
+    """``explain``'s cards: the cards' nicknames at this game's table (``Dulle``, ``nel``),
+    each with the card it names in the language spoken."""
+    from scorekeeper.lang import card_name, language
+    from scorekeeper.lang.data import TRUMP_SUIT
+
+    lang = _lang()
+    named = []
+    for word, code in language(lang).nicknames.get(family, {}).items():
+        if TRUMP_SUIT in code:
+            rank = language(lang).ranks[code.replace(TRUMP_SUIT, "")].name
+            card = say("cli.of_trumps", rank=rank)
+        else:
+            card = card_name(code, lang, "full")
+        # German names (Dulle, Karlchen, Nell) capitalised; Dutch nel and jas are not
+        shown = word if lang == "nl" and family != "doppelkopf" else word.capitalize()
+        same = word.replace(" ", "") == card.replace(" ", "").replace("-", "").casefold()
+        named.append(shown if same else f"{shown} ({card})")
+    if named:
+        console.print(escape(say("cli.nicknames", names=", ".join(named))))

@@ -50,7 +50,7 @@ def rules_show(
     from scorekeeper import ruleset as rs
     from scorekeeper.cli import render
 
-    rules = rs.load(ruleset, options(set_))
+    rules = rs.load(ruleset, options(set_, ruleset=ruleset))
     data = render.rules_dict(rules)
     data["unknown_keys"] = warn_unknown_keys(rules, quiet=json_)
     if json_:

@@ -90,8 +90,21 @@ def _show(result: Settlement, over: bool) -> None:
 
 
 def _price(price: Decimal) -> str:
-    """The price per point as the table writes numbers (``0,05`` in German and Dutch)."""
-    return _decimal(str(price))
+    """The price per point as the table writes money (``0,10 €`` in German, ``€ 0,10`` in
+    Dutch; a fraction of a cent as it is, ``0,005 €``); as a number in English."""
+    from scorekeeper.text import language
+
+    lang = language.current()
+    if lang == language.ENGLISH:
+        return _decimal(str(price))
+    cents = price * 100
+    if cents == cents.to_integral_value():
+        from scorekeeper.view.words import money
+
+        return money(int(cents))
+    from scorekeeper.lang import language as words
+
+    return words(lang).money.format(amount=_decimal(str(price)))
 
 
 def _decimal(number: str) -> str:

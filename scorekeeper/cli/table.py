@@ -74,7 +74,11 @@ def table(
     from scorekeeper.table.session import TableSession
 
     log = Session.read(path).log  # a missing or broken file is refused before the prompt
-    session = TableSession(path, lang=match_lang(log, lang), wait=lock_wait())
+    from scorekeeper.text import language
+
+    # --lang after 'table' is hoisted to the whole program (cli.launch): read in it too
+    typed = lang or language.chosen()
+    session = TableSession(path, lang=match_lang(log, typed), wait=lock_wait())
     if not serve:
         run(session)
         return

@@ -43,6 +43,15 @@ class Name:
 
 
 @record(frozen=True)
+class Term:
+    """A concept's one term in a language, and the words said for it elsewhere that this
+    language's texts never use (``Damen-Solo`` beside ``Damensolo``)."""
+
+    term: str
+    rivals: tuple[str, ...] = ()
+
+
+@record(frozen=True)
 class Language:
     """One language file: names of suits and ranks, card-name styles, the games' words
     (``words``: key -> the term; ``terms``: the engine's English phrase -> the term,
@@ -67,6 +76,10 @@ class Language:
     codes: tuple[str, ...] = ()
     settings: Mapping[str, str] = field(default_factory=dict)
     values: Mapping[str, str] = field(default_factory=dict)
+    rulesets: Mapping[str, str] = field(default_factory=dict)
+    """A shipped rule set's English name (folded) -> its name at this table."""
+    glossary: Mapping[str, Term] = field(default_factory=dict)
+    """One term per concept (``hand`` -> ``Spiel``) and the rivals this table never says."""
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
     """How a player of this language answers a yes/no question (``ja``, ``nee``), folded;
@@ -164,9 +177,28 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         codes=_strings(code, data.get("codes", {}), "words", "codes."),
         settings=_word_table(code, data.get("settings", {}), "settings"),
         values=_word_table(code, data.get("values", {}), "values"),
+        rulesets=_word_table(code, data.get("rulesets", {}), "rulesets"),
+        glossary=_glossary(code, data.get("glossary", {})),
         yes=tuple(fold(w) for w in _strings(code, data, "yes", "")),
         no=tuple(fold(w) for w in _strings(code, data, "no", "")),
     )
+
+
+def _glossary(code: str, table: Any) -> dict[str, Term]:
+    """``[glossary.CONCEPT]``: ``term`` and its ``rivals``."""
+    if not isinstance(table, Mapping):
+        raise _bad(code, "glossary", "a table per concept")
+    out: dict[str, Term] = {}
+    for concept, entry in table.items():
+        if not isinstance(entry, Mapping):
+            raise _bad(code, f"glossary.{concept}", "a table with term and rivals")
+        where = f"glossary.{concept}."
+        out[concept] = Term(_text(code, entry, "term", where), _strings(code, entry, "rivals", where))
+    return out
+
+
+TRUMP_SUIT = "{T}"
+"""In a nickname's card, the suit that is trump in the hand (``nel`` = ``9{T}``)."""
 
 
 def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
@@ -179,10 +211,10 @@ def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
     for family, names in table.items():
         words = _word_table(code, names, f"nicknames.{family}")
         for word, card in words.items():
-            try:
-                Card.parse(card)
+            try:  # J{T}: the jack of the hand's trump suit, whichever it is
+                Card.parse(card.replace(TRUMP_SUIT, "H"))
             except ValueError:
-                raise _bad(code, f"nicknames.{family}.{word}", "a card code (10H)") from None
+                raise _bad(code, f"nicknames.{family}.{word}", "a card code (10H, J{T})") from None
         out[family] = words
     return out
 

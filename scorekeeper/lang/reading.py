@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import _looks_like_card  # the old notation reads it
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
-from scorekeeper.lang.data import DEFAULT, LANGS, Language, Name, fold, language
+from scorekeeper.lang.data import DEFAULT, LANGS, TRUMP_SUIT, Language, Name, fold, language
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
@@ -178,26 +178,34 @@ def _suit_word(word: str, lang: str) -> str | None:
     return None
 
 
-def nickname(word: str, lang: str, family: str | None) -> str | None:
+def nickname(
+    word: str, lang: str, family: str | None, trump: str | None = None
+) -> str | None:
     """The code of the card a table of ``family`` calls ``word`` (``Dulle`` -> ``10H`` in
-    Doppelkopf), in ``lang`` or English; None for any other word or without a family."""
+    Doppelkopf; ``nel`` -> the nine of ``trump``, the hand's trump suit, in Klaverjassen),
+    in ``lang`` or English; None for any other word, without a family, and for a trump
+    card's nickname while no suit is trump."""
     if family is None:
         return None
     form = fold(word)
     for voc in _vocabularies(lang):
         code = voc.nicknames.get(family, {}).get(form)
+        if code is not None and TRUMP_SUIT in code:
+            return code.replace(TRUMP_SUIT, trump) if trump else None
         if code is not None:
             return code
     return None
 
 
-def _as_card(words: Sequence[str], lang: str, family: str | None = None) -> str | None:
+def _as_card(
+    words: Sequence[str], lang: str, family: str | None = None, trump: str | None = None
+) -> str | None:
     """The code of the card ``words`` name together, or None. In English a word the old
     notation reads stays as typed, so that English input is stored exactly as before.
     With a ``family``, a card's nickname at that game's table is read too."""
     if lang == DEFAULT and len(words) == 1 and _looks_like_card(words[0]):
         return words[0]
-    if len(words) == 1 and (code := nickname(words[0], lang, family)) is not None:
+    if len(words) == 1 and (code := nickname(words[0], lang, family, trump)) is not None:
         return code
     card = _one(" ".join(words), lang)
     return None if card is None else card.code
@@ -210,13 +218,15 @@ def translate(
     family: str | None = None,
     players: Sequence[str] = (),
     nicknames: bool = False,
+    trump: str | None = None,
 ) -> list[str]:
     """What a player typed, as canonical tokens: cards as codes (``kreuz dame`` -> ``QC``),
     the game's words as the match file's verbs (``keine 90`` -> ``no90``, ``pas`` ->
     ``pass``, ``troef harten`` -> ``trump hearts``); player names, numbers and words not
     known stay as typed, for the engine to accept or refuse. ``text`` is a line or its
     words; commas separate like spaces. With ``nicknames`` (a line where cards are
-    expected) a card's nickname (``Dulle``) is read as the card before any game word."""
+    expected) a card's nickname (``Dulle``; ``nel`` with the hand's ``trump`` suit) is read
+    as the card before any game word."""
     raw = text if isinstance(text, str) else " ".join(text)
     words = raw.replace(",", " ").split()
     keep = {p.casefold() for p in players}
@@ -224,7 +234,7 @@ def translate(
     out: list[str] = []
     i = 0
     while i < len(words):
-        card = nickname(words[i], lang, family) if nicknames else None
+        card = nickname(words[i], lang, family, trump) if nicknames else None
         if card is not None and words[i].casefold() not in keep:
             out.append(card)
             i += 1
@@ -260,17 +270,18 @@ def read_cards(
     lang: str = DEFAULT,
     deck: Deck | None = None,
     family: str | None = None,
+    trump: str | None = None,
 ) -> list[str]:
     """Several cards (a trick, a hand of a deal) as codes; the first word that starts no
     card is refused, naming the language and the nearest card name. With a ``family``
-    its tables' nicknames for cards are read (``Dulle``)."""
+    its tables' nicknames for cards are read (``Dulle``; ``nel`` with the ``trump`` suit)."""
     raw = text if isinstance(text, str) else " ".join(text)
     words = raw.replace(",", " ").split()
     codes: list[str] = []
     i = 0
     while i < len(words):
         for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
-            code = _as_card(words[i : i + n], lang, family)
+            code = _as_card(words[i : i + n], lang, family, trump)
             if code is not None:
                 codes.append(read_card(code, lang, deck).code)
                 i += n
@@ -291,7 +302,11 @@ def _starts_card(words: Sequence[str], i: int, lang: str) -> bool:
 
 
 def read_trick(
-    text: str, lang: str = DEFAULT, deck: Deck | None = None, family: str | None = None
+    text: str,
+    lang: str = DEFAULT,
+    deck: Deck | None = None,
+    family: str | None = None,
+    trump: str | None = None,
 ) -> str:
     """A trick as ``judge --trick`` takes it, ``Anna:Kreuz Dame Ben:HZ`` (a card may take
     several words; bare cards too), with each card as its code: ``Anna:QC Ben:10H``."""
@@ -304,6 +319,6 @@ def read_trick(
             plays[-1][1].append(word)
     out = []
     for who, words in plays:
-        codes = read_cards(words, lang, deck, family) if words else []
+        codes = read_cards(words, lang, deck, family, trump) if words else []
         out.extend([who + codes[0], *codes[1:]] if codes else [who])
     return " ".join(out)

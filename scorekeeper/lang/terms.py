@@ -80,6 +80,8 @@ def term(text: str, lang: str = DEFAULT) -> str:
     whole = terms.get(folded) if folded not in names else None
     if whole is not None:
         return whole
+    if ", " in text:  # a game and what went with it (normal, knock): each part on its own
+        return ", ".join(term(part, lang) for part in text.split(", "))
     words = text.split(" ")
     if len(words) < 2:
         return text
@@ -133,6 +135,8 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
         # words the view made earlier, in the language of then (a line of a hand's value
         # inside another): worded anew from their reason, in this language
         params = {k: _anew(v) for k, v in params.items()}
+    if named := language(lang).rulesets:  # a rule set's name, whichever parameter holds it
+        params = {k: _ruleset(v, named) for k, v in params.items()}
     if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     names = _word_params(key)
@@ -140,6 +144,18 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
     return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+
+
+def _ruleset(value: Any, named: Mapping[str, str]) -> Any:
+    return named.get(fold(value), value) if isinstance(value, str) else value
+
+
+def ruleset_name(name: str, lang: str = DEFAULT) -> str:
+    """A shipped rule set's name as a table of ``lang`` says it (``Doppelkopf (DDV
+    tournament rules)`` -> ``Doppelkopf (DDV-Turnierregeln)``); any other name as it is."""
+    if lang == DEFAULT:
+        return name
+    return language(lang).rulesets.get(fold(name), name)
 
 
 def _anew(value: Any) -> Any:
@@ -164,6 +180,9 @@ def _word_params(key: str) -> frozenset[str]:
     return names
 
 
+LETTER_PARAMS = frozenset({"ranks", "suits"})
+"""Parameters listing a deck's rank or suit codes: shown by the table's letters (D, Kr)."""
+
 CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards"})
 """Parameters that are text holding card codes (``{action}``: ``Carla 7D``)."""
 
@@ -176,6 +195,9 @@ def _named(key: str, value: Any, lang: str) -> Any:
 
     if isinstance(value, Card):
         return card_name(value, lang)
+    if key in LETTER_PARAMS and isinstance(value, list | tuple):  # a deck's ranks or suits
+        names = language(lang).ranks if key == "ranks" else language(lang).suits
+        return [names[v].letter if v in names else v for v in value]
     plain = not isinstance(value, list | tuple | int | float) and not hasattr(value, "reason")
     if key in CARD_TEXT_PARAMS and plain and value is not None:
         return cards_in(str(value), lang)  # an action: 'Carla 7D' -> 'Carla 7♦'

@@ -58,11 +58,21 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
 
     try:
         rs = _rules(session, rules)
-        return read_cards(words, lang, rs.deck, rs.family)
+        return read_cards(words, lang, rs.deck, rs.family, hand_trump(session))
     except CardError:
         if lang == DEFAULT:
             return [w for word in words for w in word.replace(",", " ").split()]
         raise
+
+
+def hand_trump(session: Session) -> str | None:
+    """The suit that is trump in the hand being played (for ``nel``, the nine of trumps),
+    or None: before trump is chosen, between hands, or a game without a trump suit."""
+    played = session.match.open_hand
+    if played is None or played.hand is None:
+        return None
+    suit = played.hand.contract.trump_suit
+    return suit if isinstance(suit, str) else None
 
 
 def _old_notation(word: str) -> bool:
@@ -103,3 +113,57 @@ def _fact_value(session: Session, item: str, rules: Ruleset | None, lang: str) -
     if len(item) > 3 and item.isalpha() and card_readings(item, "en"):
         return item
     return " ".join(typed(session, [item], rules, lang=lang))
+
+
+def typed_options(ruleset: str, found: dict[str, object], lang: str) -> dict[str, object]:
+    """``--set`` values as the table's language words them (what ``rules show`` and
+    ``explain`` print: ``black_means=keine Stiche``, ``four_of_a_kind_ranks=A,K,D,10``)
+    as the rule set's codes (``no_tricks``, ``A,K,Q,10``); a code, a number, yes and no
+    and an unknown option stay as typed, for the rule set to accept or refuse."""
+    from scorekeeper.lang import DEFAULT
+
+    if lang == DEFAULT or not any(isinstance(v, str) for v in found.values()):
+        return found
+    from scorekeeper import ruleset as rs
+
+    specs = rs.load(ruleset).option_specs
+    out = dict(found)
+    for name, value in found.items():
+        spec = specs.get(name)
+        if spec is None or not isinstance(value, str) or isinstance(spec.default, bool | int):
+            continue
+        if isinstance(spec.default, list):
+            items = [_list_item(item.strip(), spec.default, lang) for item in value.split(",")]
+            out[name] = ",".join(item for item in items if item)
+        else:
+            out[name] = _choice(value.strip(), spec.choices, lang)
+    return out
+
+
+def _choice(word: str, choices: Sequence[object], lang: str) -> str:
+    """An option's value as its code: the choice worded so (``keine Stiche``), else as
+    typed."""
+    from scorekeeper.lang.data import fold
+    from scorekeeper.lang.terms import setting_value
+
+    form = " ".join(fold(word).split())
+    for choice in choices:
+        if form in (fold(str(choice)), " ".join(fold(setting_value(str(choice), lang)).split())):
+            return str(choice)
+    return word
+
+
+def _list_item(word: str, default: Sequence[object], lang: str) -> str:
+    """An item of a list option as its code: a rank or a suit by its name or letter in
+    ``lang`` (``D``, ``Dame`` -> ``Q``; ``Kreuz`` -> ``C``), as the option's own items
+    are ranks or suits; else as typed."""
+    from scorekeeper.lang.data import fold, language
+
+    voc = language(lang)
+    form = fold(word)
+    for names in (voc.ranks, voc.suits):
+        if default and all(str(item) in names for item in default):
+            for code, name in names.items():
+                if form in (fold(name.letter), fold(name.name)) or form in name.read:
+                    return code
+    return word

@@ -48,11 +48,18 @@ class Entry:
 
 
 def canonical(
-    line: str, lang: str, family: str, players: Sequence[str], *, cards: bool = True
+    line: str,
+    lang: str,
+    family: str,
+    players: Sequence[str],
+    *,
+    cards: bool = True,
+    trump: str | None = None,
 ) -> list[str]:
     """The words of a line in canonical form: a command in the match's language (``hilfe``
     -> ``help``), German and Dutch card names, the cards' nicknames (``Dulle``; not with
-    ``cards=False``, where a quick hand's facts are read) and game words become codes,
+    ``cards=False``, where a quick hand's facts are read; ``nel`` with the hand's ``trump``
+    suit) and game words become codes,
     everything else is kept."""
     try:
         from scorekeeper.lang import translate
@@ -62,7 +69,7 @@ def canonical(
     command = command_word(first, lang)
     if command is not None and find_player(first, players) is None:
         return [command, *translate(rest, lang, family=family, players=players)]
-    tokens = translate(line, lang, family=family, players=players, nicknames=cards)
+    tokens = translate(line, lang, family=family, players=players, nicknames=cards, trump=trump)
     return " ".join(tokens).split()
 
 

@@ -157,7 +157,7 @@ class TableSession:
                     self._verify_open(session)
                 return self._oneshot(words, m.players)
             text = " ".join(words)
-            tokens = canonical(text, self.lang, m.rules.family, m.players)
+            tokens = canonical(text, self.lang, m.rules.family, m.players, trump=_trump(session))
             entry = read_line(tokens, m.players)
             if entry.kind in ("cards", "words"):
                 self._verify_open(session)
@@ -338,9 +338,10 @@ class TableSession:
         if name == "hand" and not rest:
             return self._quick_start()
         if name in ("play", "trick"):  # the session's own card line, the command word left out
-            m = self.current().match
-            text = " ".join(rest)
-            entry = read_line(canonical(text, self.lang, m.rules.family, players), players)
+            session = self.current()
+            m, text = session.match, " ".join(rest)
+            tokens = canonical(text, self.lang, m.rules.family, players, trump=_trump(session))
+            entry = read_line(tokens, players)
             if entry.kind == "cards":
                 return self._cards(entry)
             raise _usage(name)
@@ -622,3 +623,11 @@ def judge_lines(hand: Hand) -> list[str]:
         if not verdict.legal:
             lines.append(f"  {card.code}: {verdict.reason} [{verdict.rule}]")
     return lines
+
+
+def _trump(session: Session) -> str | None:
+    """The suit that is trump in the hand being played, where a card's nickname names a
+    card of it (``nel``: the nine of trumps); None before trump is chosen or between hands."""
+    from scorekeeper.lang.typed import hand_trump
+
+    return hand_trump(session)

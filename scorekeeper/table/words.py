@@ -165,7 +165,8 @@ def keys_lines(session: Session) -> list[str]:
 
     keys = session.quick_keys()
     lines = [say("cli.quick_keys", name=session.match.rules.name)]
-    lines.extend(f"  {name + '=' + key.kind:<18} {key.help}" for name, key in keys.items())
+    for name, key in keys.items():  # the value's kind in the table's words (Zahl, lijst)
+        lines.append(f"  {name + '=' + say('cli.value_kind.' + key.kind):<18} {key.help}")
     lines.append(say("cli.quick_said"))
     words = session.match.rules.get("actions.explain")
     if words:

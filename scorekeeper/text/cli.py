@@ -48,6 +48,11 @@ TEXTS: dict[str, str] = {
     "cli.exported": "Exported {count} hands to {path}",
     "cli.exported.one": "Exported {count} hand to {path}",
     "cli.quick_keys": "Quick-entry facts for {name}:",
+    # the kind of value a quick-entry fact takes (hand --keys: "points=int")
+    "cli.value_kind.word": "word",
+    "cli.value_kind.int": "int",
+    "cli.value_kind.list": "list",
+    "cli.value_kind.bool": "bool",
     "cli.quick_said": (
         "What players said (announcements, calls, knocks, doubles) goes with -a 'Name word'."
     ),
@@ -89,6 +94,11 @@ TEXTS: dict[str, str] = {
     "cli.value.yes": "yes",
     "cli.value.no": "no",
     "cli.value.none": "none",
+    # explain's cards: what tables call some cards ("Dulle (ten of hearts), nel (nine of trumps)")
+    "cli.nicknames": "What the table calls some cards, read wherever a card is typed: {names}",
+    "cli.of_trumps": "{rank} of trumps",
+    # a rule set's cards of the trump suit chosen at the table ("J 9 A 10 K Q 8 7")
+    "cli.value.of_trump": "{ranks} of the trump suit",
     # the referee
     "cli.takes": "{player} takes the trick",
     "cli.takes_points": "({points} card points):",

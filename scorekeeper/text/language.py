@@ -108,12 +108,11 @@ def player_names() -> tuple[str, ...]:
 
 
 def card_language() -> str | None:
-    """The language cards are named in (``D♣`` for QC at a German table): the match's, when
-    the view speaks it; None (card codes, QC) for English, ``--json``, a command without
-    a match (``judge``) and a match shown in another language than its own."""
-    if _neutral or _match is None or _match == ENGLISH or current() != _match:
+    """The language cards are named in (``D♣`` for QC at a German table): the language
+    spoken, whatever the match's own; None (card codes, QC) for English and ``--json``."""
+    if _neutral or (spoken := current()) == ENGLISH:
         return None
-    return _match
+    return spoken
 
 
 def neutral(on: bool = True) -> None:
@@ -139,8 +138,12 @@ def reset() -> None:
 
 def current() -> str:
     """The language the view speaks now."""
-    if _neutral:
-        return ENGLISH
+    return ENGLISH if _neutral else typed()
+
+
+def typed() -> str:
+    """The language what is typed is read in (``--set black_means=keine Stiche``): the one
+    the view speaks, also under ``--json``, whose words alone stay English."""
     if _read_once is not None:
         return _chosen or _match or _read_once[0] or ENGLISH
     return _chosen or _match or from_env() or ENGLISH
