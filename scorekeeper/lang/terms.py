@@ -164,10 +164,8 @@ def _anew(value: Any) -> Any:
 
 
 def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | None) -> Any:
-    if k in names:
-        return _termed(v, lang)
-    if k in ACTION_PARAMS and isinstance(v, str | list | tuple):
-        v = _termed(v, lang)
+    if k in names or (k in ACTION_PARAMS and isinstance(v, str | list | tuple)):
+        v = _termed(v, lang)  # then any card it names by the card's name ('rufen A♣')
     return _named(k, v, cards) if cards else v
 
 
@@ -183,8 +181,8 @@ def _word_params(key: str) -> frozenset[str]:
 LETTER_PARAMS = frozenset({"ranks", "suits"})
 """Parameters listing a deck's rank or suit codes: shown by the table's letters (D, Kr)."""
 
-CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards"})
-"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``)."""
+CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind"})
+"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``; ``{kind}``: ``call AC``)."""
 
 
 def _named(key: str, value: Any, lang: str) -> Any:

@@ -130,6 +130,8 @@ class _Formatter(string.Formatter):
 def _word(value: Any) -> str:
     if hasattr(value, "key") and hasattr(value, "params"):
         return render(value)
+    if (reason := getattr(value, "reason", None)) is not None and isinstance(value, str):
+        return render(reason)  # words made from a reason: said again in today's language
     if hasattr(value, "code"):
         return str(value.code)
     if isinstance(value, list | tuple):

@@ -83,7 +83,7 @@ def _knock_item(rules: Ruleset, facts: Facts, all_tricks: str | None) -> ValueIt
         lone_key = "kloepper.item.alone" if winner == QUEENS else "kloepper.item.against_knocker"
         label = because(lone_key, item=label)
     values = spec(rules).knock.reply if facts.replier else spec(rules).knock
-    return ValueItem(label.text(), values.value(outcome, facts.lone), key, side=winner)
+    return ValueItem(label.worded(), values.value(outcome, facts.lone), key, side=winner)
 
 
 def _table_item(
