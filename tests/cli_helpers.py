@@ -17,8 +17,20 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 
 
 HOST_SETTINGS = frozenset(
-    ("LANG", "LANGUAGE", "COLUMNS", "LINES", "PYTHONIOENCODING", "PYTHONUTF8", "NO_COLOR",
-     "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "XDG_DATA_HOME", "XDG_CACHE_HOME")
+    (
+        "LANG",
+        "LANGUAGE",
+        "COLUMNS",
+        "LINES",
+        "PYTHONIOENCODING",
+        "PYTHONUTF8",
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "TTY_COMPATIBLE",
+        "TTY_INTERACTIVE",
+        "XDG_DATA_HOME",
+        "XDG_CACHE_HOME",
+    )
 )
 """What a developer's shell may set that changes what a command prints: left out of every
 run, so that a test's outcome is the same on every machine (a test sets what it needs)."""
@@ -92,8 +104,11 @@ def assert_refused(
     names: tuple[str, ...] = (),
     path: Path | None = None,
     before: tuple[bytes, list[str]] | None = None,
+    code: int | None = None,
 ) -> str:
-    """A refusal: exit 1, one line on stderr naming the rule, nothing on stdout, file unchanged.
+    """A refusal: exit 1 (2 for a usage mistake: ``kind="usage"``, or ``code=2`` for words
+    that could not be read, which name the rule whose words were expected), one line on
+    stderr naming the rule, nothing on stdout, file unchanged.
 
     ``rule`` is the expected rule-set key or a section of it ("deck" takes "deck.ranks");
     None only requires that some rule is named. ``kind`` instead: a refusal that is not
@@ -102,7 +117,9 @@ def assert_refused(
     Returns the error line.
     """
     where = f"stdout={res.stdout!r} stderr={res.stderr!r}"
-    assert res.returncode == 1, where
+    if code is None:
+        code = 2 if kind == "usage" else 1
+    assert res.returncode == code, where
     assert "Traceback" not in res.stderr, where
     lines = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, f"expected one line on stderr: {where}"

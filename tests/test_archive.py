@@ -72,7 +72,7 @@ def test_switch_makes_another_match_current(tmp_path: Path) -> None:
     assert {m["name"]: m["current"] for m in _listed(tmp_path)} == {"dk": True, "kj": False}
     before = _folder(tmp_path)
     res = run_cli(tmp_path, "switch", "nope")
-    assert res.returncode == 1 and "no match named nope" in res.stderr
+    assert res.returncode == 2 and "no match named nope" in res.stderr
     assert res.stderr.rstrip().endswith("[usage]") and res.stdout == ""
     assert _folder(tmp_path) == before
 
@@ -96,7 +96,7 @@ def test_rename_refuses_a_taken_or_bad_name_and_changes_nothing(tmp_path: Path) 
     before = _folder(tmp_path)
     for new, words in (("dk", "already exists"), ("../x", "cannot name a match"), (".h", "cannot")):
         res = run_cli(tmp_path, "rename", "kj", new)
-        assert res.returncode == 1, res
+        assert res.returncode == 2, res  # a name that cannot be given: usage
         assert words in res.stderr and "Traceback" not in res.stderr
         assert _folder(tmp_path) == before
 
@@ -111,12 +111,12 @@ def test_archive_puts_a_match_away_and_restore_brings_it_back(tmp_path: Path) ->
     assert [(m["name"], m["archived"], m["finished"]) for m in archived] == [("kj", True, True)]
     assert (tmp_path / "archive" / "kj.toml").read_bytes() == kept
     # the name stays taken while the match is away, so that it can come back
-    assert run_cli(tmp_path, "rename", "dk", "kj").returncode == 1
+    assert run_cli(tmp_path, "rename", "dk", "kj").returncode == 2  # usage
     assert "kj is back in the list" in _ok(tmp_path, "archive", "--restore", "kj")
     assert sorted(m["name"] for m in _listed(tmp_path)) == ["dk", "kj"]
     assert (tmp_path / "matches" / "kj.toml").read_bytes() == kept
     res = run_cli(tmp_path, "archive", "--restore", "kj")
-    assert res.returncode == 1 and "no archived match named kj" in res.stderr
+    assert res.returncode == 2 and "no archived match named kj" in res.stderr  # usage
 
 
 def test_archiving_the_last_match_leaves_no_current_match(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_import_copies_a_sound_file_byte_for_byte(tmp_path: Path) -> None:
     # importing does not change which match is current (there is none here)
     assert not any(m["current"] for m in listed.values())
     res = run_cli(home, "import", source)
-    assert res.returncode == 1 and "already exists" in res.stderr
+    assert res.returncode == 2 and "already exists" in res.stderr
 
 
 def test_import_refuses_a_bad_file_and_copies_nothing(tmp_path: Path) -> None:

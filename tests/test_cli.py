@@ -184,9 +184,9 @@ def test_set_option_is_stored_in_the_header(sk, quick, tmp_path: Path) -> None:
 def test_new_refuses_bad_options(sk, quick, home, tmp_path, setting, names) -> None:
     path = tmp_path / "m.toml"
     res = sk("new", "doppelkopf", *PLAYERS, "--set", setting, "--match", path)
-    assert_refused(res, rule="options", names=names)
+    assert_refused(res, rule="options", names=names, code=2)  # a bad option: usage
     res = quick("new", "doppelkopf", *PLAYERS, "--set", setting)
-    assert_refused(res, rule="options", names=names)
+    assert_refused(res, rule="options", names=names, code=2)
     assert not path.exists()
     assert not list(tmp_path.rglob("*.toml"))
     assert not (home / "current").exists()
@@ -218,7 +218,8 @@ def test_full_hand_trick_by_trick_matches_the_engine(sk, quick, match: Path) -> 
             assert player in res.stdout and what[0] in res.stdout
             continue
         cards = step[1]
-        res = sk("trick", *cards, "--match", match)
+        # wide: a long value line wraps beside its rule column at 80, splitting its words
+        res = sk("trick", *cards, "--match", match, env={"COLUMNS": "200"})
         assert res.returncode == 0, (step, res.stderr)
         assert res.stderr == ""
         out = one_line(res.stdout)
@@ -381,7 +382,8 @@ def test_quick_hand_seed_example_2_and_the_sheet(sk, quick, match: Path) -> None
 def test_quick_hand_refusals(sk, match: Path, facts, rule) -> None:
     before = snapshot(match)
     res = sk("hand", *facts, "--match", match)
-    assert_refused(res, rule=rule, path=match, before=before)
+    code = 2 if rule == "quick" else 1  # a fact in the wrong form is a usage mistake
+    assert_refused(res, rule=rule, path=match, before=before, code=code)
 
 
 # --------------------------------------------------------------------------- 4. undo
@@ -458,7 +460,9 @@ def _setup(run, match: Path, *actions: str) -> tuple[bytes, list[str]]:
 )
 def test_refused_at_the_start_of_a_hand(sk, quick, match: Path, args, rule, names) -> None:
     before = _setup(quick, match)
-    assert_refused(sk(*args, "--match", match), rule=rule, names=names, path=match, before=before)
+    code = 2 if rule is None else 1  # a card or a name that cannot be read: usage
+    res = sk(*args, "--match", match)
+    assert_refused(res, rule=rule, names=names, path=match, before=before, code=code)
 
 
 def test_a_card_played_a_third_time(sk, quick, match: Path) -> None:
@@ -510,7 +514,7 @@ def test_announcement_by_the_wrong_side(sk, quick, match: Path) -> None:
 def test_unknown_announcement(sk, quick, match: Path) -> None:
     before = _setup(quick, match)
     res = sk("announce", "Ben", "no70", "--match", match)
-    assert_refused(res, path=match, before=before)
+    assert_refused(res, path=match, before=before, code=2)  # a word no game knows: usage
 
 
 def test_error_as_json(sk, quick, match: Path) -> None:
@@ -848,7 +852,7 @@ def test_refusals_not_about_rules_say_their_kind(sk, quick, home: Path, match: P
     # the line names the kind of problem; --json keeps the old rule and adds the kind
     before = snapshot(match)
     res = sk("undo", "--match", match, "--json")
-    assert res.returncode == 1 and res.stdout == ""
+    assert res.returncode == 2 and res.stdout == ""  # usage: exit 2
     data = json.loads(res.stderr)
     assert (data["rule"], data["kind"]) == ("undo", "usage")
     assert "[usage]" in sk("undo", "--match", match).stderr
@@ -918,10 +922,13 @@ def test_rules_list_survives_a_broken_house_rule(sk, home: Path) -> None:
 
 def test_rules_show_refusals(sk, quick) -> None:
     assert_refused(
-        sk("rules", "show", "doppelkopf", "--set", "foxx=false"), rule="options", names=("foxx",)
+        sk("rules", "show", "doppelkopf", "--set", "foxx=false"),
+        rule="options",
+        names=("foxx",),
+        code=2,
     )
     res = quick("rules", "show", "nosuch")
-    assert res.returncode == 1 and "Traceback" not in res.stderr and "nosuch" in res.stderr
+    assert res.returncode == 2 and "Traceback" not in res.stderr and "nosuch" in res.stderr
 
 
 # --------------------------------------------------------------------------- 9. demo

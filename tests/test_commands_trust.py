@@ -83,12 +83,12 @@ def test_a_near_miss_is_refused_with_the_name_meant(
     home = tmp_path / "home"
     path = new(home, tmp_path / "m.toml", lang=lang)
     before = snapshot(path)
-    refused(sk(home, front, "hand", "re=Ana,Carla", "re_points=165", "-m", path), 1, words)
-    refused(sk(home, front, "announce", "Ana", "re", "-m", path), 1, words)
-    refused(sk(home, front, "play", "Ana", "QC", "-m", path), 1, words)
+    refused(sk(home, front, "hand", "re=Ana,Carla", "re_points=165", "-m", path), 2, words)
+    refused(sk(home, front, "announce", "Ana", "re", "-m", path), 2, words)
+    refused(sk(home, front, "play", "Ana", "QC", "-m", path), 2, words)
     assert snapshot(path) == before
     # a word close to no player keeps the refusal that lists every player
-    line = refused(sk(home, front, "act", "Zed re", "-m", path), 1, "Zed")
+    line = refused(sk(home, front, "act", "Zed re", "-m", path), 2, "Zed")
     assert "Anna" in line and "Anna?" not in line
 
 
@@ -115,7 +115,7 @@ def test_stats_and_judge_take_names_in_any_case(tmp_path: Path) -> None:
     ok(run_cli(home, "hand", "re=Anna,Carla", "re_points=165"))
     out = ok(run_cli(home, "stats", "--player", "anna"))
     assert "Anna" in out and "Ben" not in out
-    refused(run_cli(home, "stats", "--player", "ana"), 1, "did you mean Anna?")
+    refused(run_cli(home, "stats", "--player", "ana"), 2, "did you mean Anna?")
     # Ben has played: --player ben is that Ben, not a fifth player
     res = run_cli(home, "judge", "doppelkopf", "--trick", "Anna:AH Ben:9H", "--player", "ben")
     refused(res, 1, "Ben", "play.turn_order")
@@ -158,7 +158,7 @@ def test_undo_of_a_whole_hand_says_what_it_removes_and_needs_yes(
     assert hands(path) == []
     ok(sk(home, front, "redo", "-m", path))
     assert path.read_bytes() == before[0]
-    refused(sk(home, front, "redo", "-m", path), 1)  # nothing more to bring back
+    refused(sk(home, front, "redo", "-m", path), 2)  # nothing more to bring back
 
 
 @pytest.mark.parametrize("front", FRONTS)
@@ -179,7 +179,7 @@ def test_undo_of_one_action_is_unchanged_and_redo_brings_it_back(
     for state in reversed(states[:-1]):  # redo after redo: each state again, byte for byte
         ok(sk(home, front, "redo", "-m", path))
         assert path.read_bytes() == state
-    refused(sk(home, front, "redo", "-m", path), 1, "nothing to redo")
+    refused(sk(home, front, "redo", "-m", path), 2, "nothing to redo")
 
 
 def test_a_new_entry_ends_what_can_be_redone(tmp_path: Path) -> None:
@@ -193,7 +193,7 @@ def test_a_new_entry_ends_what_can_be_redone(tmp_path: Path) -> None:
         ok(run_cli(home, "undo", "-m", path))
     ok(run_cli(home, "hand", "re=Anna,Carla", "re_points=165", "-m", path))  # a new entry
     before = snapshot(path)
-    refused(run_cli(home, "redo", "-m", path), 1, "nothing to redo")
+    refused(run_cli(home, "redo", "-m", path), 2, "nothing to redo")
     assert snapshot(path) == before
 
 
@@ -236,10 +236,10 @@ def test_rename_player_rewrites_every_hand(tmp_path: Path, front: str) -> None:
     assert after["totals"]["Dirk"] == sheet["totals"]["Dirck"]
     ok(sk(home, front, "check", path))
     before = snapshot(path)
-    refused(sk(home, front, "rename-player", "Dirk", "anna", "-m", path), 1, "Anna")
-    refused(sk(home, front, "rename-player", "Zed", "Zora", "-m", path), 1, "Zed")
-    refused(sk(home, front, "rename-player", "Dirk", "A,B", "-m", path), 1)
-    refused(sk(home, front, "rename-player", "Dirk", "QC", "-m", path), 1)
+    refused(sk(home, front, "rename-player", "Dirk", "anna", "-m", path), 2, "Anna")
+    refused(sk(home, front, "rename-player", "Zed", "Zora", "-m", path), 2, "Zed")
+    refused(sk(home, front, "rename-player", "Dirk", "A,B", "-m", path), 2)
+    refused(sk(home, front, "rename-player", "Dirk", "QC", "-m", path), 2)
     assert snapshot(path) == before
 
 
@@ -305,21 +305,22 @@ def test_the_session_undoes_a_hand_on_yes(tmp_path: Path, lang: str, yes: str, a
 
 @pytest.mark.parametrize("front", FRONTS)
 def test_every_mistake_is_one_line_and_changes_nothing(tmp_path: Path, front: str) -> None:
-    """Words that cannot be read and rule refusals exit 1 with one line; what the
-    command-line parser refuses (a missing argument or value, a bad option) exits 2."""
+    """Every usage mistake exits 2 (words that cannot be read, a fact in the wrong form,
+    a missing argument or value, a bad option, nothing to take back, no such hand);
+    a refusal under the rules exits 1 (issue 24, item 9), each with one line."""
     home = tmp_path / "home"
     path = new(home, tmp_path / "m.toml")
     before = snapshot(path)
     for args, code in (
-        (["play", "XZ"], 1),  # an unknown card (or word)
+        (["play", "XZ"], 2),  # an unknown card (or word)
         (["play", "7H"], 1),  # a card this deck does not have
-        (["hand", "foo=1"], 1),  # a fact not of this game
-        (["hand", "re=Anna", "re=Ben"], 1),  # a fact twice
-        (["act", "Zed re"], 1),  # no such player
-        (["undo"], 1),  # nothing to undo
-        (["redo"], 1),  # nothing to redo
-        (["amend", "9", "re_points=1"], 1),  # no such hand
-        (["deal", "AnnaQC"], 1),  # a deal not written PLAYER=CARDS
+        (["hand", "foo=1"], 2),  # a fact not of this game
+        (["hand", "re=Anna", "re=Ben"], 2),  # a fact twice
+        (["act", "Zed re"], 2),  # no such player
+        (["undo"], 2),  # nothing to undo
+        (["redo"], 2),  # nothing to redo
+        (["amend", "9", "re_points=1"], 2),  # no such hand
+        (["deal", "AnnaQC"], 2),  # a deal not written PLAYER=CARDS
         (["play"], 2),  # a missing argument
         (["undo", "--bogus"], 2),  # a bad option
     ):

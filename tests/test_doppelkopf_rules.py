@@ -125,7 +125,7 @@ def test_set_of_a_wrong_type_through_the_command_line(
 ) -> None:
     path = tmp_path / "m.toml"
     res = run_cli(tmp_path, "new", "doppelkopf", *PLAYERS, "--set", setting, "--match", path)
-    assert res.returncode == 1, res
+    assert res.returncode == 2, res  # a bad option: usage
     assert "Traceback" not in res.stderr
     assert "[rule: options" in res.stderr
     for name in names:

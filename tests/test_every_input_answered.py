@@ -186,7 +186,7 @@ def test_import_of_a_file_whose_name_cannot_name_a_match_hints_name(tmp_path: Pa
     odd = tmp_path / "my friday!.toml"
     odd.write_bytes(source.read_bytes())
     res = run_cli(tmp_path, "import", odd)
-    assert res.returncode == 1
+    assert res.returncode == 2  # usage: give --name
     assert "--name" in res.stderr and '--name "my friday"' in res.stderr
     assert not (tmp_path / "matches").exists() or not list((tmp_path / "matches").iterdir())
     _ok(tmp_path, "import", odd, "--name", "my friday")
@@ -199,7 +199,7 @@ def test_a_card_nothing_is_near_shows_how_cards_are_written(tmp_path: Path) -> N
     _ok(tmp_path, "act", "Ben pas", "Carla troef harten", "-m", path)
     before = snapshot(path)
     res = run_cli(tmp_path, "--lang", "en", "play", "ZZ", "-m", path)
-    assert res.returncode == 1 and snapshot(path) == before
+    assert res.returncode == 2 and snapshot(path) == before  # an unknown card: usage
     assert "nearest" not in res.stderr and "zeven" not in res.stderr
     assert "write a card by its name or short form, like klaveren vrouw" in res.stderr
     res = run_cli(tmp_path, "--lang", "en", "play", "klaveren", "bor", "-m", path)

@@ -108,7 +108,7 @@ def test_an_option_of_the_wrong_type_is_refused() -> None:
 
 def test_set_of_a_wrong_type_through_the_cli(tmp_path: Path) -> None:
     res = run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--set", "score_all_sequences=7")
-    assert_refused(res, rule="options.score_all_sequences", names=("score_all_sequences",))
+    assert_refused(res, rule="options.score_all_sequences", names=("score_all_sequences",), code=2)
     res = run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--set", "revoke_penalty=none")
-    assert_refused(res, rule="options.revoke_penalty", names=("hand_lost",))
+    assert_refused(res, rule="options.revoke_penalty", names=("hand_lost",), code=2)
     assert not (tmp_path / "matches").exists() or not list((tmp_path / "matches").iterdir())

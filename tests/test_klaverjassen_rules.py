@@ -143,5 +143,5 @@ def test_an_option_of_the_wrong_kind_is_refused_when_set() -> None:
 def test_set_of_a_wrong_value_through_the_cli(tmp_path: Path, setting: str, rule: str) -> None:
     m = tmp_path / "m.toml"
     res = run_cli(tmp_path, "new", "klaverjassen", *PLAYERS, "--set", setting, "--match", m)
-    assert_refused(res, rule=rule, names=(setting.split("=")[0],))
+    assert_refused(res, rule=rule, names=(setting.split("=")[0],), code=2)  # a bad option
     assert not m.exists()

@@ -540,7 +540,8 @@ def test_full_match_through_the_cli(tmp_path: Path) -> None:
         assert res.returncode == 0, res.stderr
         if trick.plays[0][1] == "AC":  # after trick 1 a knock is still open; refuse a non-card
             before = snapshot(match)
-            assert_refused(cli("act", "Ben pass"), rule="actions", path=match, before=before)
+            res = cli("act", "Ben pass")  # a word Kloepper does not know: usage
+            assert_refused(res, rule="actions", path=match, before=before, code=2)
     before = snapshot(match)
     # the hand is over; Ben deals next, Carla leads: Dirk playing first is out of turn
     # (no hand is open, so the refusal must leave the file unchanged)

@@ -99,7 +99,7 @@ def test_a_wrong_set_is_refused_and_makes_no_match(
 ) -> None:
     match = tmp_path / "m.toml"
     res = run_cli(tmp_path, "new", game, *PLAYERS, "--match", match, "--set", setting)
-    assert res.returncode == 1, res.stdout
+    assert res.returncode == 2, res.stdout  # a bad option: usage
     assert f"[rule: {rule}" in res.stderr and "Traceback" not in res.stderr
     assert setting.split("=")[0] in res.stderr
     assert not match.exists()

@@ -350,10 +350,10 @@ def test_unknown_card_is_refused_with_the_nearest_name(quick, tmp_path: Path) ->
     before = snapshot(m)
     # --lang en: the words of the refusal in English (the match's own language is German)
     res = quick("--lang", "en", "play", "Kreuz", "Dam", "-m", m)
-    line = assert_refused(res, rule="deck", path=m, before=before)
+    line = assert_refused(res, rule="deck", path=m, before=before, code=2)
     assert "Deutsch" in line and "Kreuz Dame (QC)" in line
     res = quick("--lang", "en", "trick", "Kreuz", "Dame", "Hertz", "Zehn", "-m", m)
-    line = assert_refused(res, rule="deck", path=m, before=before)
+    line = assert_refused(res, rule="deck", path=m, before=before, code=2)
     assert "Herz Zehn (10H)" in line
 
 
@@ -367,6 +367,7 @@ def test_unknown_dutch_card_names_dutch(quick, tmp_path: Path) -> None:
         rule="deck",
         path=m,
         before=before,
+        code=2,
     )
     assert "Nederlands" in line and "klaveren boer (JC)" in line
 
@@ -556,7 +557,7 @@ def test_judge_reads_the_environment_language(quick, monkeypatch: pytest.MonkeyP
     )
     assert "Anna:AS Ben:7S" in out and "may play: 8S" in out
     res = quick("--lang", "en", "judge", "klaverjassen", "--trick", "Anna:schoppen aaas")
-    assert_refused(res, rule="deck", names=("schoppen aas (AS)", "Nederlands"))
+    assert_refused(res, rule="deck", names=("schoppen aas (AS)", "Nederlands"), code=2)
 
 
 def test_kloepper_quick_hand_in_german(quick, tmp_path: Path) -> None:

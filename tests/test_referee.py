@@ -49,9 +49,12 @@ def ok_json(res: subprocess.CompletedProcess[str]) -> dict:
     return json.loads(res.stdout)
 
 
-def json_refusal(res: subprocess.CompletedProcess[str], rule: str | None = None) -> dict:
-    """A refusal under --json: exit 1, one JSON object on stderr carrying a non-empty rule."""
-    assert res.returncode == 1, (res.stdout, res.stderr)
+def json_refusal(
+    res: subprocess.CompletedProcess[str], rule: str | None = None, code: int = 1
+) -> dict:
+    """A refusal under --json: exit 1 (2 for a usage mistake), one JSON object on stderr
+    carrying a non-empty rule."""
+    assert res.returncode == code, (res.stdout, res.stderr)
     assert "Traceback" not in res.stderr
     lines = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, res.stderr
@@ -324,7 +327,8 @@ def test_judge_value_as_json(quick, args, scores, rule) -> None:
     ids=["unknown card", "third copy", "unknown game", "unknown solo", "unknown fact key"],
 )
 def test_judge_input_errors(sk, args, rule, names) -> None:
-    assert_refused(sk("judge", *args), rule=rule, names=names)
+    code = 1 if rule in ("deck.copies", "solos") and "bogus" not in names else 2
+    assert_refused(sk("judge", *args), rule=rule, names=names, code=code)
 
 
 def test_judge_errors_as_json(sk) -> None:
@@ -402,8 +406,8 @@ def test_explain_reflects_the_current_match(sk, quick, tmp_path: Path) -> None:
 
 
 def test_explain_unknown_topic(sk) -> None:
-    assert_refused(sk("explain", "doppelkopf", "bogus"), names=("bogus",))
-    json_refusal(sk("explain", "doppelkopf", "bogus", "--json"))
+    assert_refused(sk("explain", "doppelkopf", "bogus"), names=("bogus",), code=2)
+    json_refusal(sk("explain", "doppelkopf", "bogus", "--json"), code=2)
 
 
 # ---------------------------------------------------------------------- amend

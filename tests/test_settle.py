@@ -115,7 +115,7 @@ def test_a_price_is_given_or_kept_and_never_made_up(tmp_path: Path) -> None:
     before = match.read_bytes()
     assert "price" not in before.decode("utf-8")  # no price: the header is as before
     res = run_cli(tmp_path, "settle")
-    assert res.returncode == 1 and "no price per point" in res.stderr and res.stdout == ""
+    assert res.returncode == 2 and "no price per point" in res.stderr and res.stdout == ""
     assert match.read_bytes() == before
     assert "Nobody pays anybody" in _ok(tmp_path, "settle", "--price", "1")
     assert match.read_bytes() == before  # --price alone changes nothing

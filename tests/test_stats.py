@@ -114,7 +114,7 @@ def test_filters_by_game_player_and_date(tmp_path: Path) -> None:
         (("--player", "Zoe"), "no match counted has a player named Zoe"),
     ):
         res = run_cli(tmp_path, "stats", *args)
-        assert res.returncode == 1 and words in res.stderr and res.stdout == ""
+        assert res.returncode == 2 and words in res.stderr and res.stdout == ""
         assert res.stderr.rstrip().endswith("[usage]")
 
 
@@ -232,7 +232,7 @@ def test_doppelkopf_solos_announcements_and_extra_points(tmp_path: Path) -> None
 def test_an_unknown_game_is_refused_and_a_copy_counts_once(tmp_path: Path) -> None:
     match = _doppelkopf(tmp_path)
     res = run_cli(tmp_path, "stats", "--game", "doppelkopff")
-    assert res.returncode == 1 and res.stdout == ""
+    assert res.returncode == 2 and res.stdout == ""
     assert "no match in the data folder plays doppelkopff" in res.stderr
     assert "(doppelkopf)" in res.stderr and res.stderr.rstrip().endswith("[usage]")
     copy = tmp_path / "copy.toml"

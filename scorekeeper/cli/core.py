@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.lang.typed import typed, typed_cards, typed_facts
+from scorekeeper.reasons import Reason, because, reason_of
 from scorekeeper.text import say
 
 if TYPE_CHECKING:
@@ -140,6 +141,83 @@ def _hint(name: str) -> str:
     return f"'{name}'"
 
 
+USAGE_REASONS = frozenset(
+    {
+        # a card typed that cannot be read
+        "actions.needs_actor",
+        "actions.not_player",
+        "actions.one_card",
+        "actions.unknown_card",
+        "cards.empty",
+        "cards.no_such",
+        "cards.unknown",
+        "cards.unknown_suit",
+        "lang.ambiguous",
+        "lang.not_a_card",
+        "lang.unknown_card",
+        # a word no game of the rule set knows
+        "games.neither",
+        "games.unknown_game",
+        "bierkopf.unknown_verb",
+        "doppelkopf.game.unknown",
+        "doppelkopf.quick.solo_unknown",
+        "doppelkopf.quick.unknown_announcement",
+        "doppelkopf.solo.unknown",
+        "klaberjass.unknown_verb",
+        "klaberjass.unknown_word",
+        "klaberjass.unknown_word_suit",
+        "klaverjassen.unknown_verb",
+        "kloepper.unknown_verb",
+        # a fact or a value missing or in the wrong form
+        "cli.deal_usage",
+        "cli.hand_facts",
+        "cli.play_usage",
+        "games.not_bool",
+        "games.not_number",
+        "games.quick.choice",
+        "games.quick.kind",
+        "games.quick.unknown",
+        "klaberjass.quick.points_form",
+        "klaberjass.quick.sequence_form",
+        "session.fact_form",
+        "session.fact_refused",
+        "session.fact_twice",
+        # an option or a rule set that does not exist, a value it does not take
+        "cli.set_form",
+        "cli.set_twice",
+        "rules.option.none",
+        "rules.option.not_a_choice",
+        "rules.option.not_a_value",
+        "rules.option.takes",
+        "rules.option.type_kept",
+        "rules.option.unknown",
+        "rules.option.unknown_for",
+        "rules.option.unknown_for_near",
+        "rules.option.unknown_near",
+        "rules.options_make",
+        "rules.unknown_ruleset",
+        "referee.topic",
+    }
+)
+"""Refusals of words the program could not read: no game's rule is broken, the table
+typed something else than it meant. Their kind stays ``rule`` (the text keeps naming the
+rule-set key whose words were expected); they exit 2 as every usage mistake does."""
+
+
+def exit_code(exc: ScorekeeperError) -> int:
+    """2 for a usage mistake (a card or a word that cannot be read, a missing or malformed
+    value, an unknown option), 1 for a refusal under the rules or of the file."""
+    if exc.kind == "usage":
+        return 2
+    reason = exc.reason or reason_of(exc.message)
+    while reason is not None:
+        if reason.key in USAGE_REASONS:
+            return 2
+        inner = reason.params.get("why")  # a refusal that wraps another (hand.refused)
+        reason = inner if isinstance(inner, Reason) else None
+    return 1
+
+
 def fail(exc: ScorekeeperError) -> None:
     if json_wanted():
         import json
@@ -153,7 +231,7 @@ def fail(exc: ScorekeeperError) -> None:
             render.error(
                 line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             )
-    raise SystemExit(1)
+    raise SystemExit(exit_code(exc))
 
 
 def options(
@@ -170,10 +248,10 @@ def options(
         found.update(read_options(file))
     for pair in pairs or []:
         if "=" not in pair:
-            raise ScorekeeperError(say("cli.set_form", pair=pair), rule="options")
+            raise ScorekeeperError(because("cli.set_form", "options", pair=pair))
         key, value = pair.split("=", 1)
         if key.strip() in given:
-            raise ScorekeeperError(say("cli.set_twice", key=key.strip()), rule="options")
+            raise ScorekeeperError(because("cli.set_twice", "options", key=key.strip()))
         given.add(key.strip())
         found[key.strip()] = value.strip()
     if ruleset is not None and pairs:
@@ -255,7 +333,8 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
     from scorekeeper.text.language import chosen
 
-    lang = picked if (picked := chosen()) not in (None, DEFAULT) else environment_lang()
+    picked = chosen()
+    lang = picked if picked is not None and picked != DEFAULT else environment_lang()
     if lang == DEFAULT:
         return _nicknamed(rules, asked)
 

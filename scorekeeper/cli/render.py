@@ -143,8 +143,11 @@ def result(res: HandResult, title: str | None = None, match: Match | None = None
     winner = res.winner or say("cli.nobody")
     line = say("cli.result", game=res.game_type, points=pts, winner=winner, value=res.value)
     console.print(f"[bold]{title}:[/] {escape(line)}")
+    from scorekeeper.view.value import value_rows
+
     rows: list[tuple[str, ...]] = [
-        (escape(item.text()), f"[dim]{escape(item.rule)}[/]") for item in res.items
+        (escape(text), f"[dim]{escape(rule)}[/]" if rule else "")
+        for text, rule in value_rows(res.items)
     ]
     from scorekeeper.cli.plain import write_table
 

@@ -56,9 +56,12 @@ def table(
 ) -> None:
     """The session at the table: record a match line by line, with completion.
 
-    A line is a card (qc), a whole trick (qc 10h ad 9d), what a player says (ben re), or a
-    command (undo, score, status, explain, judge, hand, help, quit). Tab completes what is
-    allowed now; every entry is saved at once.
+    A line is a card (qc), a whole trick (qc 10h ad 9d), what a player says (ben re), a
+    one-shot command's line (hand re=Anna,Carla re_points=165 -a "Anna re", announce,
+    declare, act, deal), or a command (undo, redo, rename OLD NEW, score, status, explain,
+    judge, hand, help, quit). Tab completes what is allowed now; every entry is saved at
+    once. An entry typed while another device changed the match is refused, saying what
+    changed; Ctrl-C leaves a quick hand with nothing recorded.
 
     Examples: scorekeeper table  |  scorekeeper table doppelkopf Anna Ben Carla Dirk
     """

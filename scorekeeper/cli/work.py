@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cli.core import echo, editing, match_path, typed, typed_cards, typed_facts
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.reasons import because
 from scorekeeper.text import say
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def _played(session: Any, words: list[str]) -> tuple[str | None, str]:
 
 def _usage() -> ScorekeeperError:
     """``play`` given no card, or words that are not one."""
-    return ScorekeeperError(say("cli.play_usage"), rule="actions")
+    return ScorekeeperError(because("cli.play_usage", "actions"))  # a usage mistake: exit 2
 
 
 def _names_a_card(session: Any, word: str) -> bool:
@@ -125,7 +126,7 @@ def deal(hands: list[str], match: Path | None = None, json_: bool = False) -> No
 
     for item in hands:
         if "=" not in item:
-            raise ScorekeeperError(say("cli.deal_usage", item=item), rule="deal")
+            raise ScorekeeperError(because("cli.deal_usage", "deal", item=item))
     cards: dict[str, list[str]] = {}
     with editing(match) as session:
         for item in hands:
@@ -152,7 +153,7 @@ def hand(
         show_keys(match, json_)
         return
     if not facts:
-        raise ScorekeeperError(say("cli.hand_facts"), rule="quick")
+        raise ScorekeeperError(because("cli.hand_facts", "quick"))
     from scorekeeper.cli import render
 
     with editing(match) as session:
@@ -179,15 +180,10 @@ def show_keys(match: Path | None, json_: bool) -> None:
     if json_:
         render.emit_json({k: {"kind": v.kind, "help": v.help} for k, v in keys.items()})
         return
-    echo(say("cli.quick_keys", name=session.match.rules.name))
-    for name, key in keys.items():  # the value's kind in the table's words (Zahl, lijst)
-        echo(f"  {name + '=' + say('cli.value_kind.' + key.kind):<18} {key.help}")
-    echo(say("cli.quick_said"))
-    words = session.match.rules.get("actions.explain")
-    if words:
-        from scorekeeper.cli.render import own
+    from scorekeeper.table.words import keys_lines
 
-        echo(f"  {own(words)}")
+    for line in keys_lines(session):
+        echo(line)
 
 
 def undo(match: Path | None = None, json_: bool = False, yes: bool = False) -> None:

@@ -20,22 +20,25 @@ from typing import Any
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.record import record
 from scorekeeper.serve.watch import stamp
-from scorekeeper.session import Session
+from scorekeeper.session import Session, Version
 from scorekeeper.text import language
 
 
-def version_text(version: tuple[int, int]) -> str:
-    """The record's version (``Session.version``: hands, actions of the last hand) as a
-    page carries it: ``"3.7"``."""
-    return f"{version[0]}.{version[1]}"
+def version_text(version: Version) -> str:
+    """The record's version (``Session.version``: hands, actions of the last hand, the
+    mark of the table and that hand) as a page carries it: ``"3.7.1f0c..."``."""
+    return f"{version[0]}.{version[1]}.{version[2]}"
 
 
-def parse_version(text: str) -> tuple[int, int] | None:
-    """A page's version back as ``Session.version``'s pair, or None if it is not one."""
-    hands, dot, actions = text.partition(".")
-    if not dot or not hands.isdigit() or not actions.isdigit():
+def parse_version(text: str) -> Version | None:
+    """A page's version back as ``Session.version``, or None if it is not one."""
+    parts = text.split(".")
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
         return None
-    return int(hands), int(actions)
+    mark = parts[2]
+    if not mark or any(c not in "0123456789abcdef" for c in mark):
+        return None
+    return int(parts[0]), int(parts[1]), mark
 
 
 @record
@@ -135,7 +138,7 @@ class Hub:
 
     # ------------------------------------------------------------------ writing
     def write(
-        self, version: tuple[int, int], change: Callable[[Session], Any], *, replay: bool = True
+        self, version: Version, change: Callable[[Session], Any], *, replay: bool = True
     ) -> Any:
         """Make ``change`` through the table's one guard: ``Session.edit`` under the
         match's lock, refused (:class:`~scorekeeper.session.StaleEntryError`, nothing

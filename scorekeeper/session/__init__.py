@@ -36,12 +36,34 @@ LOCK_WAIT = 10.0
 """How long a change waits for another process to finish writing the match, in seconds."""
 
 
+Version = tuple[int, int, str]
+"""Where a match's record stands (:attr:`Session.version`)."""
+
+
+def _mark(players: Sequence[str], mh: MatchHand | None, count: int) -> str:
+    """A short digest of the table and of hand ``mh`` with its first ``count`` actions
+    (its number, dealer, quick facts and action texts): two records of the same counts
+    tell apart by it (an undo, then another entry; a renamed player). Only what a hand
+    read from the replay cache holds too: the mark does not depend on how it was read."""
+    import hashlib
+    import json
+
+    h = hashlib.blake2b(digest_size=8)
+    h.update(json.dumps(list(players)).encode())
+    if mh is not None:
+        head = [mh.number, mh.dealer, mh.quick]
+        h.update(json.dumps(head, sort_keys=True, default=str).encode())
+        for action in mh.actions[:count]:
+            h.update(b"\x1e" + action.text.encode())
+    return h.hexdigest()
+
+
 class StaleEntryError(ScorekeeperError):
     """An entry made against a view of the match that has moved since (another device, a
     one-shot command, another session): nothing is written.
 
     ``expected`` is the version the entry was made for, ``found`` the match's now (each
-    ``(hands, actions of the last hand)``, see ``Session.version``); ``since`` the
+    ``(hands, actions of the last hand, mark)``, see ``Session.version``); ``since`` the
     actions recorded meanwhile as (hand, action text), oldest first, a quick hand as
     (hand, ""), when the record only grew (empty when something was taken back), for the
     view to tell the table what changed."""
@@ -53,8 +75,8 @@ class StaleEntryError(ScorekeeperError):
         self,
         message: str | Reason,
         *,
-        expected: tuple[int, int] = (0, 0),
-        found: tuple[int, int] = (0, 0),
+        expected: Version = (0, 0, ""),
+        found: Version = (0, 0, ""),
         since: list[tuple[int, str]] | None = None,
         **more: Any,
     ) -> None:
@@ -179,7 +201,7 @@ class Session:
         replay: bool = True,
         wait: float = LOCK_WAIT,
         on_wait: Callable[[], None] | None = None,
-        expect: tuple[int, int] | None = None,
+        expect: Version | None = None,
     ) -> Iterator[Session]:
         """Lock, read (and replay), yield; on a clean exit write the changed log atomically.
 
@@ -211,14 +233,20 @@ class Session:
             session._written()
 
     @property
-    def version(self) -> tuple[int, int]:
-        """Where the record stands: (hands begun or entered, actions of the last hand).
-        Every entry (a card, a word, a deal, a quick hand) and every undo changes it; an
-        entry made for one version is refused on another (``edit(expect=...)``)."""
-        hands = self.match.hands
-        return (len(hands), len(hands[-1].actions) if hands else 0)
+    def version(self) -> Version:
+        """Where the record stands: (hands begun or entered, actions of the last hand, the
+        mark of the table and the last hand as recorded). Every entry (a card, a word, a
+        deal, a quick hand), every undo, redo and rename changes it, and so does an undo
+        followed by another entry that brings the counts back; an entry made for one
+        version is refused on another (``edit(expect=...)``)."""
+        m = self.match
+        hands = m.hands
+        if not hands:
+            return (0, 0, _mark(m.players, None, 0))
+        count = len(hands[-1].actions)
+        return (len(hands), count, _mark(m.players, hands[-1], count))
 
-    def verify_version(self, expected: tuple[int, int]) -> None:
+    def verify_version(self, expected: Version) -> None:
         """Refuse (:class:`StaleEntryError`) unless the match stands at ``expected``; the
         error carries the actions recorded since, when the record only grew."""
         found = self.version
@@ -238,12 +266,16 @@ class Session:
             since=self._since(expected, found),
         )
 
-    def _since(self, expected: tuple[int, int], found: tuple[int, int]) -> list[tuple[int, str]]:
+    def _since(self, expected: Version, found: Version) -> list[tuple[int, str]]:
         """(hand, action text) of each action recorded after ``expected`` (a quick hand as
-        its number and ""), or [] when something was taken back."""
-        hands = self.match.hands
-        number, seen = expected
-        if found <= expected or (number and len(hands[number - 1].actions) < seen):
+        its number and ""), or [] when something was taken back or changed (the record at
+        ``expected`` is not where the record now begins)."""
+        m = self.match
+        hands = m.hands
+        number, seen, mark = expected
+        if found[:2] <= expected[:2] or (number and len(hands[number - 1].actions) < seen):
+            return []
+        if mark != _mark(m.players, hands[number - 1] if number else None, seen):
             return []
         out: list[tuple[int, str]] = []
         for mh in hands[max(number, 1) - 1 :]:
@@ -362,8 +394,10 @@ class Session:
         return player
 
     def quick_keys(self) -> dict[str, Any]:
-        """The quick-entry facts this match's game takes (its family's declaration)."""
-        return dict(self.match.family.quick_keys())
+        """The quick-entry facts this match's game, variant and table size take (its
+        family's declaration, as the table's quick hand asks them)."""
+        rules = self.match.rules
+        return dict(family_for(rules).asked_keys(rules))
 
     # ------------------------------------------------------------------ recording
     def record(self, texts: Sequence[str]) -> list[Outcome]:

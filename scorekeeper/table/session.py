@@ -20,7 +20,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
-from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError
+from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError, Version
 from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
 from scorekeeper.table.native import card_form, phrase, spoken
@@ -35,7 +35,14 @@ from scorekeeper.table.reading import (
     same_words,
     spoken_command,
 )
-from scorekeeper.table.words import after_hand, listed, outcome_lines, result_lines, say
+from scorekeeper.table.words import (
+    after_hand,
+    keys_lines,
+    listed,
+    outcome_lines,
+    result_lines,
+    say,
+)
 
 VIEWS = ("score", "status", "explain")
 """Commands whose answer the front end draws (a table, a rule text)."""
@@ -74,7 +81,7 @@ class TableSession:
         self._kept: tuple[bytes, Session] | None = None
         self.quick: quick.QuickHand | None = None
         self.undo_asked: str | None = None  # an undo of a whole hand, awaiting yes or no
-        self.seen: tuple[int, int] | None = None
+        self.seen: Version | None = None
         """The version of the match (``Session.version``) the last prompt showed, or this
         session's own last entry left: every entry is made against it (``expect``)."""
 
@@ -180,7 +187,8 @@ class TableSession:
         family = self.current().match.rules.family
         changes = [changed_line(hand, text, self.lang, family) for hand, text in exc.since]
         if not changes:
-            changes = [say("table.changed.undone")]
+            undone = exc.found[:2] < exc.expected[:2]
+            changes = [say("table.changed.undone" if undone else "table.changed.other")]
         if len(changes) > 4:
             changes = [*changes[:3], say("table.changed.more", count=len(changes) - 3)]
         return say("table.changed", changes=changes)
@@ -390,7 +398,10 @@ class TableSession:
                 rule="quick",
                 kind="usage",
             )
-        self.quick = quick.QuickHand(m.family.asked_keys(m.rules), m.rules.name, self.lang)
+        from scorekeeper.games import family_for
+
+        keys = family_for(m.rules).asked_keys(m.rules)
+        self.quick = quick.QuickHand(keys, m.rules.name, self.lang)
         return Reply()
 
     def cancel_quick(self) -> Reply:
@@ -548,14 +559,6 @@ def changed_line(hand: int, text: str, lang: str, family: str) -> str:
         else:
             return say("table.changed.card", player=actor, card=card_form(code, lang))
     return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
-
-
-def keys_lines(session: Session) -> list[str]:
-    """``hand --keys``: the facts this match's game takes."""
-    keys = session.quick_keys()
-    lines = [say("cli.quick_keys", name=session.match.rules.name)]
-    lines.extend(f"  {name + '=' + key.kind:<18} {key.help}" for name, key in keys.items())
-    return lines
 
 
 def _to_act(hand: Hand, said: list[Action]) -> str:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from scorekeeper.match import Match
     from scorekeeper.plays import Outcome
     from scorekeeper.result import HandResult
+    from scorekeeper.session import Session
 
 
 def say(key: str, /, **params: Any) -> str:
@@ -78,7 +79,11 @@ def result_lines(res: HandResult, number: int, match: Match | None = None) -> li
             value=res.value,
         )
     ]
-    lines.extend(f"  {item.text()}  [{item.rule}]" for item in res.items)
+    from scorekeeper.view.value import value_rows
+
+    lines.extend(
+        f"  {text}  [{rule}]" if rule else f"  {text}" for text, rule in value_rows(res.items)
+    )
     lines.extend(f"  {note}" for note in res.notes)
     lines.append(say("table.hand.scores", scores=team_signed(match, res.scores)))
     return lines
@@ -151,3 +156,19 @@ def opening_lines(data: Mapping[str, Any]) -> list[str]:
 def listed(words: Iterable[T]) -> list[T]:
     """Distinct words (or cards) in their first order."""
     return list(dict.fromkeys(words))
+
+
+def keys_lines(session: Session) -> list[str]:
+    """``hand --keys`` (the command and the session's line): the facts this match's game,
+    variant and table take, then how what players said is given."""
+    from scorekeeper.text import translate
+
+    keys = session.quick_keys()
+    lines = [say("cli.quick_keys", name=session.match.rules.name)]
+    for name, key in keys.items():  # the value's kind in the table's words (Zahl, lijst)
+        lines.append(f"  {name + '=' + say('cli.value_kind.' + key.kind):<18} {key.help}")
+    lines.append(say("cli.quick_said"))
+    words = session.match.rules.get("actions.explain")
+    if words:
+        lines.append(f"  {translate('explain', words)}")
+    return lines

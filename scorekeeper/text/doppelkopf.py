@@ -162,10 +162,10 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.score.revoke": (
         "revoke by {side}: scored as if it took no card and no trick [rule: options.revoke_penalty]"
     ),
-    "doppelkopf.said.score.need_black": "every trick (black announced)",
-    "doppelkopf.said.score.need_promise": "{need} ({kind} announced)",
-    "doppelkopf.said.score.need_against_black": "one trick (the others announced black)",
-    "doppelkopf.said.score.need_against": "{need} (the others announced {kind})",
+    "doppelkopf.said.score.need_black": "every trick, as black was announced",
+    "doppelkopf.said.score.need_promise": "{need}, as {kind} was announced",
+    "doppelkopf.said.score.need_against_black": "one trick against the others' black",
+    "doppelkopf.said.score.need_against": "{need} against the others' {kind}",
     "doppelkopf.said.score.under": "{side} under {threshold}",
     "doppelkopf.said.score.black": "{side} black",
     "doppelkopf.said.score.against": "{side} reached {points} against {kind}",
@@ -176,8 +176,8 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.score.announced": "{side} announced",
     "doppelkopf.said.score.promise_said": "{kind} announced by {side}",
     "doppelkopf.said.score.promise_made": "{kind} announced and made",
-    "doppelkopf.said.score.promise_failed": "{side}'s {kind} failed",
-    "doppelkopf.said.score.promise_failed_threshold": "threshold of the failed {kind}",
+    "doppelkopf.said.score.promise_failed": "{side} announced {kind} and missed it",
+    "doppelkopf.said.score.not_black": "{side} was not played black",
     "doppelkopf.said.score.won": "won ({side} needed {need})",
     "doppelkopf.said.score.against_the_queens": "against the queens",
     "doppelkopf.said.score.no_extras_alone": (

@@ -6,6 +6,8 @@ Game words on the sheet (nat, pit, verzaakt, Bock, Re...) come from the language
 
 TEXTS: dict[str, str] = {
     "sheet.title": "{name}: score sheet",
+    # a hand's value: the points added after the multipliers (view/value.py)
+    "sheet.value_after": "added after the doubling, not doubled:",
     "sheet.col.number": "#",
     "sheet.col.dealer": "dealer",
     "sheet.col.game": "game",

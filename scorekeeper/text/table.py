@@ -77,6 +77,9 @@ TEXTS: dict[str, str] = {
     "table.changed.said": "{player} said '{words}' from another device",
     "table.changed.quick": "hand {number} was entered from another device",
     "table.changed.undone": "an entry was taken back from another device",
+    "table.changed.other": (
+        "an entry was taken back or corrected, or a player renamed, from another device"
+    ),
     "table.changed.more": "{count} more",
     "table.quick.cancelled": "quick hand left; nothing recorded",
     "table.quick.open": "hand {number} is being played card by card; finish or undo it first",

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.record import field, record
+from scorekeeper.view.value import value_line
 from scorekeeper.view.words import SUIT_SYMBOLS, say, term
 
 if TYPE_CHECKING:
@@ -293,7 +294,7 @@ def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match, 
         running[p] = running.get(p, 0) + s
     row.scores = [res.scores.get(c.members[0], 0) for c in columns]
     row.totals = [running[c.members[0]] for c in columns]
-    row.why = res.reasons()
+    row.why = value_line(res.items)
     if res.redeal:
         row.game = say("sheet.redeal")
         row.marked = [False] * len(columns)

@@ -296,11 +296,13 @@ def _multiplied_items(k: _Kept, items: _Items, play: _Play, winner: str) -> None
             winner,
             told("score.promise_failed", side=k.sides[loser], kind=kind),
         )
+        if kind == "black":  # the points of the limit the failed promise named
+            limit = told("score.not_black", side=k.sides[winner])
+        else:
+            below = k.promise[kind].below
+            limit = told("score.against", side=k.sides[winner], points=below, kind=kind)
         items.add(
-            s.number("promise_failed_threshold"),
-            "scoring.promise_failed_threshold",
-            winner,
-            told("score.promise_failed_threshold", kind=kind),
+            s.number("promise_failed_threshold"), "scoring.promise_failed_threshold", winner, limit
         )
     for side in (RE, CONTRA):
         if play.said[side]:
