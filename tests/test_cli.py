@@ -316,6 +316,7 @@ def test_quick_hand_seed_example_1(sk, match: Path) -> None:
         "Anna no90",
         "--match",
         match,
+        env={"COLUMNS": "200"},  # a long value line wraps beside its rule column at 80
     )
     assert res.returncode == 0, res.stderr
     out = one_line(res.stdout)
