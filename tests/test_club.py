@@ -159,7 +159,7 @@ def test_usage_and_refusals(run: Any, tmp_path: Path) -> None:
     ok(run("event", "register", "x", "Anna", "Ben", "Carla"))
     assert_refused(run("event", "draw", "x"), rule="event")  # three cannot fill a four
     res = run_cli(tmp_path, "event", "penalty", "x", "1", "1", "Anna", "minor")
-    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert res.returncode == 2 and "Traceback" not in res.stderr  # [usage]: exit 2
 
 
 # ---------------------------------------------------------------------- DDV lists

@@ -64,7 +64,7 @@ def test_an_option_refusal_names_the_value_not_the_shipped_file(tmp_path: Path) 
         "--match",
         path,
     )
-    assert res.returncode == 1
+    assert res.returncode == 2  # a malformed option value is a usage mistake (issue 24)
     assert "four_of_a_kind_ranks" in res.stderr and "'Z'" in res.stderr
     assert "rulesets/klaverjassen.toml" not in res.stderr
     assert not path.exists()
