@@ -4,6 +4,7 @@ table and the one-shot commands, each checked against the language file's ``[cod
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from pathlib import Path
@@ -16,6 +17,9 @@ from table_helpers import drive, new_match, record_deal, typed_hand
 from test_table_games import CASES
 from test_table_langs import ALL, said_in
 
+from scorekeeper import ruleset, simulate
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.hand import Hand
 from scorekeeper.lang import card_name, language
 from scorekeeper.reasons import because
 from scorekeeper.referee import TOPICS
@@ -72,6 +76,54 @@ def test_every_game_word_is_the_table_s_word(lang: str) -> None:
     voc = language(lang)
     words = [*voc.words.values(), *voc.terms.values(), *voc.sections.values()]
     assert not [w for w in words if code_words(w, lang)]
+
+
+# what a table may say at the wrong moment, beside each game's own words: suits, sides,
+# levels, cards and names as the match file writes them (the engine's refusal quotes them)
+WRONG_WORDS = ["", "hearts", "clubs", "re", "contra", "90", "AH", "QC", "10H", "queens", "3"]
+
+
+def _refusals(rule_set: str, seed: int) -> list[tuple[str, ScorekeeperError]]:
+    """A random hand of ``rule_set`` played legally; before each step a few wrong actions
+    (a game's verb with a wrong word, by anyone), and what the engine refused."""
+    rules = ruleset.load(rule_set)
+    players = PLAYERS[: min(rules.player_counts)]
+    rng = random.Random(seed)
+    hand = Hand(rules, players, players[0], deal=simulate.deal(rules, players, rng))
+    verbs = {*hand.game.verbs, "frob"}
+    refused = []
+    while not hand.finished and (legal := hand.legal_actions()):
+        verbs |= {a.verb for a in legal if not a.is_play}
+        for _ in range(6):
+            said = f"{rng.choice(players)} {rng.choice(sorted(verbs))} {rng.choice(WRONG_WORDS)}"
+            try:
+                hand.apply(said.strip())
+            except ScorekeeperError as e:
+                refused.append((said, e))
+            else:
+                break
+        else:
+            hand.apply(rng.choice(legal))
+    return refused
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_every_refusal_of_a_hand_in_the_table_s_words(lang: str, rule_set: str) -> None:
+    """What the engine refuses quotes the action, its verbs, suits, options and solos as
+    the table says them ('Aktionen: Re, Kontra, keine 90', 'harten is al troef')."""
+    refused = [r for seed in range(2) for r in _refusals(rule_set, seed)]
+    assert len(refused) > 20
+    view.choose(lang)
+    try:
+        found = {}
+        for said, error in refused:
+            words = render(error.reason) if error.reason is not None else error.message
+            if codes := code_words(words, lang):
+                found[error.reason.key if error.reason else said] = (said, codes, words)
+        assert not found, found
+    finally:
+        view.reset()
 
 
 # a template's field left unfilled ({T}, {player}), wherever it comes from
