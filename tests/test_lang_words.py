@@ -202,7 +202,7 @@ def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
     helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
     for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
         assert word in helped, (word, helped)
-    assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
+    assert "Zeigt diese Hilfe und beendet das Programm." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
     assert missing.returncode == 2 and "Ontbrekend argument 'SPELER'." in missing.stderr
     assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
