@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_helpers import PLAYERS, run_cli
+from cli_helpers import PLAYERS, SHIPPED_RULE_SETS, run_cli
 
 from scorekeeper.lang.terms import term
 
@@ -89,17 +89,7 @@ def test_english_words_stay_as_they_were(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ explain, rules show
 
-SHIPPED = [
-    "doppelkopf",
-    "doppelkopf-ddv",
-    "klaverjassen",
-    "klaverjassen-rotterdam",
-    "klaverjassen-3",
-    "klaverjassen-wilde-boom",
-    "klaberjass",
-    "kloepper",
-    "bierkopf",
-]
+SHIPPED = SHIPPED_RULE_SETS
 
 
 def test_every_rule_set_text_is_translated() -> None:
@@ -203,7 +193,7 @@ def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
     helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
     for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
         assert word in helped, (word, helped)
-    assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
+    assert "Zeigt diese Hilfe und beendet das Programm." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
     assert missing.returncode == 2 and "Ontbrekend argument 'SPELER'." in missing.stderr
     assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
