@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
-from scorekeeper.games.doppelkopf.contracts import make_contract, piglets_refused
 from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo, no, tell
 from scorekeeper.games.doppelkopf.rounds import is_obligatory_solo
+from scorekeeper.games.doppelkopf.rules import make_contract, piglets_refused
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:

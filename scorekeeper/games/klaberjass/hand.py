@@ -16,7 +16,7 @@ from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import check_play
-from scorekeeper.games.base import GameHand
+from scorekeeper.games import GameHand
 from scorekeeper.games.common import Said, trick_words, words
 from scorekeeper.games.klaberjass.announcements import Announced
 from scorekeeper.games.klaberjass.bidding import Bidding
