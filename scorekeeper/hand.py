@@ -51,6 +51,7 @@ from scorekeeper.following import (
 )
 from scorekeeper.holdings import BIT, Holdings
 from scorekeeper.reasons import Reason
+from scorekeeper.record import record
 from scorekeeper.result import HandResult, Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.rules import Ruleset
 
@@ -106,9 +107,15 @@ class FamilyRules(Protocol):
     def start_hand(self, hand: Hand) -> GameRules: ...
 
 
-PlayMade = tuple[Play, tuple[Card, ...], bool | None]
-"""A card play in ``Hand.plays_by``: the play, the trick's cards before it and whether the
-player's partner was winning then (those two only without the deal, for proving revokes)."""
+@record(frozen=True)
+class PlayMade:
+    """A card play in ``Hand.plays_by``: the play, and, only without the deal (for
+    proving revokes later), the trick's cards before it and whether the player's partner
+    was winning then."""
+
+    play: Play
+    before: tuple[Card, ...] = ()
+    partner_winning: bool | None = None
 
 
 _READ: Cache[tuple[str, ...], dict[str, Action]] = cache(
@@ -414,7 +421,7 @@ class Hand:
         found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
         for trick in self.tricks:
             for play in trick.plays:
-                found[play.player].append((play, (), None))
+                found[play.player].append(PlayMade(play))
         return found
 
     @property
@@ -671,7 +678,7 @@ class Hand:
         before = tuple(p.card for p in self.in_play.trick.plays)  # type: ignore[union-attr]
         outcome.revokes = self._revokes_proven(actor, play)
         self.revokes.extend(outcome.revokes)
-        self._plays_by[actor].append((play, before, partner_winning))
+        self._plays_by[actor].append(PlayMade(play, before, partner_winning))
 
     def _judge(self, action: Action, table: Duties | None = None) -> None:
         """Refuse the card play ``action`` unless the card masks allow it: a card of the
@@ -808,19 +815,20 @@ class Hand:
             return []
         found: list[Revoke] = []
         earlier = self.plays_by[player]
-        for i, (play, before, partner_winning) in enumerate(earlier):
+        for i, made in enumerate(earlier):
+            play, before = made.play, made.before
             if not before:
                 continue
             if any(r.player == player and r.trick == play.trick for r in self.revokes):
                 continue
-            held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
+            held = [play.card] + [m.play.card for m in earlier[i + 1 :]] + [new.card]
             verdict = check_play(
                 self.following,
                 self.contract,
                 before,
                 play.card,
                 held,
-                partner_winning=partner_winning,
+                partner_winning=made.partner_winning,
                 last_trick=play.trick == self.tricks_per_hand,
             )
             if not verdict.legal:

@@ -55,7 +55,7 @@ def fingerprint(hand: Hand) -> tuple[Any, ...]:
         [a.text for a in hand.legal_actions()],
         sorted((c.code, n) for c, n in hand.played.items() if n),
         [repr(r) for r in hand.revokes],
-        {p: [(m[0].card.code, m[1], m[2]) for m in made] for p, made in hand.plays_by.items()},
+        {p: [repr(m) for m in made] for p, made in hand.plays_by.items()},
         repr(hand.contract),
         structure(hand.game, hand.game.shared),  # type: ignore[attr-defined]
         repr(hand.result()) if hand.finished else None,

@@ -101,7 +101,7 @@ def _verify_piglets(game: DoppelkopfGame, said: Declaration) -> None:
     rule = "options.piglets_announce"
     if h.to_play() != player:
         no(said, "piglets.not_turn", rule)
-    if any(p.card == game.piglet for p, _, _ in h.plays_by[player]):
+    if any(m.play.card == game.piglet for m in h.plays_by[player]):
         no(said, "piglets.ace_played", rule, player=player)
     legal = h.legal_cards(player)
     if legal is not None and game.piglet not in legal:
