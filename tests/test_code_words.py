@@ -164,6 +164,35 @@ def test_a_whole_hand_at_the_table_in_the_table_s_words(
     assert not found, "\n".join(sorted(found))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_the_quick_hand_s_questions_in_the_table_s_words(
+    lang: str, rule_set: str, tmp_path: Path
+) -> None:
+    """Each question of a quick hand at the table ('re (list: ...)' was the fact's code and
+    its kind in English), and what an empty answer to everything says."""
+    from scorekeeper.table.reading import spoken_command
+    from scorekeeper.table.session import TableSession
+
+    rules = ruleset.load(rule_set)
+    path = new_match(tmp_path, rule_set, PLAYERS[: min(rules.player_counts)], lang=lang)
+    table = TableSession(path, lang=lang)
+    view.choose(lang)
+    try:
+        said = list(table.handle(spoken_command("hand", lang)).lines)
+        for _ in range(12):
+            if table.quick is None:
+                break
+            said.append(table.prompt())
+            reply = table.handle("")
+            said += [*reply.lines, *map(str, reply.errors)]
+    finally:
+        view.reset()
+    assert len(said) > 2, said
+    found = {line for line in said if code_words(line, lang)}
+    assert not found, "\n".join(sorted(found))
+
+
 assert CASES  # the games the table session plays through
 assert PLAYERS
 
@@ -238,3 +267,19 @@ def test_no_rule_text_tells_its_development_history(lang: str) -> None:
     texts = [translate(catalog.EXPLAIN, text, lang) for text in catalog.explain_texts()]
     told = [text for text in texts if re.search(HISTORY[lang], text)]
     assert not told, "\n".join(told)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("de", "die Angaben korrigiert"), ("nl", "de gegevens")]
+)
+def test_an_amendment_is_told_in_the_table_s_words(
+    lang: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What was amended as the file records it ('facts', 'trick 5') is told in words."""
+    run = in_process(tmp_path / "home", monkeypatch)
+    path = tmp_path / "m.toml"
+    assert run("new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang).returncode == 0
+    assert run("hand", "re=Anna,Carla", "re_points=130", "--match", path).returncode == 0
+    res = run("amend", "1", "re_points=100", "--match", path)
+    assert res.returncode == 0, res.stderr
+    assert said in res.stdout and not code_words(res.stdout, lang), res.stdout

@@ -47,6 +47,8 @@ WORD_PARAMS_OF = {
     "table.hand.redeal": frozenset({"what"}),
     "klaverjassen.label.run": frozenset({"length"}),
     "klaverjassen.kraak.": frozenset({"last"}),
+    "games.not_": frozenset({"text"}),  # a value read from the table's yes or no
+    "session.fact_refused": frozenset({"value"}),
     "actions.": frozenset({"text"}),  # the action typed ('Ben AH contra')
     "klaverjassen.": frozenset({"where"}),  # the action refused ('Carla trump 3')
 }
