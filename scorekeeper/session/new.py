@@ -77,9 +77,8 @@ def start_match(
     started = datetime.now().astimezone().replace(microsecond=0)
     target = path or store.new_path(list(players), rules.id, started)
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else ruleset_reference(ruleset, target)
-    log = MatchLog.new(
-        ruleset_ref, list(players), dealer or players[0], rules.overrides, started, lang
-    )
+    options = {**rules.new_match_options, **rules.overrides}
+    log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], options, started, lang)
     log.price = price
     store.create(log, target)
     return log, target

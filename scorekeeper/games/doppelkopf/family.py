@@ -17,6 +17,7 @@ from scorekeeper.games.doppelkopf.notation import surplus as surplus_words
 from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
 from scorekeeper.games.doppelkopf.records import promises
+from scorekeeper.games.doppelkopf.rounds import deals_again, round_games, round_so_far
 from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, option_problems, options, spec
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
@@ -63,23 +64,20 @@ class Doppelkopf(Family):
         return 4 if seated > 4 and spec(rules).match.sit_out == "dealer" else seated
 
     def next_dealer(self, match: Match, result: HandResult | None) -> str:
-        """After an obligatory solo the same dealer deals again; otherwise as usual."""
+        """After an obligatory solo the same dealer deals again (not after a vorgeführt
+        one, where the option ``vorgefuehrt_deals_on`` is on); otherwise as usual."""
         if result is not None and result.details.get("obligatory"):
-            return match.current_dealer
+            results = [mh.result for mh in match.hands if mh.result is not None]
+            if deals_again(match.rules, match.players, results):
+                return match.current_dealer
         return super().next_dealer(match, result)
 
     def match_over(self, match: Match) -> str | None:
-        games = spec(match.rules).match.games.get(str(len(match.players)))
+        games = round_games(match.rules, len(match.players))
         if not games:
             return None
-        played = [
-            mh.result
-            for mh in match.hands
-            if mh.result is not None
-            and not mh.result.redeal
-            and not mh.result.details.get("obligatory")
-        ]
-        if len(played) >= games:
+        results = (mh.result for mh in match.hands if mh.result is not None)
+        if round_so_far(match.rules, match.players, results) >= games:
             return tell("match.round_complete", games=games)
         return None
 

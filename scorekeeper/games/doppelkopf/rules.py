@@ -296,6 +296,8 @@ class DoppelkopfOptions(Section):
     five_nines_count: int = key(min=1)
     doppelkopf_trick: bool
     obligatory_solos: bool
+    vorgefuehrt_deals_on: bool = False
+    round_games: int = key(default=0, min=0)
     bock: bool
     bock_after_lost_solo: bool
     bock_after_lost_announcement: bool
