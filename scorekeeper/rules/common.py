@@ -141,7 +141,7 @@ class SheetSpec(Explained):
 
 
 OptionValue = bool | int | str | tuple[str, ...]
-OPTION_KEYS = frozenset({"default", "explain", "choices", "when", "new"})
+OPTION_KEYS = frozenset({"default", "explain", "choices", "when"})
 
 
 @record(frozen=True, kw_only=True)
@@ -154,10 +154,6 @@ class OptionSpec(Section):
     explain: str = key(help="what the option does")
     choices: tuple[str, ...] | None = key(default=None)
     when: Mapping[str, Mapping[str, Any]] = key(default={})
-    new: OptionValue | None = key(
-        default=None,
-        help="the value a new match is written with (a file without the option keeps the default)",
-    )
     params: Mapping[str, Any] = key(rest=True)
 
     def problems(self) -> Iterable[Problem]:
@@ -165,11 +161,6 @@ class OptionSpec(Section):
             yield "explain", said("rules.option.explain")
         if self.choices is not None and self.default not in self.choices:
             yield "default", said("rules.option.not_a_choice", value=self.default)
-        if self.new is not None and (
-            type(self.new) is not type(self.default)
-            or (self.choices is not None and self.new not in self.choices)
-        ):
-            yield "new", said("rules.option.not_a_choice", value=self.new)
         allowed = self.when_keys()
         for value in self.when:
             if allowed is not None and value not in allowed:

@@ -185,18 +185,6 @@ class Ruleset:
         values.update(self.overrides)
         return values
 
-    @property
-    def new_match_options(self) -> dict[str, Any]:
-        """The options a new match file is written with (beside the overrides): those
-        whose ``new`` value is not their default. A match file without them was written
-        before and keeps the default, so that it reads as it always did."""
-        found = {}
-        for name, spec in self.base.get("options", {}).items():
-            new = spec.get("new") if isinstance(spec, Mapping) else None
-            if new is not None and new != spec.get("default") and name not in self.overrides:
-                found[name] = new
-        return found
-
     def options_as(self, cls: type[T]) -> T:
         """The options in force as a family's typed record (fields named like the options;
         options the record does not name are left out). Read once per rule set."""

@@ -171,7 +171,7 @@ class SolosRules(Explained):
 @record(frozen=True, kw_only=True)
 class DoppelkopfRules(CommonRules):
     strict: ClassVar[bool] = True
-    option_params: ClassVar[frozenset[str]] = frozenset({"card", "rank"})
+    option_params: ClassVar[frozenset[str]] = frozenset({"card", "rank", "new"})
 
     teams: Teams
     declarations: Declarations
