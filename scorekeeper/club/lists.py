@@ -19,7 +19,7 @@ from typing import Any
 
 from scorekeeper.club.competition import Competition, Penalties
 from scorekeeper.club.event import Event, Penalty, Round, Table, refuse
-from scorekeeper.games.doppelkopf.rounds import vorgefuehrt
+from scorekeeper.games.doppelkopf.family import vorgefuehrt
 from scorekeeper.reasons import Reason, because
 
 

@@ -45,49 +45,6 @@ def is_obligatory_solo(rules: Ruleset, player: str, context: Mapping[str, object
     )
 
 
-def round_games(rules: Ruleset, seated: int) -> int:
-    """The games of a round at a table of ``seated`` (option ``round_games``, else the rule
-    set's ``[match] games``); 0: the match is not played in rounds."""
-    return options(rules).round_games or spec(rules).match.games.get(str(seated), 0)
-
-
-def vorgefuehrt(owing: int, left: int) -> bool:
-    """A Pflichtsolo is vorgeführt once the players who still owe theirs are as many as
-    the games left in the round (issue 30, the DDV's rule)."""
-    return owing > 0 and owing >= left
-
-
-def round_so_far(rules: Ruleset, table: Sequence[str], results: Iterable[HandResult]) -> int:
-    """The games of the round played in ``results`` (redeals left out): an obligatory
-    solo comes on top, unless the option ``vorgefuehrt_deals_on`` is on and it was
-    vorgeführt; then it is a game of the round."""
-    games = round_games(rules, len(table))
-    passes = options(rules).vorgefuehrt_deals_on
-    counted, done = 0, set[str]()
-    for r in results:
-        if r.redeal:
-            continue
-        if not r.details.get("obligatory"):
-            counted += 1
-            continue
-        if passes and games and vorgefuehrt(len(table) - len(done), games - counted):
-            counted += 1
-        done.update(r.sides.get(RE) or ())
-    return counted
-
-
-def deals_again(rules: Ruleset, table: Sequence[str], results: Sequence[HandResult]) -> bool:
-    """After the last of ``results``, an obligatory solo: the same dealer deals again,
-    unless it was vorgeführt (and the option ``vorgefuehrt_deals_on`` is on)."""
-    last = results[-1]
-    if not last.details.get("obligatory"):
-        return False
-    if not options(rules).vorgefuehrt_deals_on:
-        return True
-    before = round_so_far(rules, table, results[:-1])
-    return round_so_far(rules, table, results) == before
-
-
 def bock_reasons(rules: Ruleset, result: HandResult) -> list[str]:
     """Why a finished game starts a Bock round (empty: it does not)."""
     opts = options(rules)
