@@ -74,7 +74,8 @@ def test_a_dutch_klaverjas_table_reads_its_words(tmp_path: Path) -> None:
     assert "Carla kiest harten ♥ als troef" in out, out
     _ok(tmp_path, "trick", "klaveren boer, HH, VKl, R7")
     status = _ok(tmp_path, "status")
-    assert "harten ♥ troef" in status and "Carla kondigde troef harten aan" in status, status
+    assert "harten ♥ troef" in status and "Carla: troef harten" in status, status
+    assert "kondigde troef" not in status, status  # trump is chosen, not announced
     assert "hearts" not in status and "trump" not in status
 
 
@@ -202,7 +203,7 @@ def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
     helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
     for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
         assert word in helped, (word, helped)
-    assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
+    assert "Zeigt diese Hilfe und beendet das Programm." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
     assert missing.returncode == 2 and "Ontbrekend argument 'SPELER'." in missing.stderr
     assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr
