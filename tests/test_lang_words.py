@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_helpers import PLAYERS, run_cli
+from cli_helpers import PLAYERS, SHIPPED_RULE_SETS, run_cli
 
 from scorekeeper.lang.terms import term
 
@@ -89,17 +89,7 @@ def test_english_words_stay_as_they_were(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ explain, rules show
 
-SHIPPED = [
-    "doppelkopf",
-    "doppelkopf-ddv",
-    "klaverjassen",
-    "klaverjassen-rotterdam",
-    "klaverjassen-3",
-    "klaverjassen-wilde-boom",
-    "klaberjass",
-    "kloepper",
-    "bierkopf",
-]
+SHIPPED = SHIPPED_RULE_SETS
 
 
 def test_every_rule_set_text_is_translated() -> None:
