@@ -395,8 +395,7 @@ def _rules_to_carry(match_file: Path, folder: Path) -> list[tuple[Path, bytes]]:
         if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
             continue
         if os.path.lexists(target):
-            why = because("folder.ruleset_taken", "ruleset", path=str(target), name=where)
-            raise RulesetError(why)
+            raise RulesetError(because("session.exists", "ruleset", path=str(target)))
         carried.append((target, data))
     return carried
 

@@ -183,7 +183,7 @@ def test_import_refuses_when_other_rules_sit_under_that_name(played, tmp_path: P
     theirs = _house(home / "matches" / "house.toml", 9)
     before = theirs.read_bytes()
     res = run_cli(home, "import", match, "--name", "friday", cwd=tmp_path)
-    assert_refused(res, rule="ruleset", names=("house.toml", "other rules"))
+    assert_refused(res, rule="ruleset", names=("house.toml", "already exists"))
     assert theirs.read_bytes() == before
     assert sorted(p.name for p in (home / "matches").iterdir()) == ["house.toml"]
 

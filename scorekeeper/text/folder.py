@@ -13,10 +13,6 @@ TEXTS: dict[str, str] = {
         "the rule set {name} leads out of the match's folder {folder}; a match names its "
         "rule-set file by a path inside its own folder"
     ),
-    "folder.ruleset_taken": (
-        "{path} is already there with other rules; the match names its rule set {name} by "
-        "a path from its folder, so it would play by those: nothing was copied or moved"
-    ),
     "folder.current_outside": (
         "the current match {path} lies outside the data folder {folder}, so it is not "
         "changed through current; name it with --match to change it"
