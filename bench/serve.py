@@ -190,6 +190,15 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def wakeups(pid: int) -> int:
+    """How often the server's thread has gone to sleep and been woken (voluntary context
+    switches): an idle server that polls wakes many times a second."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("voluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    return 0
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -245,11 +254,11 @@ def main() -> None:
                 c.start()
                 c.ready.wait(10)
             time.sleep(1)
-            before = cpu_seconds(proc.pid)
+            before, woke = cpu_seconds(proc.pid), wakeups(proc.pid)
             time.sleep(args.idle)
-            used = cpu_seconds(proc.pid) - before
+            used, woke = cpu_seconds(proc.pid) - before, wakeups(proc.pid) - woke
             print(f"{args.streams} open streams: {rss_mb(proc.pid):.1f} MB resident, "
-                  f"{used:.2f} CPU s over {args.idle:.0f} s idle")  # fmt: skip
+                  f"{used:.2f} CPU s and {woke} wake-ups over {args.idle:.0f} s idle")  # fmt: skip
         finally:
             proc.terminate()
             proc.wait(10)

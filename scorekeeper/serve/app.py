@@ -47,7 +47,8 @@ from scorekeeper.view.words import cards, say
 
 COOKIE = "scorer"
 KEEP_ALIVE = 30.0
-"""Seconds between two comments on a quiet stream (a phone's network drops a silent one)."""
+"""Seconds between two ``alive`` events on a quiet stream (a phone's network drops a
+silent one; a page that hears nothing for longer knows its line is dead)."""
 MAX_BODY = 8192
 MAX_TEXT = 300
 MAX_FACTS = 20
@@ -138,8 +139,8 @@ class Server:
                 while not self.closing.is_set():
                     try:
                         await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                    except TimeoutError:
-                        yield ": still here\n\n"
+                    except TimeoutError:  # an event the page sees: its line is alive
+                        yield "event: alive\ndata: 1\n\n"
                         continue
                     break
         finally:

@@ -423,10 +423,16 @@ SCRIPT = r"""
   var live = document.getElementById("live");
   var answer = document.getElementById("answer");
   var base = "/" + config.key + "/";
-  var source = null, timer = null;
+  var source = null, timer = null, quiet = null, heard = 0;
+  var SILENT = 45000;  // the server says something every 30 s: silence longer is a dead line
   function show(on) {
     link.textContent = on ? texts.on : texts.off;
     link.className = on ? "on" : "off";
+  }
+  function alive() {  // heard from the server: the line is alive for another while
+    heard = Date.now();
+    clearTimeout(quiet);
+    quiet = setTimeout(function () { show(false); connect(); }, SILENT);
   }
   function connect() {
     if (source) { source.close(); }
@@ -436,8 +442,10 @@ SCRIPT = r"""
       live.innerHTML = data.html;
       quickShown();
       show(true);
+      alive();
     });
-    source.onopen = function () { show(true); };
+    source.addEventListener("alive", alive);
+    source.onopen = function () { show(true); alive(); };
     source.onerror = function () {
       show(false);
       if (source.readyState === 2 && !timer) {
@@ -445,9 +453,13 @@ SCRIPT = r"""
       }
     };
   }
+  // a phone that wakes: a line closed, or silent longer than the server ever is (the
+  // network dropped it while the phone slept), is opened anew at once
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && (!source || source.readyState === 2)) { connect(); }
+    if (document.hidden) { return; }
+    if (!source || source.readyState === 2 || Date.now() - heard > SILENT) { connect(); }
   });
+  window.addEventListener("online", function () { connect(); });
   function quickShown() {
     var box = document.getElementById("quick-box");
     var state = document.getElementById("state");
