@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
-from scorekeeper.view.sheet import build
+from scorekeeper.view.sheet import build, column_scores
 from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
 
 if TYPE_CHECKING:
@@ -240,7 +240,8 @@ def _totals(data: dict[str, Any], *, toward_target: bool) -> list[str]:
 def _last_value(match: Any) -> list[str]:
     """The last finished hand's value item by item, as the terminal shows it (the view's
     :func:`~scorekeeper.view.value.value_rows`: the points added after the doubling on a
-    line of their own), each line worded in the page's language."""
+    line of their own), each line worded in the page's language; then what each of the
+    sheet's columns got (a team's pair where teams play, as the terminal counts them)."""
     from scorekeeper.view.value import value_rows
 
     finished = next((mh for mh in reversed(match.hands) if mh.result is not None), None)
@@ -250,14 +251,16 @@ def _last_value(match: Any) -> list[str]:
         f'<li class="{"item" if rule else "after"}">{templates.text(line)}</li>'
         for line, rule in value_rows(finished.result.items)
     ]
-    scores = ", ".join(f"{p} {s:+d}" for p, s in finished.result.scores.items())
+    # what each column of the sheet got, per team where teams play (as the terminal says)
+    scores = column_scores(match, finished.result.scores)
+    scores_line = ", ".join(f"{name} {points:+d}" for name, points in scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=finished.number))}'
         "</h2>",
         '<ul class="value">',
         *items,
         "</ul>",
-        f"<div>{templates.text(scores)}</div></section>",
+        f"<div>{templates.text(scores_line)}</div></section>",
     ]
 
 
