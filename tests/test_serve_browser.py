@@ -154,6 +154,7 @@ def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser
         before = match.read_bytes()
         page.click("#quick button[type=submit]")
         page.wait_for_selector("#answer.refused")
+        assert "[Regel: " in page.inner_text("#answer")  # the rule, in the phone's words
         page.wait_for_selector("#quick .bad input[name='re_points']")
         assert match.read_bytes() == before
         page.fill("input[name='re_points']", "150")

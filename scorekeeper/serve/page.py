@@ -501,7 +501,7 @@ SCRIPT = r"""
     }).then(function (r) { return r.json().then(function (d) { d.status = r.status; return d; }); });
   }
   function said(d) {
-    answer.textContent = d.message || "";
+    answer.textContent = (d.message || "") + (d.why ? " " + d.why : "");
     answer.className = d.status === 200 ? "" : "refused";
   }
   live.addEventListener("click", function (e) {
@@ -528,7 +528,7 @@ SCRIPT = r"""
     post("referee", {hand: hand, lang: config.lang}).then(function (d) {
       var out = document.getElementById("ruling");
       out.textContent = "";
-      (d.lines || [d.message || ""]).forEach(function (line) {
+      (d.lines || [(d.message || "") + (d.why ? " " + d.why : "")]).forEach(function (line) {
         var p = document.createElement("p"); p.textContent = line; out.appendChild(p);
       });
     });
