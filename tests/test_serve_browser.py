@@ -227,3 +227,31 @@ def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) 
         page.wait_for_selector(".turn:has-text('Anna')")  # Dirk's card shown: Anna next
         assert "A♦" in page.inner_text(".trick")
     page.close()
+
+
+def test_four_phones_follow_while_one_records(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    """The issue's table: four phones, each its own device (its own cookies) and language;
+    one of them records a whole trick by tapping, the other three follow it live."""
+    home, match = new_match(tmp_path, "doppelkopf")
+    langs = ["de", "en", "nl", "de"]
+    phones = [browser.new_context(viewport=PHONE) for _ in langs]
+    pages = [phone.new_page() for phone in phones]
+    turn = {"de": "ist dran", "en": "to play", "nl": "is aan de beurt"}
+    with served(home, match) as s:
+        pages[0].goto(s.scorer_url + "?lang=de")
+        for page, lang in zip(pages[1:], langs[1:], strict=True):
+            page.goto(f"{s.url}?lang={lang}")
+        for page in pages:
+            page.wait_for_selector("#link.on")
+        assert pages[0].query_selector("button[data-act]") is not None
+        assert all(page.query_selector("button[data-act]") is None for page in pages[1:])
+        for card in ("QC", "10H", "AD", "9D"):
+            before = pages[0].get_attribute("#state", "data-version")
+            pages[0].click(f"button[data-act$=' {card}']")
+            for page in pages:
+                page.wait_for_selector(f"#state:not([data-version='{before}'])")
+        for page, lang in zip(pages, langs, strict=True):
+            page.wait_for_selector(f".turn:has-text('{turn[lang]}')")
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for phone in phones:
+        phone.close()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
-from scorekeeper.view.sheet import build, column_scores
+from scorekeeper.view.sheet import build, column_scores, columns_of
 from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def _hand(match: Any, hand: Hand) -> list[str]:
     out.append("</section>")
     out += _trick(hand)
     out += _said(match, hand)
-    out += _sides(hand)
+    out += _sides(match, hand)
     return out
 
 
@@ -196,20 +196,21 @@ def worded(text: str) -> str:
     return cards(term(text))
 
 
-def _sides(hand: Hand) -> list[str]:
-    """Who plays with whom, as far as the record shows it (the game's ``same_side``)."""
-    players = list(hand.players)
-    groups: list[list[str]] = []
-    for p in players:
-        group = next((g for g in groups if hand.game.same_side(g[0], p)), None)
-        if group is None:
-            groups.append([p])
-        else:
-            group.append(p)
-    known = [g for g in groups if len(g) > 1]
-    if not known:
+def _sides(match: Any, hand: Hand) -> list[str]:
+    """Who plays with whom as the table knows it, never from a recorded deal (which the
+    players do not see): Doppelkopf's Re and Kontra once the record shows them, with their
+    card points once both are known (the view's ``sides_data``, as the terminal says them);
+    fixed pairs where teams play (the sheet's team columns)."""
+    from scorekeeper.lang import game_word
+    from scorekeeper.view.sides import sides_data, sides_lines
+
+    lang = language.current()
+    lines = sides_lines(sides_data(hand), lambda key: game_word(key, lang))
+    if not lines:
+        lines = [" + ".join(c.members) for c in columns_of(match) if len(c.members) > 1]
+    if not lines:
         return []
-    items = [f"<li>{escape(' + '.join(g))}</li>" for g in known]
+    items = [f"<li>{templates.text(line)}</li>" for line in lines]
     return [
         f'<section class="sides"><h2>{escape(say("serve.sides"))}</h2><ul class="plain">',
         *items,
