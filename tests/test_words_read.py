@@ -322,3 +322,25 @@ def test_status_tells_a_trump_chosen_and_an_ace_called(
         said[game] = run_cli(tmp_path / "home", "status", "--match", path).stdout
     assert trump in said["klaverjassen"], said
     assert call in said["kloepper"], said
+
+
+@pytest.mark.parametrize(
+    ("lang", "usage", "missing"),
+    [("de", "Aufruf:", "Fehlendes Argument"), ("nl", "Gebruik:", "Ontbrekend argument")],
+)
+def test_a_usage_mistake_on_a_match_in_its_language(
+    tmp_path: Path, lang: str, usage: str, missing: str
+) -> None:
+    """click's own words ('Usage:', 'Missing argument') in the language of the match the
+    command acts on, as every other message of the command is; a command that makes a
+    match keeps the language of the place."""
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
+    for args in (["announce"], ["announce", "Ben", "Re", "--frob"], ["amend"]):
+        res = run_cli(tmp_path / "home", *args, "--match", path)
+        assert res.returncode == 2, res.stderr
+        assert usage in res.stderr and "Usage:" not in res.stderr, res.stderr
+        assert "Error" not in res.stderr and "Try '" not in res.stderr, res.stderr
+    res = run_cli(tmp_path / "home", "announce", env={"SCOREKEEPER_MATCH": str(path)})
+    assert missing in res.stderr, res.stderr
+    res = run_cli(tmp_path / "home", "new", "doppelkopf", "--match", path)
+    assert "Usage:" in res.stderr, res.stderr

@@ -162,7 +162,8 @@ def _only(argv: list[str]) -> typer.Typer:
 
 
 _help_lang: str | None = None
-"""The language of the match a ``--help`` is asked on (see :func:`_help_language`)."""
+"""The language of the match a ``--help`` is asked on (see :func:`_help_language`), or
+the match a command acts on (see :func:`_usage_language`)."""
 
 
 def _help_language(argv: list[str]) -> str | None:
@@ -185,11 +186,30 @@ def _help_language(argv: list[str]) -> str | None:
     return language.of_file(path) if path else None
 
 
+NOT_ON_A_MATCH = frozenset({"new", "demo"})
+"""Commands with ``--match`` that make a match rather than act on one."""
+
+
+def _usage_language(argv: list[str], command: object) -> str | None:
+    """For a command that acts on a match (it takes ``--match``): that match's language, so
+    that click's own words for a usage mistake ("Usage:", "Missing argument") are the
+    table's, as every other message of the command is."""
+    words = [w for w in argv if not w.startswith("-")]
+    commands = getattr(command, "commands", {})
+    chosen = commands.get(words[0]) if words and words[0] not in NOT_ON_A_MATCH else None
+    if chosen is None or not any(p.name == "match" for p in chosen.params):
+        return None
+    return _help_language([*argv, "--help"])
+
+
 def typer_main(argv: list[str]) -> None:
     """Run the command line through Typer: every command, help, usage errors, completion."""
     global _help_lang
     command = typer.main.get_command(_only(argv))
-    _help_lang = None if language.from_argv(argv) else _help_language(argv)
+    if language.from_argv(argv):
+        _help_lang = None
+    else:
+        _help_lang = _help_language(argv) or _usage_language(argv, command)
     lang = language.from_argv(argv) or _help_lang or language.current()
     speak(lang)  # click's and Typer's own words (Usage:, Options, Missing argument)
     from scorekeeper.cli.helps import flow_helps, translate_helps
@@ -204,6 +224,7 @@ def typer_main(argv: list[str]) -> None:
 def main() -> None:
     """Console entry point (as :func:`scorekeeper.cli.entry.main`): the quick path for a
     plain table command, Typer for everything else; never a traceback for bad input."""
+
     def answer(argv: list[str]) -> None:
         if not quick.run(argv):
             typer_main(argv)
