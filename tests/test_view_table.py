@@ -77,3 +77,38 @@ def test_a_resumed_table_shows_where_it_stands(tmp_path: Path) -> None:
     assert "trick 1: Ben:QC Carla:9S" in out
     assert "said: Ben re" in out or any(line.startswith("said: Ben") for line in out)
     assert "Re: Ben" in out
+
+
+RE = {"en": "Re", "de": "Re", "nl": "Re"}
+CONTRA = {"en": "Contra", "de": "Kontra", "nl": "Contra"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "Ben re\nBen QC\n",  # announced first, then his queen of clubs: nothing new
+        "Ben QC\nBen re\n",  # the queen first, then the announcement: nothing new
+        "announce Ben re\nplay Ben QC\n",  # the one-shot lines say the sides as well
+    ],
+)
+def test_a_side_already_known_is_not_said_again(tmp_path: Path, lang: str, lines: str) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    res = piped(tmp_path, path, lines + "quit\n", env={"SCOREKEEPER_LANG": lang})
+    assert res.returncode == 0, res.stderr
+    said = [line for line in res.stdout.splitlines() if line == f"{RE[lang]}: Ben"]
+    # once when the session starts? no: nothing is known then; once when Ben showed it
+    assert len(said) == 1, res.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_contra_after_both_queens_is_not_news(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    res = piped(
+        tmp_path, path, "Ben QC\nCarla QC\nDirk contra\nquit\n", env={"SCOREKEEPER_LANG": lang}
+    )
+    assert res.returncode == 0, res.stderr
+    contra = [ln for ln in res.stdout.splitlines() if ln.startswith(f"{CONTRA[lang]}: Anna, Dirk")]
+    assert len(contra) == 1, res.stdout  # said with Carla's queen, not again with Dirk's word

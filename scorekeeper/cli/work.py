@@ -302,8 +302,9 @@ def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     if json_ or report.problems or report.warnings:
         _shown(report, json_=json_)
     if report.ok and not json_:
-        hands = report.hands
-        echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
+        from scorekeeper.text import say_count
+
+        echo(say_count("cli.check_ok", report.hands, file=str(file)))
     if not report.ok:
         raise SystemExit(1)
 

@@ -37,9 +37,10 @@ from scorekeeper.table.reading import (
 )
 from scorekeeper.table.words import (
     after_hand,
+    entry_lines,
     keys_lines,
+    known_sides,
     listed,
-    outcome_lines,
     result_lines,
     say,
 )
@@ -204,6 +205,7 @@ class TableSession:
 
     def _cards(self, entry: Entry) -> Reply:
         with self.editing() as s:
+            before = known_sides(s.match)
             if entry.actor is not None and len(entry.cards) == 1:
                 outcomes = [s.play(entry.cards[0], player=entry.actor)]
             else:
@@ -214,10 +216,7 @@ class TableSession:
                         rule="play.turn_order",
                     )
                 outcomes = s.trick(list(entry.cards))
-            number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
-            if outcomes[-1].result is not None:
-                lines.extend(after_hand(s.match))
+            lines = entry_lines(outcomes, s.match, before)
         return Reply(lines)
 
     def _words(self, entry: Entry, line: str) -> Reply:
@@ -225,11 +224,9 @@ class TableSession:
             hand = s.current_hand()
             actor = entry.actor or self._implied_actor(hand, entry, line)
             text = " ".join((actor, *entry.words))
+            before = known_sides(s.match)
             outcomes = s.record([text])
-            number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
-            if outcomes[-1].result is not None:
-                lines.extend(after_hand(s.match))
+            lines = entry_lines(outcomes, s.match, before)
         return Reply(lines)
 
     def _implied_actor(self, hand: Hand, entry: Entry, line: str) -> str:
@@ -366,11 +363,9 @@ class TableSession:
         from scorekeeper.lang.typed import typed
 
         with self.editing() as s:
+            before = known_sides(s.match)
             outcomes = s.record([" ".join(typed(s, t.split())) for t in texts])
-            number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
-            if outcomes[-1].result is not None:
-                lines.extend(after_hand(s.match))
+            lines = entry_lines(outcomes, s.match, before)
         return Reply(lines)
 
     def _deal(self, hands: list[str]) -> Reply:

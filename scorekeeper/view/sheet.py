@@ -333,6 +333,7 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
         lead = max(range(len(columns)), key=lambda i: totals[i])
         return {
             "kind": kind,
+            "played": len(counted()),
             "leader": columns[lead].name,
             "total": totals[lead],
             "of": spec.match.target,
@@ -347,7 +348,9 @@ def _facts(mh: Any) -> Mapping[str, Any] | None:
 
 
 def progress_text(progress: dict[str, Any] | None) -> str | None:
-    if progress is None:
+    """How far the match is, in words; None before a hand is counted (a sheet with only
+    a hand in play has no progress to tell: never "game 0")."""
+    if progress is None or progress.get("played") == 0:
         return None
     if progress["kind"] == "target":
         return say(
