@@ -16,6 +16,17 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 """The table of every test match: Anna deals first, so Ben leads the first trick."""
 
 
+def _shipped_rule_sets() -> list[str]:
+    from scorekeeper.rules.source import shipped_dirs
+
+    return sorted({path.stem for folder in shipped_dirs() for path in folder.glob("*.toml")})
+
+
+SHIPPED_RULE_SETS = _shipped_rule_sets()
+"""Every rule set that comes with scorekeeper, by id: tests that walk every game take this
+list, so a new rule set is walked without a test to edit."""
+
+
 HOST_SETTINGS = frozenset(
     (
         "LANG",

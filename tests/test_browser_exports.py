@@ -19,21 +19,11 @@ from typing import Any
 
 import pytest
 from browser_helpers import module_browser  # noqa: F401  (the module's chromium: browser)
-from cli_helpers import run_cli
+from cli_helpers import SHIPPED_RULE_SETS, run_cli
 
 pytest.importorskip("playwright", reason="playwright is not installed (the test extra)")
 
-RULESETS = [
-    "doppelkopf",
-    "doppelkopf-ddv",
-    "klaberjass",
-    "klaverjassen",
-    "klaverjassen-3",
-    "klaverjassen-rotterdam",
-    "klaverjassen-wilde-boom",
-    "kloepper",
-    "bierkopf",
-]
+RULESETS = SHIPPED_RULE_SETS
 SIZES = [(390, 844), (1280, 900)]
 FIVE = ["Anna", "Ben", "Carla", "Dirk", "Emil-Maximilian"]
 

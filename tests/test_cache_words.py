@@ -13,21 +13,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import SHIPPED_RULE_SETS, run_cli
 
 from scorekeeper.reasons import Worded
 
-RULESETS = [
-    "doppelkopf",
-    "doppelkopf-ddv",
-    "klaverjassen",
-    "klaverjassen-rotterdam",
-    "klaverjassen-3",
-    "klaverjassen-wilde-boom",
-    "klaberjass",
-    "kloepper",
-    "bierkopf",
-]
+RULESETS = SHIPPED_RULE_SETS
 
 
 def _demo(home: Path, ruleset: str) -> Path:

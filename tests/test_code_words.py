@@ -5,7 +5,6 @@ table and the one-shot commands, each checked against the language file's ``[cod
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 from cli_helpers import PLAYERS, in_process, run_cli
 from code_words import code_words
 from table_helpers import drive, new_match, record_deal, typed_hand
+from template_helpers import template_params
 from test_table_games import CASES
 from test_table_langs import ALL, said_in
 
@@ -28,19 +28,7 @@ RULE_SETS = sorted({p.stem for d in shipped_dirs() for p in d.glob("*.toml")})
 
 
 def _params(template: str) -> dict[str, Any]:
-    """Parameters that fill every field of a template, none of them a code."""
-    params: dict[str, Any] = {}
-    for _, name, spec, conversion in string.Formatter().parse(template):
-        if name is None:
-            continue
-        base = name.split("[")[0].split(".")[0]
-        if conversion in ("l", "j", "o") or "[" in name:
-            params[base] = ["Anna", "Ben"]
-        elif spec == "suit":
-            params[base] = "H"
-        else:
-            params[base] = 2
-    return params
+    return template_params(template, ["Anna", "Ben"])
 
 
 def test_the_check_finds_a_code_and_spares_the_table_s_words() -> None:

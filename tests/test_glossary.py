@@ -67,3 +67,19 @@ def test_the_check_finds_a_rival() -> None:
     assert not _said("Damen-Solo").search("ein Damensolo gegen drei")
     assert not _said("Team").search("Teamwertung")
     assert _said("Sitzung hat").search("Eine Sitzung hat 16 Spiele")
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_no_two_concepts_share_a_term(lang: str) -> None:
+    """A word names one thing at a table: Dutch said 'partij' for the match and for the
+    side (issue 27's second reading chose partij for the match, team for the side)."""
+    by_term: dict[str, list[str]] = {}
+    for concept, term in language(lang).glossary.items():
+        by_term.setdefault(term.term.lower(), []).append(concept)
+    shared = {t: c for t, c in by_term.items() if len(c) > 1}
+    assert not shared, f"{lang}: one term for several concepts: {shared}"
+
+
+def test_dutch_match_and_side() -> None:
+    glossary = language("nl").glossary
+    assert (glossary["match"].term, glossary["side"].term) == ("partij", "team")

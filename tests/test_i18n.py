@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import string
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import cli_env
+from template_helpers import template_params
 from typer.testing import CliRunner
 
 from scorekeeper import errors
@@ -93,19 +93,7 @@ def test_the_check_finds_a_gap_and_a_wrong_placeholder(monkeypatch: pytest.Monke
 
 
 def _params(template: str) -> dict[str, Any]:
-    """Parameters that fill every field of a template (a list where it is joined)."""
-    params: dict[str, Any] = {}
-    for _, name, spec, conversion in string.Formatter().parse(template):
-        if name is None:
-            continue
-        base = name.split("[")[0].split(".")[0]
-        if conversion in ("l", "j", "o") or "[" in name:
-            params[base] = ["QC", "10H"]
-        elif spec == "suit":
-            params[base] = "H"
-        else:
-            params[base] = 2
-    return params
+    return template_params(template, ["QC", "10H"])
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -230,7 +218,9 @@ def test_judge_in_dutch_with_lang(tmp_path: Path) -> None:
         "nl",
     )
     assert res.returncode == 0, res.stderr
-    assert "moet harten bekennen: heeft H♥" in res.stdout, res.stdout  # cards as the table names them
+    assert "moet harten bekennen: heeft H♥" in res.stdout, (
+        res.stdout
+    )  # cards as the table names them
     assert "is aan de beurt" in res.stdout
 
 
@@ -277,7 +267,7 @@ def test_explain_in_the_table_s_language(tmp_path: Path) -> None:
     assert german.returncode == 0, german.stderr
     assert "Abrechnung" in german.stdout and "Re braucht 121 Augen" in german.stdout
     dutch = _run(tmp_path, "--lang", "nl", "explain", "klaverjassen", "scoring")
-    assert "Anders gaat ze nat" in dutch.stdout, dutch.stdout
+    assert "Anders gaat het nat" in dutch.stdout, dutch.stdout
     topics = _run(tmp_path, "explain", "klaverjassen", "--lang", "nl")
     assert "Onderwerpen bij klaverjassen" in topics.stdout and "telling" in topics.stdout
 

@@ -484,26 +484,37 @@ def test_amend_quick_facts_in_german(quick, tmp_path: Path) -> None:
 
 
 def test_the_readme_example_in_german_and_dutch(quick, tmp_path: Path) -> None:
-    """The README's German and Dutch example, line by line, and what it says is stored."""
+    """The README's German and Dutch example, line by line, and what it says is stored: each
+    command succeeds, but for the one the README shows refused ('# Fehler: ...')."""
     import shlex
 
     readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
-    block = readme.split("In German or Dutch", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    lines = block.strip().splitlines()
     files: list[Path] = []
-    for line in block.strip().splitlines():
-        words = shlex.split(line.split("#", 1)[0])[1:]
-        if not words:
+    for at, line in enumerate(lines):
+        if line.startswith("#"):
             continue
+        words = shlex.split(line)
+        words = words[words.index("scorekeeper") + 1 :]  # LANG=... only words the output
         if words[0] == "new":
             files.append(tmp_path / f"{len(files)}.toml")
             words += ["--match", str(files[-1])]
-        else:
+        elif not {"judge", "explain"} & set(words):  # these two read no match
             words += ["-m", str(files[-1])]
-        _ok(quick(*words))
+        if words[0] != "new" and "--lang" in words:  # the launcher's place for it, in-process
+            at_lang = words.index("--lang")
+            words = words[at_lang : at_lang + 2] + words[:at_lang] + words[at_lang + 2 :]
+        res = quick(*words)
+        said = lines[at + 1] if at + 1 < len(lines) else ""
+        if said.startswith("# Fehler"):
+            assert res.returncode == 1, (line, res.stdout)
+        else:
+            _ok(res)
     first = ["Ben re", "Carla contra", "Ben QC", "Carla 10H", "Dirk AD", "Anna QD", "Ben no90"]
     assert _actions(files[0]) == first
-    assert _actions(files[1])[:2] == ["Ben pass", "Carla trump hearts"]
-    assert _actions(files[1])[2:] == ["Ben JC", "Carla KH", "Dirk QC", "Anna 7D"]
+    assert _actions(files[2])[:2] == ["Ben pass", "Carla trump hearts"]
+    assert _actions(files[2])[2:] == ["Ben JC", "Carla KH", "Dirk QC", "Anna 7D", "Carla 9H"]
 
 
 def test_judge_reads_the_environment_language(quick, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,7 +33,7 @@ WORDS = {
         "made": "troef nog niet gemaakt",
         "redeal": "Spel 1: opnieuw delen",
         "passed": "iedereen paste: dezelfde deler deelt opnieuw",
-        "reply": "Ben kondigde tegenklop aan",
+        "reply": "Ben: tegenklop",
         "fact": "schrijf SLEUTEL=WAARDE",
     },
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_helpers import PLAYERS, run_cli
+from cli_helpers import PLAYERS, SHIPPED_RULE_SETS, run_cli
 
 from scorekeeper.lang.terms import term
 
@@ -74,7 +74,8 @@ def test_a_dutch_klaverjas_table_reads_its_words(tmp_path: Path) -> None:
     assert "Carla kiest harten ♥ als troef" in out, out
     _ok(tmp_path, "trick", "klaveren boer, HH, VKl, R7")
     status = _ok(tmp_path, "status")
-    assert "harten ♥ troef" in status and "Carla kondigde troef harten aan" in status, status
+    assert "harten ♥ troef" in status and "Carla: troef harten" in status, status
+    assert "kondigde troef" not in status, status  # trump is chosen, not announced
     assert "hearts" not in status and "trump" not in status
 
 
@@ -88,17 +89,7 @@ def test_english_words_stay_as_they_were(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ explain, rules show
 
-SHIPPED = [
-    "doppelkopf",
-    "doppelkopf-ddv",
-    "klaverjassen",
-    "klaverjassen-rotterdam",
-    "klaverjassen-3",
-    "klaverjassen-wilde-boom",
-    "klaberjass",
-    "kloepper",
-    "bierkopf",
-]
+SHIPPED = SHIPPED_RULE_SETS
 
 
 def test_every_rule_set_text_is_translated() -> None:
@@ -202,7 +193,7 @@ def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
     helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
     for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
         assert word in helped, (word, helped)
-    assert "Zeigt diese Hilfe und hört auf." in helped and "Usage:" not in helped
+    assert "Zeigt diese Hilfe und beendet das Programm." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
     assert missing.returncode == 2 and "Ontbrekend argument 'SPELER'." in missing.stderr
     assert "Gebruik: scorekeeper announce" in missing.stderr and "Fout" in missing.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import PHONE, module_browser  # noqa: F401  (the module's chromium: browser)
-from cli_helpers import PLAYERS, run_cli
+from cli_helpers import PLAYERS, SHIPPED_RULE_SETS, run_cli
 from test_serve import served
 
 from scorekeeper.session import Session
@@ -103,17 +103,7 @@ def test_hostile_names_stay_inert_in_the_browser(tmp_path: Path, browser) -> Non
     page.close()
 
 
-RULE_SETS = [
-    "doppelkopf",
-    "doppelkopf-ddv",
-    "klaberjass",
-    "klaverjassen",
-    "klaverjassen-3",
-    "klaverjassen-rotterdam",
-    "klaverjassen-wilde-boom",
-    "kloepper",
-    "bierkopf",
-]
+RULE_SETS = SHIPPED_RULE_SETS
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])

@@ -22,6 +22,7 @@ from scorekeeper.rules.source import shipped_dirs
 from scorekeeper.serve import page
 from scorekeeper.serve.live import read_state, speaking
 from scorekeeper.session import Session
+from scorekeeper.view.value import item_text
 
 LANGS = ["de", "nl"]
 
@@ -109,9 +110,9 @@ def test_a_hand_s_value_on_the_page_is_worded_in_the_page_s_language(
     left: dict[str, str] = {}
     for mh in state.session.match.hands:
         for item in mh.result.items if mh.result is not None else []:
-            english = page.value_line(item)
+            english = item_text(item)
             with speaking(lang):
-                shown = page.value_line(item)
+                shown = item_text(item)
             if runs := {r for r in _english_runs(english) if r in shown.lower()}:
                 left[shown] = ", ".join(sorted(runs))
     assert not left, left

@@ -41,10 +41,9 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import page
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import Hub, parse_version, speaking, version_text
-from scorekeeper.serve.page import cards
 from scorekeeper.session import StaleEntryError
 from scorekeeper.text import language
-from scorekeeper.view.words import say
+from scorekeeper.view.words import cards, say
 
 COOKIE = "scorer"
 KEEP_ALIVE = 30.0

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import referee
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.serve.page import cards
-from scorekeeper.view.words import say, term
+from scorekeeper.view.words import cards, say, term
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand

@@ -10,7 +10,6 @@ style and the script are here, inline.
 from __future__ import annotations
 
 import json
-import re
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -18,15 +17,13 @@ from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
 from scorekeeper.view.sheet import build
-from scorekeeper.view.words import SUIT_SYMBOLS, say, term
+from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
     from scorekeeper.serve.live import State
 
 SHEET_ROWS = 30
-CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CSHD]\b")
-"""A card's code inside a text (``run of three (AC KC QC)``)."""
 RED = ("H", "D")
 
 STYLE = """
@@ -49,7 +46,9 @@ ul.plain li { padding: .15em 0; overflow-wrap: anywhere; }
 table.totals { width: 100%; border-collapse: collapse; font-size: 1.2em; }
 table.totals td { padding: .15em .2em; overflow-wrap: anywhere; }
 table.totals td.num { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
-ol.value { margin: 0; padding-left: 1.3em; }
+ul.value { margin: 0; padding: 0; list-style: none; }
+ul.value li { padding: .1em 0; overflow-wrap: anywhere; }
+ul.value li.after { font-style: italic; color: #444; }
 details.sheet { background: #fff; border-radius: .5em; padding: .5em .7em; }
 details.sheet .wide { overflow-x: auto; }
 table.sheet { font-size: .8em; }
@@ -77,17 +76,6 @@ form.quick .bad { outline: 3px solid #b00020; }
 form.quick button { font: inherit; margin-top: .4em; padding: .35em .8em; }
 [hidden] { display: none !important; }
 """
-
-
-def cards(text: str) -> str:
-    """A text's card codes as the page's language names them (``D♣`` on a German page,
-    whatever the match's language); English keeps the codes."""
-    lang = language.current()
-    if lang == language.ENGLISH:
-        return text
-    from scorekeeper.lang.terms import cards_in
-
-    return cards_in(text, lang)
 
 
 def card_html(code: str, tag: str = "span", extra: str = "") -> str:
@@ -121,7 +109,9 @@ def live(state: State, lang: str, scorer: bool) -> str:
     out += _hand(match, hand)
     if scorer:
         out += _controls(hand)
-    out += _totals(data)
+    out += _totals(
+        data, toward_target=match.rules.spec.sheet.progress == "target" and not match.over()
+    )
     out += _last_value(match)
     out.append(
         f'<details class="sheet"><summary>{escape(say("serve.sheet"))}</summary>'
@@ -227,9 +217,11 @@ def _sides(hand: Hand) -> list[str]:
     ]
 
 
-def _totals(data: dict[str, Any]) -> list[str]:
-    """Each column's total in big type (the sheet's own, from its page data), then the
-    match's progress or end as the export says it."""
+def _totals(data: dict[str, Any], *, toward_target: bool) -> list[str]:
+    """Each column's total in big type (the sheet's own, from its page data), then, in a
+    match played to a target, the leader's way there as the export says it. A match of
+    so many hands says how far it is once, at the top, as the terminal's status line
+    does (``Hand 4 of 24``): not a second count beside it in other words."""
     names = [h["text"] for h in data["headers"] if h["num"]][1:]  # the columns, not "#"
     rows = [
         f'<tr><td>{templates.text(name)}</td><td class="num">{total}</td></tr>'
@@ -240,37 +232,33 @@ def _totals(data: dict[str, Any]) -> list[str]:
         '<table class="totals">',
         *rows,
         "</table>",
-        templates.summary(data, ("progress",)),
+        templates.summary(data, ("progress",)) if toward_target else "",
         "</section>",
     ]
 
 
 def _last_value(match: Any) -> list[str]:
-    finished = [mh for mh in match.hands if mh.result is not None]
-    if not finished:
+    """The last finished hand's value item by item, as the terminal shows it (the view's
+    :func:`~scorekeeper.view.value.value_rows`: the points added after the doubling on a
+    line of their own), each line worded in the page's language."""
+    from scorekeeper.view.value import value_rows
+
+    finished = next((mh for mh in reversed(match.hands) if mh.result is not None), None)
+    if finished is None:
         return []
-    mh = finished[-1]
-    items = [f"<li>{escape(value_line(item))}</li>" for item in mh.result.items]
-    scores = ", ".join(f"{p} {s:+d}" for p, s in mh.result.scores.items())
-    return [
-        f'<section class="value"><h2>{escape(say("serve.last_value", number=mh.number))}</h2>',
-        '<ol class="value">',
-        *items,
-        "</ol>",
-        f"<div>{escape(scores)}</div></section>",
+    items = [
+        f'<li class="{"item" if rule else "after"}">{templates.text(line)}</li>'
+        for line, rule in value_rows(finished.result.items)
     ]
-
-
-def value_line(item: Any) -> str:
-    """A line of a hand's value, its words in the page's language (``ValueItem.text``'s
-    form: the label is a reason the view words anew; cards by their names)."""
-    label = CARD_CODE.sub(lambda m: cards(m.group(0)), term(item.label))
-    where = f" ({item.clause})" if item.clause else ""
-    if item.op == "times":
-        return f"x{item.points} {label}{where}"
-    if item.op == "note":
-        return f"{label}{where}"
-    return f"{item.points:+d} {label}{where}"
+    scores = ", ".join(f"{p} {s:+d}" for p, s in finished.result.scores.items())
+    return [
+        f'<section class="value"><h2>{escape(say("serve.last_value", number=finished.number))}'
+        "</h2>",
+        '<ul class="value">',
+        *items,
+        "</ul>",
+        f"<div>{templates.text(scores)}</div></section>",
+    ]
 
 
 def _controls(hand: Hand) -> list[str]:

@@ -2,16 +2,33 @@
 line where points are added after the multipliers (``x2 Re announced``), so that nobody
 reads the extra points that follow as doubled.
 
-Every front end shows a value through here: the command line, the table session and the
-score sheet's reasons (and with them the exports).
+Every front end shows a value through here: the command line, the table session, the
+score sheet's reasons (and with them the exports) and the live page of ``serve``, whose
+phones each speak their own language (:func:`item_text`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorekeeper.reasons import reason_of
+from scorekeeper.record import replace
 from scorekeeper.result import ValueItem
 from scorekeeper.text import say
+from scorekeeper.view.words import cards, term
+
+
+def item_text(item: ValueItem) -> str:
+    """An item's line (``ValueItem.text``'s form) in the language spoken now: a label the
+    view made from a reason is worded in it (the same words where they were made in it:
+    ``Reason.worded`` keeps them), a plain one is a game's term with its cards named; the
+    clause's words too. A live page words a replay made once in each phone's language."""
+    label = item.label
+    label = reason.worded() if (reason := reason_of(label)) is not None else cards(term(label))
+    clause = term(item.clause) if item.clause else item.clause
+    if label is item.label and clause is item.clause:
+        return item.text()
+    return replace(item, label=label, clause=clause).text()
 
 
 def parts(items: Sequence[ValueItem]) -> list[list[ValueItem]]:
@@ -35,7 +52,7 @@ def value_rows(items: Sequence[ValueItem]) -> list[tuple[str, str]]:
     for n, part in enumerate(parts(items)):
         if n:
             rows.append((say("sheet.value_after"), ""))
-        rows.extend((item.text(), item.rule) for item in part)
+        rows.extend((item_text(item), item.rule) for item in part)
     return rows
 
 
@@ -43,8 +60,8 @@ def value_line(items: Sequence[ValueItem]) -> str:
     """The items on one line (the score sheet's reasons), the points added after a
     multiplier set apart in the same words."""
     return "; ".join(
-        ", ".join(item.text() for item in part)
+        ", ".join(item_text(item) for item in part)
         if not n
-        else f"{say('sheet.value_after')} " + ", ".join(item.text() for item in part)
+        else f"{say('sheet.value_after')} " + ", ".join(item_text(item) for item in part)
         for n, part in enumerate(parts(items))
     )

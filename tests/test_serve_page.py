@@ -1,0 +1,82 @@
+"""The live page shows a hand's value as the terminal does (issue 28 item 5, issue 29): the
+view's value lines, the points added after the doubling on a line of their own, each
+line in the phone's language whatever language the server replayed the match in."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+pytest.importorskip("starlette", reason="the serve extra is not installed")
+
+from scorekeeper.serve import page
+from scorekeeper.serve.live import read_state, speaking
+from scorekeeper.text import language
+from scorekeeper.view.words import say
+
+SEED = ["re=Anna,Carla", "re_points=165", "-a", "Anna re", "-a", "Ben contra", "-a", "Anna no90"]
+EXTRAS = "extras=Anna fox,Carla charlie"
+
+
+def _page_lines(document: str) -> list[str]:
+    box = document.split('<section class="value">', 1)[1].split("</section>", 1)[0]
+    items = re.findall(r"<li[^>]*>(.*?)</li>", box, flags=re.S)
+    return [re.sub(r"<[^>]+>", "", i).replace("&amp;", "&").strip() for i in items]
+
+
+def _terminal_lines(out: str) -> list[str]:
+    """The value's lines as ``scorekeeper hand`` prints them, without their rule keys."""
+    lines = [line.strip() for line in out.splitlines() if line.startswith("  ")]
+    return [re.sub(r"\s{2,}[\w.]+$", "", line) for line in lines]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_the_page_s_value_reads_as_the_terminal_s(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / "m.toml"
+    args = ["new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", str(path)]
+    assert run_cli(tmp_path, *args).returncode == 0  # an English match
+    hand = ["--lang", lang, "hand", *SEED, EXTRAS, "--match", str(path)]
+    res = run_cli(tmp_path, *hand, env={"COLUMNS": "200"})
+    assert res.returncode == 0, res.stderr
+    terminal = _terminal_lines(res.stdout)
+    language.choose("en")  # the server replays in its own language, once
+    state = read_state(path)
+    with speaking(lang):
+        shown = _page_lines(page.live(state, lang, False))
+    assert shown == terminal, (shown, terminal)
+    after = {"en": "added after the doubling", "de": "danach addiert", "nl": "daarna erbij"}
+    assert any(line.startswith(after[lang]) for line in shown), shown
+
+
+def _shown(document: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", document))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+@pytest.mark.parametrize("rule_set", ["doppelkopf-ddv", "doppelkopf", "klaverjassen"])
+def test_the_page_counts_the_hands_once_as_the_terminal_does(
+    tmp_path: Path, lang: str, rule_set: str
+) -> None:
+    """One count of the match's hands, in the words and with the number of the table's
+    status line (``Spiel 4 von 24``): no second count beside it (``Partie 3 von 24``),
+    none at 0 (``Partie 0``)."""
+    from scorekeeper.table.bar import bar_data
+
+    for hands in (0, 3):
+        path = tmp_path / f"m{hands}.toml"
+        args = ["demo", rule_set, "--hands", str(hands), "--match", str(path)]
+        assert run_cli(tmp_path, *args).returncode == 0
+        state = read_state(path)
+        assert state.session is not None
+        with speaking(lang):
+            shown = _shown(page.live(state, lang, False)).lower()
+            bar = bar_data(state.session, lang)
+            assert bar["hand"] == hands + 1
+            key = "table.bar.hand_of" if bar["of"] else "table.bar.hand"
+            count = say(key, number=bar["hand"], total=bar["of"]).lower()
+            progress = say("sheet.progress").lower()
+        assert shown.count(count) == 1, (count, shown)
+        assert progress not in shown, shown
