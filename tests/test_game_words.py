@@ -186,3 +186,35 @@ def test_german_pass_is_passing() -> None:
             tokens = translate(f"Anna {word}", "de", family=family, players=["Anna"])
             assert not any(_is_code(t) for t in tokens), (family, word, tokens)
     assert translate("Anna passe", "de", family="klaberjass", players=["Anna"]) == ["Anna", "pass"]
+
+
+SOLOS = ["queens", "jacks", "clubs", "spades", "hearts", "diamonds", "meatless"]
+PLAYS = {
+    "en": r"Ben plays an? (.+) \(obligatory\)",
+    "de": r"Ben spielt (?:ein|einen) (.+) \(Pflichtsolo\)",
+    "nl": r"Ben speelt een (.+) \(verplichte solo\)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_solo_as_the_program_names_it_can_be_typed_back(tmp_path: Path, lang: str) -> None:
+    """What the session says a solo is (``Fleischloser``, ``klaverensolo``, ``solo zonder
+    troef``, ``queens solo``) is read back as that solo, alone or after ``solo``: those
+    names were refused, and ``Solo fleischlos`` was read as ``solo solo meatless``."""
+    import re
+
+    path = new_match(tmp_path, "doppelkopf-ddv", NAMES[:4], lang=None if lang == "en" else lang)
+    lines = "".join(f"ben solo {solo}\nundo\n" for solo in SOLOS)
+    res = piped(tmp_path, path, lines, env={"SCOREKEEPER_LANG": lang})
+    assert res.returncode == 0, res.stdout + res.stderr
+    names = re.findall(PLAYS[lang], res.stdout)
+    assert len(names) == len(SOLOS), res.stdout
+    typed = [f"ben {name}" for name in names] + [f"ben solo {name}" for name in names]
+    res = piped(tmp_path, path, "".join(f"{line}\nundo\n" for line in typed))
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert re.findall(PLAYS[lang], res.stdout) == names * 2, res.stdout
+    for solo in SOLOS:  # each as the command reads it too
+        res = run_cli(tmp_path, "declare", "--match", path, "Ben", names[SOLOS.index(solo)])
+        assert res.returncode == 0, res.stderr
+        assert Session.open(path).match.hands[-1].actions[-1].text == f"Ben solo {solo}"
+        assert run_cli(tmp_path, "undo", "--match", path).returncode == 0

@@ -47,3 +47,18 @@ def test_no_progress_before_a_hand_is_counted(
         sk(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "--match", path)
         out = sk(tmp_path, "--lang", lang, "export", "--format", form, "--match", path)
         assert PROGRESS[lang] in out, out
+
+
+def test_an_ascii_terminal_gets_german_umlauts_as_a_german_writes_them(tmp_path: Path) -> None:
+    """``LANG=C``: ``läuft`` is ``laeuft``, ``Tschüss`` ``Tschuess`` (not ``lauft``)."""
+    from table_helpers import piped
+
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", "de", "--match", path)
+    sk(tmp_path, "play", "Ben", "QC", "--match", path)
+    res = run_cli(tmp_path, "score", "--match", path, env={"LANG": "C"})
+    assert res.returncode == 0, res.stderr
+    assert "laeuft" in res.stdout and "lauft" not in res.stdout, res.stdout
+    res = piped(tmp_path, path, "quit\n", env={"LANG": "C"})
+    assert "Tschuess;" in res.stdout, res.stdout
+    res.stdout.encode("ascii")  # nothing but ASCII

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,7 @@ from scorekeeper.table.words import (
     result_lines,
     say,
 )
+from scorekeeper.view.words import cards
 
 VIEWS = ("score", "status", "explain")
 """Commands whose answer the front end draws (a table, a rule text)."""
@@ -177,7 +178,9 @@ class TableSession:
         import shlex
 
         header = session.header
-        command = shlex.join(["scorekeeper", "table", header.ruleset, *header.players])
+        lang = getattr(header, "lang", None)  # the new match speaks this one's language
+        words = ["scorekeeper", "table", header.ruleset, *header.players]
+        command = shlex.join([*words, *(["--lang", lang] if lang else [])])
         raise ScorekeeperError(
             say("table.over", reason=reason, command=command), rule="match", kind="usage"
         )
@@ -264,12 +267,13 @@ class TableSession:
     # ------------------------------------------------------------------ commands
     def _command(self, entry: Entry) -> Reply:
         name = entry.command
+        entry = self._options(entry)
         if name == "quit":
             return Reply([say("table.quit", path=str(self.path))], quit=True)
         if name == "help":
             return Reply(help_lines(self.hand(), self.lang))
-        if name == "undo":
-            return self._undo(asked=None)
+        if name == "undo":  # --yes: a whole scored hand without the question, as the command
+            return self._undo(asked=None, yes=bool(entry.args))
         if name == "redo":
             with self._correcting() as s:
                 what = s.redo()
@@ -294,12 +298,35 @@ class TableSession:
         self._kept = None
         self.seen = self.current().version  # the match as this correction left it
 
-    def _undo(self, asked: str | None) -> Reply:
+    def _options(self, entry: Entry) -> Entry:
+        """A session command's words as the one-shot command reads them: its options
+        (``score --chart``, ``undo --yes``) kept, and the rule set before ``explain``'s
+        topic left out (``explain doppelkopf cards``); anything else it does not take is
+        refused with the form that works, never dropped without a word."""
+        name, args = entry.command, list(entry.args)
+        ruleset = self.current().header.ruleset
+        if name == "explain" and len(args) == 2 and args[0].lower() == ruleset.lower():
+            args = args[1:]
+        takes = COMMAND_OPTIONS.get(name)
+        if takes is None:
+            return replace(entry, args=tuple(args))  # rename's names: checked by rename
+        options = {TAKEN.get(a, a) for a in args if a.startswith("-")}
+        rest = [a for a in args if not a.startswith("-")]
+        if options - set(takes) or len(rest) > (1 if name == "explain" else 0):
+            raise ScorekeeperError(
+                say("table.oneshot.form", command=name, form=COMMAND_FORMS[name]),
+                rule="actions",
+                kind="usage",
+            )
+        return replace(entry, args=tuple(sorted(options)) + tuple(rest))
+
+    def _undo(self, asked: str | None, *, yes: bool = False) -> Reply:
         """Undo the last entry; one that takes a whole scored hand off the sheet is asked
-        about first (``asked``: the words the table said yes to)."""
+        about first (``asked``: the words the table said yes to; ``yes``: said already,
+        as ``undo --yes``)."""
         with self._correcting() as s:
             takes = s.undo_takes_hand()
-            if takes is not None and str(takes) != asked:
+            if takes is not None and str(takes) != asked and not yes:
                 self.undo_asked = str(takes)
                 return Reply([say("table.undo.ask", what=takes)])
             what = s.undo()
@@ -395,8 +422,15 @@ class TableSession:
             )
         from scorekeeper.games import family_for
 
-        keys = family_for(m.rules).asked_keys(m.rules)
-        self.quick = quick.QuickHand(keys, m.rules.name, self.lang)
+        family = family_for(m.rules)
+        said = family.quick_said(m.rules)
+        if said is None:  # what the game's players say in play
+            hand = Hand(m.rules, m.players, m.next_dealer(), context=m.context())
+            said = tuple(v.split()[0] for v in hand.game.verbs)
+        word = spoken(said[0], self.lang, m.rules.family) if said else None
+        example = f"{m.players[0]} {word}" if word else None
+        keys = family.asked_keys(m.rules)
+        self.quick = quick.QuickHand(keys, m.rules.name, self.lang, example)
         return Reply()
 
     def cancel_quick(self) -> Reply:
@@ -417,19 +451,24 @@ class TableSession:
         if name is not None:
             if not text:
                 q.skip()
+            else:
+                item, value = self._fact(q, name, text)  # refused: the same fact asked again
+                q.take(name, item, value)
+            if not q.complete():
                 return Reply()
-            item, value = self._fact(q, name, text)  # refused: the same fact is asked again
-            q.take(name, item, value)
-            return Reply()
-        if text:
+        elif text:
             q.said.append(text)
             return Reply()
         try:
             reply = self._quick_record(q.facts(), q.said, read=False)
         except ScorekeeperError as exc:
             where = (exc.where or "").removeprefix("quick.")
-            if not q.back_to(where):
+            if q.back_to(where):
+                raise
+            if q.example is not None:
                 q.said.clear()  # what was said is asked again
+            elif q.order:  # nothing said is taken: the last fact is asked again
+                q.back_to(q.order[-1])
             raise
         self.quick = None
         return reply
@@ -446,7 +485,11 @@ class TableSession:
         if key.kind == "bool":
             text = yes_no(text, self.lang)
         text = named_as_seated(key, text, m.players)
-        item = typed_facts(session, [f"{name}={text}"])[0]
+        # a number as typed: a refusal names what was typed ('ja' is no number), not a
+        # word the language read it as
+        item = (
+            f"{name}={text}" if key.kind == "int" else typed_facts(session, [f"{name}={text}"])[0]
+        )
         value = parse_fact_items([item], q.keys, m.rules.name)[0][1]
         context = m.context()
         context["entry"] = True
@@ -509,6 +552,36 @@ USAGE = {
 }
 
 
+COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
+    "undo": ("--yes",),
+    "redo": (),
+    "score": ("--chart", "--all"),
+    "status": (),
+    "explain": (),
+    "judge": (),
+    "help": (),
+    "quit": (),
+    "scorer": (),
+}
+"""The options each session command takes, as the one-shot command of its name does;
+``rename`` checks its own two names."""
+
+TAKEN = {"-y": "--yes"}
+"""Short options, as the one-shot commands spell them."""
+
+COMMAND_FORMS = {
+    "undo": "undo [--yes]",
+    "redo": "redo",
+    "score": "score [--chart] [--all]",
+    "status": "status",
+    "explain": "explain [TOPIC]",
+    "judge": "judge",
+    "help": "help",
+    "quit": "quit",
+    "scorer": "scorer",
+}
+
+
 def _usage(name: str) -> ScorekeeperError:
     """A one-shot command's line the session cannot read: the form that works (the
     session records in its own match, so ``--match`` and ``--json`` are not taken)."""
@@ -552,7 +625,8 @@ def changed_line(hand: int, text: str, lang: str, family: str) -> str:
         except ValueError:
             pass
         else:
-            return say("table.changed.card", player=actor, card=card_form(code, lang))
+            # the card as every other line names it (V♣), not the form typed (KlV)
+            return say("table.changed.card", player=actor, card=cards(code))
     return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
 
 

@@ -105,7 +105,7 @@ def columns_of(match: Match) -> list[Column]:
         if mh.result is not None and mh.result.sides:
             names = {tuple(sorted(m)): s for s, m in mh.result.sides.items()}
             break
-    return [Column(names.get(tuple(sorted(t)), "/".join(t)), t) for t in teams]
+    return [Column(names.get(tuple(sorted(t)), match.family.team_name(t)), t) for t in teams]
 
 
 def column_scores(match: Match, scores: Mapping[str, int]) -> dict[str, int]:
