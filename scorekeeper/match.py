@@ -385,7 +385,7 @@ class Match:
                 errors.append(err)
             errors[:0] = skipped or []
             found = [
-                f"{where(_line_of(source_map, i, err))}: hand {i + 1}: {err.error}"
+                f"{where(_line_of(source_map, i, err))}: {_at_hand(i + 1)}: {err.error}"
                 for err in errors
             ]
             if found and not every_problem:
@@ -563,6 +563,11 @@ def _check_fact_types(facts: Mapping[str, Any], keys: Mapping[str, Any]) -> None
                 ),
                 where=f"quick.{name}",
             )
+
+
+def _at_hand(number: int) -> str:
+    """Where a problem is, ``hand 3``, in the table's words (``Spiel 3``)."""
+    return because("matchlog.at.hand", None, hand=number).text()
 
 
 def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int | None:
