@@ -19,6 +19,12 @@ Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check
   as liacs/klaverjas ``Round.legal_moves`` (MIT), both timed in one loop shape,
   alternating, the fastest run of each: microseconds per call and the ratio, and on how
   many positions the peer and both forms of ours allow the same cards.
+- P4 ``hand_query_figures()``: the same on positions of real Rotterdam hands (random
+  deals, the trump chosen, random legal cards played; each position a ``Hand.copy``):
+  ``Hand.legal_actions()`` (every action allowed, the family's and the cards), its card
+  part (``Hand.playable_cards``, ``Hand.legal_cards``, ``Hand.legal_mask``), beside the
+  peer's ``Round.legal_moves`` on the same trick and holding, and on how many positions
+  the cards of ``legal_actions()`` are the peer's.
 
 The peer's code is brought in at run time, never into the project: from the directory
 named by ``SCOREKEEPER_PEER_KLAVERJAS`` (a checkout holding ``klaverjas/game/``), else from
@@ -71,7 +77,16 @@ def matches(hands: int) -> Iterator[tuple[Path, Path, dict[str, str]]]:
         env = dict(os.environ, SCOREKEEPER_HOME=str(Path(tmp) / "home"))
         short, long = Path(tmp) / f"m{hands}.toml", Path(tmp) / f"m{hands * 10}.toml"
         subprocess.run(
-            [sys.executable, "-m", "scorekeeper", "demo", "--hands", str(hands), "--match", str(short)],
+            [
+                sys.executable,
+                "-m",
+                "scorekeeper",
+                "demo",
+                "--hands",
+                str(hands),
+                "--match",
+                str(short),
+            ],
             env=env,
             stdout=subprocess.DEVNULL,
             check=True,
@@ -175,19 +190,67 @@ def check_figures(hands: int = 1000, runs: int = 3, before: str | None = None) -
     rows: list[Row] = [
         (f"check {hands * 10} hands: wall seconds", wall_l, 0.0, 0.0),
         (f"check {hands * 10} hands: CPU seconds", cpu_l, 0.0, 0.0),
-        (f"check {hands * 10} hands: tricks/s (wall) vs 100,000", tricks / wall_l, 100_000, tricks / wall_l / 100_000),
-        (f"check {hands * 10} hands: tricks/s (CPU) vs 100,000", tricks / cpu_l, 100_000, tricks / cpu_l / 100_000),
-        (f"check {hands * 10} vs {hands} hands: wall cost ratio vs 11x", wall_l / wall_s, 11, wall_l / wall_s / 11),
-        (f"check {hands * 10} vs {hands} hands: CPU cost ratio vs 11x", cpu_l / cpu_s, 11, cpu_l / cpu_s / 11),
+        (
+            f"check {hands * 10} hands: tricks/s (wall) vs 100,000",
+            tricks / wall_l,
+            100_000,
+            tricks / wall_l / 100_000,
+        ),
+        (
+            f"check {hands * 10} hands: tricks/s (CPU) vs 100,000",
+            tricks / cpu_l,
+            100_000,
+            tricks / cpu_l / 100_000,
+        ),
+        (
+            f"check {hands * 10} vs {hands} hands: wall cost ratio vs 11x",
+            wall_l / wall_s,
+            11,
+            wall_l / wall_s / 11,
+        ),
+        (
+            f"check {hands * 10} vs {hands} hands: CPU cost ratio vs 11x",
+            cpu_l / cpu_s,
+            11,
+            cpu_l / cpu_s / 11,
+        ),
     ]
     read_now = statistics.median(reads["now"])
-    rows.append((f"read {hands * 10} hands (matchlog.read): CPU s of check's", read_now, cpu_l, read_now / cpu_l))
+    rows.append(
+        (
+            f"read {hands * 10} hands (matchlog.read): CPU s of check's",
+            read_now,
+            cpu_l,
+            read_now / cpu_l,
+        )
+    )
     if times["before"]:
         old_wall, old_cpu = (statistics.median(t[k] for t in times["before"]) for k in (0, 1))
-        rows.append((f"check {hands * 10} hands: CPU s now vs before ({before})", cpu_l, old_cpu, old_cpu / cpu_l))
-        rows.append((f"check {hands * 10} hands: wall s now vs before ({before})", wall_l, old_wall, old_wall / wall_l))
+        rows.append(
+            (
+                f"check {hands * 10} hands: CPU s now vs before ({before})",
+                cpu_l,
+                old_cpu,
+                old_cpu / cpu_l,
+            )
+        )
+        rows.append(
+            (
+                f"check {hands * 10} hands: wall s now vs before ({before})",
+                wall_l,
+                old_wall,
+                old_wall / wall_l,
+            )
+        )
         old_read = statistics.median(reads["before"])
-        rows.append((f"read {hands * 10} hands: CPU s now vs before ({before})", read_now, old_read, old_read / read_now))
+        rows.append(
+            (
+                f"read {hands * 10} hands: CPU s now vs before ({before})",
+                read_now,
+                old_read,
+                old_read / read_now,
+            )
+        )
     return rows
 
 
@@ -322,6 +385,87 @@ def legal_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
     return rows
 
 
+def hand_positions(count: int, seed: int = 12) -> list[Any]:
+    """``count`` positions of random Rotterdam hands where a card is to be played, each a
+    ``Hand`` of its own (``Hand.copy``): a random deal, random bids until a trump is
+    chosen, then random legal cards (the roem declined or claimed by no one)."""
+    from scorekeeper import simulate
+    from scorekeeper.games import load
+    from scorekeeper.hand import Hand
+
+    rules = load("klaverjassen-rotterdam", None)
+    table = ["Anna", "Ben", "Carla", "Dirk"]
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        hand = Hand(rules, table, table[0], deal=simulate.deal(rules, table, rng))
+        while not hand.finished:
+            actions = hand.legal_actions()
+            cards = [a for a in actions if a.is_play]
+            if cards:
+                found.append(hand.copy())
+                hand.apply(rng.choice(cards))
+            else:
+                hand.apply(rng.choice(actions))
+    return found[:count]
+
+
+def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
+    """P4 on a hand: microseconds per call of ``Hand.legal_actions()`` and of its card
+    part on positions of real hands, beside the peer's ``Round.legal_moves`` given the
+    same trump, trick and holding (one loop shape, alternating, the fastest run)."""
+    hands = hand_positions(count)
+    peer = load_peer()
+    drawn = [
+        (
+            h.contract.trump_suit,
+            [c.code for c in (h.current_trick.cards if h.current_trick else [])],
+            [c.code for c in h.holding(h.to_play())],
+        )
+        for h in hands
+    ]
+    queries: dict[str, Callable[..., Any]] = {
+        "Hand.legal_actions()": lambda h, p: h.legal_actions(),
+        "Hand.playable_cards(player)": lambda h, p: h.playable_cards(p),
+        "Hand.legal_cards(player)": lambda h, p: h.legal_cards(p),
+        "Hand.legal_mask(player)": lambda h, p: h.legal_mask(p),
+    }
+    args = [(h, h.to_play()) for h in hands]
+    peer_args = _peer_positions(peer, drawn) if peer else []
+    times: dict[str, list[float]] = {name: [] for name in queries}
+    theirs: list[float] = []
+    for _ in range(runs):
+        for name, query in queries.items():
+            times[name].append(timed_loop(query, args))
+        if peer:
+            theirs.append(timed_loop(lambda r, h: r.legal_moves(h), peer_args))
+    rows: list[Row] = []
+    them = min(theirs) if theirs else float("nan")
+    for name in queries:
+        us = min(times[name])
+        rows.append((f"{name} on a hand: peer us / ours (target >= 5x)", them, us, them / us))
+    if not peer:
+        print("peer: skipped (not found)")
+        return rows
+    same = _hand_agreement(hands, peer_args)
+    rows.append(
+        ("hand positions where legal_actions' cards are the peer's", same, count, same / count)
+    )
+    return rows
+
+
+def _hand_agreement(hands: list[Any], peer_args: list[tuple[Any, list[Any]]]) -> int:
+    from scorekeeper.cards import Card
+
+    names = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
+    same = 0
+    for hand, (r, held) in zip(hands, peer_args, strict=True):
+        theirs = {Card.parse(str(c.rank()) + names[str(c.suit())]) for c in r.legal_moves(held)}
+        ours = {a.card for a in hand.legal_actions() if a.is_play}
+        same += theirs == ours
+    return same
+
+
 def _judge_us(rules: Any, drawn: list[tuple[str, list[str], list[str]]]) -> float:
     """The same query answered card by card by ``check_play`` (the path before the masks)."""
     from scorekeeper.cards import Card
@@ -341,9 +485,16 @@ def _judge_us(rules: Any, drawn: list[tuple[str, list[str], list[str]]]) -> floa
     return timed_loop(judged, args)
 
 
-def _peer_positions(peer: Any, drawn: list[tuple[str, list[str], list[str]]]) -> list[tuple[Any, list[Any]]]:
+def _peer_positions(
+    peer: Any, drawn: list[tuple[str, list[str], list[str]]]
+) -> list[tuple[Any, list[Any]]]:
     rounds, cards = peer
-    suits = {"S": cards.Suit.SPADES, "H": cards.Suit.HEARTS, "C": cards.Suit.CLUBS, "D": cards.Suit.DIAMONDS}
+    suits = {
+        "S": cards.Suit.SPADES,
+        "H": cards.Suit.HEARTS,
+        "C": cards.Suit.CLUBS,
+        "D": cards.Suit.DIAMONDS,
+    }
     ranks = {r: cards.Rank(i) for i, r in enumerate(("7", "8", "9", "10", "J", "Q", "K", "A"))}
 
     def card(code: str) -> Any:
@@ -394,6 +545,7 @@ def main() -> None:
     print(f"{'figure':60} {'value':>12} {'yardstick':>12} {'ratio':>8}")
     if args.only in (None, "legal"):
         show(legal_query_figures(args.positions, max(args.runs, 5)))
+        show(hand_query_figures(args.positions, max(args.runs, 5)))
     if args.only in (None, "check"):
         show(check_figures(args.hands, args.runs, args.before))
     if args.only in (None, "memory"):

@@ -155,7 +155,7 @@ class QuickKey:
 
 
 class Reads(Protocol):
-    """What ``entered`` asks of a game family (``scorekeeper.games.base.Family``)."""
+    """What ``entered`` asks of a game family (``scorekeeper.games.Family``)."""
 
     def split(self, rules: Ruleset, action: Action) -> tuple[Action, ...]: ...
 

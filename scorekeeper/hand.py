@@ -21,7 +21,7 @@ Game-specific actions (announcements, weddings, trump choice, doubles...) and th
 scoring belong to the game family's ``GameHand``, which the hand consults.
 
 The records it builds (``Play``, ``Trick``, ``Revoke``, ``Tally``, ``Outcome``) live in
-``scorekeeper.plays`` and are importable from here too.
+``scorekeeper.result`` with the hand's result and are importable from here too.
 
 Every action comes as ``verify(text)`` (raises with a reason), ``can(text)`` (yes/no) and
 ``apply(text)`` (verifies, changes state, returns an ``Outcome`` record).
@@ -50,14 +50,14 @@ from scorekeeper.following import (
     duties,
 )
 from scorekeeper.holdings import BIT, Holdings
-from scorekeeper.plays import Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.reasons import Reason
-from scorekeeper.result import HandResult
+from scorekeeper.record import record
+from scorekeeper.result import HandResult, Outcome, Play, Revoke, Tally, Trick
 from scorekeeper.rules import Ruleset
 
 
 class GameRules(Protocol):
-    """What a hand asks of its game family's part of the hand (``games.base.GameHand``
+    """What a hand asks of its game family's part of the hand (``games.GameHand``
     and its subclasses): the family's actions, the contract in force, the sides, whether
     play may go on, the hooks around a card and a trick, the card points and the result."""
 
@@ -74,6 +74,8 @@ class GameRules(Protocol):
     def apply_action(self, action: Action) -> list[str]: ...
     def legal_actions(self) -> list[Action]: ...
     def said(self) -> Sequence[Any]: ...
+    def snapshot(self, memo: dict[int, Any]) -> dict[str, Any]: ...
+    def restore(self, state: dict[str, Any]) -> None: ...
     def verify_play(self, action: Action) -> None: ...
     def on_play(self, play: Play) -> list[str]: ...
     def on_trick(self, trick: Trick) -> list[str]: ...
@@ -84,7 +86,7 @@ class GameRules(Protocol):
 
 
 class FamilyRules(Protocol):
-    """What a hand asks of its game family (``games.base.Family``): who plays, how many
+    """What a hand asks of its game family (``games.Family``): who plays, how many
     cards and tricks, the following rules in force, and its part of the hand."""
 
     name: str
@@ -105,9 +107,15 @@ class FamilyRules(Protocol):
     def start_hand(self, hand: Hand) -> GameRules: ...
 
 
-PlayMade = tuple[Play, tuple[Card, ...], bool | None]
-"""A card play in ``Hand.plays_by``: the play, the trick's cards before it and whether the
-player's partner was winning then (those two only without the deal, for proving revokes)."""
+@record(frozen=True)
+class PlayMade:
+    """A card play in ``Hand.plays_by``: the play, and, only without the deal (for
+    proving revokes later), the trick's cards before it and whether the player's partner
+    was winning then."""
+
+    play: Play
+    before: tuple[Card, ...] = ()
+    partner_winning: bool | None = None
 
 
 _READ: Cache[tuple[str, ...], dict[str, Action]] = cache(
@@ -161,6 +169,13 @@ class TrickInPlay:
             self.asks = asks.after[index] or self.duties.then(asks, index, self.last)
             self.best = len(self.key)
         self.key.append(index)
+
+    def copy(self, trick: Trick) -> TrickInPlay:
+        """The same trick in play, its record ``trick`` (a copy of this one's)."""
+        made = TrickInPlay.__new__(TrickInPlay)
+        made.trick, made.seats, made.key = trick, self.seats, list(self.key)
+        made.duties, made.last, made.asks, made.best = self.duties, self.last, self.asks, self.best
+        return made
 
     def judged_by(self, duties: Duties) -> None:
         """The contract changed during the trick (piglets announced): read it anew."""
@@ -231,7 +246,80 @@ class Hand:
         self._points: tuple[Contract | None, tuple[int, ...] | None] = (None, None)
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
+        self._pushed: list[dict[str, Any]] = []  # the states ``push`` saved, for ``pop``
         self.game: GameRules = self.family.start_hand(self)
+
+    # ------------------------------------------------------------------ push, pop, copy
+    def push(self, text: str | Action) -> Outcome:
+        """Apply an action (``apply``), keeping what ``pop`` needs to take it back, as
+        python-chess's ``Board.push``: a search (perft, a referee's look-ahead) walks one
+        hand instead of rebuilding a hand from its deal for every line. A refused action
+        is refused as by ``apply``, and nothing is kept."""
+        state = self._saved(self, self.game)
+        outcome = self.apply(text)
+        self._pushed.append(state)
+        return outcome
+
+    def pop(self) -> Action:
+        """Take back the last action ``push`` applied, and return it (``IndexError`` when
+        nothing is pushed)."""
+        state = self._pushed.pop()
+        action = self.history[-1]
+        self._restored(state)
+        return action
+
+    def copy(self) -> Hand:
+        """A hand in the same state that goes on apart from this one (python-chess's
+        ``Board.copy``), with nothing pushed to pop."""
+        made = Hand.__new__(Hand)
+        made._copied(self)
+        return made
+
+    def _copied(self, hand: Hand) -> None:
+        """Become a copy of ``hand`` (this hand just made, empty): what never changes
+        shared, the state copied (``_saved``), the family's part a new object."""
+        self.__dict__.update(hand.__dict__)
+        self.game = type(hand.game).__new__(type(hand.game))
+        self._restored(hand._saved(self, self.game))
+        self._pushed = []
+
+    def _saved(self, hand: Hand, game: GameRules) -> dict[str, Any]:
+        """The state that actions change, copied for ``hand`` and its family part
+        ``game`` (this hand and its own to restore it, or a copy's): what is never
+        changed (the rule set, the deal, the table, completed tricks) is shared."""
+        memo: dict[int, Any] = {id(self): hand, id(self.game): game}
+        tricks = list(self.tricks)
+        in_play = self.in_play
+        if in_play is not None:  # the trick in play is the last one, and still changes
+            trick = in_play.trick
+            copied = Trick(
+                trick.number, trick.leader, list(trick.plays), trick.winner, trick.points
+            )
+            memo[id(trick)] = tricks[-1] = copied
+            in_play = in_play.copy(copied)
+        held = self.held
+        return {
+            "held": held.copy() if held is not None else None,
+            "_whole": self._whole,
+            "_conserved": self._conserved,
+            "history": list(self.history),
+            "tricks": tricks,
+            "tricks_done": self.tricks_done,
+            "in_play": in_play,
+            "_played": Counter(self._played),
+            "_counted": self._counted,
+            "_plays_by": {p: list(made) for p, made in self._plays_by.items()},
+            "revokes": list(self.revokes),
+            "_next": self._next,
+            "quiet": self.quiet,
+            "game": self.game.snapshot(memo),
+        }
+
+    def _restored(self, state: dict[str, Any]) -> None:
+        """Take the state ``_saved`` made."""
+        game = state.pop("game")
+        self.__dict__.update(state)
+        self.game.restore(game)
 
     # ------------------------------------------------------------------ the deal
     def record_deal(self, deal: Mapping[str, Iterable[Card | str]]) -> dict[str, list[Card]]:
@@ -333,7 +421,7 @@ class Hand:
         found: dict[str, list[PlayMade]] = {p: [] for p in self.players}
         for trick in self.tricks:
             for play in trick.plays:
-                found[play.player].append((play, (), None))
+                found[play.player].append(PlayMade(play))
         return found
 
     @property
@@ -590,7 +678,7 @@ class Hand:
         before = tuple(p.card for p in self.in_play.trick.plays)  # type: ignore[union-attr]
         outcome.revokes = self._revokes_proven(actor, play)
         self.revokes.extend(outcome.revokes)
-        self._plays_by[actor].append((play, before, partner_winning))
+        self._plays_by[actor].append(PlayMade(play, before, partner_winning))
 
     def _judge(self, action: Action, table: Duties | None = None) -> None:
         """Refuse the card play ``action`` unless the card masks allow it: a card of the
@@ -727,19 +815,20 @@ class Hand:
             return []
         found: list[Revoke] = []
         earlier = self.plays_by[player]
-        for i, (play, before, partner_winning) in enumerate(earlier):
+        for i, made in enumerate(earlier):
+            play, before = made.play, made.before
             if not before:
                 continue
             if any(r.player == player and r.trick == play.trick for r in self.revokes):
                 continue
-            held = [play.card] + [p.card for p, _, _ in earlier[i + 1 :]] + [new.card]
+            held = [play.card] + [m.play.card for m in earlier[i + 1 :]] + [new.card]
             verdict = check_play(
                 self.following,
                 self.contract,
                 before,
                 play.card,
                 held,
-                partner_winning=partner_winning,
+                partner_winning=made.partner_winning,
                 last_trick=play.trick == self.tricks_per_hand,
             )
             if not verdict.legal:

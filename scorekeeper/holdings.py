@@ -32,6 +32,13 @@ class Holdings:
         for player, cards in self.cards.items():
             self.held[player], self.twice[player] = masks(cards)
 
+    def copy(self) -> Holdings:
+        """The same holdings, to change apart from these."""
+        made = Holdings.__new__(Holdings)
+        made.cards = {p: list(cards) for p, cards in self.cards.items()}
+        made.held, made.twice = dict(self.held), dict(self.twice)
+        return made
+
     def holds(self, player: str, card: Card) -> bool:
         return bool(self.held[player] & BIT[card])
 

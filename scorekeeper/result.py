@@ -1,11 +1,24 @@
-"""What a finished hand is worth, item by item, and what each player scores from it."""
+"""The records of a hand: its play, and what the finished hand is worth.
+
+Of play (``Hand`` builds them; the families and the views read them): a card played
+(``Play``), a trick (``Trick``), a revoke proven later (``Revoke``), a side's tally of
+the tricks (``Tally``) and what one applied action did (``Outcome``). Of the result: what
+a finished hand is worth, item by item (``ValueItem``), and what each player scores from
+it (``HandResult``).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.reasons import reason_of
+from scorekeeper.actions import Action
+from scorekeeper.cards import Card
+from scorekeeper.reasons import Reason, reason_of
 from scorekeeper.record import NEW, field, record
+
+if TYPE_CHECKING:
+    from scorekeeper.contract import TrickVerdict
 
 
 @record(frozen=True)
@@ -138,3 +151,183 @@ def redeal_result(players: list[str], why: str, rule: str) -> HandResult:
         scores={p: 0 for p in players},
         redeal=True,
     )
+
+
+# ---------------------------------------------------------------------- the records of play
+@record(frozen=True, init=False)
+class Play:
+    player: str
+    card: Card
+    trick: int  # 1-based trick number
+    position: int  # 0 = leader
+
+    def __init__(self, player: str, card: Card, trick: int, position: int) -> None:
+        # one per card played: written straight into the instance (frozen all the same)
+        fields = self.__dict__
+        fields["player"] = player
+        fields["card"] = card
+        fields["trick"] = trick
+        fields["position"] = position
+
+
+@record
+class Trick:
+    number: int
+    leader: str
+    plays: list[Play] = field(default_factory=list)
+    winner: str | None = None
+    points: int = 0
+    # Who took it and why: the judgement, made only when asked (replaying never asks).
+    judge: Callable[[], TrickVerdict] | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        number: int,
+        leader: str,
+        plays: list[Play] = NEW,
+        winner: str | None = None,
+        points: int = 0,
+        judge: Callable[[], TrickVerdict] | None = None,
+    ) -> None:
+        # Written out: one per trick.
+        self.number = number
+        self.leader = leader
+        self.plays = [] if plays is NEW else plays
+        self.winner = winner
+        self.points = points
+        self.judge = judge
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """The trick's cards as card indices (``Card.index``), in play order."""
+        return tuple(p.card.index for p in self.plays)
+
+    @property
+    def verdict(self) -> TrickVerdict | None:
+        """The judgement of the complete trick (None while it is in progress)."""
+        if self.judge is None:
+            return None
+        found = self.__dict__.get("_verdict")
+        if found is None:
+            found = self.__dict__["_verdict"] = self.judge()
+        return found
+
+    @property
+    def why(self) -> Reason | None:
+        """Who took the trick and why, as a reason the view words."""
+        verdict = self.verdict
+        return verdict.why if verdict is not None else None
+
+    @property
+    def rule(self) -> str:
+        verdict = self.verdict
+        return verdict.rule if verdict is not None else ""
+
+    @property
+    def reason(self) -> str:
+        """Who took the trick and why, in words (made on first use)."""
+        why = self.why
+        if why is None:
+            return ""
+        words = self.__dict__.get("_words")
+        if words is None:
+            words = self.__dict__["_words"] = why.worded()
+        return words
+
+    @property
+    def cards(self) -> list[Card]:
+        return [p.card for p in self.plays]
+
+    @property
+    def players(self) -> list[str]:
+        return [p.player for p in self.plays]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "plays": [[p.player, p.card.code] for p in self.plays],
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+            "points": self.points,
+        }
+
+
+@record(frozen=True)
+class Revoke:
+    """A following rule broken earlier, proven by a card played later."""
+
+    player: str
+    trick: int
+    card: Card
+    proof_trick: int
+    proof: Card
+    why: Reason  # the duty broken, told in the past
+    rule: str
+
+    @property
+    def reason(self) -> str:
+        return self.why.text()
+
+    def explained(self) -> Reason:
+        """The whole revoke as a reason for the view."""
+        params = {
+            "player": self.player,
+            "trick": self.trick,
+            "card": self.card,
+            "why": self.why,
+            "proof": self.proof,
+            "proof_trick": self.proof_trick,
+            "rule": self.rule,
+        }
+        return Reason("hand.revoke", params, self.rule)
+
+    def text(self) -> str:
+        return self.explained().text()
+
+
+@record(frozen=True)
+class Tally:
+    """A side's share of the finished tricks: card points, every trick?, the first revoke."""
+
+    points: int
+    all_tricks: bool | None  # True: the side took every trick; False: the others did
+    revoke: Revoke | None  # the first revoke, if any
+    revoke_by_side: bool  # whether that revoke was the side's own
+
+    def __init__(
+        self, points: int, all_tricks: bool | None, revoke: Revoke | None, revoke_by_side: bool
+    ) -> None:
+        # Written out: two per hand valued, straight into the instance (frozen all the same).
+        fields = self.__dict__
+        fields["points"] = points
+        fields["all_tricks"] = all_tricks
+        fields["revoke"] = revoke
+        fields["revoke_by_side"] = revoke_by_side
+
+
+@record
+class Outcome:
+    """What one applied action did, for the caller to report."""
+
+    action: Action
+    trick: Trick | None = None  # a trick this action completed
+    revokes: list[Revoke] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    result: HandResult | None = None  # set when the hand is over
+
+    def __init__(
+        self,
+        action: Action,
+        trick: Trick | None = None,
+        revokes: list[Revoke] = NEW,
+        messages: list[str] = NEW,
+        result: HandResult | None = None,
+    ) -> None:
+        # Written out: one per action applied.
+        self.action = action
+        self.trick = trick
+        self.revokes = [] if revokes is NEW else revokes
+        self.messages = [] if messages is NEW else messages
+        self.result = result

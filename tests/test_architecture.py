@@ -57,7 +57,6 @@ ENGINE = (
     "scorekeeper.reasons",
     "scorekeeper.match",
     "scorekeeper.matchlog",
-    "scorekeeper.plays",
     "scorekeeper.result",
     "scorekeeper.deals",
     "scorekeeper.holdings",

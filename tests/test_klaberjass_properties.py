@@ -121,7 +121,7 @@ def test_random_hands(seed: int, which: int) -> None:
     assert hand.deck_check() == []
     game: Any = hand.game
     for player in TABLE:
-        plays = Counter(p.card for p, _, _ in hand.plays_by[player])
+        plays = Counter(m.play.card for m in hand.plays_by[player])
         start = Counter(hand.dealt[player])  # type: ignore[index]
         if game.exchanged_by == player:
             start[game.seven] -= 1

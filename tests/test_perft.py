@@ -43,10 +43,11 @@ COUNTS = {
 @pytest.mark.parametrize(("rule_set", "seed"), sorted(COUNTS))
 def test_perft_counts(rule_set: str, seed: int) -> None:
     rules = ruleset.load(rule_set)
-    table, deal = perft.start(rules, seed)
+    hand = perft.start(rules, seed)
     counts = [0, 0, 0]
-    perft.perft(rules, table, deal, [], 3, counts)
+    perft.perft(hand, 3, counts)  # each action pushed and popped on the one hand
     assert counts == COUNTS[(rule_set, seed)]
+    assert hand.history == [] and not hand._pushed  # every push popped
 
 
 def test_every_shipped_rule_set_has_a_pinned_count() -> None:

@@ -26,9 +26,8 @@ from scorekeeper.games.doppelkopf.records import Announcement, Facts
 from scorekeeper.games.doppelkopf.scoring import _Play
 from scorekeeper.match import MatchHand
 from scorekeeper.matchlog import HandRecord
-from scorekeeper.plays import Outcome, Play, Tally, Trick
 from scorekeeper.reasons import Reason
-from scorekeeper.result import HandResult, ValueItem
+from scorekeeper.result import HandResult, Outcome, Play, Tally, Trick, ValueItem
 from scorekeeper.rules.schema import Section, key, read
 from scorekeeper.session.stream import Step
 

@@ -13,8 +13,7 @@ T = TypeVar("T", bound=Hashable)
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
-    from scorekeeper.plays import Outcome
-    from scorekeeper.result import HandResult
+    from scorekeeper.result import HandResult, Outcome
     from scorekeeper.session import Session
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, QuickKey
-from scorekeeper.games.base import Family
+from scorekeeper.games import Family
 from scorekeeper.games.bierkopf.hand import BierkopfHand
 from scorekeeper.games.bierkopf.quick import FACTS, score_sheet
 from scorekeeper.games.bierkopf.rules import BierkopfRules, spec

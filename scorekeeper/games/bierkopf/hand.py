@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.actions import Action
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import GameHand
+from scorekeeper.games import GameHand
 from scorekeeper.games.bierkopf.doubling import Doubled, Doubling
 from scorekeeper.games.bierkopf.notation import DOUBLE, VERBS
 from scorekeeper.games.bierkopf.scoring import Facts, score

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
-from scorekeeper.games.doppelkopf.contracts import make_contract, piglets_refused
 from scorekeeper.games.doppelkopf.notation import Declare, PassCards, Solo, no, tell
 from scorekeeper.games.doppelkopf.rounds import is_obligatory_solo
+from scorekeeper.games.doppelkopf.rules import make_contract, piglets_refused
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def _verify_piglets(game: DoppelkopfGame, said: Declaration) -> None:
     rule = "options.piglets_announce"
     if h.to_play() != player:
         no(said, "piglets.not_turn", rule)
-    if any(p.card == game.piglet for p, _, _ in h.plays_by[player]):
+    if any(m.play.card == game.piglet for m in h.plays_by[player]):
         no(said, "piglets.ace_played", rule, player=player)
     legal = h.legal_cards(player)
     if legal is not None and game.piglet not in legal:

@@ -8,16 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.contract import Contract
-from scorekeeper.games.base import Family
+from scorekeeper.games import Family
 from scorekeeper.games.common import refuse
-from scorekeeper.games.doppelkopf.contracts import make_contract
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
 from scorekeeper.games.doppelkopf.notation import split as split_words
 from scorekeeper.games.doppelkopf.notation import surplus as surplus_words
 from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
-from scorekeeper.games.doppelkopf.records import promises
-from scorekeeper.games.doppelkopf.rules import DoppelkopfRules, option_problems, options, spec
+from scorekeeper.games.doppelkopf.rules import (
+    DoppelkopfRules,
+    make_contract,
+    option_problems,
+    options,
+    promises,
+    spec,
+)
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 

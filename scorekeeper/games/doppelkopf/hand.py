@@ -1,24 +1,22 @@
 """One Doppelkopf hand as a state machine: who is Re, the declarations before play, the
 announcements and their windows, the wedding's clarification trick, piglets' card duty.
 
-The declarations' checks and effects are in ``declarations``, the announcement chain in
-``announcements``, the score sheet of the finished hand in ``sheet`` and its value in
-``scoring``; this module holds the state they share and the order of play.
+The declarations' checks and effects are in ``declarations``, the score sheet of the finished hand in ``sheet`` and its value in
+``scoring``; this module holds the state they share and the order of play, and the announcement chain
+(``Chain``), which full and quick entry share.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
-from scorekeeper.games.base import GameHand
-from scorekeeper.games.doppelkopf.announcements import Chain
-from scorekeeper.games.doppelkopf.contracts import make_contract
+from scorekeeper.games import GameHand
 from scorekeeper.games.doppelkopf.declarations import (
     apply_declaration,
     verify_declaration,
@@ -34,7 +32,7 @@ from scorekeeper.games.doppelkopf.notation import (
 )
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, SIDES, Announcement, other, side_word
 from scorekeeper.games.doppelkopf.rounds import bock_level
-from scorekeeper.games.doppelkopf.rules import options, spec
+from scorekeeper.games.doppelkopf.rules import make_contract, options, promises, spec
 from scorekeeper.games.doppelkopf.scoring import score
 from scorekeeper.games.doppelkopf.sheet import hand_facts, sheet_summary
 from scorekeeper.reasons import Reason, because
@@ -48,8 +46,67 @@ if TYPE_CHECKING:
 _UNREAD = object()  # an action not read yet
 
 
+# Is an announcement kind still open for a side: (open?, the window as a reason).
+Window = Callable[[str], tuple[bool, Reason]]
+
+
+class Chain:
+    """What the sides announced so far, in order, implied levels included."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.levels = promises(rules)
+        self.skip_levels = spec(rules).announcements.skip_levels
+        self.said: list[Announcement] = []
+
+    def kinds(self, side: str) -> set[str]:
+        return {a.kind for a in self.said if a.side == side}
+
+    def verify(self, label: str, kind: str, side: str, still_open: Window | None = None) -> None:
+        """Refuse ``kind`` for ``side`` if the chain forbids it (``label``: the action)."""
+        mine = [a for a in self.said if a.side == side]
+        words = side_word(side, self.rules)
+        first = next((a for a in mine if a.kind == kind), None)
+        if first is not None:
+            rule = f"announcements.window.{kind}"
+            no(label, "announce.again", rule, side=words, kind=kind, player=first.player)
+        if kind not in self.levels:
+            return
+        if not any(a.kind == side for a in mine):
+            no(label, "announce.promise_needs_side", "announcements.promise", kind=kind, side=words)
+        missing = self.skipped(kind, side)
+        if missing and not self.skip_levels:
+            no(label, "announce.skip", "announcements.skip_levels", kind=kind, missing=missing[0])
+        for k in missing if still_open else ():
+            open_, window = still_open(k)  # type: ignore[misc]
+            if not open_:
+                no(
+                    label,
+                    "announce.skip_closed",
+                    f"announcements.window.{k}",
+                    missing=k,
+                    window=window,
+                )
+
+    def skipped(self, kind: str, side: str) -> list[str]:
+        """The levels below ``kind`` that ``side`` has not announced."""
+        if kind not in self.levels:
+            return []
+        mine = self.kinds(side)
+        return [k for k in self.levels[: self.levels.index(kind)] if k not in mine]
+
+    def add(self, player: str, kind: str, side: str, cards_on_table: int = 0) -> None:
+        """Record ``kind`` for ``side``, with every level it skips over as implied."""
+        for k in self.skipped(kind, side):
+            self.said.append(
+                Announcement(player, k, side, implied=True, cards_on_table=cards_on_table)
+            )
+        self.said.append(Announcement(player, kind, side, cards_on_table=cards_on_table))
+
+
 class DoppelkopfHand(GameHand):
     verbs = ("re", "contra", "no90", "no60", "no30", "black", *DECLARATIONS)
+    shared = GameHand.shared | {"_read", "levels", "aliases", "_queens"}  # read only, or by deal
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)

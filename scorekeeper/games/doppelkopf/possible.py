@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Card
 from scorekeeper.games.common import refuse
-from scorekeeper.games.doppelkopf.contracts import make_contract, piglets_refused
 from scorekeeper.games.doppelkopf.declarations import NEEDS_OPTION
 from scorekeeper.games.doppelkopf.notation import no
 from scorekeeper.games.doppelkopf.records import CONTRA, RE, Extra, other, side_word
-from scorekeeper.games.doppelkopf.rules import options, spec
+from scorekeeper.games.doppelkopf.rules import make_contract, options, piglets_refused, spec
 from scorekeeper.reasons import because
 
 if TYPE_CHECKING:

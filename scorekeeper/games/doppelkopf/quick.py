@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, QuickKey
 from scorekeeper.games.common import Fact, quick_keys, reachable_points, read_facts, refuse
-from scorekeeper.games.doppelkopf.announcements import Chain
+from scorekeeper.games.doppelkopf.hand import Chain
 from scorekeeper.games.doppelkopf.notation import Announce, no, read, tell
 from scorekeeper.games.doppelkopf.possible import check_declarations, check_extras
 from scorekeeper.games.doppelkopf.records import (

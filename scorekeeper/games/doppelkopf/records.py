@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorekeeper.caches import Cache, cache
 from scorekeeper.games.common import Said
 from scorekeeper.games.doppelkopf.rules import spec
 from scorekeeper.record import NEW, field, record
@@ -38,18 +37,6 @@ def side_word(side: str, rules: Ruleset) -> str:
 def kind_option(kind: str) -> str:
     """The option that switches an extra point on."""
     return EXTRA_OPTIONS.get(kind, kind)
-
-
-def promises(rules: Ruleset) -> list[str]:
-    """The promise levels, weakest first (no90, no60, no30, black): sorted once per rule
-    set and shared (every hand's chain and value ask; only read, never changed)."""
-    found = _LEVELS.get(id(rules))
-    if found is None:
-        found = _LEVELS.put(id(rules), (rules, spec(rules).announcements.levels()))
-    return found[1]
-
-
-_LEVELS: Cache[int, tuple[Ruleset, list[str]]] = cache("doppelkopf.levels", "id(rules)", 64)
 
 
 @record(frozen=True)

@@ -26,10 +26,9 @@ from scorekeeper.games.doppelkopf.records import (
     Facts,
     kind_option,
     other,
-    promises,
     side_word,
 )
-from scorekeeper.games.doppelkopf.rules import options, spec
+from scorekeeper.games.doppelkopf.rules import options, promises, spec
 from scorekeeper.reasons import Voice, same_words, voice
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem

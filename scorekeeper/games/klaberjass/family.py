@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.cards import Card
-from scorekeeper.games.base import Family
+from scorekeeper.games import Family
 from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.hand import KlaberjassHand
 from scorekeeper.games.klaberjass.notation import surplus as surplus_words

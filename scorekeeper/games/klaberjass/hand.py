@@ -16,7 +16,7 @@ from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import check_play
-from scorekeeper.games.base import GameHand
+from scorekeeper.games import GameHand
 from scorekeeper.games.common import Said, trick_words, words
 from scorekeeper.games.klaberjass.announcements import Announced
 from scorekeeper.games.klaberjass.bidding import Bidding
@@ -237,7 +237,7 @@ class KlaberjassHand(GameHand):
         if self.hand.to_play() != player:
             raise refusal("bella.not_your_turn", rule, action, next=self.hand.to_play())
         pair = self.bella_cards()
-        mine = [p.card for p, _, _ in self.hand.plays_by[player]]
+        mine = [m.play.card for m in self.hand.plays_by[player]]
         if not any(c in mine for c in pair):
             raise refusal("bella.none_played", rule, action, player=player, pair=pair)
         rest = [c for c in pair if c not in mine]
@@ -308,7 +308,7 @@ class KlaberjassHand(GameHand):
             self.announced.add(run)
             value = run_points(self.rules, len(run.cards))
             return [words("klaberjass.said.sequence", player=player, run=run.text, value=value)]
-        mine = [p.card for p, _, _ in self.hand.plays_by[player]]
+        mine = [m.play.card for m in self.hand.plays_by[player]]
         second = next(c for c in self.bella_cards() if c not in mine)
         self.announced.bella_pending = (player, second)
         return [words("klaberjass.said.bella", player=player, card=second)]

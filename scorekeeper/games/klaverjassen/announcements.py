@@ -175,7 +175,7 @@ class Declarations:
         ):
             raise refuse(typed, "stuk.when", rule, king=king, queen=queen)
         other = queen if last.card == king else king
-        if any(p.card == other for p, _, _ in hand.plays_by[player]):
+        if any(m.play.card == other for m in hand.plays_by[player]):
             raise refuse(typed, "stuk.second", rule, card=other)
         if hand.played[other]:
             who = next(p.player for t in hand.tricks for p in t.plays if p.card == other)

@@ -9,7 +9,6 @@ happened, ``legal`` lists the bids allowed now).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.cards import SUIT_NAMES, Card
@@ -25,6 +24,7 @@ from scorekeeper.games.klaverjassen.notation import (
 from scorekeeper.games.klaverjassen.rules import METHODS, options, spec
 from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -35,7 +35,7 @@ RULE = "options.trump_choice"
 EVERYBODY_PASSED = "everybody passed: the same dealer deals again"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     """One turn of the trump choice: who acts, what they may do."""
 

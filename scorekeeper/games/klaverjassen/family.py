@@ -13,7 +13,7 @@ from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games.base import Family
+from scorekeeper.games import Family
 from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
 from scorekeeper.games.klaverjassen.notation import surplus as surplus_words
 from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem

@@ -26,7 +26,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import SUIT_NAMES, Card, format_cards
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import GameHand
+from scorekeeper.games import GameHand
 from scorekeeper.games.common import Said
 from scorekeeper.games.klaverjassen.announcements import (
     KING,
@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 
 class KlaverjassenHand(GameHand):
     """The Klaverjassen part of one hand: what was said, the talon, and the roem found."""
+
+    shared = GameHand.shared | {"_contracts"}  # the contract of each trump, made once
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)

@@ -14,13 +14,13 @@ so it can never be a run as well.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from scorekeeper.cards import RANK_NAMES, SUIT_NAMES, Card
 from scorekeeper.errors import IllegalActionError, OptionError
 from scorekeeper.games.klaverjassen.rules import DeclarationsSpec, RoemSpec, options, spec
 from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.rules import Ruleset
 
 JACK = "J"
@@ -30,7 +30,7 @@ QUEEN = "Q"
 _LENGTH_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Roem:
     """One pattern worth roem: what it is, its points, the rule key that values it."""
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, QuickKey
-from scorekeeper.games.base import Family
+from scorekeeper.games import Family
 from scorekeeper.games.common import quick_keys, words
 from scorekeeper.games.kloepper.hand import KloepperHand
 from scorekeeper.games.kloepper.quick import FACTS, score_sheet

@@ -14,7 +14,7 @@ from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.games.base import GameHand
+from scorekeeper.games import GameHand
 from scorekeeper.games.common import Said as SaidRecord
 from scorekeeper.games.common import trick_words, words
 from scorekeeper.games.kloepper.announcements import Announcements, contradiction
