@@ -49,8 +49,6 @@ class MatchRules(FamilyRules, Protocol):
     def quick_keys(self) -> Mapping[str, QuickKey]: ...
     def asked_keys(self, rules: Ruleset) -> Mapping[str, QuickKey]: ...
     def seating(self, rules: Ruleset) -> str | None: ...
-    def team_name(self, team: Sequence[str]) -> str: ...
-    def quick_said(self, rules: Ruleset) -> tuple[str, ...] | None: ...
     def surplus(self, rules: Ruleset, action: Action) -> Surplus | None: ...
 
 
@@ -385,7 +383,7 @@ class Match:
                 errors.append(err)
             errors[:0] = skipped or []
             found = [
-                f"{where(_line_of(source_map, i, err))}: {_at_hand(i + 1)}: {err.error}"
+                f"{where(_line_of(source_map, i, err))}: hand {i + 1}: {err.error}"
                 for err in errors
             ]
             if found and not every_problem:
@@ -563,11 +561,6 @@ def _check_fact_types(facts: Mapping[str, Any], keys: Mapping[str, Any]) -> None
                 ),
                 where=f"quick.{name}",
             )
-
-
-def _at_hand(number: int) -> str:
-    """Where a problem is, ``hand 3``, in the table's words (``Spiel 3``)."""
-    return because("matchlog.at.hand", None, hand=number).text()
 
 
 def _line_of(source_map: SourceMap | None, index: int, err: _ReplayError) -> int | None:

@@ -63,20 +63,3 @@ def test_an_ascii_terminal_gets_german_umlauts_as_a_german_writes_them(tmp_path:
     assert "Tschuess;" in res.stdout, res.stdout
     res.stdout.encode("ascii")  # nothing but ASCII
 
-
-@pytest.mark.parametrize(("lang", "hand"), [("en", "hand 2"), ("de", "Spiel 2"), ("nl", "spel 2")])
-def test_check_names_the_hand_of_a_problem_in_the_tables_language(
-    tmp_path: Path, lang: str, hand: str
-) -> None:
-    """``check`` said 'hand 2:' in a German or Dutch line."""
-    path = tmp_path / "m.toml"
-    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
-    sk(tmp_path, "hand", "re=Anna,Carla", "re_points=165", "--match", path)
-    sk(tmp_path, "hand", "re=Anna,Carla", "re_points=100", "--match", path)
-    text = path.read_text("utf-8").replace("re_points = 100", "re_points = 300")
-    path.write_text(text, "utf-8")
-    res = run_cli(tmp_path, "--lang", lang, "check", path)
-    assert res.returncode == 1, res.stdout
-    assert f": {hand}: " in res.stderr, res.stderr
-    if lang != "en":
-        assert "hand 2" not in res.stderr, res.stderr

@@ -263,6 +263,7 @@ def team_points(session: Session) -> dict[str, int] | None:
     """The card points each fixed team has taken in the hand so far (the sheet's pair
     names), where teams play and a trick is done; else None."""
     from scorekeeper.table.words import partners
+    from scorekeeper.view.sheet import team_name
 
     m = session.match
     teams = partners(m)
@@ -270,8 +271,8 @@ def team_points(session: Session) -> dict[str, int] | None:
     done = hand.completed_tricks()
     if not teams or not done or hand.finished:
         return None
-    points = {m.family.team_name(team): 0 for team in teams}
-    of = {p: m.family.team_name(team) for team in teams for p in team}
+    points = {team_name(m, team): 0 for team in teams}
+    of = {p: team_name(m, team) for team in teams for p in team}
     for trick in done:
         if trick.winner in of:
             points[of[trick.winner]] += trick.points or 0

@@ -371,17 +371,6 @@ class Family:
         variant and table size take (every fact unless a family says otherwise)."""
         return self.quick_keys()
 
-    def team_name(self, team: Sequence[str]) -> str:
-        """A fixed team's name on the sheet and at the table (``Anna/Carla``), the same
-        before its first hand as in every hand's result."""
-        return "/".join(team)
-
-    def quick_said(self, rules: Ruleset) -> tuple[str, ...] | None:
-        """The words a quick hand of this rule set takes as what was said (``-a``), where
-        the family names them; ``()``: none (the facts say everything); None: what the
-        game's players say in play."""
-        return None
-
     def quick_keys(self) -> dict[str, QuickKey]:
         """The facts of a quick hand, for parsing, help and errors."""
         return {}

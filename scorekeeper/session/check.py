@@ -62,13 +62,10 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
         hand = mh.hand
         if hand is None:
             return
-        at = f"{file}: {because('matchlog.at.hand', None, hand=mh.number).text()}"
         for p in hand.deck_check():
-            report.problems.append(
-                f"{at}: {p} {because('cli.rule', None, rule='deck.copies').text()}"
-            )
+            report.problems.append(f"{file}: hand {mh.number}: {p} [rule: deck.copies]")
         if hand.revokes:  # most hands have none: no lines made for them
-            revokes = [f"{at}: {r.text()}" for r in hand.revokes]
+            revokes = [f"{file}: hand {mh.number}: {r.text()}" for r in hand.revokes]
             (report.problems if strict else report.warnings).extend(revokes)
 
     try:

@@ -423,7 +423,8 @@ class TableSession:
         from scorekeeper.games import family_for
 
         family = family_for(m.rules)
-        said = family.quick_said(m.rules)
+        takes = getattr(family, "quick_said", None)  # a family that names them
+        said = takes(m.rules) if callable(takes) else None
         if said is None:  # what the game's players say in play
             hand = Hand(m.rules, m.players, m.next_dealer(), context=m.context())
             said = tuple(v.split()[0] for v in hand.game.verbs)
