@@ -44,7 +44,6 @@ from scorekeeper.table.words import (
     result_lines,
     say,
 )
-from scorekeeper.view.words import cards
 
 VIEWS = ("score", "status", "explain")
 """Commands whose answer the front end draws (a table, a rule text)."""
@@ -626,8 +625,7 @@ def changed_line(hand: int, text: str, lang: str, family: str) -> str:
         except ValueError:
             pass
         else:
-            # the card as every other line names it (V♣), not the form typed (KlV)
-            return say("table.changed.card", player=actor, card=cards(code))
+            return say("table.changed.card", player=actor, card=card_form(code, lang))
     return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
 
 
