@@ -102,8 +102,9 @@ def _second_path(name: str, round_number: int, table_number: int) -> Path:
         if not seat.second:
             seat.second = seat.match.replace(".toml", "-second.toml")
             rules = event.rules
+            base = ruleset.load(rules.ruleset)
             start_match(
-                ruleset.load(rules.ruleset),
+                base.with_options(ev.round_length(rules, base, len(seat.players))),
                 rules.ruleset,
                 seat.players,
                 path=seat.path().parent / Path(seat.second).name,

@@ -156,7 +156,9 @@ class _Plan:
         return cost + 2 * sum(_spent(n) for n in self.partner.values())
 
 
-def _sitters(players: Sequence[str], count: int, sat_out: Counter[str], rng: random.Random) -> list[str]:
+def _sitters(
+    players: Sequence[str], count: int, sat_out: Counter[str], rng: random.Random
+) -> list[str]:
     """Who sits out: whoever sat out least so far (the seeded lot among equals)."""
     ordered = sorted(players, key=lambda p: (-sat_out[p], rng.random()))  # sat out most: plays
     return sorted(ordered[count:], key=list(players).index)

@@ -145,9 +145,13 @@ class Event:
 
     # ------------------------------------------------------------------ changing
     def verify_register(self, names: Sequence[str], substitute_for: str | None) -> None:
-        from scorekeeper.session.new import check_table
+        """Names as a new match takes them, none the competition's game reads as a word
+        of its own (``Kontra``, ``pas``): refused now, not at a later draw."""
+        from scorekeeper import ruleset
+        from scorekeeper.session.new import check_table, reserved_words
 
-        check_table([*self.players, *names], None)
+        rules = ruleset.load(self.rules.ruleset)
+        check_table([*self.players, *names], None, reserved_words(rules, self.lang or None))
         if substitute_for is not None and len(names) != 1:
             raise refuse("club.substitute_one", kind="usage")
 
@@ -325,18 +329,68 @@ def editing(name: str) -> Iterator[Event]:
 
 def open_tables(event: Event, played: Round) -> list[Path]:
     """Make each table's match file through the normal new-match code (the rule set,
-    the names checked, the header replayed); the last made is the current match."""
-    from scorekeeper import ruleset
+    the names checked, the header replayed); the last made is the current match.
+
+    Every table is checked before the first file is made (``verify_tables``), so that a
+    refused draw leaves no file behind; a file that still fails to be made (another
+    process took its name meanwhile) takes the ones made before it with it, and the
+    current match is again the one it was."""
     from scorekeeper.session.new import start_match
 
-    rules = ruleset.load(event.rules.ruleset)
-    made = []
-    for table in played.tables:
-        _, path = start_match(
-            rules, event.rules.ruleset, table.players, path=table.path(), lang=event.lang or None
-        )
-        made.append(path)
+    planned = verify_tables(event, played)
+    try:
+        before: Path | None = store.current_path()
+    except ScorekeeperError:
+        before = None
+    made: list[Path] = []
+    try:
+        for table, rules in planned:
+            _, path = start_match(
+                rules,
+                event.rules.ruleset,
+                table.players,
+                path=table.path(),
+                lang=event.lang or None,
+            )
+            made.append(path)
+    except BaseException:
+        for path in made:
+            path.unlink(missing_ok=True)
+        if before is not None:
+            store.set_current(before)
+        raise
     return made
+
+
+def verify_tables(event: Event, played: Round) -> list[tuple[Table, Any]]:
+    """Each table of the round with the rule set its match is made with; refused (the
+    table and the reason) when a name is one the game reads as something else or the
+    table's match file exists already."""
+    from scorekeeper import ruleset
+    from scorekeeper.session.new import check_table, reserved_words
+
+    base = ruleset.load(event.rules.ruleset)
+    planned = []
+    for table in played.tables:
+        rules = base.with_options(round_length(event.rules, base, len(table.players)))
+        check_table(table.players, None, reserved_words(rules, event.lang or None))
+        if table.path().exists() or table.path().is_symlink():
+            raise refuse(
+                "club.table_file_exists", kind="file", table=table.number, path=table.match
+            )
+        planned.append((table, rules))
+    return planned
+
+
+def round_length(rules: Competition, base: Any, seated: int) -> dict[str, int]:
+    """The option a table's match file is written with when the competition's round is
+    not the rule set's (``round_games``: the engine then ends the round, and counts a
+    vorgeführt Pflichtsolo, as the event's list does)."""
+    games = rules.games_at(seated)
+    if "round_games" not in base.option_specs or not games:
+        return {}
+    own = base.get(f"match.games.{seated}")
+    return {} if own == games else {"round_games": games}
 
 
 def new(

@@ -19,6 +19,7 @@ from typing import Any
 
 from scorekeeper.club.competition import Competition, Penalties
 from scorekeeper.club.event import Event, Penalty, Round, Table, refuse
+from scorekeeper.games.doppelkopf.family import vorgefuehrt
 from scorekeeper.reasons import Reason, because
 
 
@@ -146,7 +147,7 @@ class _Solos:
         return [p for p in self.players if p not in self.done]
 
     def due(self) -> bool:
-        return bool(self.missing) and len(self.missing) >= self.of - self.counted
+        return vorgefuehrt(len(self.missing), self.of - self.counted)
 
     def announce(self, game: int, notes: list[Reason]) -> None:
         """Say it once, before game ``game``, when the missing Pflichtsoli become due."""

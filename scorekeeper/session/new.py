@@ -6,6 +6,7 @@ import os
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from scorekeeper import store
 from scorekeeper.errors import ScorekeeperError
@@ -77,12 +78,24 @@ def start_match(
     started = datetime.now().astimezone().replace(microsecond=0)
     target = path or store.new_path(list(players), rules.id, started)
     ruleset_ref = ruleset if not ruleset.endswith(".toml") else ruleset_reference(ruleset, target)
-    log = MatchLog.new(
-        ruleset_ref, list(players), dealer or players[0], rules.overrides, started, lang
-    )
+    options = {**new_match_options(rules), **rules.overrides}
+    log = MatchLog.new(ruleset_ref, list(players), dealer or players[0], options, started, lang)
     log.price = price
     store.create(log, target)
     return log, target
+
+
+def new_match_options(rules: Ruleset) -> dict[str, Any]:
+    """The options a new match file is written with beside the ones set: each option
+    whose rule-set data gives a ``new`` value other than its default (where the family
+    takes that parameter). A match file without them was written before and keeps the
+    default, so that it reads as it always did."""
+    found = {}
+    for name, option in rules.spec.options.items():
+        new = option.params.get("new")
+        if new is not None and new != option.default and name not in rules.overrides:
+            found[name] = new
+    return found
 
 
 def ruleset_reference(ruleset: str, match_file: Path) -> str:

@@ -8,6 +8,7 @@ TEXTS: dict[str, str] = {
     "club.bad_set": "{given!r} is not KEY=VALUE",
     "club.bad_format": "{format!r} is not a format here; one of: {formats!l}",
     "club.no_table": "round {round} has no table {table}",
+    "club.table_file_exists": "table {table}'s match file {path} exists already: nothing was drawn (move it away and draw again)",
     "club.no_round_yet": "no round of {event} is drawn yet: 'event draw' draws one",
     "club.no_round": "no round {round}; {rounds} drawn so far",
     "club.not_registered": "{name!r} is not registered for {event}",

@@ -3,7 +3,7 @@ referee may name, who deals next, when a round is complete, and quick entry."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action, QuickKey, Surplus
@@ -15,6 +15,7 @@ from scorekeeper.games.doppelkopf.notation import split as split_words
 from scorekeeper.games.doppelkopf.notation import surplus as surplus_words
 from scorekeeper.games.doppelkopf.notation import tell
 from scorekeeper.games.doppelkopf.quick import fact_keys, score_quick
+from scorekeeper.games.doppelkopf.records import RE
 from scorekeeper.games.doppelkopf.rules import (
     DoppelkopfRules,
     make_contract,
@@ -29,6 +30,49 @@ from scorekeeper.result import HandResult
 if TYPE_CHECKING:
     from scorekeeper.match import Match
     from scorekeeper.ruleset import Ruleset
+
+
+def round_games(rules: Ruleset, seated: int) -> int:
+    """The games of a round at a table of ``seated`` (option ``round_games``, else the rule
+    set's ``[match] games``); 0: the match is not played in rounds."""
+    return options(rules).round_games or spec(rules).match.games.get(str(seated), 0)
+
+
+def vorgefuehrt(owing: int, left: int) -> bool:
+    """A Pflichtsolo is vorgeführt once the players who still owe theirs are as many as
+    the games left in the round (issue 30, the DDV's rule)."""
+    return owing > 0 and owing >= left
+
+
+def round_so_far(rules: Ruleset, table: Sequence[str], results: Iterable[HandResult]) -> int:
+    """The games of the round played in ``results`` (redeals left out): an obligatory
+    solo comes on top, unless the option ``vorgefuehrt_deals_on`` is on and it was
+    vorgeführt; then it is a game of the round."""
+    games = round_games(rules, len(table))
+    passes = options(rules).vorgefuehrt_deals_on
+    counted, done = 0, set[str]()
+    for r in results:
+        if r.redeal:
+            continue
+        if not r.details.get("obligatory"):
+            counted += 1
+            continue
+        if passes and games and vorgefuehrt(len(table) - len(done), games - counted):
+            counted += 1
+        done.update(r.sides.get(RE) or ())
+    return counted
+
+
+def deals_again(rules: Ruleset, table: Sequence[str], results: Sequence[HandResult]) -> bool:
+    """After the last of ``results``, an obligatory solo: the same dealer deals again,
+    unless it was vorgeführt (and the option ``vorgefuehrt_deals_on`` is on)."""
+    last = results[-1]
+    if not last.details.get("obligatory"):
+        return False
+    if not options(rules).vorgefuehrt_deals_on:
+        return True
+    before = round_so_far(rules, table, results[:-1])
+    return round_so_far(rules, table, results) == before
 
 
 class Doppelkopf(Family):
@@ -68,23 +112,20 @@ class Doppelkopf(Family):
         return 4 if seated > 4 and spec(rules).match.sit_out == "dealer" else seated
 
     def next_dealer(self, match: Match, result: HandResult | None) -> str:
-        """After an obligatory solo the same dealer deals again; otherwise as usual."""
+        """After an obligatory solo the same dealer deals again (not after a vorgeführt
+        one, where the option ``vorgefuehrt_deals_on`` is on); otherwise as usual."""
         if result is not None and result.details.get("obligatory"):
-            return match.current_dealer
+            results = [mh.result for mh in match.hands if mh.result is not None]
+            if deals_again(match.rules, match.players, results):
+                return match.current_dealer
         return super().next_dealer(match, result)
 
     def match_over(self, match: Match) -> str | None:
-        games = spec(match.rules).match.games.get(str(len(match.players)))
+        games = round_games(match.rules, len(match.players))
         if not games:
             return None
-        played = [
-            mh.result
-            for mh in match.hands
-            if mh.result is not None
-            and not mh.result.redeal
-            and not mh.result.details.get("obligatory")
-        ]
-        if len(played) >= games:
+        results = (mh.result for mh in match.hands if mh.result is not None)
+        if round_so_far(match.rules, match.players, results) >= games:
             return tell("match.round_complete", games=games)
         return None
 

@@ -175,7 +175,7 @@ class SolosRules(Explained):
 @record(frozen=True, kw_only=True)
 class DoppelkopfRules(CommonRules):
     strict: ClassVar[bool] = True
-    option_params: ClassVar[frozenset[str]] = frozenset({"card", "rank"})
+    option_params: ClassVar[frozenset[str]] = frozenset({"card", "rank", "new"})
 
     teams: Teams
     declarations: Declarations
@@ -300,6 +300,8 @@ class DoppelkopfOptions(Section):
     five_nines_count: int = key(min=1)
     doppelkopf_trick: bool
     obligatory_solos: bool
+    vorgefuehrt_deals_on: bool = False
+    round_games: int = key(default=0, min=0)
     bock: bool
     bock_after_lost_solo: bool
     bock_after_lost_announcement: bool
