@@ -178,6 +178,18 @@ def _suit_word(word: str, lang: str) -> str | None:
     return None
 
 
+def read_suit(word: str, lang: str = DEFAULT) -> str | None:
+    """The code of the suit ``word`` names alone in ``lang`` or English: its name, its
+    letter or its symbol (Dutch ``R``, ``Kl``, ``ruiten``; German ``Ka``, ``Kreuz``); None
+    for any other word."""
+    form = fold(word.strip())
+    for voc in _vocabularies(lang):
+        for suit in voc.suits.values():
+            if form and (form in suit.read or form in (fold(suit.letter), fold(suit.name))):
+                return suit.code
+    return None
+
+
 def nickname(
     word: str, lang: str, family: str | None, trump: str | None = None
 ) -> str | None:
@@ -240,8 +252,6 @@ def translate(
             i += 1
             continue
         step, tokens = _read_at(words, i, lang, phrases, keep)
-        if len(tokens) > 1 and out and out[-1] == tokens[0]:
-            tokens = tokens[1:]  # Solo Fleischloser: the solo's name says 'solo' already
         out.extend(tokens)
         i += step
     return out
@@ -255,14 +265,12 @@ def _read_at(
         return 1, [words[i]]
     for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
         group = words[i : i + n]
-        said = _phrase(group, phrases)
-        if n > 1 and said is not None:  # a game's phrase before any card (solo zonder troef)
-            return n, said
         if n > 1 and any(_phrase([w], phrases) for w in group):
             continue
         code = _as_card(group, lang)
         if code is not None:
             return n, [code]
+        said = _phrase(group, phrases)
         if said is not None:
             return n, said
     suit = _suit_word(words[i], lang)
