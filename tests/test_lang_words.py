@@ -39,8 +39,8 @@ def test_a_german_doppelkopf_table_reads_its_words(tmp_path: Path) -> None:
     assert "Ben sagt keine 90 an" in _ok(tmp_path, "announce", "Ben", "keine", "90")
     status = _ok(tmp_path, "status")
     assert "Normalspiel" in status and "normal game" not in status
-    assert "Carla sagte Kontra an (Kontra-Partei)" in status
-    assert "Ben sagte keine 90 an (Re-Partei)" in status
+    assert "Carla: Kontra (Kontra-Partei)" in status
+    assert "Ben: keine 90 (Re-Partei)" in status
     data = json.loads(_ok(tmp_path, "status", "--json"))
     assert data["contract"] == "normal game"  # --json stays language-neutral
     assert [a["kind"] for a in data["announcements"]] == ["re", "contra", "no90"]
@@ -74,7 +74,7 @@ def test_a_dutch_klaverjas_table_reads_its_words(tmp_path: Path) -> None:
     assert "Carla kiest harten ♥ als troef" in out, out
     _ok(tmp_path, "trick", "klaveren boer, HH, VKl, R7")
     status = _ok(tmp_path, "status")
-    assert "harten ♥ troef" in status and "Carla: troef harten" in status, status
+    assert "harten ♥ troef" in status and "Carla koos harten als troef" in status, status
     assert "kondigde troef" not in status, status  # trump is chosen, not announced
     assert "hearts" not in status and "trump" not in status
 
