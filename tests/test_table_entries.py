@@ -460,11 +460,11 @@ def test_the_questions_speak_the_tables_language_and_ask_only_what_the_game_take
         table = TableSession(path, lang=lang)
         assert table.handle("hand").ok
         questions = [table.prompt()]
-        assert f"({word}:" in questions[0], questions
+        assert word in questions[0] and (lang == "en" or "word" not in questions[0]), questions
         for answer in ["anna", "hearts" if lang == "en" else "harten" if lang == "nl" else "Herz"]:
             assert table.handle(answer).ok, answer
             questions.append(table.prompt())
-        assert f"({number}:" in questions[-1], questions
+        assert number in questions[-1], questions
         refused = table.handle("ja" if lang != "en" else "yes")
         assert refused.errors and ("'ja'" in refused.errors[0] or "'yes'" in refused.errors[0])
         assert "'true'" not in refused.errors[0], refused.errors
@@ -472,7 +472,7 @@ def test_the_questions_speak_the_tables_language_and_ask_only_what_the_game_take
         while table.quick is not None and table.quick.asking() is not None:
             questions.append(table.prompt())
             replies.append(table.handle(""))
-        assert any(f"({yes}:" in q for q in questions), questions
+        assert any(yes in q for q in questions), questions
         assert table.quick is None, table.prompt()  # recorded at once: nothing said is asked
         assert all(r.ok for r in replies)
         assert Session.open(path).log.hands[0].quick["points"] == 100
