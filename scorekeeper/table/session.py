@@ -427,7 +427,7 @@ class TableSession:
         if said is None:  # what the game's players say in play
             hand = Hand(m.rules, m.players, m.next_dealer(), context=m.context())
             said = tuple(v.split()[0] for v in hand.game.verbs)
-        word = spoken(said[0], self.lang, m.rules.family) if said else None
+        word = _example_word(said, self.lang, m.rules.family)
         example = f"{m.players[0]} {word}" if word else None
         keys = family.asked_keys(m.rules)
         self.quick = quick.QuickHand(keys, m.rules.name, self.lang, example)
@@ -580,6 +580,21 @@ COMMAND_FORMS = {
     "quit": "quit",
     "scorer": "scorer",
 }
+
+
+def _example_word(said: tuple[str, ...], lang: str, family: str) -> str | None:
+    """A word of ``said`` as this table types it, for an example; where none has a form
+    of the table's language (Wilde Boom's kraak at a German table), the game's term for
+    the first (Kontra); None when nothing is said."""
+    if not said:
+        return None
+    for word in said:
+        typed = spoken(word, lang, family)
+        if lang == "en" or typed != word:
+            return typed
+    from scorekeeper.lang import game_word
+
+    return game_word(said[0], lang)
 
 
 def _usage(name: str) -> ScorekeeperError:
