@@ -328,6 +328,8 @@ def test_a_finished_match_in_german_and_dutch(
     res = piped(tmp_path, path, "qc\n")
     assert res.returncode == 1
     assert over in res.stderr and "scorekeeper table bierkopf Anna Ben Carla Dirk" in res.stderr
+    # the next match in this one's language (it was started in the environment's)
+    assert f"scorekeeper table bierkopf Anna Ben Carla Dirk --lang {lang} [" in res.stderr
     from scorekeeper.text import language
 
     language.reset()
@@ -432,3 +434,67 @@ def test_the_prompt_follows_an_unreadable_file_and_the_session_stays(
     t.wait("Carla to play>")
     assert actions(path) == ["Ben QC"]
     assert t.alive()
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "number", "yes"),
+    [
+        ("en", "word", "int", "yes/no"),
+        ("de", "Wort", "Zahl", "ja/nein"),
+        ("nl", "woord", "getal", "ja/nee"),
+    ],
+)
+def test_the_questions_speak_the_tables_language_and_ask_only_what_the_game_takes(
+    tmp_path: Path, lang: str, word: str, number: str, yes: str
+) -> None:
+    """A fact's kind was English (``playing (word: ...)``) at a Dutch table; Amsterdam
+    Klaverjassen, whose quick hand takes nothing said, was asked "what was said, like
+    'Anna re'" (a Doppelkopf word) after its facts; a number answered ``ja`` was refused
+    as ``'true'``."""
+    from scorekeeper.text import language
+
+    path = new_match(tmp_path, "klaverjassen", FOUR, lang=None if lang == "en" else lang)
+    language.reset()
+    language.choose(lang)
+    try:
+        table = TableSession(path, lang=lang)
+        assert table.handle("hand").ok
+        questions = [table.prompt()]
+        assert word in questions[0] and (lang == "en" or "word" not in questions[0]), questions
+        for answer in ["anna", "hearts" if lang == "en" else "harten" if lang == "nl" else "Herz"]:
+            assert table.handle(answer).ok, answer
+            questions.append(table.prompt())
+        assert number in questions[-1], questions
+        refused = table.handle("ja" if lang != "en" else "yes")
+        assert refused.errors and ("'ja'" in refused.errors[0] or "'yes'" in refused.errors[0])
+        assert "'true'" not in refused.errors[0], refused.errors
+        replies = [table.handle("100")]
+        while table.quick is not None and table.quick.asking() is not None:
+            questions.append(table.prompt())
+            replies.append(table.handle(""))
+        assert any(yes in q for q in questions), questions
+        assert table.quick is None, table.prompt()  # recorded at once: nothing said is asked
+        assert all(r.ok for r in replies)
+        assert Session.open(path).log.hands[0].quick["points"] == 100
+    finally:
+        language.reset()
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "players", "example"),
+    [
+        ("doppelkopf", FOUR, "'Anna re'"),
+        ("klaverjassen-wilde-boom", FOUR, "'Anna kraak'"),
+        ("bierkopf", FOUR, "'Anna double'"),
+    ],
+)
+def test_what_was_said_is_asked_with_this_games_word(
+    tmp_path: Path, rule_set: str, players: list[str], example: str
+) -> None:
+    path = new_match(tmp_path, rule_set, players)
+    table = TableSession(path)
+    assert table.handle("hand").ok
+    assert table.quick is not None
+    while table.quick.asking() is not None:
+        table.quick.skip()
+    assert example in table.prompt(), table.prompt()

@@ -54,6 +54,10 @@ def test_the_readmes_quick_hand_means_what_the_command_means(tmp_path: Path) -> 
         ("hand re=Anna,Carla -x", "hand KEY=VALUE"),
         ("announce Ben", "announce PLAYER WORDS"),
         ("play", "play [PLAYER] CARD"),
+        ("status --json", "status (it records"),  # was shown without a word about --json
+        ("score --json", "score [--chart] [--all]"),
+        ("undo --all", "undo [--yes]"),
+        ("explain cards following", "explain [TOPIC]"),
     ],
 )
 def test_a_line_the_command_would_not_read_is_refused_with_the_form(
@@ -200,3 +204,19 @@ def test_a_piped_session_writes_each_entry_at_once(tmp_path: Path, lang: str) ->
         proc.wait(timeout=30)
     hand = Session.open(path).match.hands[-1]
     assert [a.text for a in hand.actions][:1] == ["Ben re"]
+
+
+def test_a_session_command_takes_the_options_its_command_takes(tmp_path: Path) -> None:
+    """``score --chart`` drew no chart (the option was dropped without a word); ``undo
+    --yes`` asked anyway; ``rename-player`` and ``explain RULESET TOPIC``, the one-shot
+    forms, were no commands of the session."""
+    path = new_match(tmp_path, "doppelkopf", FOUR)
+    lines = [QUICK, "score --chart", "undo --yes", "redo", "rename-player Anna Anne"]
+    res = piped(tmp_path, path, "\n".join([*lines, "explain doppelkopf following", ""]))
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "Running totals" in res.stdout, res.stdout
+    assert "remove it?" not in res.stdout  # --yes: not asked
+    assert "Undone: " in res.stdout and "Redone: " in res.stdout
+    assert "Anna is now Anne" in res.stdout
+    assert "when_void" in res.stdout  # the topic of the rule set in play
+    assert Session.open(path).match.players == ["Anne", "Ben", "Carla", "Dirk"]

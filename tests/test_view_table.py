@@ -77,3 +77,71 @@ def test_a_resumed_table_shows_where_it_stands(tmp_path: Path) -> None:
     assert "trick 1: Ben:QC Carla:9S" in out
     assert "said: Ben re" in out or any(line.startswith("said: Ben") for line in out)
     assert "Re: Ben" in out
+
+
+RE = {"en": "Re", "de": "Re", "nl": "Re"}
+CONTRA = {"en": "Contra", "de": "Kontra", "nl": "Contra"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "Ben re\nBen QC\n",  # announced first, then his queen of clubs: nothing new
+        "Ben QC\nBen re\n",  # the queen first, then the announcement: nothing new
+        "announce Ben re\nplay Ben QC\n",  # the one-shot lines say the sides as well
+    ],
+)
+def test_a_side_already_known_is_not_said_again(tmp_path: Path, lang: str, lines: str) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    res = piped(tmp_path, path, lines + "quit\n", env={"SCOREKEEPER_LANG": lang})
+    assert res.returncode == 0, res.stderr
+    said = [line for line in res.stdout.splitlines() if line == f"{RE[lang]}: Ben"]
+    # once when the session starts? no: nothing is known then; once when Ben showed it
+    assert len(said) == 1, res.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_contra_after_both_queens_is_not_news(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path)
+    res = piped(
+        tmp_path, path, "Ben QC\nCarla QC\nDirk contra\nquit\n", env={"SCOREKEEPER_LANG": lang}
+    )
+    assert res.returncode == 0, res.stderr
+    contra = [ln for ln in res.stdout.splitlines() if ln.startswith(f"{CONTRA[lang]}: Anna, Dirk")]
+    assert len(contra) == 1, res.stdout  # said with Carla's queen, not again with Dirk's word
+
+
+POINTS_SO_FAR = {"en": "Card points so far", "de": "Augen bisher", "nl": "Kaartpunten tot nu toe"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_fixed_team_is_named_alike_before_and_after_its_first_hand(
+    tmp_path: Path, lang: str
+) -> None:
+    """Bierkopf's pairs were 'Anna/Carla' until the first hand was scored and 'Anna+Carla'
+    (as its results name them) afterwards, in the status bar, status and the sheet."""
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "bierkopf", *PLAYERS, "--lang", lang, "--match", path)
+    before = sk(tmp_path, "status", "--match", path).strip().splitlines()[-1]
+    res = piped(tmp_path, path, "quit\n")
+    assert "Anna+Carla" in before and "Anna/Carla" not in before, before
+    assert "Anna+Carla" in res.stdout and "Anna/Carla" not in res.stdout, res.stdout
+    sk(tmp_path, "hand", "team=Anna", "points=91", "--match", path)
+    after = sk(tmp_path, "status", "--match", path).strip().splitlines()[-1]
+    assert "Anna+Carla" in after, after
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_status_counts_a_teams_card_points_during_the_hand(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "klaverjassen", *PLAYERS, "--match", path)
+    sk(tmp_path, "act", "Ben pass", "Carla trump hearts", "--match", path)
+    assert POINTS_SO_FAR[lang] not in sk(tmp_path, "--lang", lang, "status", "--match", path)
+    sk(tmp_path, "trick", "AC", "KC", "QC", "JC", "--match", path)  # Ben takes 11+4+3+2
+    status = sk(tmp_path, "--lang", lang, "status", "--match", path)
+    assert f"{POINTS_SO_FAR[lang]}: Anna/Carla 0, Ben/Dirk 20" in status, status
+    data = run_cli(tmp_path, "status", "--json", "--match", path).stdout
+    assert '"team_points"' in data and '"Ben/Dirk": 20' in data, data

@@ -238,15 +238,17 @@ def status(data: dict[str, Any]) -> None:
             console.print(escape(_said_line(a)))
     from scorekeeper.lang import game_word
     from scorekeeper.text import language
-    from scorekeeper.view.sides import sides_lines
 
     lang = language.current()
-    for line in sides_lines(data.get("sides"), lambda key: game_word(key, lang)):
-        console.print(escape(line))
     for v in data.get("voids_known", data["voids"]):
         console.print(f"  [dim]{escape(v)}[/]")
     for r in data["revokes"]:
         console.print(f"  [yellow]{escape(r)}[/]")
+    from scorekeeper.view.sides import sides_lines
+
+    # the sides after the hand's own lines, as the totals
+    for line in sides_lines(data.get("sides"), lambda key: game_word(key, lang)):
+        console.print(escape(line))
     if data["finished"]:
         console.print(escape(say("cli.status_over")))
     elif data["to_play"]:

@@ -304,8 +304,8 @@ def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
 
         for line in new_scorer():  # the address and its code as the server drew them
             typer.echo(line)
-    elif name == "score":
-        render.score_sheet(m)
+    elif name == "score":  # its options as the command takes them (score --chart --all)
+        render.score_sheet(m, chart="--chart" in args, every="--all" in args)
     elif name == "status":
         from scorekeeper.cli.work import show_status
 

@@ -255,7 +255,28 @@ def status_data(session: Session) -> dict[str, Any]:
     actors = [a.actor for a in hand.legal_actions() if not a.is_play] if waiting else []
     data["to_act"] = list(dict.fromkeys(actors))
     data["over"] = m.over()
+    data["team_points"] = team_points(session)
     return data
+
+
+def team_points(session: Session) -> dict[str, int] | None:
+    """The card points each fixed team has taken in the hand so far (the sheet's pair
+    names), where teams play and a trick is done; else None."""
+    from scorekeeper.table.words import partners
+    from scorekeeper.view.sheet import team_name
+
+    m = session.match
+    teams = partners(m)
+    hand = session.current_hand()
+    done = hand.completed_tricks()
+    if not teams or not done or hand.finished:
+        return None
+    points = {team_name(m, team): 0 for team in teams}
+    of = {p: team_name(m, team) for team in teams for p in team}
+    for trick in done:
+        if trick.winner in of:
+            points[of[trick.winner]] += trick.points or 0
+    return points
 
 
 def show_status(session: Session) -> None:
@@ -270,11 +291,17 @@ def show_status(session: Session) -> None:
         echo(winner_line(data["totals"]))
     else:
         render.status(data)
+        if data["team_points"]:
+            echo(say("table.status.team_points", points=named_points(data["team_points"])))
         if data["sits_out"]:
             echo(say("table.status.sits_out", players=data["sits_out"]))
         if data["to_act"]:
             echo(say("table.status.to_act", what=hand.game.why_not_ready()))
     echo(say("table.status.totals", totals=team_signed(session.match, data["totals"])))
+
+
+def named_points(points: dict[str, int]) -> list[str]:
+    return [f"{name} {value}" for name, value in points.items()]
 
 
 def score(
@@ -302,8 +329,9 @@ def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     if json_ or report.problems or report.warnings:
         _shown(report, json_=json_)
     if report.ok and not json_:
-        hands = report.hands
-        echo(f"{file}: ok ({hands} hand{'s' if hands != 1 else ''})")
+        from scorekeeper.text import say_count
+
+        echo(say_count("cli.check_ok", report.hands, file=str(file)))
     if not report.ok:
         raise SystemExit(1)
 

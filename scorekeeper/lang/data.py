@@ -86,8 +86,16 @@ class Language:
     the first of each is the word shown."""
 
     def phrases(self, family: str | None) -> dict[str, str]:
-        """Typed phrase (folded, single spaces) -> canonical words, for ``family``."""
-        found = dict(self.read)
+        """Typed phrase (folded, single spaces) -> canonical words, for ``family``: what
+        players type, and each solo's name as this table's texts say it (``Fleischloser``,
+        ``klaverensolo``, ``solo zonder troef``), so that what the program says can be
+        typed back."""
+        found = {
+            " ".join(fold(term).split()): key
+            for key, term in self.terms.items()
+            if key.startswith("solo ")
+        }
+        found.update(self.read)
         if family is not None:
             found.update(self.read_family.get(family, {}))
         return found

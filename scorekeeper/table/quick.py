@@ -17,10 +17,16 @@ from scorekeeper.table.words import say
 class QuickHand:
     """The questions of a quick hand and the answers so far."""
 
-    def __init__(self, keys: Mapping[str, Any], game: str = "", lang: str = "en") -> None:
+    def __init__(
+        self, keys: Mapping[str, Any], game: str = "", lang: str = "en", example: str | None = ""
+    ) -> None:
         self.keys = dict(keys)
         self.game = game
         self.lang = lang
+        self.example = example
+        """What a player of this game might have said (``anna re``), for the question
+        after the facts; None: this game's quick hand takes nothing said, and is recorded
+        once the last fact is answered."""
         self.order = list(self.keys)
         self.at = 0
         self.given: dict[str, Any] = {}
@@ -36,16 +42,15 @@ class QuickHand:
     def question(self) -> str:
         name = self.asking()
         if name is None:
-            return say("table.prompt.said")
+            return say("table.prompt.said_like", example=self.example)
         key = self.keys[name]
-        kind = key.kind
-        if kind == "bool":
+        if key.kind == "bool":
             from scorekeeper.lang import language
 
             voc = language(self.lang)
             kind = f"{(voc.yes or ('yes',))[0]}/{(voc.no or ('no',))[0]}"
-        elif (worded := say(f"cli.value_kind.{kind}")) and not worded.startswith("cli."):
-            kind = worded  # Liste, Zahl, Wort: as 'hand --keys' names them
+        else:  # the value's kind in the table's words (Zahl, woord), as hand --keys says it
+            kind = say("cli.value_kind." + key.kind)
         return say("table.prompt.fact", fact=name, kind=kind, help=key.help)
 
     def take(self, name: str, item: str, value: Any) -> None:
@@ -71,6 +76,10 @@ class QuickHand:
         self.items.pop(name, None)
         self.at = self.order.index(name)
         return True
+
+    def complete(self) -> bool:
+        """Whether nothing is left to ask: every fact answered, and nothing said is taken."""
+        return self.asking() is None and self.example is None
 
     def facts(self) -> list[str]:
         return [self.items[name] for name in self.order if name in self.items]

@@ -31,7 +31,8 @@ COMMANDS = (
 )
 """The session's commands, in the order ``help`` lists them."""
 
-ALIASES = {"exit": "quit", "q": "quit", "?": "help", "u": "undo"}
+ALIASES = {"exit": "quit", "q": "quit", "?": "help", "u": "undo", "rename-player": "rename"}
+"""Other words for the commands; ``rename-player`` is the one-shot command's name."""
 
 
 @dataclass(frozen=True)

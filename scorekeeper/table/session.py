@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +37,10 @@ from scorekeeper.table.reading import (
 )
 from scorekeeper.table.words import (
     after_hand,
+    entry_lines,
     keys_lines,
+    known_sides,
     listed,
-    outcome_lines,
     result_lines,
     say,
 )
@@ -176,7 +177,9 @@ class TableSession:
         import shlex
 
         header = session.header
-        command = shlex.join(["scorekeeper", "table", header.ruleset, *header.players])
+        lang = getattr(header, "lang", None)  # the new match speaks this one's language
+        words = ["scorekeeper", "table", header.ruleset, *header.players]
+        command = shlex.join([*words, *(["--lang", lang] if lang else [])])
         raise ScorekeeperError(
             say("table.over", reason=reason, command=command), rule="match", kind="usage"
         )
@@ -204,6 +207,7 @@ class TableSession:
 
     def _cards(self, entry: Entry) -> Reply:
         with self.editing() as s:
+            before = known_sides(s.match)
             if entry.actor is not None and len(entry.cards) == 1:
                 outcomes = [s.play(entry.cards[0], player=entry.actor)]
             else:
@@ -214,10 +218,7 @@ class TableSession:
                         rule="play.turn_order",
                     )
                 outcomes = s.trick(list(entry.cards))
-            number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
-            if outcomes[-1].result is not None:
-                lines.extend(after_hand(s.match))
+            lines = entry_lines(outcomes, s.match, before)
         return Reply(lines)
 
     def _words(self, entry: Entry, line: str) -> Reply:
@@ -225,11 +226,9 @@ class TableSession:
             hand = s.current_hand()
             actor = entry.actor or self._implied_actor(hand, entry, line)
             text = " ".join((actor, *entry.words))
+            before = known_sides(s.match)
             outcomes = s.record([text])
-            number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number, s.match)]
-            if outcomes[-1].result is not None:
-                lines.extend(after_hand(s.match))
+            lines = entry_lines(outcomes, s.match, before)
         return Reply(lines)
 
     def _implied_actor(self, hand: Hand, entry: Entry, line: str) -> str:
@@ -267,12 +266,13 @@ class TableSession:
     # ------------------------------------------------------------------ commands
     def _command(self, entry: Entry) -> Reply:
         name = entry.command
+        entry = self._options(entry)
         if name == "quit":
             return Reply([say("table.quit", path=str(self.path))], quit=True)
         if name == "help":
             return Reply(help_lines(self.hand(), self.lang))
-        if name == "undo":
-            return self._undo(asked=None)
+        if name == "undo":  # --yes: a whole scored hand without the question, as the command
+            return self._undo(asked=None, yes=bool(entry.args))
         if name == "redo":
             with self._correcting() as s:
                 what = s.redo()
@@ -297,12 +297,35 @@ class TableSession:
         self._kept = None
         self.seen = self.current().version  # the match as this correction left it
 
-    def _undo(self, asked: str | None) -> Reply:
+    def _options(self, entry: Entry) -> Entry:
+        """A session command's words as the one-shot command reads them: its options
+        (``score --chart``, ``undo --yes``) kept, and the rule set before ``explain``'s
+        topic left out (``explain doppelkopf cards``); anything else it does not take is
+        refused with the form that works, never dropped without a word."""
+        name, args = entry.command, list(entry.args)
+        ruleset = self.current().header.ruleset
+        if name == "explain" and len(args) == 2 and args[0].lower() == ruleset.lower():
+            args = args[1:]
+        takes = COMMAND_OPTIONS.get(name)
+        if takes is None:
+            return replace(entry, args=tuple(args))  # rename's names: checked by rename
+        options = {TAKEN.get(a, a) for a in args if a.startswith("-")}
+        rest = [a for a in args if not a.startswith("-")]
+        if options - set(takes) or len(rest) > (1 if name == "explain" else 0):
+            raise ScorekeeperError(
+                say("table.oneshot.form", command=name, form=COMMAND_FORMS[name]),
+                rule="actions",
+                kind="usage",
+            )
+        return replace(entry, args=tuple(sorted(options)) + tuple(rest))
+
+    def _undo(self, asked: str | None, *, yes: bool = False) -> Reply:
         """Undo the last entry; one that takes a whole scored hand off the sheet is asked
-        about first (``asked``: the words the table said yes to)."""
+        about first (``asked``: the words the table said yes to; ``yes``: said already,
+        as ``undo --yes``)."""
         with self._correcting() as s:
             takes = s.undo_takes_hand()
-            if takes is not None and str(takes) != asked:
+            if takes is not None and str(takes) != asked and not yes:
                 self.undo_asked = str(takes)
                 return Reply([say("table.undo.ask", what=takes)])
             what = s.undo()
@@ -366,11 +389,9 @@ class TableSession:
         from scorekeeper.lang.typed import typed
 
         with self.editing() as s:
+            before = known_sides(s.match)
             outcomes = s.record([" ".join(typed(s, t.split())) for t in texts])
-            number = s.match.hands[-1].number
-            lines = [ln for o in outcomes for ln in outcome_lines(o, number)]
-            if outcomes[-1].result is not None:
-                lines.extend(after_hand(s.match))
+            lines = entry_lines(outcomes, s.match, before)
         return Reply(lines)
 
     def _deal(self, hands: list[str]) -> Reply:
@@ -400,8 +421,16 @@ class TableSession:
             )
         from scorekeeper.games import family_for
 
-        keys = family_for(m.rules).asked_keys(m.rules)
-        self.quick = quick.QuickHand(keys, m.rules.name, self.lang)
+        family = family_for(m.rules)
+        takes = getattr(family, "quick_said", None)  # a family that names them
+        said = takes(m.rules) if callable(takes) else None
+        if said is None:  # what the game's players say in play
+            hand = Hand(m.rules, m.players, m.next_dealer(), context=m.context())
+            said = tuple(v.split()[0] for v in hand.game.verbs)
+        word = _example_word(said, self.lang, m.rules.family)
+        example = f"{m.players[0]} {word}" if word else None
+        keys = family.asked_keys(m.rules)
+        self.quick = quick.QuickHand(keys, m.rules.name, self.lang, example)
         return Reply()
 
     def cancel_quick(self) -> Reply:
@@ -422,19 +451,24 @@ class TableSession:
         if name is not None:
             if not text:
                 q.skip()
+            else:
+                item, value = self._fact(q, name, text)  # refused: the same fact asked again
+                q.take(name, item, value)
+            if not q.complete():
                 return Reply()
-            item, value = self._fact(q, name, text)  # refused: the same fact is asked again
-            q.take(name, item, value)
-            return Reply()
-        if text:
+        elif text:
             q.said.append(text)
             return Reply()
         try:
             reply = self._quick_record(q.facts(), q.said, read=False)
         except ScorekeeperError as exc:
             where = (exc.where or "").removeprefix("quick.")
-            if not q.back_to(where):
+            if q.back_to(where):
+                raise
+            if q.example is not None:
                 q.said.clear()  # what was said is asked again
+            elif q.order:  # nothing said is taken: the last fact is asked again
+                q.back_to(q.order[-1])
             raise
         self.quick = None
         return reply
@@ -451,7 +485,11 @@ class TableSession:
         if key.kind == "bool":
             text = yes_no(text, self.lang)
         text = named_as_seated(key, text, m.players)
-        item = typed_facts(session, [f"{name}={text}"])[0]
+        # a number as typed: a refusal names what was typed ('ja' is no number), not a
+        # word the language read it as
+        item = (
+            f"{name}={text}" if key.kind == "int" else typed_facts(session, [f"{name}={text}"])[0]
+        )
         value = parse_fact_items([item], q.keys, m.rules.name)[0][1]
         context = m.context()
         context["entry"] = True
@@ -512,6 +550,51 @@ USAGE = {
     "trick": "trick CARD...",
     "deal": "deal PLAYER=CARDS...",
 }
+
+
+COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
+    "undo": ("--yes",),
+    "redo": (),
+    "score": ("--chart", "--all"),
+    "status": (),
+    "explain": (),
+    "judge": (),
+    "help": (),
+    "quit": (),
+    "scorer": (),
+}
+"""The options each session command takes, as the one-shot command of its name does;
+``rename`` checks its own two names."""
+
+TAKEN = {"-y": "--yes"}
+"""Short options, as the one-shot commands spell them."""
+
+COMMAND_FORMS = {
+    "undo": "undo [--yes]",
+    "redo": "redo",
+    "score": "score [--chart] [--all]",
+    "status": "status",
+    "explain": "explain [TOPIC]",
+    "judge": "judge",
+    "help": "help",
+    "quit": "quit",
+    "scorer": "scorer",
+}
+
+
+def _example_word(said: tuple[str, ...], lang: str, family: str) -> str | None:
+    """A word of ``said`` as this table types it, for an example; where none has a form
+    of the table's language (Wilde Boom's kraak at a German table), the game's term for
+    the first (Kontra); None when nothing is said."""
+    if not said:
+        return None
+    for word in said:
+        typed = spoken(word, lang, family)
+        if lang == "en" or typed != word:
+            return typed
+    from scorekeeper.lang import game_word
+
+    return game_word(said[0], lang)
 
 
 def _usage(name: str) -> ScorekeeperError:

@@ -46,19 +46,63 @@ def outcome_lines(out: Outcome, number: int, match: Match | None = None) -> list
     lines.extend(f"warning: {r.text()}" for r in out.revokes)
     if out.result is not None:
         lines.extend(result_lines(out.result, number, match))
-    elif match is not None:
-        lines.extend(sides_now(match, out))
     return lines
 
 
-def sides_now(match: Match, out: Outcome) -> list[str]:
-    """Who is Re and who Kontra, said the moment an action makes more of it known."""
-    from scorekeeper.lang import game_word
-    from scorekeeper.text import language
-    from scorekeeper.view.sides import revealed, sides_data, sides_lines
+Known = tuple[tuple[str, ...], tuple[str, ...]] | None
+"""Who the table knows to be Re and who Kontra in the open hand (None: nobody yet)."""
+
+
+def known_sides(match: Match) -> Known:
+    """The sides of the open hand as far as the record shows them, to tell whether an
+    entry showed the table more of them."""
+    from scorekeeper.view.sides import sides_data
 
     mh = match.open_hand
-    if mh is None or mh.hand is None or not revealed(mh.hand, out.action, out.trick):
+    data = sides_data(mh.hand) if mh is not None and mh.hand is not None else None
+    return (tuple(data["re"]), tuple(data["contra"])) if data else None
+
+
+def entry_lines(outcomes: list[Outcome], match: Match, before: Known) -> list[str]:
+    """What one entry (a card, a trick, what was said) did, action by action; the sides
+    said once, right after the action that showed more of them than ``before`` (the
+    sides known when the entry was made: a queen of clubs played by a player who had
+    announced Re tells the table nothing new); after the last hand, the totals and who
+    deals next."""
+    number = match.hands[-1].number
+    over = outcomes[-1].result is not None
+    told = [] if over or known_sides(match) == before else sides_now(match)
+    at = _revealing(match, outcomes)
+    lines: list[str] = []
+    for i, out in enumerate(outcomes):
+        lines.extend(outcome_lines(out, number, match))
+        if i == at:
+            lines.extend(told)
+    if over:
+        lines.extend(after_hand(match))
+    return lines
+
+
+def _revealing(match: Match, outcomes: list[Outcome]) -> int:
+    """The last of the ``outcomes`` that showed the sides (a queen of clubs, a first
+    announcement, a wedding's clarifying trick); else the last."""
+    from scorekeeper.view.sides import revealed
+
+    mh = match.open_hand
+    if mh is None or mh.hand is None:
+        return len(outcomes) - 1
+    shown = [i for i, o in enumerate(outcomes) if revealed(mh.hand, o.action, o.trick)]
+    return shown[-1] if shown else len(outcomes) - 1
+
+
+def sides_now(match: Match) -> list[str]:
+    """Who is Re and who Kontra in the open hand, in the table's words."""
+    from scorekeeper.lang import game_word
+    from scorekeeper.text import language
+    from scorekeeper.view.sides import sides_data, sides_lines
+
+    mh = match.open_hand
+    if mh is None or mh.hand is None:
         return []
     lang = language.current()
     return sides_lines(sides_data(mh.hand), lambda key: game_word(key, lang))

@@ -47,6 +47,8 @@ TEXTS: dict[str, str] = {
     "cli.amended": "Hand {hand}: {what} amended; the match was replayed.",
     "cli.exported": "Exported {count} hands to {path}",
     "cli.exported.one": "Exported {count} hand to {path}",
+    "cli.check_ok": "{file}: ok ({count} hands)",
+    "cli.check_ok.one": "{file}: ok ({count} hand)",
     "cli.quick_keys": "Quick-entry facts for {name}:",
     # the kind of value a quick-entry fact takes (hand --keys: "points=int")
     "cli.value_kind.word": "word",

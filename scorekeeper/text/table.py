@@ -9,7 +9,7 @@ TEXTS: dict[str, str] = {
     "table.prompt.over": "match over",
     "table.prompt.unreadable": "match file unreadable (Enter tries again)",
     "table.prompt.fact": "{fact} ({kind}: {help}; empty to leave out)",
-    "table.prompt.said": "what was said, like 'Anna re' (empty when done)",
+    "table.prompt.said_like": "what was said, like '{example}' (empty when done)",
     # the status bar
     "table.bar.hand": "hand {number}",
     "table.bar.hand_of": "hand {number} of {total}",
@@ -122,5 +122,6 @@ TEXTS: dict[str, str] = {
     "table.status.sits_out": "Sitting out this hand: {players!l}.",
     "table.status.to_act": "{what}",
     "table.status.totals": "Totals: {totals!l}",
+    "table.status.team_points": "Card points so far: {points!l}",
     "table.status.over": "Match over: {reason}",
 }

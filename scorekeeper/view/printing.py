@@ -39,6 +39,13 @@ FALLBACK = {
     "“": '"',
     "”": '"',
     "ß": "ss",
+    # German writes an umlaut without its dots as the vowel and e (Tschuess, laeuft)
+    "ä": "ae",
+    "ö": "oe",
+    "ü": "ue",
+    "Ä": "Ae",
+    "Ö": "Oe",
+    "Ü": "Ue",
 }
 
 

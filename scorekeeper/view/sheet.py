@@ -8,7 +8,7 @@ result, each column's hand score and running total, and the hand's value item by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.record import field, record
@@ -105,7 +105,14 @@ def columns_of(match: Match) -> list[Column]:
         if mh.result is not None and mh.result.sides:
             names = {tuple(sorted(m)): s for s, m in mh.result.sides.items()}
             break
-    return [Column(names.get(tuple(sorted(t)), "/".join(t)), t) for t in teams]
+    return [Column(names.get(tuple(sorted(t)), team_name(match, t)), t) for t in teams]
+
+
+def team_name(match: Match, team: Sequence[str]) -> str:
+    """A fixed team's name as its family writes it in every hand's result (Bierkopf's
+    ``Anna+Carla``), the same before the first hand; ``Anna/Carla`` otherwise."""
+    named = getattr(match.family, "team_name", None)
+    return str(named(team)) if callable(named) else "/".join(team)
 
 
 def column_scores(match: Match, scores: Mapping[str, int]) -> dict[str, int]:
@@ -335,6 +342,7 @@ def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[st
         lead = max(range(len(columns)), key=lambda i: totals[i])
         return {
             "kind": kind,
+            "played": len(counted()),
             "leader": columns[lead].name,
             "total": totals[lead],
             "of": spec.match.target,
@@ -349,7 +357,9 @@ def _facts(mh: Any) -> Mapping[str, Any] | None:
 
 
 def progress_text(progress: dict[str, Any] | None) -> str | None:
-    if progress is None:
+    """How far the match is, in words; None before a hand is counted (a sheet with only
+    a hand in play has no progress to tell: never "game 0")."""
+    if progress is None or progress.get("played") == 0:
         return None
     if progress["kind"] == "target":
         return say(

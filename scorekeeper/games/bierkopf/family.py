@@ -27,6 +27,9 @@ class Bierkopf(Family):
     def seating(self, rules: Ruleset) -> str | None:
         return spec(rules).teams.mode
 
+    def team_name(self, team: Sequence[str]) -> str:
+        return team_name(team)  # Anna+Carla, as each hand's result names the team
+
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys(FACTS)
 

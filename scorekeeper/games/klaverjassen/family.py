@@ -92,6 +92,12 @@ class Klaverjassen(Family):
         only where the rule set has challenges."""
         return quick.asked_keys(rules)
 
+    def quick_said(self, rules: Ruleset) -> tuple[str, ...] | None:
+        """Only the challenges (Wilde Boom's kraak...); the facts say the rest."""
+        from scorekeeper.games.klaverjassen.notation import kraak_levels
+
+        return tuple(kraak_levels(rules))
+
     def score_quick(
         self,
         rules: Ruleset,
