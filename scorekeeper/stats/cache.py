@@ -49,7 +49,7 @@ def _rules_digest(ruleset: str, path: Path) -> str:
     return _chain_digest(where, seen.st_mtime_ns, seen.st_size)
 
 
-@memo("stats.rules_digest", "(the rule set's file, its modification time and size)", maxsize=None)
+@memo("stats.rules_digest", "(where, mtime, size)", maxsize=None)
 def _chain_digest(where: Path, mtime: int, size: int) -> str:
     """The digest of the rule set read from ``where`` (its ``extends`` chain merged):
     read once per process for every match of that rule set, not once per match (the
