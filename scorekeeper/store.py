@@ -11,16 +11,18 @@ from __future__ import annotations
 import os
 import re
 import stat
+import tomllib
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import matchlog
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import RulesetError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
-from scorekeeper.matchlog import MatchLog, files
+from scorekeeper.matchlog import MatchLog, files, reader
 from scorekeeper.reasons import because
 from scorekeeper.record import record
 from scorekeeper.rules import data_home
@@ -280,6 +282,7 @@ def archive(name: str) -> tuple[Stored, Path | None]:
     found = find(name)
     target = archive_dir() / found.path.name
     _free(target, anywhere=False)
+    _carry(_rules_to_carry(found.path, target.parent))  # copied: other matches may name them
     put_away = Stored(found.name, target, True)
     if not _relocate(found.path, target):
         return put_away, None
@@ -297,22 +300,135 @@ def restore(name: str) -> Stored:
     found = find(name, archived=True)
     target = matches_dir() / found.path.name
     _free(target, anywhere=False)
+    _carry(_rules_to_carry(found.path, target.parent))
     _relocate(found.path, target)
     return Stored(found.name, target)
 
 
 def add(file: Path, name: str | None = None) -> Stored:
-    """Copy a checked match file into the data folder, byte for byte, under ``name``."""
+    """Copy a checked match file into the data folder, byte for byte, under ``name``,
+    with the rule-set files it names by a path from its own folder (:func:`rule_files`),
+    so that it plays by the same rules there; refused, with nothing copied, when one of
+    them is there already with other bytes."""
     stem = check_name(name if name is not None else file.stem)
     target = matches_dir() / f"{stem}.toml"
     _free(target)
+    rules = _rules_to_carry(file, target.parent)
     text = file.read_bytes().decode("utf-8")  # checked: UTF-8, so the bytes stay the same
+    made = _carry(rules)
     try:
         files.create_text(target, text)
     except FileExistsError:  # made by another process meanwhile
+        _uncarry(made)
         _free(target)
         raise
+    except BaseException:
+        _uncarry(made)
+        raise
     return Stored(stem, target)
+
+
+# ---------------------------------------------------------------------- rule-set files
+# A match may name its rule set by a path from its own folder (``house.toml``); a copy
+# or a move of the match into another folder takes those files along, byte for byte.
+
+MAX_CHAIN = 16
+"""How many rule-set files a chain of ``extends`` may take along (as the loader allows)."""
+
+
+def rule_files(match_file: Path) -> list[tuple[Path, str]]:
+    """The rule-set files the match file reads by a path from its own folder: its
+    ``ruleset`` and each ``extends`` after it named by a relative path, each with that
+    path (from the match's folder); none for a rule set named by id or by an absolute
+    path, and none from where a file is missing. Refused (:class:`RulesetError`) when one lies outside the match's folder: a
+    copy elsewhere could not find it."""
+    from scorekeeper.rules.source import read_toml
+
+    ruleset = _ruleset_of(match_file)
+    if ruleset is None or not ruleset.endswith(".toml") or Path(ruleset).is_absolute():
+        return []
+    source = Path(files.for_match(ruleset, match_file))  # refuses a path leading out
+    where = Path(os.path.normpath(ruleset))
+    found: list[tuple[Path, str]] = []
+    while len(found) < MAX_CHAIN and all(source != seen for seen, _ in found):
+        if not source.is_file():
+            break  # not found: the loader says so where the match is read
+        found.append((source, where.as_posix()))
+        try:
+            parent = read_toml(source).get("extends")
+        except RulesetError:
+            break  # the loader says what is wrong with it
+        if not isinstance(parent, str) or not parent.endswith(".toml"):
+            break
+        if Path(parent).is_absolute():
+            break  # read as it is, wherever the match lies
+        where = Path(os.path.normpath(where.parent / parent))
+        if where.parts[:1] == ("..",):
+            folder = Path(os.path.abspath(match_file)).parent
+            why = because("folder.ruleset_outside", name=repr(parent), folder=str(folder))
+            raise RulesetError(why.worded(), rule="extends")
+        source = source.parent / parent
+    return found
+
+
+def _ruleset_of(path: Path) -> str | None:
+    """The ``ruleset`` a match file's header names (only the header is read), or None."""
+    files.before_reading(path)
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            head = next(reader.pieces(iter(lambda: fh.read(1 << 16), "")))
+        value = tomllib.loads(head).get("ruleset")
+    except (OSError, ValueError, RecursionError, StopIteration):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _rules_to_carry(match_file: Path, folder: Path) -> list[tuple[Path, bytes]]:
+    """Where each rule-set file of ``match_file`` goes in ``folder`` and its bytes, those
+    already there byte for byte left out; refused when one is there with other bytes (the
+    match would play by other rules) or would lead out of the data folder."""
+    carried: list[tuple[Path, bytes]] = []
+    for source, where in rule_files(match_file):
+        target = folder / where
+        verify_inside(target)
+        data = source.read_bytes()
+        if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+            continue
+        if os.path.lexists(target):
+            raise RulesetError(because("session.exists", "ruleset", path=str(target)))
+        carried.append((target, data))
+    return carried
+
+
+def _carry(carried: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write the rule-set files (each a new file); the ones made, to be taken back."""
+    made: list[Path] = []
+    try:
+        for target, data in carried:
+            files.create_text(target, data.decode("utf-8"))
+            made.append(target)
+    except BaseException:
+        _uncarry(made)
+        raise
+    return made
+
+
+def _uncarry(made: list[Path]) -> None:
+    for path in made:
+        with suppress(OSError):
+            path.unlink()
+
+
+def _rule_sets_named(found: list[tuple[Path, MatchFigures]]) -> set[Path]:
+    """The files among ``found`` that a match among them names as its rule set (carried
+    beside it): rule sets, not matches, so no list shows them as broken matches."""
+    named: set[Path] = set()
+    for path, figures in found:
+        ruleset = figures.ruleset
+        if figures.problem is None and ruleset.endswith(".toml"):
+            with suppress(ScorekeeperError, OSError, ValueError):
+                named.add(Path(os.path.realpath(files.for_match(ruleset, path))))
+    return named
 
 
 @record
@@ -368,6 +484,8 @@ def listing(*, archived: bool = False) -> list[Listed]:
     from scorekeeper.stats.cache import figures
 
     found = [Listed(s, _figures(s.path, figures)) for s in stored(archived=archived)]
+    rules = _rule_sets_named([(e.stored.path, e.figures) for e in found])
+    found = [e for e in found if Path(os.path.realpath(e.stored.path)) not in rules]
     return sorted(found, key=lambda entry: (entry.figures.started, entry.stored.name))
 
 
@@ -401,5 +519,6 @@ def every_figures() -> list[tuple[str, MatchFigures]]:
             digest = str(entry.path)
         if digest not in seen:
             seen.add(digest)
-            found.append((entry.name, _figures(entry.path, figures)))
-    return found
+            found.append((entry.path, entry.name, _figures(entry.path, figures)))
+    rules = _rule_sets_named([(path, made) for path, _, made in found])
+    return [(name, made) for path, name, made in found if Path(os.path.realpath(path)) not in rules]

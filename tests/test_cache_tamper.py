@@ -329,3 +329,23 @@ def test_old_pickled_snapshots_are_never_read_and_go_with_the_next_write(
     assert answers(home, match) == expected  # the first read writes an entry
     assert not marker.exists()
     assert not old.exists()
+
+
+def test_stats_with_the_cache_off_reads_and_keeps_nothing(home: Path, match: Path) -> None:
+    """``SCOREKEEPER_CACHE=off`` turns the stats cache off as it does the replay cache:
+    an entry sealed with this machine's very key (which only the user's own scorekeeper
+    can make, so the cache believes it) is not read, and nothing is kept."""
+    xdg = {"XDG_CACHE_HOME": str(home.parent / "xdg")}
+    off = {**xdg, "SCOREKEEPER_CACHE": "off"}
+    expected = run_cli(home, "stats", "--json", env=off)
+    assert expected.returncode == 0, expected.stderr
+    assert stats_entries(home) == []  # nothing kept
+    assert run_cli(home, "stats", "--json", env=xdg).stdout == expected.stdout
+    (entry,) = stats_entries(home)
+    key = (home.parent / "xdg" / "scorekeeper" / "key").read_bytes()
+    stored = json.loads(entry.read_bytes().partition(b"\n")[2])
+    stored["figures"]["figures"]["Anna"]["won"] = 10007
+    body = json.dumps(stored).encode()
+    entry.write_bytes(cache.seal(key, body) + b"\n" + body)
+    assert "10007" in run_cli(home, "stats", "--json", env=xdg).stdout  # read when on
+    assert run_cli(home, "stats", "--json", env=off).stdout == expected.stdout

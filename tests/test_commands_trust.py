@@ -10,6 +10,7 @@ German and Dutch.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -197,20 +198,74 @@ def test_a_new_entry_ends_what_can_be_redone(tmp_path: Path) -> None:
     assert snapshot(path) == before
 
 
+def _resealed(record: Path, xdg: Path, body: bytes) -> None:
+    """``record`` holding ``body``, sealed with this machine's very key (as only the
+    user's own scorekeeper could)."""
+    from scorekeeper.session.undone import seal
+
+    key = (xdg / "scorekeeper" / "key").read_bytes()
+    record.write_bytes(seal(key, record.name, body) + body)
+
+
 def test_redo_checks_what_it_brings_back(tmp_path: Path) -> None:
     """A match edited back to the bytes an undo left is redone only if the entry still
-    stands: a record that no longer fits is refused by the replay, nothing written."""
+    stands: a record that no longer fits is refused by the replay, nothing written (the
+    record sealed with the machine's key: it is the user's own)."""
     home = tmp_path / "home"
+    xdg = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
     path = new(home, tmp_path / "m.toml")
-    ok(run_cli(home, "hand", "re=Anna,Carla", "re_points=165", "-m", path))
-    ok(run_cli(home, "undo", "--yes", "-m", path))
+    ok(run_cli(home, "hand", "re=Anna,Carla", "re_points=165", "-m", path, env=xdg))
+    ok(run_cli(home, "undo", "--yes", "-m", path, env=xdg))
     kept = list((home / "undone").glob("*.toml"))
     assert len(kept) == 1
-    text = kept[0].read_text(encoding="utf-8").replace("re_points = 165", "re_points = 999")
-    kept[0].write_text(text, encoding="utf-8")
+    body = kept[0].read_bytes().partition(b"\n")[2]
+    _resealed(kept[0], tmp_path / "xdg", body.replace(b"re_points = 165", b"re_points = 999"))
     before = snapshot(path)
-    refused(run_cli(home, "redo", "-m", path), 1, "card_points")
+    refused(run_cli(home, "redo", "-m", path, env=xdg), 1, "card_points")
     assert snapshot(path) == before
+
+
+@pytest.mark.parametrize("forgery", ["edited", "planted", "another match's", "unsealed key"])
+def test_a_redo_record_not_sealed_by_this_machine_changes_nothing(
+    tmp_path: Path, forgery: str
+) -> None:
+    """Whoever may write the data folder (a shared or synced one) but has not this
+    machine's key cannot make ``redo`` write anything: a record edited, planted under the
+    name the match's bytes give, or moved from another match's name is not read ("nothing
+    to redo", the match untouched), and nothing in it runs."""
+    home = tmp_path / "home"
+    xdg_folder = tmp_path / "xdg"
+    xdg = {"XDG_CACHE_HOME": str(xdg_folder)}
+    path = new(home, tmp_path / "m.toml")
+    other = new(home, tmp_path / "other.toml")
+    ok(run_cli(home, "hand", "re=Anna,Carla", "re_points=165", "-m", path, env=xdg))
+    ok(run_cli(home, "hand", "re=Ben,Dirk", "re_points=200", "-m", other, env=xdg))
+    ok(run_cli(home, "undo", "--yes", "-m", path, env=xdg))
+    (mine,) = list((home / "undone").glob("*.toml"))
+    good = mine.read_bytes()
+    body = good.partition(b"\n")[2] if good.startswith(b"# seal ") else good
+    lie = body.replace(b"re_points = 165", b"re_points = 200").replace(b"Carla", b"Dirk")
+    if forgery == "edited":  # the seal line kept, the record changed
+        mine.write_bytes(good.partition(b"\n")[0] + b"\n" + lie)
+    elif forgery == "planted":  # sealed as best one can without the key
+        from scorekeeper.session.cache import seal
+
+        mine.write_bytes(
+            b"# seal " + seal(bytes(32), mine.name.encode() + b"\n" + lie) + b"\n" + lie
+        )
+    elif forgery == "another match's":  # the user's own record of another match, renamed
+        ok(run_cli(home, "undo", "--yes", "-m", other, env=xdg))
+        theirs = next(p for p in (home / "undone").glob("*.toml") if p != mine)
+        theirs.replace(mine)
+    else:  # a key open to others seals nothing and opens nothing
+        os.chmod(xdg_folder / "scorekeeper" / "key", 0o644)
+    before = snapshot(path)
+    refused(run_cli(home, "redo", "-m", path, env=xdg), 2, "nothing to redo")
+    assert snapshot(path) == before
+    if forgery == "edited":  # the control: the record as the undo kept it is redone
+        mine.write_bytes(good)
+        ok(run_cli(home, "redo", "-m", path, env=xdg))
+        assert hands(path)[0].quick == {"re": ["Anna", "Carla"], "re_points": 165}
 
 
 # ------------------------------------------------------------------ renaming a player

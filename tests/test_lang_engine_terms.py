@@ -25,7 +25,7 @@ WORDS = {
         "made": "Trumpf noch nicht gemacht",
         "redeal": "Spiel 1: neu geben",
         "passed": "alle haben gepasst: derselbe Geber gibt neu",
-        "reply": "Ben sagte Gegenklopfen an",
+        "reply": "Ben: Gegenklopfen",
         "fact": "schreib SCHLÜSSEL=WERT",
     },
     "nl": {

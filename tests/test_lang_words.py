@@ -39,8 +39,8 @@ def test_a_german_doppelkopf_table_reads_its_words(tmp_path: Path) -> None:
     assert "Ben sagt keine 90 an" in _ok(tmp_path, "announce", "Ben", "keine", "90")
     status = _ok(tmp_path, "status")
     assert "Normalspiel" in status and "normal game" not in status
-    assert "Carla sagte Kontra an (Kontra-Partei)" in status
-    assert "Ben sagte keine 90 an (Re-Partei)" in status
+    assert "Carla: Kontra (Kontra-Partei)" in status
+    assert "Ben: keine 90 (Re-Partei)" in status
     data = json.loads(_ok(tmp_path, "status", "--json"))
     assert data["contract"] == "normal game"  # --json stays language-neutral
     assert [a["kind"] for a in data["announcements"]] == ["re", "contra", "no90"]

@@ -6,6 +6,7 @@ loading as they did. Through the real command line on real files."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,106 @@ def test_older_files_keep_loading_an_absolute_path_and_one_from_the_current_fold
     _with_ruleset(match, "house5.toml")  # not beside the match: the current folder's
     assert _scores(home, match, cwd=elsewhere) == won5
     assert run_cli(home, "play", "QC", "--match", match, cwd=elsewhere).returncode == 0
+
+
+# ------------------------------------------------------------------ import, archive, restore
+# A match imported into the data folder (or put away and brought back) takes the rule-set
+# files it names by a path from its folder along, byte for byte: there it plays by the
+# same rules from any folder, and no list shows those files as matches.
+
+WON2 = [{"Anna": -2, "Ben": 2, "Carla": -2, "Dirk": 2}]
+
+
+def _listed(home: Path, *args: str) -> list[str]:
+    res = run_cli(home, "matches", "--json", *args)
+    assert res.returncode == 0, res.stderr
+    return [m["name"] for m in json.loads(res.stdout)["matches"]]
+
+
+def test_import_takes_the_rule_set_file_along(played, tmp_path: Path) -> None:
+    home, match = played
+    elsewhere = tmp_path / "elsewhere"
+    _house(elsewhere / "house.toml", 9)  # same name, other rules, where the command runs
+    res = run_cli(home, "import", match, "--name", "friday", cwd=elsewhere)
+    assert res.returncode == 0, res.stderr
+    imported = home / "matches" / "friday.toml"
+    assert imported.read_bytes() == match.read_bytes()
+    assert (home / "matches" / "house.toml").read_bytes() == (
+        match.parent / "house.toml"
+    ).read_bytes()
+    shutil.rmtree(match.parent)  # the club's folder gone: the data folder holds all it needs
+    assert _scores(home, imported, cwd=elsewhere) == WON2
+    assert _scores(home, imported, cwd=elsewhere, SCOREKEEPER_CACHE="off") == WON2
+    assert _listed(home) == ["friday"]  # the rule set is not listed as a (broken) match
+    stats = run_cli(home, "stats", "--json", cwd=elsewhere)
+    assert stats.returncode == 0, stats.stderr
+    assert json.loads(stats.stdout)["matches"] == 1
+
+
+def test_import_takes_a_chain_of_extends_along(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    club = tmp_path / "club"
+    base = club / "rules" / "base.toml"
+    _house(base, 2)
+    (club / "rules" / "house.toml").write_text('extends = "base.toml"\nid = "haus"\n')
+    match = club / "friday.toml"
+    assert (
+        run_cli(home, "new", club / "rules" / "house.toml", *PLAYERS, "--match", match).returncode
+        == 0
+    )
+    assert matchlog.read(match)[0].ruleset == "rules/house.toml"
+    assert run_cli(home, "hand", "re=Ben,Dirk", "re_points=130", "--match", match).returncode == 0
+    res = run_cli(home, "import", match, "--name", "friday", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    shutil.rmtree(club)
+    assert sorted(p.name for p in (home / "matches" / "rules").iterdir()) == [
+        "base.toml",
+        "house.toml",
+    ]
+    assert _scores(home, home / "matches" / "friday.toml", cwd=tmp_path) == WON2
+
+
+def test_import_twice_shares_the_same_rule_set_file(played, tmp_path: Path) -> None:
+    home, match = played
+    for name in ("friday", "saturday"):
+        res = run_cli(home, "import", match, "--name", name, cwd=tmp_path)
+        assert res.returncode == 0, res.stderr
+    assert _listed(home) == ["friday", "saturday"]
+
+
+def test_import_refuses_when_other_rules_sit_under_that_name(played, tmp_path: Path) -> None:
+    home, match = played
+    theirs = _house(home / "matches" / "house.toml", 9)
+    before = theirs.read_bytes()
+    res = run_cli(home, "import", match, "--name", "friday", cwd=tmp_path)
+    assert_refused(res, rule="ruleset", names=("house.toml", "already exists"))
+    assert theirs.read_bytes() == before
+    assert sorted(p.name for p in (home / "matches").iterdir()) == ["house.toml"]
+
+
+def test_import_refuses_an_extends_leading_out_of_the_match_folder(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    club = tmp_path / "club"
+    _house(tmp_path / "base.toml", 2)
+    club.mkdir()
+    (club / "house.toml").write_text('extends = "../base.toml"\nid = "haus"\n')
+    match = club / "friday.toml"
+    assert run_cli(home, "new", club / "house.toml", *PLAYERS, "--match", match).returncode == 0
+    res = run_cli(home, "import", match, "--name", "friday", cwd=tmp_path)
+    assert_refused(res, rule="extends", names=("../base.toml", "leads out"))
+    assert not (home / "matches").exists() or not list((home / "matches").iterdir())
+
+
+def test_archive_and_restore_keep_the_rule_set_beside_the_match(played, tmp_path: Path) -> None:
+    home, match = played
+    assert run_cli(home, "import", match, "--name", "friday", cwd=tmp_path).returncode == 0
+    shutil.rmtree(match.parent)
+    elsewhere = tmp_path / "elsewhere"
+    _house(elsewhere / "house.toml", 9)
+    assert run_cli(home, "archive", "friday", cwd=elsewhere).returncode == 0
+    put_away = home / "archive" / "friday.toml"
+    assert (home / "archive" / "house.toml").is_file()
+    assert _scores(home, put_away, cwd=elsewhere) == WON2
+    assert _listed(home, "--archived") == ["friday"]
+    assert run_cli(home, "archive", "--restore", "friday", cwd=elsewhere).returncode == 0
+    assert _scores(home, home / "matches" / "friday.toml", cwd=elsewhere) == WON2

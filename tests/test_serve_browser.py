@@ -154,6 +154,7 @@ def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser
         before = match.read_bytes()
         page.click("#quick button[type=submit]")
         page.wait_for_selector("#answer.refused")
+        assert "[Regel: " in page.inner_text("#answer")  # the rule, in the phone's words
         page.wait_for_selector("#quick .bad input[name='re_points']")
         assert match.read_bytes() == before
         page.fill("input[name='re_points']", "150")
@@ -167,3 +168,90 @@ def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser
         page.close()
     text = match.read_text()
     assert "re_points = 150" in text and '"Anna re"' in text, text
+
+
+def test_a_player_asks_the_private_referee_on_the_phone(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    """A German phone, an English match: the cards typed in German, the answer in German,
+    the cards by their German names; the hand typed is in no request but the question."""
+    home, match = new_match(tmp_path, "doppelkopf")
+    page = browser.new_page(viewport=PHONE)
+    with served(home, match) as s:
+        assert s.cli("trick", "QC", "10H").returncode == 0  # Dirk to play
+        page.goto(s.url + "?lang=de")
+        page.wait_for_selector("#link.on")
+        page.fill("#referee input[name=hand]", "Kreuz 9, Herz Ass, H10, PK")
+        page.click("#referee button[type=submit]")
+        page.wait_for_selector("#ruling p")
+        lines = page.inner_text("#ruling").splitlines()
+        assert lines[0].endswith(": 10♥"), lines
+        assert len([line for line in lines if line.strip()]) == 4, lines
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.close()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    """The server stops (a laptop's lid, a restart): the scorer's page says it is cut off,
+    finds the server again by itself, shows what was recorded meanwhile and records again
+    with the same cookie and request token; a phone woken after a long sleep opens its
+    line anew at once (a line the network dropped may look open)."""
+    home, match = new_match(tmp_path, "doppelkopf")
+    port = ["--port", str(_free_port())]
+    page = browser.new_page(viewport=PHONE)
+    with served(home, match, *port) as s:
+        page.goto(s.scorer_url)
+        page.wait_for_selector("#link.on")
+    page.wait_for_selector("#link.off")  # cut off: the page says so
+    assert run_cli(home, "play", "QC", "--match", match).returncode == 0  # meanwhile
+    with served(home, match, *port) as again:
+        page.wait_for_selector("#link.on", timeout=15000)  # back by itself
+        page.wait_for_selector("#live:has-text('Carla')")
+        assert "Carla" in page.inner_text(".turn")
+        before = page.get_attribute("#state", "data-version")
+        page.click("button[data-act$=' 10H']")  # the same page records again
+        page.wait_for_selector(f"#state:not([data-version='{before}'])")
+        assert '"Carla 10H"' in match.read_text()
+        # the phone slept a minute: its line may be dead without a word (the network
+        # dropped it); woken, the page opens a new one at once and shows the table now
+        assert again.cli("play", "AD").returncode == 0
+        page.evaluate("Date.now = ((now) => () => now() + 60000)(Date.now)")
+        with page.expect_request(lambda r: "/events" in r.url):
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_selector(".turn:has-text('Anna')")  # Dirk's card shown: Anna next
+        assert "A♦" in page.inner_text(".trick")
+    page.close()
+
+
+def test_four_phones_follow_while_one_records(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    """The issue's table: four phones, each its own device (its own cookies) and language;
+    one of them records a whole trick by tapping, the other three follow it live."""
+    home, match = new_match(tmp_path, "doppelkopf")
+    langs = ["de", "en", "nl", "de"]
+    phones = [browser.new_context(viewport=PHONE) for _ in langs]
+    pages = [phone.new_page() for phone in phones]
+    turn = {"de": "ist dran", "en": "to play", "nl": "is aan de beurt"}
+    with served(home, match) as s:
+        pages[0].goto(s.scorer_url + "?lang=de")
+        for page, lang in zip(pages[1:], langs[1:], strict=True):
+            page.goto(f"{s.url}?lang={lang}")
+        for page in pages:
+            page.wait_for_selector("#link.on")
+        assert pages[0].query_selector("button[data-act]") is not None
+        assert all(page.query_selector("button[data-act]") is None for page in pages[1:])
+        for card in ("QC", "10H", "AD", "9D"):
+            before = pages[0].get_attribute("#state", "data-version")
+            pages[0].click(f"button[data-act$=' {card}']")
+            for page in pages:
+                page.wait_for_selector(f"#state:not([data-version='{before}'])")
+        for page, lang in zip(pages, langs, strict=True):
+            page.wait_for_selector(f".turn:has-text('{turn[lang]}')")
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for phone in phones:
+        phone.close()

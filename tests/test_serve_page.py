@@ -80,3 +80,50 @@ def test_the_page_counts_the_hands_once_as_the_terminal_does(
             progress = say("sheet.progress").lower()
         assert shown.count(count) == 1, (count, shown)
         assert progress not in shown, shown
+
+
+@pytest.mark.parametrize("rule_set", ["klaverjassen", "doppelkopf"])
+def test_the_last_hand_s_points_are_counted_as_the_sheet_counts(
+    tmp_path: Path, rule_set: str
+) -> None:
+    """Klaverjassen's fixed pairs: what the last hand gave each pair (``Anna/Carla +32``),
+    as the terminal says it after a hand; not four players' scores beside the pairs'
+    totals. Doppelkopf (no fixed teams): each player's."""
+    from scorekeeper.table.words import team_signed
+
+    path = tmp_path / "m.toml"
+    assert run_cli(tmp_path, "demo", rule_set, "--hands", "2", "--match", path).returncode == 0
+    state = read_state(path)
+    assert state.session is not None
+    match = state.session.match
+    box = (
+        page.live(state, "en", False).split('<section class="value">', 1)[1].split("</section>")[0]
+    )
+    last = re.findall(r"<div>(.*?)</div>", box)[-1]
+    assert last == ", ".join(team_signed(match, match.hands[-1].result.scores)), last
+    assert ("/" in last) == (rule_set == "klaverjassen"), last
+
+
+def test_the_sides_are_what_the_table_knows_never_the_recorded_deal(tmp_path: Path) -> None:
+    """Kloepper with its deal recorded: no sides on the page before a queen or the called
+    ace shows them (the deal is not the table's to see); Doppelkopf: Re as soon as a
+    queen of clubs is played, in the terminal's words; Klaverjassen: its fixed pairs."""
+    from table_helpers import new_match, record_deal
+
+    from scorekeeper.session import Session
+
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    for folder in ("k", "d", "v"):
+        (tmp_path / folder).mkdir()
+    kloepper = new_match(tmp_path / "k", "kloepper", players)
+    record_deal(kloepper, 3)
+    assert 'class="sides"' not in page.live(read_state(kloepper), "en", False)
+    doppelkopf = new_match(tmp_path / "d", "doppelkopf", players)
+    with Session.edit(doppelkopf) as session:
+        session.record(["Ben QC"])
+    with speaking("de"):
+        shown = _shown(page.live(read_state(doppelkopf), "de", False))
+    assert "Re: Ben" in shown and "Kontra:" not in shown, shown
+    klaverjassen = new_match(tmp_path / "v", "klaverjassen", players)
+    shown = _shown(page.live(read_state(klaverjassen), "en", False))
+    assert "Anna + Carla" in shown and "Ben + Dirk" in shown, shown

@@ -71,6 +71,15 @@ def _started(entry: Listed) -> str:
     return f"{language.day(entry.started)} {entry.started:%H:%M}" if entry.started else ""
 
 
+def _game(entry: Listed) -> str:
+    """The match's rule set by its name in the table's language, as every sentence names
+    it (``Amsterdams klaverjassen``)."""
+    from scorekeeper.lang.terms import ruleset_name
+    from scorekeeper.text import language
+
+    return ruleset_name(entry.figures.game or entry.figures.ruleset, language.current())
+
+
 def _table(listed: list[Listed], current: Path | None) -> None:
     from rich.table import Table
 
@@ -95,7 +104,7 @@ def _table(listed: list[Listed], current: Path | None) -> None:
         table.add_row(
             "*" if _is_current(entry, current) else "",
             render.escape(entry.stored.name),
-            render.escape(entry.figures.game or entry.figures.ruleset),
+            render.escape(_game(entry)),
             render.escape(", ".join(entry.figures.players)),
             "" if broken else str(entry.figures.hands),
             _started(entry),

@@ -343,7 +343,11 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
 
     out = dict(asked)
     if out.get("trump"):
-        out["trump"] = words(out["trump"])
+        from scorekeeper.cards import SUIT_NAMES
+        from scorekeeper.lang.reading import read_suit
+
+        suit = read_suit(out["trump"], lang)  # by its letter too: R, Kl, Ka
+        out["trump"] = SUIT_NAMES[suit] if suit is not None else words(out["trump"])
     trump = _trump_suit(out.get("trump"))  # nel, jas: the nine and jack of that suit
     if out.get("trick"):
         out["trick"] = read_trick(out["trick"], lang, rules.deck, rules.family, trump)

@@ -30,6 +30,14 @@ def serve(
     beside: Annotated[
         bool, typer.Option("--beside", hidden=True, help="Run beside the table session.")
     ] = False,
+    new_address: Annotated[
+        bool,
+        typer.Option(
+            "--new-address",
+            help="Give the sheet a new address and forget the scorer's phone (the old "
+            "addresses stop working; by default a restart keeps them).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the match's live sheet to the phones at the table, with the scorer's page and
     a private referee for every player; nothing leaves the local network.
@@ -45,14 +53,13 @@ def serve(
         typer.echo(say("serve.no_extra"), err=True)
         raise typer.Exit(2) from None
     try:
-        serving = Serving(match_path(match, changing=True), lan=lan, port=port, beside=beside)
+        path = match_path(match, changing=True)
+        serving = Serving(path, lan=lan, port=port, beside=beside, new_address=new_address)
     except PortTaken as err:
         if not beside:
             typer.echo(str(err), err=True)
             raise typer.Exit(1) from None
-        serving = Serving(
-            match_path(match, changing=True), lan=lan, port=0, beside=beside
-        )  # any free one
+        serving = Serving(path, lan=lan, port=0, beside=beside)  # any free one
     # the keys: the terminal's, or the table session's lines when it runs beside one
     keys = sys.stdin if sys.stdin is not None and (beside or sys.stdin.isatty()) else None
     serving.run(keys, stop_after=stop_after)

@@ -154,6 +154,8 @@ def _signed(n: int | None) -> str:
 
 
 def _lines(f: PlayerStats) -> list[str]:
+    from scorekeeper.view.words import decimal
+
     lines = [
         say(
             "stats.player.hands",
@@ -166,7 +168,7 @@ def _lines(f: PlayerStats) -> list[str]:
         say(
             "stats.player.points",
             points=f.points,
-            average="-" if f.average is None else f"{f.average:.2f}",
+            average="-" if f.average is None else decimal(f.average),
             best=_signed(f.best),
             worst=_signed(f.worst),
         ),

@@ -178,6 +178,18 @@ def _suit_word(word: str, lang: str) -> str | None:
     return None
 
 
+def read_suit(word: str, lang: str = DEFAULT) -> str | None:
+    """The code of the suit ``word`` names alone in ``lang`` or English: its name, its
+    letter or its symbol (Dutch ``R``, ``Kl``, ``ruiten``; German ``Ka``, ``Kreuz``); None
+    for any other word."""
+    form = fold(word.strip())
+    for voc in _vocabularies(lang):
+        for suit in voc.suits.values():
+            if form and (form in suit.read or form in (fold(suit.letter), fold(suit.name))):
+                return suit.code
+    return None
+
+
 def nickname(
     word: str, lang: str, family: str | None, trump: str | None = None
 ) -> str | None:

@@ -97,22 +97,53 @@ def typed_facts(
     lang = lang or match_lang(session.header)
     if lang == DEFAULT:
         return list(facts)
+    from scorekeeper.cards import SUIT_NAMES
+    from scorekeeper.lang.reading import read_suit
+
     out = []
     for fact in facts:
         key, sep, value = fact.partition("=")
+        suit = read_suit(value, lang) if key.strip() == TRUMP else None
+        if suit is not None:  # the trump suit by its letter too (``R``, ``Kl``, ``Ka``)
+            out.append(f"{key}={SUIT_NAMES[suit]}")
+            continue
         items = [_fact_value(session, item, rules, lang) for item in value.split(",")]
         out.append(key + sep + ",".join(items) if sep else fact)
     return out
 
 
+TRUMP = "trump"
+"""The fact that names the hand's trump suit, in every game that has one."""
+
+
 def _fact_value(session: Session, item: str, rules: Ruleset | None, lang: str) -> str:
     """One value of a fact in the match's language; an English word that only reads as a
-    card by the letters of a suit at its end stays as typed (``solo=queens``, not QS)."""
+    card by the letters of a suit at its end stays as typed (``solo=queens``, not QS). A
+    player's cards (``Anna:H7 H8 H9``, a Klaberjass sequence) are read as every card typed
+    at the table is, refused in the table's card forms."""
     from scorekeeper.lang import card_readings
 
+    who, colon, cards = item.partition(":")
+    seated = {p.casefold() for p in session.header.players}
+    if colon and who.strip().casefold() in seated and _cards_meant(cards, lang):
+        from scorekeeper.lang import read_cards
+
+        rs = _rules(session, rules)
+        return who + colon + " ".join(read_cards(cards, lang, rs.deck, rs.family))
     if len(item) > 3 and item.isalpha() and card_readings(item, "en"):
         return item
     return " ".join(typed(session, [item], rules, lang=lang))
+
+
+def _cards_meant(text: str, lang: str) -> bool:
+    """Whether the words after a player's colon are cards (some of them read as one, or
+    several words: a sequence), not a number of points (``Anna:62``)."""
+    from scorekeeper.lang import card_readings
+
+    words = text.replace(",", " ").split()
+    if not words or all(w.isdigit() for w in words):
+        return False
+    return len(words) > 1 or any(card_readings(w, lang) for w in words)
 
 
 def typed_options(ruleset: str, found: dict[str, object], lang: str) -> dict[str, object]:

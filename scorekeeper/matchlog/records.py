@@ -15,7 +15,7 @@ import tomli_w
 
 from scorekeeper.datacopy import copied
 from scorekeeper.errors import MatchFileError
-from scorekeeper.matchlog.shape import FORMAT, shape_problems
+from scorekeeper.matchlog.shape import FORMAT, Known, shape_problems
 from scorekeeper.record import NEW, field, record
 
 if TYPE_CHECKING:
@@ -174,18 +174,19 @@ class MatchLog:
         filename: str = "<match>",
         *,
         owned: bool = False,
+        known: Known | None = None,
     ) -> MatchLog:
         """Build a match from a parsed TOML document, checking its shape.
 
         The match copies what it keeps of ``data``, unless ``owned`` says that ``data`` is
         the match's to keep (a document just parsed for it: a long match's lists are not
-        copied then).
+        copied then). ``known``: see :func:`shape_problems` (one match read hand by hand).
 
         Every problem found is reported, each as ``filename:line: message``, in one
         :class:`MatchFileError`. Lines come from ``source_map``; a problem it cannot place
         (or every problem, without a source map) is reported at line 1.
         """
-        problems = shape_problems(data)
+        problems = shape_problems(data, known)
         if problems:
             located = [
                 (source_map.line_near(path) if source_map else 1, message)

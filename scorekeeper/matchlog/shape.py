@@ -134,10 +134,12 @@ def path_text(path: KeyPath) -> str:
     return ".".join(str(p) for p in path if isinstance(p, str)) or _said("matchlog.at.file")
 
 
-def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
+def shape_problems(data: Mapping[str, Any], known: Known | None = None) -> list[Problem]:
     """Every shape problem of a parsed match document, each with where it is.
 
     A document nested absurdly deep gets that one problem: nothing else is looked at.
+    ``known``: the strings found sound in the hands of this match read before (a match
+    read hand by hand, each hand with the same header), so that each is checked once.
     """
     deep = too_deep(data)
     if deep is not None:
@@ -165,7 +167,7 @@ def shape_problems(data: Mapping[str, Any]) -> list[Problem]:
         if not isinstance(hands, list):
             add(("hand",), _said("matchlog.hand_array"))
         else:
-            known = _Known(set(), set())
+            known = known or Known(set(), set())
             for index, table in enumerate(hands):
                 if not isinstance(table, Mapping):
                     add(("hand", index), _said("matchlog.hand_table", hand=index + 1))
@@ -250,9 +252,11 @@ def _check_players(value: Any, add: Add) -> set[str] | None:
     return seen
 
 
-class _Known:
+class Known:
     """Strings already found sound in this file: a long match repeats the same few. (A
-    plain class: a NamedTuple would be compiled by every command at start-up.)"""
+    plain class: a NamedTuple would be compiled by every command at start-up.) A file
+    read hand by hand keeps one for all its hands (``shape_problems(known=...)``): its
+    players, which an action is checked against, are the same for each."""
 
     __slots__ = ("actions", "cards")
 
@@ -273,7 +277,7 @@ def _sound_card(card: str) -> bool:
 
 
 def _check_hand(
-    index: int, table: Mapping[str, Any], players: set[str] | None, add: Add, known: _Known
+    index: int, table: Mapping[str, Any], players: set[str] | None, add: Add, known: Known
 ) -> None:
     number = index + 1
     base: KeyPath = ("hand", index)

@@ -47,7 +47,8 @@ from scorekeeper.view.words import cards, say
 
 COOKIE = "scorer"
 KEEP_ALIVE = 30.0
-"""Seconds between two comments on a quiet stream (a phone's network drops a silent one)."""
+"""Seconds between two ``alive`` events on a quiet stream (a phone's network drops a
+silent one; a page that hears nothing for longer knows its line is dead)."""
 MAX_BODY = 8192
 MAX_TEXT = 300
 MAX_FACTS = 20
@@ -138,8 +139,8 @@ class Server:
                 while not self.closing.is_set():
                     try:
                         await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                    except TimeoutError:
-                        yield ": still here\n\n"
+                    except TimeoutError:  # an event the page sees: its line is alive
+                        yield "event: alive\ndata: 1\n\n"
                         continue
                     break
         finally:
@@ -200,7 +201,7 @@ class Server:
             except StaleEntryError as stale:
                 return JSONResponse(_stale(stale, lang, self.hub.family), status_code=409)
             except ScorekeeperError as err:
-                answer = {"message": err.message, "rule": err.rule}
+                answer = _refused(err)
                 if err.where and err.where.startswith("quick."):
                     answer["field"] = err.where.removeprefix("quick.")
                 return JSONResponse(answer, status_code=422)
@@ -243,8 +244,17 @@ class Server:
             try:
                 lines = may_play(self.hub.state, hand, lang)
             except ScorekeeperError as err:
-                return JSONResponse({"message": err.message, "rule": err.rule}, status_code=422)
+                return JSONResponse(_refused(err), status_code=422)
         return JSONResponse({"lines": lines}, headers={"Cache-Control": "no-store"})
+
+
+def _refused(err: ScorekeeperError) -> dict[str, Any]:
+    """A refusal as the page shows it: the reason, and the rule it enforces in the
+    phone's words (``[Regel: deck]``, as the terminal says it); ``rule`` the key alone."""
+    answer: dict[str, Any] = {"message": err.message, "rule": err.rule}
+    if err.rule:
+        answer["why"] = say("cli.rule", rule=err.rule)
+    return answer
 
 
 def _record(session: Any, body: dict[str, Any]) -> str:

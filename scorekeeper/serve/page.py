@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
-from scorekeeper.view.sheet import build
+from scorekeeper.view.sheet import build, column_scores, columns_of
 from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def _hand(match: Any, hand: Hand) -> list[str]:
     out.append("</section>")
     out += _trick(hand)
     out += _said(match, hand)
-    out += _sides(hand)
+    out += _sides(match, hand)
     return out
 
 
@@ -196,20 +196,21 @@ def worded(text: str) -> str:
     return cards(term(text))
 
 
-def _sides(hand: Hand) -> list[str]:
-    """Who plays with whom, as far as the record shows it (the game's ``same_side``)."""
-    players = list(hand.players)
-    groups: list[list[str]] = []
-    for p in players:
-        group = next((g for g in groups if hand.game.same_side(g[0], p)), None)
-        if group is None:
-            groups.append([p])
-        else:
-            group.append(p)
-    known = [g for g in groups if len(g) > 1]
-    if not known:
+def _sides(match: Any, hand: Hand) -> list[str]:
+    """Who plays with whom as the table knows it, never from a recorded deal (which the
+    players do not see): Doppelkopf's Re and Kontra once the record shows them, with their
+    card points once both are known (the view's ``sides_data``, as the terminal says them);
+    fixed pairs where teams play (the sheet's team columns)."""
+    from scorekeeper.lang import game_word
+    from scorekeeper.view.sides import sides_data, sides_lines
+
+    lang = language.current()
+    lines = sides_lines(sides_data(hand), lambda key: game_word(key, lang))
+    if not lines:
+        lines = [" + ".join(c.members) for c in columns_of(match) if len(c.members) > 1]
+    if not lines:
         return []
-    items = [f"<li>{escape(' + '.join(g))}</li>" for g in known]
+    items = [f"<li>{templates.text(line)}</li>" for line in lines]
     return [
         f'<section class="sides"><h2>{escape(say("serve.sides"))}</h2><ul class="plain">',
         *items,
@@ -240,7 +241,8 @@ def _totals(data: dict[str, Any], *, toward_target: bool) -> list[str]:
 def _last_value(match: Any) -> list[str]:
     """The last finished hand's value item by item, as the terminal shows it (the view's
     :func:`~scorekeeper.view.value.value_rows`: the points added after the doubling on a
-    line of their own), each line worded in the page's language."""
+    line of their own), each line worded in the page's language; then what each of the
+    sheet's columns got (a team's pair where teams play, as the terminal counts them)."""
     from scorekeeper.view.value import value_rows
 
     finished = next((mh for mh in reversed(match.hands) if mh.result is not None), None)
@@ -250,14 +252,16 @@ def _last_value(match: Any) -> list[str]:
         f'<li class="{"item" if rule else "after"}">{templates.text(line)}</li>'
         for line, rule in value_rows(finished.result.items)
     ]
-    scores = ", ".join(f"{p} {s:+d}" for p, s in finished.result.scores.items())
+    # what each column of the sheet got, per team where teams play (as the terminal says)
+    scores = column_scores(match, finished.result.scores)
+    scores_line = ", ".join(f"{name} {points:+d}" for name, points in scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=finished.number))}'
         "</h2>",
         '<ul class="value">',
         *items,
         "</ul>",
-        f"<div>{templates.text(scores)}</div></section>",
+        f"<div>{templates.text(scores_line)}</div></section>",
     ]
 
 
@@ -423,10 +427,16 @@ SCRIPT = r"""
   var live = document.getElementById("live");
   var answer = document.getElementById("answer");
   var base = "/" + config.key + "/";
-  var source = null, timer = null;
+  var source = null, timer = null, quiet = null, heard = 0;
+  var SILENT = 45000;  // the server says something every 30 s: silence longer is a dead line
   function show(on) {
     link.textContent = on ? texts.on : texts.off;
     link.className = on ? "on" : "off";
+  }
+  function alive() {  // heard from the server: the line is alive for another while
+    heard = Date.now();
+    clearTimeout(quiet);
+    quiet = setTimeout(function () { show(false); connect(); }, SILENT);
   }
   function connect() {
     if (source) { source.close(); }
@@ -436,8 +446,10 @@ SCRIPT = r"""
       live.innerHTML = data.html;
       quickShown();
       show(true);
+      alive();
     });
-    source.onopen = function () { show(true); };
+    source.addEventListener("alive", alive);
+    source.onopen = function () { show(true); alive(); };
     source.onerror = function () {
       show(false);
       if (source.readyState === 2 && !timer) {
@@ -445,9 +457,13 @@ SCRIPT = r"""
       }
     };
   }
+  // a phone that wakes: a line closed, or silent longer than the server ever is (the
+  // network dropped it while the phone slept), is opened anew at once
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && (!source || source.readyState === 2)) { connect(); }
+    if (document.hidden) { return; }
+    if (!source || source.readyState === 2 || Date.now() - heard > SILENT) { connect(); }
   });
+  window.addEventListener("online", function () { connect(); });
   function quickShown() {
     var box = document.getElementById("quick-box");
     var state = document.getElementById("state");
@@ -486,7 +502,7 @@ SCRIPT = r"""
     }).then(function (r) { return r.json().then(function (d) { d.status = r.status; return d; }); });
   }
   function said(d) {
-    answer.textContent = d.message || "";
+    answer.textContent = (d.message || "") + (d.why ? " " + d.why : "");
     answer.className = d.status === 200 ? "" : "refused";
   }
   live.addEventListener("click", function (e) {
@@ -513,7 +529,7 @@ SCRIPT = r"""
     post("referee", {hand: hand, lang: config.lang}).then(function (d) {
       var out = document.getElementById("ruling");
       out.textContent = "";
-      (d.lines || [d.message || ""]).forEach(function (line) {
+      (d.lines || [(d.message || "") + (d.why ? " " + d.why : "")]).forEach(function (line) {
         var p = document.createElement("p"); p.textContent = line; out.appendChild(p);
       });
     });

@@ -14,7 +14,7 @@ import uvicorn
 
 from scorekeeper.serve import page
 from scorekeeper.serve.app import Server
-from scorekeeper.serve.guard import Guard
+from scorekeeper.serve.guard import Guard, kept_in
 from scorekeeper.serve.live import Hub
 from scorekeeper.serve.net import lan_addresses
 from scorekeeper.serve.watch import Watch
@@ -54,6 +54,23 @@ class _Uvicorn(uvicorn.Server):
     def handle_exit(self, sig: int, frame: Any) -> None:
         self.served.close()
         super().handle_exit(sig, frame)
+        self.wake()
+
+    async def main_loop(self) -> None:
+        """Wait for the end, without uvicorn's tick (ten wake-ups a second to refresh
+        the Date header, which ``date_header=False`` leaves out, and look at
+        ``should_exit``): an idle server does not run at all. Ctrl-C and ``stop`` wake it."""
+        self._loop = asyncio.get_running_loop()
+        self._end = asyncio.Event()
+        await self.on_tick(0)  # the headers every answer carries, made once
+        if not self.should_exit:
+            await self._end.wait()
+
+    def wake(self) -> None:
+        """From a signal handler or another thread: the main loop looks again."""
+        loop, end = getattr(self, "_loop", None), getattr(self, "_end", None)
+        if loop is not None and end is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(end.set)
 
 
 def qr(url: str, out: TextIO) -> None:
@@ -74,6 +91,7 @@ class Serving:
         port: int = DEFAULT_PORT,
         out: TextIO | None = None,
         beside: bool = False,
+        new_address: bool = False,
     ) -> None:
         self.out = out or sys.stdout
         self.lan = lan
@@ -86,7 +104,12 @@ class Serving:
         except PortTaken:
             self.close_sockets()
             raise
-        self.guard = Guard()
+        from scorekeeper.rules import data_home
+
+        # the same addresses and scorer after a restart (--new-address: new ones)
+        self.guard = Guard(kept=kept_in(path, data_home()))
+        if new_address:
+            self.guard.forget()
         self.guard.new_token()
         self.hub = Hub(path, page.live)
         hosts = [LOOPBACK, "localhost", *self.addresses]
@@ -155,9 +178,12 @@ class Serving:
         config = uvicorn.Config(
             self.server.app(),
             log_level="warning",
+            http="h11",  # the pure-Python parser it takes anyway: no search for others
+            ws="none",  # no websockets: the pages use server-sent events
             access_log=False,  # a URL may hold the scorer's token
             lifespan="off",
             timeout_graceful_shutdown=2,
+            date_header=False,  # nothing to refresh while idle (see _Uvicorn.main_loop)
         )
         self.uvicorn = _Uvicorn(config, self.server)
         self.watch.start()
@@ -177,6 +203,7 @@ class Serving:
         """Stop from another thread (``table --serve``, tests)."""
         self.server.close()
         self.uvicorn.should_exit = True
+        self.uvicorn.wake()
 
 
 def _on_line(

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import scorekeeper.session.cache as cache
 from scorekeeper import record as rec
+from scorekeeper.errors import MatchFileError
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog
 from scorekeeper.matchlog.reader import Strings, one_hand, pieces
-from scorekeeper.matchlog.shape import shape_problems
+from scorekeeper.matchlog.shape import Known, shape_problems
 from scorekeeper.rules import Ruleset
 
 
@@ -76,14 +77,16 @@ def records(hands: Iterable[str], log: MatchLog) -> Iterator[tuple[HandRecord, s
     """Each hand's record and its text, each read on its own and shape-checked."""
     head_doc = log.to_dict()
     strings = Strings()
+    known = Known(set(), set())  # one table: a string sound in one hand is in every
     for piece in hands:
         tables = one_hand(piece, strings)
         if tables is None or len(tables) != 1:
             raise NotStreamed("piece")
-        doc = {**head_doc, "hand": tables}
-        if shape_problems(doc):
-            raise NotStreamed("shape")
-        yield MatchLog.from_dict(doc, owned=True).hands[0], piece
+        try:  # the shape is checked once, by from_dict
+            log = MatchLog.from_dict({**head_doc, "hand": tables}, owned=True, known=known)
+        except MatchFileError:
+            raise NotStreamed("shape") from None
+        yield log.hands[0], piece
 
 
 def steps(hands: Iterable[str], log: MatchLog, rules: Ruleset) -> Iterator[Step]:

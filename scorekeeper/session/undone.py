@@ -12,9 +12,14 @@ path runs no code of this module.
 
 Why not in the match file: the match file is the score's one source of truth and its
 layout is what every reader, the replay cache and old versions expect; what was taken
-back is not part of the match. A record is plain data, verified twice: by the digest of
-the bytes it was made on, and by replaying the match with the entry put back before
-anything is written (the session's own check of every change).
+back is not part of the match. A record is plain data, verified three times: it is
+sealed as the caches are (its first line, ``# seal <hex>``, is the keyed digest of its
+name and the TOML after it under this machine's key, ``session.cache.machine_key``), so
+that a record planted, edited, or moved from another match's name by whoever may write
+the data folder is ignored (``redo`` then says there is nothing to redo); by the digest of
+the bytes it was made on (its name); and by replaying the match with the entry put back
+before anything is written (the session's own check of every change). Without a key that
+can be trusted no record is kept or read.
 """
 
 from __future__ import annotations
@@ -53,25 +58,57 @@ def _path(match: Path, data: bytes) -> Path:
     return folder() / f"{_match_key(match)}.{digest(data)}.toml"
 
 
+SEAL = b"# seal "
+"""How a record begins: its seal (a TOML comment), then its TOML."""
+MAX_BYTES = 1 << 20
+"""A record is a few lines (one action, or one hand); anything larger is not read."""
+
+
+def seal(key: bytes, name: str, body: bytes) -> bytes:
+    """The seal line of the record called ``name`` holding ``body`` under ``key``."""
+    from scorekeeper.session.cache import seal as sealed
+
+    return SEAL + sealed(key, name.encode("utf-8") + b"\n" + body) + b"\n"
+
+
 def keep(match: Path, after: bytes, taken: dict[str, Any]) -> None:
     """Keep ``taken`` (see :func:`taken_action`, :func:`taken_hand`) for a redo on the
-    match file ``match`` while it holds ``after``. Older records beyond :data:`KEEP` go."""
+    match file ``match`` while it holds ``after``, sealed. Older records beyond
+    :data:`KEEP` go."""
     import tomli_w
 
     from scorekeeper.matchlog.files import write_bytes
+    from scorekeeper.session.cache import machine_key
 
+    key = machine_key()
+    if key is None:
+        return  # nothing that could be told from a planted record: no redo
     path = _path(match, after)
+    body = tomli_w.dumps({"undone": taken}).encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes(path, tomli_w.dumps({"undone": taken}).encode("utf-8"), sync=False)
+    write_bytes(path, seal(key, path.name, body) + body, sync=False)
     _prune(path.parent)
 
 
 def found(match: Path, now: bytes) -> dict[str, Any] | None:
-    """What the last undo took from ``match`` when it held ``now``, or None."""
+    """What the last undo took from ``match`` when it held ``now``, or None (also for a
+    record that is not sealed by this machine's key under its very name)."""
+    from scorekeeper.session.cache import machine_key
+
+    path = _path(match, now)
     try:
-        with _path(match, now).open("rb") as f:
-            table = tomllib.load(f).get("undone")
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    key = machine_key()
+    head, _, body = data.partition(b"\n")
+    if key is None or len(data) > MAX_BYTES or head + b"\n" != seal(key, path.name, body):
+        return None
+    try:
+        table = tomllib.loads(body.decode("utf-8")).get("undone")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
         return None
     return table if isinstance(table, dict) and table.get("kind") in ("action", "hand") else None
 

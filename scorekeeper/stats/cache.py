@@ -7,7 +7,7 @@ digest (its files' merged content) and the figures. It is used only while all of
 fit: the file is always the truth. An entry that cannot be read, does not verify or does
 not fit (corrupt, planted, forged, of another match or rule set) is ignored and made
 again, without a word; a cache that cannot be written (or no key) is no error (the
-figures are simply worked out each time).
+figures are simply worked out each time). ``SCOREKEEPER_CACHE=off`` turns it off.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from scorekeeper.matchlog.files import for_match, write_bytes
 from scorekeeper.rules import data_home
 from scorekeeper.rules.source import find, load_chain
 from scorekeeper.ruleset import Ruleset
-from scorekeeper.session.cache import machine_key, seal
+from scorekeeper.session.cache import enabled, machine_key, seal
 from scorekeeper.stats.figures import VERSION, MatchFigures, of_match
 
 
@@ -140,11 +140,14 @@ def _cached(entry: Path, match: str, path: Path) -> MatchFigures | None:
 
 def figures(path: Path, loader: Loader = load) -> MatchFigures:
     """The figures of the match file at ``path``, from the cache when it holds them
-    (else replayed, its rule set loaded by ``loader``)."""
+    (else replayed, its rule set loaded by ``loader``). ``SCOREKEEPER_CACHE=off`` turns
+    this cache off as it does the replay cache: nothing is read from it or kept."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem=_no_file(exc))
+    if not enabled():
+        return work_out(path, data, loader)
     found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest(), path)
     if found is not None:
         return found

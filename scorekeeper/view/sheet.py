@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.record import field, record
 from scorekeeper.view.value import value_line
-from scorekeeper.view.words import SUIT_SYMBOLS, say, term
+from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
@@ -150,7 +150,9 @@ def _game(res: HandResult, marks: tuple[str, ...]) -> str:
     if "trump" in marks and details.get("trump") and details.get("maker"):
         symbol = SUIT_SYMBOLS.get(str(details["trump"]), str(details["trump"]))
         return f"{symbol} {details['maker']}"
-    return term(res.game_type)
+    # a game and what went with it, each in the table's words, a called card by its name
+    # (Kloepper's 'Anna calls AC, knock' -> 'Anna ruft A♣, Klopfen')
+    return ", ".join(cards(term(part)) for part in res.game_type.split(", "))
 
 
 def _sat_out(res: HandResult, columns: list[Column]) -> list[bool]:

@@ -61,8 +61,18 @@ def money(cents: int) -> str:
         return f"{Decimal(cents) / 100:.2f}"
     from scorekeeper.lang import language as words
 
-    digits = language.number(cents / 100, lang, 2)
-    return words(lang).money.format(amount=digits)
+    return words(lang).money.format(amount=decimal(cents / 100))
+
+
+def decimal(value: float, places: int = 2) -> str:
+    """A number with ``places`` decimals as the view's language writes it: ``48.00`` in
+    English, ``48,00`` in German and Dutch (an average, a share of money)."""
+    from scorekeeper.text import language
+
+    lang = language.current()
+    if lang == language.ENGLISH:
+        return f"{value:.{places}f}"
+    return language.number(value, lang, places)
 
 
 def say(key: str, **params: Any) -> str:
