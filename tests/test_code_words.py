@@ -4,6 +4,7 @@ table and the one-shot commands, each checked against the language file's ``[cod
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,9 @@ from template_helpers import template_params
 from test_table_games import CASES
 from test_table_langs import ALL, said_in
 
+from scorekeeper import ruleset, simulate
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.hand import Hand
 from scorekeeper.lang import card_name, language
 from scorekeeper.reasons import because
 from scorekeeper.referee import TOPICS
@@ -60,6 +64,54 @@ def test_every_game_word_is_the_table_s_word(lang: str) -> None:
     voc = language(lang)
     words = [*voc.words.values(), *voc.terms.values(), *voc.sections.values()]
     assert not [w for w in words if code_words(w, lang)]
+
+
+# what a table may say at the wrong moment, beside each game's own words: suits, sides,
+# levels, cards and names as the match file writes them (the engine's refusal quotes them)
+WRONG_WORDS = ["", "hearts", "clubs", "re", "contra", "90", "AH", "QC", "10H", "queens", "3"]
+
+
+def _refusals(rule_set: str, seed: int) -> list[tuple[str, ScorekeeperError]]:
+    """A random hand of ``rule_set`` played legally; before each step a few wrong actions
+    (a game's verb with a wrong word, by anyone), and what the engine refused."""
+    rules = ruleset.load(rule_set)
+    players = PLAYERS[: min(rules.player_counts)]
+    rng = random.Random(seed)
+    hand = Hand(rules, players, players[0], deal=simulate.deal(rules, players, rng))
+    verbs = {*hand.game.verbs, "frob"}
+    refused = []
+    while not hand.finished and (legal := hand.legal_actions()):
+        verbs |= {a.verb for a in legal if not a.is_play}
+        for _ in range(6):
+            said = f"{rng.choice(players)} {rng.choice(sorted(verbs))} {rng.choice(WRONG_WORDS)}"
+            try:
+                hand.apply(said.strip())
+            except ScorekeeperError as e:
+                refused.append((said, e))
+            else:
+                break
+        else:
+            hand.apply(rng.choice(legal))
+    return refused
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_every_refusal_of_a_hand_in_the_table_s_words(lang: str, rule_set: str) -> None:
+    """What the engine refuses quotes the action, its verbs, suits, options and solos as
+    the table says them ('Aktionen: Re, Kontra, keine 90', 'harten is al troef')."""
+    refused = [r for seed in range(2) for r in _refusals(rule_set, seed)]
+    assert len(refused) > 20
+    view.choose(lang)
+    try:
+        found = {}
+        for said, error in refused:
+            words = render(error.reason) if error.reason is not None else error.message
+            if codes := code_words(words, lang):
+                found[error.reason.key if error.reason else said] = (said, codes, words)
+        assert not found, found
+    finally:
+        view.reset()
 
 
 # a template's field left unfilled ({T}, {player}), wherever it comes from
@@ -109,6 +161,35 @@ def test_a_whole_hand_at_the_table_in_the_table_s_words(
     captured = capsys.readouterr()
     text = captured.out + captured.err
     found = {line for line in text.splitlines() if code_words(line, lang)}
+    assert not found, "\n".join(sorted(found))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_the_quick_hand_s_questions_in_the_table_s_words(
+    lang: str, rule_set: str, tmp_path: Path
+) -> None:
+    """Each question of a quick hand at the table ('re (list: ...)' was the fact's code and
+    its kind in English), and what an empty answer to everything says."""
+    from scorekeeper.table.reading import spoken_command
+    from scorekeeper.table.session import TableSession
+
+    rules = ruleset.load(rule_set)
+    path = new_match(tmp_path, rule_set, PLAYERS[: min(rules.player_counts)], lang=lang)
+    table = TableSession(path, lang=lang)
+    view.choose(lang)
+    try:
+        said = list(table.handle(spoken_command("hand", lang)).lines)
+        for _ in range(12):
+            if table.quick is None:
+                break
+            said.append(table.prompt())
+            reply = table.handle("")
+            said += [*reply.lines, *map(str, reply.errors)]
+    finally:
+        view.reset()
+    assert len(said) > 2, said
+    found = {line for line in said if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
 
 
@@ -186,3 +267,19 @@ def test_no_rule_text_tells_its_development_history(lang: str) -> None:
     texts = [translate(catalog.EXPLAIN, text, lang) for text in catalog.explain_texts()]
     told = [text for text in texts if re.search(HISTORY[lang], text)]
     assert not told, "\n".join(told)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("de", "die Angaben korrigiert"), ("nl", "de gegevens")]
+)
+def test_an_amendment_is_told_in_the_table_s_words(
+    lang: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What was amended as the file records it ('facts', 'trick 5') is told in words."""
+    run = in_process(tmp_path / "home", monkeypatch)
+    path = tmp_path / "m.toml"
+    assert run("new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang).returncode == 0
+    assert run("hand", "re=Anna,Carla", "re_points=130", "--match", path).returncode == 0
+    res = run("amend", "1", "re_points=100", "--match", path)
+    assert res.returncode == 0, res.stderr
+    assert said in res.stdout and not code_words(res.stdout, lang), res.stdout

@@ -74,7 +74,7 @@ def test_a_dutch_klaverjas_table_reads_its_words(tmp_path: Path) -> None:
     assert "Carla kiest harten ♥ als troef" in out, out
     _ok(tmp_path, "trick", "klaveren boer, HH, VKl, R7")
     status = _ok(tmp_path, "status")
-    assert "harten ♥ troef" in status and "Carla: troef harten" in status, status
+    assert "harten ♥ troef" in status and "Carla koos harten als troef" in status, status
     assert "kondigde troef" not in status, status  # trump is chosen, not announced
     assert "hearts" not in status and "trump" not in status
 

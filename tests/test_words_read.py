@@ -48,6 +48,9 @@ def test_every_command_word_of_the_language_file_is_a_command(lang: str, tmp_pat
         ("nl", "hulp", "help"),
         ("nl", "uitleg", "explain"),
         ("nl", "stand", "score"),
+        ("nl", "opnieuw", "redo"),
+        ("nl", "einde", "quit"),
+        ("de", "wiederholen", "redo"),
     ],
 )
 def test_the_words_a_table_types_for_its_commands(lang: str, word: str, command: str) -> None:
@@ -268,3 +271,54 @@ def test_table_lang_after_the_command_reads_that_language(tmp_path: Path) -> Non
     assert res.returncode == 0, res.stderr
     assert _plays(path) == ["QC"]
     assert "QC" not in res.stdout and "D♣" in res.stdout, res.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "how", "title"),
+    [
+        ("de", "erklären\nerklären doppelkopf Abrechnung\n", "('erklären THEMA')", "Abrechnung"),
+        ("nl", "uitleg\nuitleg doppelkopf telling\n", "('uitleg ONDERWERP')", "telling"),
+    ],
+)
+def test_the_table_s_explain_names_its_own_command_and_reads_the_game_s_name(
+    tmp_path: Path, lang: str, lines: str, how: str, title: str
+) -> None:
+    """The topics at the table say what one types there, not the command line's form; the
+    game's name before the topic is read as the command line writes it."""
+    from table_helpers import piped
+
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
+    res = piped(tmp_path / "home", path, lines)
+    assert res.returncode == 0, res.stderr
+    assert how in res.stdout and "scorekeeper explain" not in res.stdout, res.stdout
+    assert f"doppelkopf: {title}" in res.stdout, res.stdout + res.stderr
+
+
+@pytest.mark.parametrize(("lang", "said"), [("de", "'ja' ist keine ganze Zahl"), ("nl", "'ja' is")])
+def test_a_refused_value_is_quoted_as_typed(tmp_path: Path, lang: str, said: str) -> None:
+    """'ja' where a number is asked is quoted as typed, not as the file's 'true'."""
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
+    res = run_cli(tmp_path / "home", "hand", "re=Anna", "re_points=ja", "--match", path)
+    assert res.returncode != 0
+    assert said in res.stderr and "true" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "trump", "call"),
+    [
+        ("de", "Ben wählte Herz als Trumpf", "Ben rief A♣"),
+        ("nl", "Ben koos harten als troef", "Ben vroeg A♣"),
+    ],
+)
+def test_status_tells_a_trump_chosen_and_an_ace_called(
+    tmp_path: Path, lang: str, trump: str, call: str
+) -> None:
+    """Trump is chosen and an ace called, not announced ('Ben sagte Trumpf Herz an')."""
+    said = {}
+    for game, action in (("klaverjassen", "Ben trump hearts"), ("kloepper", "Ben call AC")):
+        (tmp_path / game).mkdir()
+        path = new_match(tmp_path / game, game, PLAYERS, lang=lang)
+        assert run_cli(tmp_path / "home", "act", action, "--match", path).returncode == 0
+        said[game] = run_cli(tmp_path / "home", "status", "--match", path).stdout
+    assert trump in said["klaverjassen"], said
+    assert call in said["kloepper"], said

@@ -253,4 +253,12 @@ def amend(
 
         render.emit_json({k: str(v) if k == "at" else v for k, v in what.items()})
         return
-    echo(say("cli.amended", hand=hand, what=what["what"]))
+    echo(say("cli.amended", hand=hand, what=_amended(what["what"])))
+
+
+def _amended(what: str) -> str:
+    """What the file says was amended (``trick 5``, ``action 4``, ``facts``) in words."""
+    kind, _, number = what.partition(" ")
+    if kind in ("trick", "action", "facts"):
+        return say(f"amend.what.{kind}", number=number)
+    return what

@@ -235,8 +235,7 @@ def status(data: dict[str, Any]) -> None:
         console.print(escape(say("cli.status_so_far", number=number, plays=plays)))
     for a in data.get("announcements", []):
         if not a["implied"]:
-            line = say("cli.status_said", player=a["player"], kind=a["kind"], side=a["side"])
-            console.print(escape(line))
+            console.print(escape(_said_line(a)))
     from scorekeeper.lang import game_word
     from scorekeeper.text import language
     from scorekeeper.view.sides import sides_lines
@@ -519,10 +518,36 @@ def _setting(value: Any) -> str:
     return str(value)
 
 
-def explanation(data: dict[str, Any]) -> None:
+ANNOUNCED = frozenset({"re", "contra", "no90", "no60", "no30", "black"})
+"""What the status says was announced; a trump is chosen, an ace called, the rest said."""
+
+
+def _said_line(said: dict[str, Any]) -> str:
+    """One thing said in the hand as the status tells it: 'Ben announced re', 'Ben chose
+    hearts as trumps', 'Carla called AH', 'Ben: knock'."""
+    player, kind, side = said["player"], str(said["kind"]), said["side"]
+    verb, _, rest = kind.partition(" ")
+    if verb == "trump" and rest:
+        return say("cli.status_said.trump", player=player, suit=rest, side=side)
+    if verb == "call" and rest:
+        from scorekeeper.cards import Card
+
+        try:
+            card = Card.parse(rest)
+        except ValueError:
+            card = None
+        if card is not None:
+            return say("cli.status_said.call", player=player, card=card, side=side)
+    key = "cli.status_said" if verb in ANNOUNCED else "cli.status_said.other"
+    return say(key, player=player, kind=kind, side=side)
+
+
+def explanation(data: dict[str, Any], how: str | None = None) -> None:
+    """A rule set explained, or its topics and ``how`` to ask for one (the command line's
+    form unless given: the table session names its own command)."""
     if "sections" not in data:
         topics = escape(say("cli.topics", ruleset=data["ruleset"]))
-        how = escape(say("cli.topics_how", ruleset=data["ruleset"]))
+        how = escape(how or say("cli.topics_how", ruleset=data["ruleset"]))
         console.print(f"[bold]{topics}[/] {how}")
         from scorekeeper.lang.terms import spoken_topic
         from scorekeeper.text import language

@@ -285,6 +285,15 @@ def show(reply: Reply, session: TableSession) -> None:
             render.error(" ".join(str(exc).split()))
 
 
+def _topic(args: tuple[str, ...], m: Any) -> str | None:
+    """The topic asked for at the table; the rule set's own name before it is allowed, as
+    the command line writes it ('erklären doppelkopf Abrechnung')."""
+    words = list(args)
+    if len(words) > 1 and words[0].casefold() in {m.rules.id.casefold(), m.rules.family}:
+        words = words[1:]
+    return " ".join(words) if words else None
+
+
 def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
     from scorekeeper.cli import render
 
@@ -303,8 +312,11 @@ def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
         show_status(current)
     elif name == "explain":
         from scorekeeper import referee
+        from scorekeeper.table.reading import spoken_command
+        from scorekeeper.text import say
 
+        how = say("table.topics_how", command=spoken_command("explain", session.lang))
         try:
-            render.explanation(referee.explain(m.rules, args[0] if args else None))
+            render.explanation(referee.explain(m.rules, _topic(args, m)), how)
         except ScorekeeperError as exc:
             render.error(str(exc))

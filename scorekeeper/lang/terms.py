@@ -32,6 +32,8 @@ WORD_PARAMS = frozenset(
         "said",
         "threshold",
         "suit",
+        "trump",
+        "solos",
     }
 )
 WORD_PARAMS_OF = {
@@ -44,6 +46,11 @@ WORD_PARAMS_OF = {
     "table.hand.over": frozenset({"game", "winner"}),
     "table.hand.redeal": frozenset({"what"}),
     "klaverjassen.label.run": frozenset({"length"}),
+    "klaverjassen.kraak.": frozenset({"last"}),
+    "games.not_": frozenset({"text"}),  # a value read from the table's yes or no
+    "session.fact_refused": frozenset({"value"}),
+    "actions.": frozenset({"text"}),  # the action typed ('Ben AH contra')
+    "klaverjassen.": frozenset({"where"}),  # the action refused ('Carla trump 3')
 }
 
 
@@ -120,7 +127,7 @@ def spoken_topic(topic: str, lang: str = DEFAULT) -> str:
 
 TOPIC_PARAMS_OF = {"referee.topic": "topics"}
 
-ACTION_PARAMS = frozenset({"action", "verb", "actions", "word", "words"})
+ACTION_PARAMS = frozenset({"action", "verb", "verbs", "actions", "word", "words"})
 """Parameters quoting what a player said or may say, as the match file writes it (``Anna
 contra``, ``wedding``): quoted as the table says it (``Anna Kontra``), cards by their
 names where the view names cards."""
@@ -139,6 +146,8 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
         params = {k: _ruleset(v, named) for k, v in params.items()}
     if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
+    if isinstance(option := params.get("option"), str) and not option.startswith("-"):
+        params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
@@ -236,6 +245,14 @@ def section_title(key: str, lang: str = DEFAULT) -> str:
     if parts[0] not in names:
         return key
     return f"{': '.join(names.get(part, part) for part in parts)} [{key}]"
+
+
+def option_name(key: str, lang: str = DEFAULT) -> str:
+    """A rule set's option as ``explain`` heads it in ``lang`` (``poverty`` -> ``Armut``);
+    the key itself in English and where the language file names it not."""
+    if lang == DEFAULT:
+        return key
+    return language(lang).sections.get(key) or setting_name(key, lang)
 
 
 def setting_name(key: str, lang: str = DEFAULT) -> str:

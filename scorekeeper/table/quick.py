@@ -44,6 +44,8 @@ class QuickHand:
 
             voc = language(self.lang)
             kind = f"{(voc.yes or ('yes',))[0]}/{(voc.no or ('no',))[0]}"
+        elif (worded := say(f"cli.value_kind.{kind}")) and not worded.startswith("cli."):
+            kind = worded  # Liste, Zahl, Wort: as 'hand --keys' names them
         return say("table.prompt.fact", fact=name, kind=kind, help=key.help)
 
     def take(self, name: str, item: str, value: Any) -> None:

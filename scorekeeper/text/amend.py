@@ -14,4 +14,7 @@ TEXTS: dict[str, str] = {
     "amend.card_by_card": "hand {hand} was played card by card: amend a --trick or an --action",
     "amend.no_facts": "nothing to amend: give KEY=VALUE facts",
     "amend.no_trick": "hand {hand} has no trick {trick}",
+    "amend.what.trick": "trick {number}",
+    "amend.what.action": "action {number}",
+    "amend.what.facts": "facts",
 }

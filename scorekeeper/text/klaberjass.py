@@ -222,7 +222,7 @@ TEXTS.update(
         "klaberjass.said.bella_played": "{player}: bella ({points})",
         "klaberjass.said.last_trick": "{player} takes the last trick: +{bonus}",
         "klaberjass.said.last_trick_note": "last trick to {player} [rule: play.last_trick_bonus]",
-        "klaberjass.said.item.points": "{player}: card points, last trick included",
+        "klaberjass.said.item.points": "{player}: card points",
         "klaberjass.said.item.bella": "{player}: bella",
         "klaberjass.said.item.revoke": (
             "revoke by {offender}: {taker} scores both totals ({both}), {offender} nothing"

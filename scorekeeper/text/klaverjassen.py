@@ -193,7 +193,7 @@ TEXTS.update(
             "quick: the roem of all sides together, {sum}, is more than one hand can hold ({most})"
         ),
         # the score sheet
-        "klaverjassen.item.card_points": "{side}: card points with the last trick",
+        "klaverjassen.item.card_points": "{side}: card points",
         "klaverjassen.item.pit": "{side}: pit, every trick",
         "klaverjassen.item.roem": "{side}: {label}",
         "klaverjassen.item.counted_for": "{item}, scored by {side} (nat)",

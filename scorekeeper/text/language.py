@@ -82,7 +82,7 @@ def of_file(path: object) -> str | None:
                     break
                 head.append(line)
         value = tomllib.loads("".join(head)).get("lang")
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # a file nested too deep: its reader says so
         return None
     return parse(value) if isinstance(value, str) else None
 

@@ -83,6 +83,7 @@ TEXTS: dict[str, str] = {
     "table.changed.more": "{count} more",
     "table.quick.cancelled": "quick hand left; nothing recorded",
     "table.quick.open": "hand {number} is being played card by card; finish or undo it first",
+    "table.topics_how": "('{command} TOPIC'):",
     "table.help": (
         "Type a card (qc), a whole trick in play order (qc 10h ad 9d), what a player says "
         "(ben re, kontra when only one player may say it), or a command: {commands!l}. "
