@@ -24,6 +24,11 @@ Figures are printed, never asserted. Measured 2026-11-28 on the shared 2-core ma
 seconds of the whole process). Cold, the season replays each table once with its rule
 set read once for all (``SharedRules``); warm, every table's figures come from the
 statistics' verified cache.
+
+Re-measured 2026-11-28 09:30 (load 13.5): with the statistics cache's rule-set digest
+memoised per match file, the warm season took 4.99 s (stats 6.12 s): every table parsed
+its rule set's TOML again. Keyed by the rule-set file (``stats.cache._chain_digest``):
+event season 5.56 s cold, 0.81 s warm; stats 14.00 s cold, 2.26 s warm.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -172,3 +172,28 @@ def loss_money(lost: Mapping[str, int], steps: Sequence[tuple[int, Decimal]]) ->
                 cents += int((rates[-1] * 100).to_integral_value())
         owed[player] = cents
     return owed
+
+
+def parse_steps(text: str) -> tuple[tuple[int, Decimal], ...]:
+    """Loss money as typed: ``0.50`` (each lost game) or ``0.50,4:1.00`` (0.50 each, 1.00
+    from the fourth lost game on): items ``[FROM:]AMOUNT``, FROM a game from 1 (1 when left
+    out), AMOUNT in the currency with at most two decimals. ValueError says what is wrong."""
+    steps: dict[int, Decimal] = {}
+    for item in text.split(","):
+        first, sep, amount = item.strip().rpartition(":")
+        try:
+            value = Decimal(amount.strip().replace(" ", ""))
+        except InvalidOperation:
+            raise ValueError(item.strip()) from None
+        start = first.strip() if sep else "1"
+        if (
+            not start.isdigit()
+            or not 1 <= int(start) <= 10_000
+            or not value.is_finite()
+            or not 0 <= value <= 1_000_000
+            or value != value.quantize(Decimal("0.01"))
+            or int(start) in steps
+        ):
+            raise ValueError(item.strip())
+        steps[int(start)] = value
+    return tuple(sorted(steps.items()))

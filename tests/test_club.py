@@ -290,6 +290,10 @@ def test_loss_money_of_an_evening(run: Any) -> None:
     assert owed["total"] == "5.00"
     german = ok(run("--lang", "de", "event", "settle", "n"))
     assert "2,50 €" in german and "verlorene Spiele" in german
+    other = as_json(run("event", "settle", "n", "--loss-money", "0.20,3:2.00", "--json"))
+    assert other["cents"][p[2]] == 20 + 20 + 200 + 200
+    assert other["steps"] == [{"from": 1, "amount": "0.20"}, {"from": 3, "amount": "2.00"}]
+    assert run("event", "settle", "n", "--loss-money", "x").returncode == 2
 
 
 # ---------------------------------------------------------------------- draws
@@ -498,6 +502,7 @@ def test_an_evening_in_the_table_s_words(run: Any, lang: str) -> None:
     found = {line for line in text.splitlines() if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
     assert {"de": "Sitzplan", "nl": "tafelindeling"}[lang] in text
+    assert {"de": "Position 1 gibt zuerst", "nl": "Plaats 1 deelt"}[lang] in text
 
 
 def test_a_koppel_evening_moves_fixed_pairs(run: Any) -> None:
@@ -576,3 +581,64 @@ def test_the_poedel_goes_to_the_lowest_outside_the_prizes() -> None:
         new("x", "klaverjas-individual"),
     )
     assert not any(x.prize for x in plain if x.player in "ABCDE")
+
+
+# ---------------------------------------------------------------------- the round's time
+
+
+def _minutes_ago(minutes: int) -> str:
+    from datetime import datetime, timedelta
+
+    return (datetime.now().astimezone() - timedelta(minutes=minutes)).isoformat(timespec="seconds")
+
+
+def test_the_round_s_clock_is_shown_and_its_end_said(run: Any, tmp_path: Path) -> None:
+    a, b, c, d = _ddv_round(run, 4)
+    plan = as_json(run("event", "tables", "t", "--json"))
+    assert plan["clock"]["minutes"] == 100 and plan["clock"]["left"] in (99, 100)
+    assert "Round 1: started" in ok(run("event", "tables", "t"))
+    started = as_json(run("event", "start", "t", "--at", _minutes_ago(10), "--json"))
+    assert started["clock"]["elapsed"] == 10 and started["clock"]["left"] == 90
+    out = ok(run("event", "enter", "t", "1", "1", f"re={a},{b}", "re_points=130"))
+    assert "10 minutes played, 90 left" in out
+    assert "behind the round's pace" not in out  # 3 games of 25 minutes in 90: in time
+    ok(run("event", "start", "t", "--at", _minutes_ago(90)))
+    out = ok(run("event", "check", "t"))
+    assert "Table 1: 3 games left in 10 minutes: behind the round's pace" in out
+    ok(run("event", "start", "t", "--at", _minutes_ago(101)))
+    checked = as_json(run("event", "check", "t", "--json"))
+    assert checked[0]["clock"]["over"] is True and checked[0]["clock"]["left"] == 0
+    out = ok(run("event", "enter", "t", "1", "1", f"re={c},{d}", "re_points=130"))
+    assert "its 100 minutes ended at" in out and "games entered now are taken" in out
+    german = ok(run("--lang", "de", "event", "check", "t"))
+    assert "die 100 Minuten sind um" in german
+    dutch = ok(run("--lang", "nl", "event", "tables", "t"))
+    assert "de 100 minuten zijn om" in dutch
+
+
+def test_a_competition_that_refuses_late_games(run: Any, tmp_path: Path) -> None:
+    own = tmp_path / "competitions" / "strict.toml"
+    own.parent.mkdir()
+    own.write_text('extends = "ddv-tournament"\n\n[time]\nlate = "refuse"\n', encoding="utf-8")
+    ok(run("event", "new", "s", "strict", "--set", "games=4"))
+    ok(run("event", "register", "s", "Anna", "Ben", "Carla", "Dirk"))
+    a, b, _, _ = as_json(run("event", "draw", "s", "--json"))["tables"][0]["players"]
+    ok(run("event", "enter", "s", "1", "1", f"re={a},{b}", "re_points=130"))
+    ok(run("event", "start", "s", "--at", _minutes_ago(120)))
+    match = tmp_path / "matches" / "s-round1-table1.toml"
+    before = match.read_bytes()
+    res = run("event", "enter", "s", "1", "1", f"re={a},{b}", "re_points=130")
+    assert_refused(res, rule="time")
+    assert "no more games are entered" in res.stderr
+    assert match.read_bytes() == before
+    assert_refused(run("event", "start", "s", "--at", "25:99"), kind="usage")
+    bad = tmp_path / "competitions" / "bad.toml"
+    bad.write_text('extends = "ddv-tournament"\n\n[time]\nlate = "never"\n', encoding="utf-8")
+    assert_refused(run("event", "new", "b", "bad"), kind="usage")
+
+
+def test_a_competition_without_minutes_has_no_clock(run: Any) -> None:
+    ok(run("event", "new", "k", "klaverjas-individual"))
+    ok(run("event", "register", "k", "Anna", "Ben", "Carla", "Dirk"))
+    assert as_json(run("event", "draw", "k", "--json"))["clock"] is None
+    assert "without a clock" in ok(run("event", "start", "k"))

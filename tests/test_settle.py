@@ -151,3 +151,45 @@ def test_where_only_winners_score_the_average_is_the_reference(tmp_path: Path) -
     text = _ok(tmp_path, "settle", "--price", "0.25", "--match", match)
     if not data["zero_sum"]:
         assert "against the table's average" in text
+
+
+# ---------------------------------------------------------------------- loss money
+
+
+def test_loss_money_beside_the_price_per_point(tmp_path: Path) -> None:
+    """Stepped loss money (issue 30): 0.50 for each of the first three lost games, 1.00
+    from the fourth; paid into the club's till, beside the balances."""
+    _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "--price", "0.05")
+    for _ in range(5):
+        _ok(tmp_path, "hand", "re=Anna,Ben", "re_points=130")  # Carla and Dirk lose 5
+    _ok(tmp_path, "hand", "re=Carla,Ben", "re_points=130")  # Anna and Dirk lose 1
+    data = json.loads(_ok(tmp_path, "settle", "--loss-money", "0.50,4:1.00", "--json"))
+    assert data["price"] == "0.05" and data["totals"]["Ben"] == 6  # the settlement stays
+    loss = data["loss_money"]
+    assert loss["steps"] == [{"from": 1, "amount": "0.50"}, {"from": 4, "amount": "1.00"}]
+    assert loss["lost"] == {"Anna": 1, "Ben": 0, "Carla": 5, "Dirk": 6}
+    # Carla 3 x 0.50 + 2 x 1.00 = 3.50; Dirk 3 x 0.50 + 3 x 1.00 = 4.50
+    assert loss["cents"] == {"Anna": 50, "Ben": 0, "Carla": 350, "Dirk": 450}
+    assert loss["total"] == "8.50" and loss["total_cents"] == 850
+    text = _ok(tmp_path, "settle", "--loss-money", "0.50,4:1.00")
+    assert "Dirk: 6 lost games, 4.50" in text and "Anna: 1 lost game, 0.50" in text
+    assert "Loss money in all: 8.50" in text and "Dirk pays" in text
+    german = run_cli(tmp_path, "--lang", "de", "settle", "--loss-money", "0.50,4:1.00")
+    assert "Dirk: 6 verlorene Spiele, 4,50 €" in german.stdout
+    assert "ab dem 4. verlorenen Spiel" in german.stdout
+    dutch = run_cli(tmp_path, "--lang", "nl", "settle", "--loss-money", "0.50,4:1.00")
+    assert "Verliesgeld in totaal: € 8,50" in dutch.stdout
+
+
+def test_loss_money_alone_and_its_usage_mistakes(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk")  # no price kept
+    _ok(tmp_path, "hand", "re=Anna,Ben", "re_points=130")
+    (match,) = (tmp_path / "matches").glob("*.toml")
+    before = match.read_bytes()
+    data = json.loads(_ok(tmp_path, "settle", "--loss-money", "0.25", "--json"))
+    assert "price" not in data and data["loss_money"]["cents"]["Carla"] == 25
+    for bad in ("abc", "0.505", "0:1.00", "1:0.50,1:1.00", "-1", "nan", "4:"):
+        res = run_cli(tmp_path, "settle", "--loss-money", bad)
+        assert res.returncode == 2 and "Traceback" not in res.stderr, bad
+        assert "is not loss money" in res.stderr, bad
+    assert match.read_bytes() == before

@@ -16,6 +16,7 @@ from scorekeeper.cli.club_results import (
     RoundOpt,
     check_format,
     emit_json,
+    show_clock,
     view_lang,
     write_out,
 )
@@ -163,7 +164,10 @@ def absent(
 
 
 def _plan(event: Any, played: Any) -> dict[str, Any]:
+    from scorekeeper.club.clock import clock_of
+
     rules = event.rules
+    clock = clock_of(rules, played)
     return {
         "event": event.name,
         "round": played.number,
@@ -179,6 +183,7 @@ def _plan(event: Any, played: Any) -> dict[str, Any]:
         ],
         "sitting_out": list(played.sitting_out),
         "absent": list(played.absent),
+        "clock": clock.to_dict() if clock is not None else None,
     }
 
 
@@ -223,6 +228,41 @@ def _show_plan(plan: dict[str, Any]) -> None:
         typer.echo(line)
     if "repeats" in plan:
         typer.echo(say("club.repeats", count=plan["repeats"]))
+    show_clock(plan["clock"])
+
+
+@event_app.command("start")
+@guarded
+def start(
+    name: EventArg,
+    round_: RoundOpt = None,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", help="When it began: 19:05 (today) or a date and time (ISO)."),
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Start the round's clock now (or say when the round began): the round's time is
+    shown by draw, tables, enter and check, and the competition's rule applies once it
+    is over.
+
+    Example: scorekeeper event start friday --round 2 --at 20:15
+    """
+    from scorekeeper.club import clock as clocks
+    from scorekeeper.club import event as ev
+
+    when = clocks.parse_start(at) if at is not None else ev.now()
+    with ev.editing(name) as event:
+        played = event.start_round(round_, when)
+        clock = clocks.clock_of(event.rules, played)
+    data = clock.to_dict() if clock is not None else None
+    if json_:
+        emit_json({"round": played.number, "started": played.started, "clock": data})
+        return
+    typer.echo(say("club.started", round=played.number, start=f"{when:%H:%M}"))
+    if data is None:
+        typer.echo(say("club.no_clock"))
+    show_clock(data)
 
 
 @event_app.command("tables")
@@ -266,6 +306,74 @@ def tables(
             else views.seat_plan_html(plan, view_lang()),
             output,
         )
+
+
+@event_app.command("serve")
+@guarded
+def serve(
+    name: EventArg,
+    lan: Annotated[
+        bool,
+        typer.Option("--lan", help="Let the screens and phones on this computer's network in."),
+    ] = False,
+    port: Annotated[int, typer.Option(help="The port to listen on (0: any free one).")] = 8738,
+    stop_after: Annotated[
+        float | None, typer.Option("--stop-after", hidden=True, help="Stop after so many seconds.")
+    ] = None,
+) -> None:
+    """Serve the event's standings live to a screen in the hall and any phone: a page
+    that reads only, updated as the tables' games are entered.
+
+    Example: scorekeeper event serve friday --lan
+    """
+    from scorekeeper.club import event as ev
+
+    try:
+        from scorekeeper.serve.hall import Board, Hall
+    except ImportError:
+        typer.echo(say("serve.no_extra"), err=True)
+        raise typer.Exit(2) from None
+    event = ev.read(name)  # refused now when there is no such event
+    board = Board(lambda: _hall_files(name), lambda lang: _hall_page(name))
+    try:
+        hall = Hall(board, lan=lan, port=port, title=event.name)
+    except OSError as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(1) from None
+    hall.run(stop_after)
+
+
+def _hall_files(name: str) -> list[Any]:
+    """The files the hall's page is made of: the event's and each table's match file."""
+    from scorekeeper.club import event as ev
+    from scorekeeper.errors import ScorekeeperError
+
+    try:
+        event = ev.read(name)
+    except ScorekeeperError:
+        return [ev.path_of(name)]
+    tables = [t.path() for r in event.rounds for t in r.tables]
+    return [ev.path_of(name), *tables]
+
+
+def _hall_page(name: str) -> str:
+    """The live part of the hall's page, in the language being spoken: the standings
+    after the rounds drawn and the last round's time; or what stops them being read."""
+    from html import escape
+
+    from scorekeeper.club import event as ev
+    from scorekeeper.club.clock import clock_of
+    from scorekeeper.club.standings import standings_data
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.view.club import hall_fragment
+
+    try:
+        event = ev.read(name)
+        data = standings_data(event)
+        clock = clock_of(event.rules, event.rounds[-1]) if event.rounds else None
+    except ScorekeeperError as err:
+        return f'<p class="problem">{escape(str(err))}</p>'
+    return hall_fragment(data, clock.to_dict() if clock is not None else None)
 
 
 for _name in ("enter", "check", "penalty", "compare", "standings", "season", "settle"):

@@ -48,6 +48,14 @@ def write_out(content: str, output: Path | None) -> None:
     typer.echo(say("club.written", path=str(output)))
 
 
+def show_clock(clock: dict[str, Any] | None) -> None:
+    """The round's time in words (nothing where the competition has no clock)."""
+    from scorekeeper.view.club import clock_line
+
+    if clock is not None:
+        typer.echo(clock_line(clock))
+
+
 def view_lang() -> str:
     from scorekeeper.text import language
 
@@ -77,10 +85,12 @@ def enter(
     """
     from scorekeeper.cli import work
     from scorekeeper.club import event as ev
+    from scorekeeper.club.clock import verify_in_time
 
     event = ev.read(name)
     played = event.round(round_)
     seat = played.table(table)
+    verify_in_time(event.rules, played)
     path = seat.path()
     if second:
         path = _second_path(name, played.number, seat.number)
@@ -114,9 +124,11 @@ def _second_path(name: str, round_number: int, table_number: int) -> Path:
 
 
 def _show_list(event: Any, played: Any, seat: Any, second: bool, *, last_only: bool) -> None:
+    from scorekeeper.club.clock import clock_of
     from scorekeeper.club.lists import table_list
 
     checked = table_list(event, played, seat, second=second)
+    clock = clock_of(event.rules, played)
     rows = [r for r in checked.rows if r.game]
     shown = rows[-1:] if last_only else checked.rows
     for row in shown:
@@ -136,6 +148,11 @@ def _show_list(event: Any, played: Any, seat: Any, second: bool, *, last_only: b
     typer.echo(say("club.round_length", games=checked.games, of=checked.of))
     if checked.missing_solos:
         typer.echo(say("club.solos_open", players=checked.missing_solos))
+    if clock is not None and clock.behind(checked.games, checked.of):
+        left = checked.of - checked.games
+        typer.echo(say("club.behind", games=left, minutes=clock.left, table=seat.number))
+    if last_only and clock is not None:
+        show_clock(clock.to_dict())
 
 
 @guarded
@@ -152,15 +169,19 @@ def check(
     Exit 1 when a list does not add up. Example: scorekeeper event check friday --round 1
     """
     from scorekeeper.club import event as ev
+    from scorekeeper.club.clock import clock_of
     from scorekeeper.club.lists import table_list
 
     event = ev.read(name)
     played = event.round(round_)
     seats = [played.table(table)] if table else played.tables
     lists = [table_list(event, played, s) for s in seats]
+    clock = clock_of(event.rules, played)
+    shown = clock.to_dict() if clock is not None else None
     if json_:
-        emit_json([t.to_dict() for t in lists])
+        emit_json([{**t.to_dict(), "clock": shown} for t in lists])
     else:
+        show_clock(shown)
         for seat in seats:
             typer.echo(say("club.table_head", table=seat.number, players=seat.players))
             _show_list(event, played, seat, False, last_only=False)
@@ -283,21 +304,10 @@ def standings(
     Example: scorekeeper event standings friday --format html -o standings.html
     """
     from scorekeeper.club import event as ev
-    from scorekeeper.club.standings import standings as ranked
+    from scorekeeper.club.standings import standings_data
 
     check_format(format_, FORMATS)
-    event = ev.read(name)
-    lines = ranked(event, round_, only_round=only_round)
-    rounds = round_ or len(event.rounds)
-    data = {
-        "kind": "round" if only_round else "evening",
-        "event": event.name,
-        "competition": event.competition,
-        "round": round_ or (event.rounds[-1].number if event.rounds else 0),
-        "rounds": rounds,
-        "rank_by": list(event.rules.rank_by),
-        "lines": [line.to_dict() for line in lines],
-    }
+    data = standings_data(ev.read(name), round_, only_round=only_round)
     _render(data, "json" if json_ else format_, output)
 
 
@@ -337,17 +347,30 @@ def season(
 
 
 @guarded
-def settle(name: EventArg, json_: JsonOpt = False) -> None:
+def settle(
+    name: EventArg,
+    steps_given: Annotated[
+        str | None,
+        typer.Option(
+            "--loss-money",
+            help="Other steps than the competition's: 0.50, or 0.50,4:1.00 (1.00 from the "
+            "fourth lost game on).",
+        ),
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
     """Loss money of the evening: each player's lost games at the competition's steps.
 
     Example: scorekeeper event settle friday
     """
+    from scorekeeper.cli.settle import parse_loss_money
     from scorekeeper.club import event as ev
     from scorekeeper.club.standings import evening_lines
     from scorekeeper.settle import loss_money, money
 
+    given = parse_loss_money(steps_given) if steps_given is not None else None
     event = ev.read(name)
-    steps = event.rules.loss_steps
+    steps = given or event.rules.loss_steps
     if not steps:
         raise ev.refuse("club.no_loss_money", "money", competition=event.rules.id)
     lost = {line.player: line.lost for line in evening_lines(event)}
@@ -359,11 +382,12 @@ def settle(name: EventArg, json_: JsonOpt = False) -> None:
                 "cents": owed,
                 "amounts": {p: money(c) for p, c in owed.items()},
                 "total": money(sum(owed.values())),
+                "steps": [{"from": first, "amount": str(amount)} for first, amount in steps],
             }
         )
         return
     from scorekeeper.view.words import money as shown
 
     for player, cents in owed.items():
-        typer.echo(say("club.loss_line", player=player, lost=lost[player], amount=shown(cents)))
-    typer.echo(say("club.loss_total", amount=shown(sum(owed.values()))))
+        typer.echo(say_count("settle.loss_line", lost[player], player=player, amount=shown(cents)))
+    typer.echo(say("settle.loss_total", amount=shown(sum(owed.values()))))

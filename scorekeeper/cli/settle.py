@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -14,6 +15,9 @@ from scorekeeper.text import say_count
 if TYPE_CHECKING:
     from scorekeeper.settle import Settlement
 
+Steps = tuple[tuple[int, Decimal], ...]
+"""Loss money's steps: (the first lost game it applies to, the amount per lost game)."""
+
 
 @guarded
 def settle(
@@ -23,15 +27,24 @@ def settle(
     save: Annotated[
         bool, typer.Option("--save", help="Keep the --price given in the match file.")
     ] = False,
+    loss_money: Annotated[
+        str | None,
+        typer.Option(
+            "--loss-money",
+            help="Loss money per lost game, paid into the club's till: 0.50, or stepped "
+            "0.50,4:1.00 (1.00 from the fourth lost game on).",
+        ),
+    ] = None,
     match: MatchOpt = None,
     json_: JsonOpt = False,
 ) -> None:
     """Settle up: each player's balance at a price per point, and who pays whom with the
-    fewest transfers.
+    fewest transfers; with --loss-money also each player's loss money (with or without
+    a price per point).
 
     Zero-sum games (Doppelkopf) pay the totals as they stand; in games where only the
     winners score, balances are measured against the table's average.
-    Example: scorekeeper settle --price 0.05
+    Example: scorekeeper settle --price 0.05 --loss-money 0.50,4:1.00
     """
     from scorekeeper.cli.common import editing, match_path
     from scorekeeper.errors import ScorekeeperError
@@ -39,25 +52,98 @@ def settle(
     from scorekeeper.session import Session
     from scorekeeper.settle import settle as settle_up
 
+    steps = parse_loss_money(loss_money) if loss_money is not None else None
     if save and price is not None:
         with editing(match) as session:
             session.log.price = price
-    session = Session.open(match_path(match))
+    path = match_path(match)
+    session = Session.open(path)
     chosen = price if price is not None else session.log.price
-    if chosen is None:
+    if chosen is None and steps is None:
         raise ScorekeeperError(because("settle.no_price"), rule="price", kind="usage")
-    result = settle_up(session.match.totals(), Decimal(repr(chosen)))
+    result = (
+        settle_up(session.match.totals(), Decimal(repr(chosen))) if chosen is not None else None
+    )
     over = session.match.over() is not None
+    owed = _loss(path, steps) if steps is not None else None
+    _answer(result, steps, owed, over, saved=save and price is not None, json_=json_)
+
+
+def _answer(
+    result: Settlement | None,
+    steps: Steps | None,
+    owed: tuple[dict[str, int], dict[str, int]] | None,
+    over: bool,
+    *,
+    saved: bool,
+    json_: bool,
+) -> None:
+    """The settlement (and the loss money, when asked) as JSON or in words."""
     if json_:
         from scorekeeper.cli import render
 
-        render.emit_json(
-            {**result.to_dict(), "finished": over, "saved": save and price is not None}
-        )
+        data = result.to_dict() if result is not None else {}
+        data.update(finished=over, saved=saved)
+        if owed is not None and steps is not None:
+            data["loss_money"] = _loss_data(steps, *owed)
+        render.emit_json(data)
         return
-    _show(result, over)
-    if save and price is not None:
+    if result is not None:
+        _show(result, over)
+    if owed is not None and steps is not None:
+        _show_loss(steps, *owed)
+        if result is None and not over:
+            typer.echo(say("settle.not_over"))
+    if saved and result is not None:
         typer.echo(say("settle.saved", price=result.price))
+
+
+def parse_loss_money(text: str) -> Steps:
+    """``--loss-money`` as typed (``0.50,4:1.00``); a usage mistake (exit 2) if it is not."""
+    from scorekeeper.settle import parse_steps
+
+    try:
+        return parse_steps(text)
+    except ValueError as exc:
+        raise typer.BadParameter(say("settle.bad_loss_money", given=str(exc))) from None
+
+
+def _loss(path: Path, steps: Steps) -> tuple[dict[str, int], dict[str, int]]:
+    """Each player's lost games (as the statistics count them) and loss money in cents."""
+    from scorekeeper.settle import loss_money
+    from scorekeeper.stats.cache import figures
+
+    found = figures(path)
+    lost = {p: f.lost for p, f in found.figures.items()}
+    return lost, loss_money(lost, steps)
+
+
+def _loss_data(steps: Steps, lost: dict[str, int], owed: dict[str, int]) -> dict[str, object]:
+    from scorekeeper.settle import money
+
+    return {
+        "steps": [{"from": first, "amount": str(amount)} for first, amount in steps],
+        "lost": lost,
+        "cents": owed,
+        "amounts": {p: money(c) for p, c in owed.items()},
+        "total": money(sum(owed.values())),
+        "total_cents": sum(owed.values()),
+    }
+
+
+def _show_loss(steps: Steps, lost: dict[str, int], owed: dict[str, int]) -> None:
+    from scorekeeper.view.words import money
+
+    worded = [
+        say("settle.loss_step", amount=money(int(amount * 100)), first=first)
+        for first, amount in steps
+    ]
+    typer.echo(say("settle.loss_money", steps=worded))
+    for player, cents in owed.items():
+        typer.echo(
+            "  " + say_count("settle.loss_line", lost[player], player=player, amount=money(cents))
+        )
+    typer.echo(say("settle.loss_total", amount=money(sum(owed.values()))))
 
 
 def _show(result: Settlement, over: bool) -> None:

@@ -25,6 +25,8 @@ SHIPPED = Path(__file__).resolve().parent / "competitions"
 RANK_KEYS = ("points", "placement", "won", "lost", "solos", "marks", "lot")
 """What a ranking may compare, in the order given by ``rank_by`` (``lost``: fewer first)."""
 SEASON_COUNTS = ("all", "best", "average_best")
+LATE = ("warn", "refuse")
+"""What a competition does with a game entered once the round's time is over."""
 OVERRIDABLE = ("rounds", "games", "tables", "best")
 """The keys ``event new --set`` may change (whole numbers; ``tables`` a list like 4,5)."""
 
@@ -69,7 +71,8 @@ class Competition:
     shared_places: bool = False
     partners: str = "table"  # "table" (Doppelkopf), "drawn" or "fixed" (Klaverjas)
     lists: str = ""  # "ddv": the DDV list checks after every game
-    minutes: int | None = None
+    minutes: int | None = None  # the round's time
+    late: str = "warn"  # once the time is over: "warn", or "refuse" games entered then
     names: dict[str, str] = field(default_factory=dict)
     placement: dict[str, tuple[int, ...]] = field(default_factory=dict)
     scores: Scores = Scores()
@@ -104,6 +107,8 @@ class Competition:
             "season": {"count": self.season_count, "best": self.season_best},
             "loss_money": [{"from": n, "amount": str(a)} for n, a in self.loss_steps],
             "unsourced": list(self.unsourced),
+            "minutes": self.minutes,
+            "late": self.late,
         }
 
 
@@ -179,6 +184,9 @@ def _build(name: str, data: dict[str, Any]) -> Competition:
     season = data.get("season", {})
     if not set(rank_by) <= set(RANK_KEYS) or season.get("count", "all") not in SEASON_COUNTS:
         raise ValueError(f"rank_by {rank_by}, season {season}")
+    late = data.get("time", {}).get("late", "warn")
+    if late not in LATE:
+        raise ValueError(f"time.late {late!r}")
     if data.get("prizes", {}).get("formula", "van4") != "van4":
         raise ValueError(f"prizes {data['prizes']}")
     if not tables or any(not 2 <= t <= 6 for t in tables):
@@ -197,6 +205,7 @@ def _build(name: str, data: dict[str, Any]) -> Competition:
         partners=str(data.get("partners", "table")),
         lists=str(data.get("lists", "")),
         minutes=data.get("minutes"),
+        late=str(late),
         names={str(k): str(v) for k, v in data.get("names", {}).items()},
         placement={str(k): tuple(int(p) for p in v) for k, v in data.get("placement", {}).items()},
         scores=Scores(**data.get("scores", {})),

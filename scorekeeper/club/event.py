@@ -19,7 +19,7 @@ import tomllib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,11 @@ PENALTY_WORDS = {
 }
 """The kinds of penalty as a German or Dutch table types them."""
 REQUIRED = ("name", "competition", "started", "players")
+
+
+def now() -> datetime:
+    """The time now, local, to the second (a round's clock)."""
+    return datetime.now().astimezone().replace(microsecond=0)
 
 
 def events_dir() -> Path:
@@ -78,6 +83,7 @@ class Round:
     tables: list[Table]
     sitting_out: list[str] = field(default_factory=list)
     absent: list[str] = field(default_factory=list)
+    started: str = ""  # when its clock started (ISO, with the offset): drawn or 'event start'
 
     def table(self, number: int) -> Table:
         for t in self.tables:
@@ -220,8 +226,15 @@ class Event:
             Table(i, players, f"matches/{self.name}-round{number}-table{i}.toml")
             for i, players in enumerate(tables, 1)
         ]
-        played = Round(number, chosen, made, sitters, absent)
+        played = Round(number, chosen, made, sitters, absent, started=now().isoformat())
         self.rounds.append(played)
+        return played
+
+    def start_round(self, number: int | None, when: datetime) -> Round:
+        """The round's clock starts (again) at ``when``: the round begins now, or began
+        at the time the organiser gives."""
+        played = self.round(number)
+        played.started = when.isoformat()
         return played
 
     def verify_penalty(self, penalty: Penalty) -> None:

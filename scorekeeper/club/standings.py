@@ -248,6 +248,23 @@ def standings(
 # ---------------------------------------------------------------------- the season
 
 
+def standings_data(
+    event: Event, round_: int | None = None, *, only_round: bool = False
+) -> dict[str, Any]:
+    """The evening's standings (up to round ``round_``), or one round's alone, as plain
+    data: what ``event standings`` renders and the hall's page shows."""
+    lines = standings(event, round_, only_round=only_round)
+    return {
+        "kind": "round" if only_round else "evening",
+        "event": event.name,
+        "competition": event.competition,
+        "round": round_ or (event.rounds[-1].number if event.rounds else 0),
+        "rounds": round_ or len(event.rounds),
+        "rank_by": list(event.rules.rank_by),
+        "lines": [line.to_dict() for line in lines],
+    }
+
+
 def _primary(rules: Competition, line: Line) -> Fraction:
     first = next((k for k in rules.rank_by if k in ("points", "placement")), "points")
     return Fraction(getattr(line, first))

@@ -36,14 +36,26 @@ def cache_dir() -> Path:
     return data_home() / "cache" / "stats"
 
 
-@memo("stats.rules_digest", "(ruleset, path)", maxsize=None)
 def _rules_digest(ruleset: str, path: Path) -> str:
     """The rule set's merged content as a digest, or "" when it cannot be read (``path``:
     the match file, whose folder a rule-set path is read from)."""
     if not ruleset:
         return ""
     try:
-        data = load_chain(find(for_match(ruleset, path)))
+        where = find(for_match(ruleset, path))
+        seen = where.stat()
+    except (ScorekeeperError, OSError):
+        return ""
+    return _chain_digest(where, seen.st_mtime_ns, seen.st_size)
+
+
+@memo("stats.rules_digest", "(where, mtime, size)", maxsize=None)
+def _chain_digest(where: Path, mtime: int, size: int) -> str:
+    """The digest of the rule set read from ``where`` (its ``extends`` chain merged):
+    read once per process for every match of that rule set, not once per match (the
+    file's modification time and size are in the key: a file changed is read again)."""
+    try:
+        data = load_chain(where)
     except (ScorekeeperError, OSError, RecursionError):
         return ""
     text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)

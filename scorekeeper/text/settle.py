@@ -26,4 +26,13 @@ TEXTS: dict[str, str] = {
         "with 'scorekeeper settle --price 0.05 --save' (or 'new ... --price 0.05')"
     ),
     "settle.saved": "The price {price} per point is kept in the match file.",
+    "settle.bad_loss_money": (
+        "{given!r} is not loss money: an amount like 0.50, or steps like 0.50,4:1.00 "
+        "(from lost game 4 on: 1.00)"
+    ),
+    "settle.loss_money": "Loss money per lost game ({steps!l}), paid into the club's till:",
+    "settle.loss_step": "{amount} from lost game {first}",
+    "settle.loss_line": "{player}: {count} lost games, {amount}",
+    "settle.loss_line.one": "{player}: {count} lost game, {amount}",
+    "settle.loss_total": "Loss money in all: {amount}",
 }

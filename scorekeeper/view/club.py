@@ -125,6 +125,22 @@ def slips_html(plan: dict[str, Any], lang: str) -> str:
     return _page(say("club.slips", event=plan["event"], round=plan["round"]), body, lang)
 
 
+def clock_line(clock: dict[str, Any]) -> str:
+    """A round's time (``Clock.to_dict``) in words: started, played, left; or over, and
+    what the competition does with games entered now."""
+    if clock["over"]:
+        return say(f"club.clock_over_{clock['late']}", round=clock["round"],
+                   minutes=clock["minutes"], ends=clock["end_time"])  # fmt: skip
+    return say(
+        "club.clock",
+        round=clock["round"],
+        start=clock["start_time"],
+        elapsed=clock["elapsed"],
+        left=clock["left"],
+        ends=clock["end_time"],
+    )
+
+
 # ---------------------------------------------------------------------- standings
 
 
@@ -181,6 +197,16 @@ def standings_markdown(data: dict[str, Any]) -> str:
 def standings_html(data: dict[str, Any], lang: str) -> str:
     head, rows = standing_rows(data)
     return _page(standings_title(data), [_html_table(head, rows)], lang)
+
+
+def hall_fragment(data: dict[str, Any], clock: dict[str, Any] | None) -> str:
+    """The hall's live page: the standings' title, the round's time, the table."""
+    head, rows = standing_rows(data)
+    parts = [f"<h1>{text(standings_title(data))}</h1>"]
+    if clock is not None:
+        parts.append(f'<p class="clock">{text(clock_line(clock))}</p>')
+    parts.append(_html_table(head, rows))
+    return "\n".join(parts)
 
 
 def standings_csv(data: dict[str, Any]) -> str:

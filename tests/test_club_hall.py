@@ -1,0 +1,132 @@
+"""The hall's live standings (``scorekeeper event serve``, issue 30): a read-only page that
+follows the tables' match files, in a real browser (Debian's chromium) at a phone's and a
+hall screen's size, in the three languages; a wrong key is 404 and nothing is written."""
+
+from __future__ import annotations
+
+import http.client
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import PHONE, module_browser  # noqa: F401  (the module's chromium: browser)
+from cli_helpers import cli_env, run_cli
+
+SCREEN = {"width": 1280, "height": 900}
+LIFETIME = 60
+
+
+def _ok(home: Path, *args: str) -> str:
+    res = run_cli(home, *args)
+    assert res.returncode == 0, res.stdout + res.stderr
+    return res.stdout
+
+
+@contextmanager
+def hall(home: Path, name: str) -> Iterator[str]:
+    """``event serve NAME`` on a free port: its URL while it runs."""
+    cmd = [sys.executable, "-m", "scorekeeper", "event", "serve", name, "--port", "0"]
+    proc = subprocess.Popen(
+        [*cmd, "--stop-after", str(LIFETIME)],
+        env=cli_env(home),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    url = ""
+    for line in proc.stdout:
+        if line.strip().startswith("http://"):
+            url = line.strip()
+            break
+    if not url:
+        proc.kill()
+        raise AssertionError(proc.stderr.read() if proc.stderr else "no URL printed")
+    try:
+        yield url
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """An evening of the DDV tournament, one table drawn, its players by position; one
+    player's name would be markup if it were not escaped."""
+    home = tmp_path_factory.mktemp("hall")
+    _ok(home, "event", "new", "fri", "ddv-tournament", "--set", "games=4")
+    _ok(home, "event", "register", "fri", "Anna", "<b>Ben</b>", "Carla", "Dirk")
+    _ok(home, "event", "draw", "fri", "--seed", "3")
+    plan = run_cli(home, "event", "tables", "fri", "--json")
+    import json
+
+    players = json.loads(plan.stdout)["tables"][0]["players"]
+    return home, players
+
+
+def test_the_hall_page_follows_the_tables(evening: Any, browser: Any) -> None:
+    home, players = evening
+    a, b, _, _ = players
+    with hall(home, "fri") as url:
+        phone = browser.new_page(viewport=PHONE)
+        screen = browser.new_page(viewport=SCREEN)
+        phone.goto(url + "?lang=de")
+        screen.goto(url + "?lang=nl")
+        phone.wait_for_selector("#link.on")
+        screen.wait_for_selector("#link.on")
+        assert "fri: Wertung nach 1 Runden" in phone.inner_text("#live")
+        assert "Runde 1: begonnen" in phone.inner_text("#live")  # the round's time
+        assert "Plaats" in screen.inner_text("#live")
+        assert phone.query_selector("#live b") is None  # a name is never markup
+        assert "<b>Ben</b>" in phone.inner_text("#live")
+        for page, size in ((phone, PHONE), (screen, SCREEN)):
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        version = phone.get_attribute("#live", "data-version") or ""
+        _ok(home, "event", "enter", "fri", "1", "1", f"re={a},{b}", "re_points=130")
+        phone.wait_for_selector(f"#live:not([data-version='{version}'])", timeout=15000)
+        top = phone.inner_text("#live tbody tr:first-child")
+        assert a in top or b in top  # the game's winners lead now
+        screen.wait_for_selector(f"#live:has-text('{a}')")
+        english = browser.new_page(viewport=PHONE)
+        english.goto(url)
+        english.wait_for_selector("#link.on")
+        assert "standings after 1 rounds" in english.inner_text("#live")
+        for page in (phone, screen, english):
+            page.close()
+
+
+def test_the_hall_page_reads_only_and_hides_behind_its_key(evening: Any) -> None:
+    home, _ = evening
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in (home / "matches").iterdir())
+    with hall(home, "fri") as url:
+        port = int(url.split(":")[2].split("/")[0])
+        key = url.rstrip("/").rsplit("/", 1)[1]
+
+        def get(path: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request(method, path)
+            answer = conn.getresponse()
+            return answer.status, dict(answer.getheaders()), answer.read().decode("utf-8")
+
+        assert get("/wrongkey/")[0] == 404
+        status, headers, text = get(f"/{key}/")
+        assert status == 200 and "form-action 'none'" in headers["content-security-policy"]
+        assert "<form" not in text and "&lt;b&gt;Ben&lt;/b&gt;" in text
+        assert get(f"/{key}/", "POST")[0] == 405
+    after = sorted((p.name, p.stat().st_mtime_ns) for p in (home / "matches").iterdir())
+    assert after == before
+
+
+def test_no_such_event_is_refused_before_serving(tmp_path: Path) -> None:
+    res = run_cli(tmp_path, "event", "serve", "nothing", "--port", "0", "--stop-after", "1")
+    assert res.returncode == 2 and "no event 'nothing'" in res.stderr
