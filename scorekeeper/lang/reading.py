@@ -265,6 +265,8 @@ def _read_at(
         return 1, [words[i]]
     for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
         group = words[i : i + n]
+        if n > 1 and (said := _phrase(group, phrases)) is not None:
+            return n, said  # a phrase of the table's, whole ('solo zonder troef'), first
         if n > 1 and any(_phrase([w], phrases) for w in group):
             continue
         code = _as_card(group, lang)
