@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cli.core import echo, editing, match_path, typed, typed_cards, typed_facts
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.reasons import because
-from scorekeeper.text import say
+from scorekeeper.text import language, say
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -325,6 +325,7 @@ def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     """``check FILE``: every problem of a match file; exit 1 unless it is sound."""
     from scorekeeper.session.check import check as check_file
 
+    language.use_match(language.of_file(file))  # said in the match's language
     report = check_file(file, strict=strict)
     if json_ or report.problems or report.warnings:
         _shown(report, json_=json_)

@@ -79,9 +79,9 @@ def bar_parts(data: dict[str, Any]) -> list[str]:
     # a player's name and points stay together when the line is wrapped
     totals = [t.replace(" ", "\u00a0") for t in signed(data.get("columns") or data["totals"])]
     parts = [say("table.bar.totals", totals=totals)]
-    if data["over"]:
-        parts.append(say("table.bar.over"))
-    elif data["of"]:
+    if data["over"]:  # nothing more is dealt or played: no dealer, no turn
+        return [*parts, say("table.bar.over")]
+    if data["of"]:
         parts.append(say("table.bar.hand_of", number=data["hand"], total=data["of"]))
     else:
         parts.append(say("table.bar.hand", number=data["hand"]))
