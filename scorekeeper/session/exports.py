@@ -24,7 +24,8 @@ from scorekeeper.session.stream import NotStreamed, Step, opened, steps
 
 def export(path: Path, out: TextIO, format_: str) -> int:
     """Write the match's history as ``json`` or ``csv`` to ``out``, hand by hand, the
-    way :func:`scorekeeper.export.to_json` and ``to_csv`` give it; the number of hands.
+    way :func:`scorekeeper.export.to_json` and ``to_csv`` give it; the number of finished
+    hands (a hand in play is written, but not counted as exported).
 
     The match is first opened as every command opens it (a refusal names its line); a
     file that is not canonical is exported from a whole replay.
@@ -40,7 +41,7 @@ def export(path: Path, out: TextIO, format_: str) -> int:
     except (NotStreamed, UnicodeDecodeError):
         whole = Session.open(path, full=True)
         out.write(to_json(whole.log, whole.match) if format_ == "json" else to_csv(whole.match))
-        return len(whole.match.hands)
+        return sum(1 for mh in whole.match.hands if mh.finished)
     changed = ScorekeeperError(because("session.changed", path=str(path)), kind="file")
     with ExitStack() as stack:
         try:
@@ -48,16 +49,20 @@ def export(path: Path, out: TextIO, format_: str) -> int:
         except (NotStreamed, UnicodeDecodeError):
             raise changed from None
         last: list[Match] = [Match(rules, log.players, log.first_dealer)]
+        finished = [0]
 
         def hands() -> Iterator[Step]:
             try:
                 for step in steps(texts, log, rules):
                     last[0] = step.match
+                    finished[0] += bool(step.hand.finished)
                     yield step
             except (NotStreamed, UnicodeDecodeError):
                 raise changed from None
 
         if format_ == "json":
             pairs = ((s.hand, s.record) for s in hands())
-            return write_json(out, rules, log, pairs, lambda: last[0])
-        return write_csv(out, list(log.players), (s.hand for s in hands()))
+            write_json(out, rules, log, pairs, lambda: last[0])
+        else:
+            write_csv(out, list(log.players), (s.hand for s in hands()))
+        return finished[0]
