@@ -68,16 +68,23 @@ def choose(lang: str | None) -> None:
     _chosen = parse(lang) if lang else None
 
 
+HEADER_BYTES = 64 * 1024
+"""How much of a file is read for its header's language: a header is a few lines."""
+
+
 def of_file(path: object) -> str | None:
     """The language a match file's header names (``lang = "de"``), read from the header
     alone (the lines before the first hand); None without one or without a readable file."""
     import tomllib
     from pathlib import Path
 
+    file = Path(str(path))
     try:
-        with Path(str(path)).open(encoding="utf-8") as f:
+        if not file.is_file():  # a pipe, a device, a folder: never opened here (it may block)
+            return None
+        with file.open(encoding="utf-8") as f:
             head = []
-            for line in f:
+            for line in f.read(HEADER_BYTES).splitlines(keepends=True):
                 if line.lstrip().startswith("[["):
                     break
                 head.append(line)
