@@ -23,7 +23,7 @@ from scorekeeper.errors import (
 from scorekeeper.hand import FamilyRules, Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.files import for_match
-from scorekeeper.matchlog.shape import describe, name_problem
+from scorekeeper.matchlog.shape import describe, name_problem, path_text
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
@@ -383,7 +383,7 @@ class Match:
                 errors.append(err)
             errors[:0] = skipped or []
             found = [
-                f"{where(_line_of(source_map, i, err))}: {_at_hand(i + 1)}: {err.error}"
+                f"{where(_line_of(source_map, i, err))}: {path_text(('hand', i))}: {err.error}"
                 for err in errors
             ]
             if found and not every_problem:
@@ -596,8 +596,3 @@ class _ReplayError(Exception):
         """A refused quick fact, placed at its key's line (``where`` names the key)."""
         key, error.where = error.where, None
         return cls(error, key=key or "quick")
-
-
-def _at_hand(number: int) -> str:
-    """Where a problem is, for people: ``hand 2`` in the table's words."""
-    return because("matchlog.at.hand", hand=number).worded()
