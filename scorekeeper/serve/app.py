@@ -110,7 +110,7 @@ class Server:
             html = page.document(
                 self.guard.key, lang, body, scorer=scorer, csrf=self.guard.csrf(cookie), quick=quick
             )
-        return HTMLResponse(html, headers=_headers())
+        return HTMLResponse(html, headers=security_headers())
 
     async def events(self, request: Request) -> Response:
         if not self._known(request):
@@ -124,7 +124,7 @@ class Server:
         return StreamingResponse(
             self._stream(client, lang, cookie),
             media_type="text/event-stream",
-            headers={**_headers(), "X-Accel-Buffering": "no"},
+            headers={**security_headers(), "X-Accel-Buffering": "no"},
         )
 
     async def _stream(self, client: str, lang: str, cookie: str | None) -> AsyncIterator[str]:
@@ -334,7 +334,14 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _headers() -> dict[str, str]:
+def security_headers(*, forms: bool = True) -> dict[str, str]:
+    """What every answer of a page carries: never cached, never framed, no referrer, and a
+    content policy that lets in only the page's own inline style and script, its own
+    stream and (with ``forms``, the table's page) its own forms and inline images; the
+    hall's standings page, which reads only, takes neither."""
+    allowed = "img-src 'self' data:; base-uri 'none'; form-action 'self'"
+    if not forms:
+        allowed = "base-uri 'none'; form-action 'none'"
     return {
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
@@ -342,7 +349,7 @@ def _headers() -> dict[str, str]:
         "X-Frame-Options": "DENY",
         "Content-Security-Policy": (
             "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-            "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'"
+            f"connect-src 'self'; {allowed}"
         ),
     }
 

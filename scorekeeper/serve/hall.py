@@ -33,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from scorekeeper.serve.app import KEEP_ALIVE, pick_language
+from scorekeeper.serve.app import KEEP_ALIVE, pick_language, security_headers
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import speaking
 from scorekeeper.serve.net import lan_addresses
@@ -169,19 +169,6 @@ SCRIPT = r"""
 """
 
 
-def _headers() -> dict[str, str]:
-    return {
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
-        "X-Frame-Options": "DENY",
-        "Content-Security-Policy": (
-            "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-            "connect-src 'self'; base-uri 'none'; form-action 'none'"
-        ),
-    }
-
-
 class Hall:
     """One ``event serve`` run: its sockets, the board, the key, and the app."""
 
@@ -226,7 +213,7 @@ class Hall:
         body = self.board.words(lang)
         with speaking(lang):
             html = document(self.guard.key, lang, body)
-        return HTMLResponse(html, headers=_headers())
+        return HTMLResponse(html, headers=security_headers(forms=False))
 
     async def events(self, request: Request) -> Response:
         if not self.guard.is_key(request.path_params.get("key", "")):
@@ -239,7 +226,7 @@ class Hall:
         return StreamingResponse(
             self._stream(client, lang),
             media_type="text/event-stream",
-            headers={**_headers(), "X-Accel-Buffering": "no"},
+            headers={**security_headers(forms=False), "X-Accel-Buffering": "no"},
         )
 
     async def _stream(self, client: str, lang: str) -> AsyncIterator[str]:
