@@ -66,3 +66,24 @@ def test_a_finished_match_names_no_dealer_and_nobody_to_play(tmp_path: Path, lan
     assert not any(w in opened for w in words[lang]), opened
     over = {"en": "match over", "de": "Partie", "nl": "partij"}[lang]
     assert over in opened.casefold() or over in opened, opened
+
+
+def test_a_value_line_names_its_cards_as_the_table_writes_them(tmp_path: Path) -> None:
+    """A Klaberjass sequence in a hand's value: 'reeks B♠ V♠ H♠' at a Dutch table, never the
+    match file's codes 'JS QS KS' (issue 28 item 5: every item in the players' words)."""
+    match = tmp_path / "k.toml"
+    made = run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--lang", "nl", "--match", match)
+    assert made.returncode == 0, made.stderr
+    res = run_cli(
+        tmp_path,
+        "hand",
+        "maker=Anna",
+        "trump=R",
+        "points=Anna:90,Ben:62",
+        "sequences=Anna:H7 H8 H9,Ben:SB SV SH",
+        "-m",
+        match,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "+20 Ben: reeks B♠ V♠ H♠ (3 kaarten)" in res.stdout, res.stdout
+    assert "JS QS KS" not in res.stdout

@@ -24,7 +24,7 @@ def item_text(item: ValueItem) -> str:
     ``Reason.worded`` keeps them), a plain one is a game's term with its cards named; the
     clause's words too. A live page words a replay made once in each phone's language."""
     label = item.label
-    label = reason.worded() if (reason := reason_of(label)) is not None else cards(term(label))
+    label = cards(reason.worded()) if (reason := reason_of(label)) is not None else cards(term(label))
     clause = term(item.clause) if item.clause else item.clause
     if label is item.label and clause is item.clause:
         return item.text()
