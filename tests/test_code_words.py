@@ -283,3 +283,93 @@ def test_an_amendment_is_told_in_the_table_s_words(
     res = run("amend", "1", "re_points=100", "--match", path)
     assert res.returncode == 0, res.stderr
     assert said in res.stdout and not code_words(res.stdout, lang), res.stdout
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command of the program, as typed: ``[]``, ``["score"]``, ``["event", "pair"]``."""
+    import click
+    import typer
+
+    from scorekeeper.cli.app import app
+
+    def walk(command: click.Command, path: list[str]) -> list[list[str]]:
+        subs = getattr(command, "commands", {})
+        return [path, *(p for name, sub in subs.items() for p in walk(sub, [*path, name]))]
+
+    return walk(typer.main.get_command(app), [])
+
+
+# usage mistakes click words itself: an argument too many (two), an option without its
+# value, a number that is not one, a value out of range, an option misspelt, a file missing
+USAGE_MISTAKES = [
+    ["score", "extra"],
+    ["score", "extra", "more"],
+    ["score", "--match"],
+    ["judge", "doppelkopf", "--players", "x"],
+    ["settle", "--price", "2000000"],
+    ["score", "--jso"],
+    ["announce"],
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_help_and_usage_mistake_in_the_table_s_words(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command's --help and click's words for a usage mistake, as the real program
+    prints them (its value types were English: '--match PATH', "'x' is not a valid
+    integer", 'Got unexpected extra arguments', 'Did you mean --json?')."""
+    from scorekeeper.cli.app import typer_main
+    from scorekeeper.cli.labels import speak
+
+    said = []
+    try:
+        for argv in [[*p, "--help"] for p in _command_paths()] + USAGE_MISTAKES:
+            with pytest.raises(SystemExit):
+                typer_main(["--lang", lang, *argv])
+            out = capsys.readouterr()
+            said.append((argv, out.out + out.err))
+    finally:
+        speak("en")
+    assert len(said) > 40
+    commands = {name for path in _command_paths() for name in path}
+    named = re.compile(rf"(?:^[│ *]*|scorekeeper |')(?:(?:{'|'.join(commands)})\b ?)+")
+    found = {
+        f"{' '.join(argv)}: {line}"
+        for argv, text in said
+        for line in text.splitlines()
+        if code_words(named.sub(" ", line), lang)  # a command of the program stays
+    }
+    assert not found, "\n".join(sorted(found))
+    # an example is a line of its own, not a line that starts with '|' (judge, amend)
+    piped = [line for _, text in said for line in text.splitlines() if line.lstrip()[:2] == "| "]
+    assert not piped, piped
+
+
+def test_every_argument_and_option_has_a_help_text() -> None:
+    """What the help shows beside each argument and option ('event pair' had none for its
+    players: the row read '*  first  TEXT  [required]')."""
+    import click
+    import typer
+
+    from scorekeeper.cli.app import app
+
+    def walk(command: click.Command, path: str) -> list[str]:
+        subs = getattr(command, "commands", {})
+        bare = [f"{path} {p.name}" for p in command.params if not getattr(p, "help", None)]
+        return bare + [m for name, sub in subs.items() for m in walk(sub, f"{path} {name}")]
+
+    assert not walk(typer.main.get_command(app), "scorekeeper")
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_a_quick_fact_refused_names_no_code_place(lang: str, tmp_path: Path) -> None:
+    """A quick fact refused is named as typed ('re='), not by its place in the program
+    ('quick.re: re= names the Re players'); --json keeps the place."""
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
+    for facts in (["re=Zed"], ["re=Anna", "all_tricks=x"]):
+        res = run_cli(tmp_path / "home", "hand", *facts, "--match", path)
+        assert res.returncode != 0 and "quick." not in res.stderr, res.stderr
+        assert facts[-1].split("=")[0] in res.stderr, res.stderr
+    res = run_cli(tmp_path / "home", "hand", "re=Zed", "--match", path, "--json")
+    assert '"quick.re"' in res.stdout + res.stderr
