@@ -72,10 +72,10 @@ def guarded(func: F) -> F:
         except BrokenPipeError:
             closed_pipe()
         except OSError as exc:
+            from scorekeeper.text import os_error
+
             fail(
-                ScorekeeperError(
-                    f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), kind="file"
-                )
+                ScorekeeperError(f"{exc.filename or ''}: {os_error(exc)}".lstrip(": "), kind="file")
             )
 
     return wrapper  # type: ignore[return-value]
@@ -329,7 +329,7 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     """``judge``'s words read in the language of ``--lang`` (German or Dutch; every
     language reads English forms too), else the environment's (``SCOREKEEPER_LANG``, the
     locale): the trick's and the hand's cards (by their nicknames too), the trump suit,
-    the facts and what was said. English input stays exactly as typed, nicknames read."""
+    the game, the facts and what was said. English input stays exactly as typed, nicknames read."""
     from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
     from scorekeeper.text.language import chosen
 
@@ -354,6 +354,8 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     if out.get("hand") is not None:
         out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck, rules.family, trump))
     out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
+    if out.get("game"):  # the game by the table's name (Schweinchen, Damensolo)
+        out["game"] = words(out["game"]).removeprefix("solo ")
     facts = [f.partition("=") for f in out.get("fact") or []]
     out["fact"] = [
         k + s + ",".join(words(v) for v in v.split(",")) for k, s, v in facts

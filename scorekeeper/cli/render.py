@@ -540,8 +540,22 @@ def _said_line(said: dict[str, Any]) -> str:
             card = None
         if card is not None:
             return say("cli.status_said.call", player=player, card=card, side=side)
+    if str(side) in ROLES:  # no team: the one who made trump, or the other
+        return say("cli.status_said.role", player=player, kind=kind, role=say(f"cli.side.{side}"))
+    if any(mark in str(side) for mark in "/+&"):  # a team by its players' names
+        return say("cli.status_said.team", player=player, kind=kind, side=side)
+    if _lang() == "en":  # the table's words for the codes: Re, no 90
+        from scorekeeper.lang.naming import game_word
+
+        kind, side = game_word(kind), game_word(str(side))
+    if verb in ANNOUNCED and kind.casefold() == str(side).casefold():  # Re by Re: said once
+        return say("cli.status_said.own", player=player, kind=kind)
     key = "cli.status_said" if verb in ANNOUNCED else "cli.status_said.other"
     return say(key, player=player, kind=kind, side=side)
+
+
+ROLES = frozenset({"maker", "opponent"})
+"""The sides of a game without teams (Klaberjass), as the status names them."""
 
 
 def explanation(data: dict[str, Any], how: str | None = None) -> None:
