@@ -521,23 +521,3 @@ def test_every_action_word_offered_is_read_back(lang: str, rule_set: str) -> Non
             if [w.lower() for w in read] != [verb.lower()]:
                 unread[word] = (verb, read)
     assert not unread, unread
-
-
-@pytest.mark.parametrize(("lang", "games"), [("de", "Spiele: "), ("nl", "spellen: ")])
-def test_judge_reads_every_game_its_refusal_offers(
-    lang: str, games: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """An unknown --game is refused with the games in the table's words ('games: normal,
-    piglets' was the codes), and each of them is read back by --game."""
-    run = in_process(tmp_path, monkeypatch)
-    ask = ("--player", "Anna", "--hand", "AH")
-    res = run("--lang", lang, "judge", "doppelkopf-ddv", "--game", "frob", *ask)
-    assert res.returncode != 0 and games in res.stderr, res.stderr
-    offered = res.stderr.split(games, 1)[1].split(" [")[0].split(", ")
-    assert len(offered) == 9 and not code_words(res.stderr, lang), offered
-    for game in offered:
-        res = run("--lang", lang, "judge", "doppelkopf-ddv", "--game", game, *ask)
-        assert games not in res.stderr and (res.returncode == 0 or "options." in res.stderr), (
-            game,
-            res.stderr,
-        )

@@ -39,7 +39,7 @@ def test_a_german_doppelkopf_table_reads_its_words(tmp_path: Path) -> None:
     assert "Ben sagt keine 90 an" in _ok(tmp_path, "announce", "Ben", "keine", "90")
     status = _ok(tmp_path, "status")
     assert "Normalspiel" in status and "normal game" not in status
-    assert "Carla: Kontra (Kontra-Partei)" in status
+    assert "Carla sagte Kontra an" in status  # by a Kontra player: the side not said twice
     assert "Ben: keine 90 (Re-Partei)" in status
     data = json.loads(_ok(tmp_path, "status", "--json"))
     assert data["contract"] == "normal game"  # --json stays language-neutral
@@ -84,7 +84,7 @@ def test_english_words_stay_as_they_were(tmp_path: Path) -> None:
     assert "Ben announces re for Re" in _ok(tmp_path, "announce", "Ben", "re")
     assert "Carla announces contra for Contra" in _ok(tmp_path, "announce", "Carla", "contra")
     status = _ok(tmp_path, "status")
-    assert "normal game" in status and "Carla announced contra (contra)" in status, status
+    assert "normal game" in status and "Carla announced Contra" in status, status
 
 
 # ------------------------------------------------------------------ explain, rules show
@@ -251,16 +251,16 @@ def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
     assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
 
 
-# ------------------------------------------------------------------ the README's example
+# ------------------------------------------------------------------ the walk-through in docs/
 
 
-def test_the_readme_german_and_dutch_example(tmp_path: Path) -> None:
-    """Every command of README's 'In German and Dutch' block, run in order in one data
-    folder; each '# ...' line under a command is in what it printed."""
+def test_the_german_and_dutch_walkthrough_says_what_it_shows(tmp_path: Path) -> None:
+    """Every command of docs/languages.md's 'In German and Dutch' block (README links to it),
+    run in order in one data folder; each '# ...' line under a command is in what it printed."""
     import shlex
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
-    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
+    doc = (Path(__file__).parent.parent / "docs" / "languages.md").read_text("utf-8")
+    block = doc.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
     block = block.split("```", 1)[0]
     said = ""
     checked = 0

@@ -43,7 +43,7 @@ WORD_PARAMS_OF = {
     "doppelkopf.said.score.bock_game": frozenset({"game"}),
     "doppelkopf.piglets.not_in_game": frozenset({"game"}),
     "doppelkopf.quick.extra": frozenset({"entry"}),  # an extra as read: 'Anna charlie2'
-    "doppelkopf.game.unknown": frozenset({"games"}),  # the games judge --game takes
+    "doppelkopf.game.unknown": frozenset({"games"}),  # judge --game: the games it knows
     "games.unknown_game": frozenset({"games"}),
     "cli.result": frozenset({"game", "winner"}),
     "cli.ruling": frozenset({"contract"}),
@@ -55,6 +55,7 @@ WORD_PARAMS_OF = {
     "session.fact_refused": frozenset({"value"}),
     "actions.": frozenset({"text"}),  # the action typed ('Ben AH contra')
     "klaverjassen.": frozenset({"where"}),  # the action refused ('Carla trump 3')
+    "action.allows.": frozenset({"levels", "sides"}),  # what Re takes: keine 90, ...
 }
 
 
