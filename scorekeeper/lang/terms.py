@@ -51,6 +51,7 @@ WORD_PARAMS_OF = {
     "session.fact_refused": frozenset({"value"}),
     "actions.": frozenset({"text"}),  # the action typed ('Ben AH contra')
     "klaverjassen.": frozenset({"where"}),  # the action refused ('Carla trump 3')
+    "action.allows.": frozenset({"levels", "sides"}),  # what Re takes: keine 90, ...
 }
 
 
