@@ -10,14 +10,15 @@ The engine never imports a family: the match's family is asked, as the match ask
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from scorekeeper.record import field, record
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RoundPlace:
     """How far a match is in its round.
 
