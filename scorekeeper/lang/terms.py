@@ -41,6 +41,8 @@ WORD_PARAMS_OF = {
     "doppelkopf.said.solo_": frozenset({"game"}),
     "doppelkopf.said.score.bock_game": frozenset({"game"}),
     "doppelkopf.piglets.not_in_game": frozenset({"game"}),
+    "doppelkopf.game.unknown": frozenset({"games"}),  # judge --game: the games it knows
+    "games.unknown_game": frozenset({"games"}),
     "cli.result": frozenset({"game", "winner"}),
     "cli.ruling": frozenset({"contract"}),
     "table.hand.over": frozenset({"game", "winner"}),
