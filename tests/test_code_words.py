@@ -342,7 +342,6 @@ USAGE_MISTAKES = [
     ["settle", "--price", "2000000"],
     ["score", "--jso"],
     ["announce"],
-    ["new", "doppelkopf", *PLAYERS, "--options", "/nonexistent/o.toml"],  # the system's words
 ]
 
 

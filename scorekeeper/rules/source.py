@@ -102,9 +102,7 @@ def read_bytes(path: Path, what: str = RULESET) -> bytes:
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
-        from scorekeeper.text import os_error
-
-        raise RulesetError(f"{path}: {said('rules.cannot_read', why=os_error(exc))}") from None
+        raise RulesetError(f"{path}: {said('rules.cannot_read', why=exc.strerror)}") from None
     if len(raw) > MAX_BYTES:
         too_large = said("rules.too_large", most=MAX_BYTES, what=said(what))
         raise RulesetError(f"{path}: {too_large}")
