@@ -122,17 +122,20 @@ def live(state: State, lang: str, scorer: bool) -> str:
 
 
 def _hand(match: Any, hand: Hand) -> list[str]:
-    from scorekeeper.table.bar import hands_in_match
+    from scorekeeper.table.bar import hand_count, round_count
 
     over = match.over()
     if over:
         return [f'<section class="over">{escape(say("sheet.over"))} {escape(over)}</section>']
-    of = hands_in_match(match)
-    head = (
-        say("serve.hand_of", number=hand.number, total=of)
-        if of
-        else say("serve.hand", number=hand.number)
-    )
+    number, of = hand_count(match, hand.number)
+    if of and number != hand.number:
+        head = round_count(number, of, hand.number)
+    else:
+        head = (
+            say("serve.hand_of", number=number, total=of)
+            if of
+            else say("serve.hand", number=number)
+        )
     out = [
         "<section>",
         f"<div>{escape(head)} · {escape(say('serve.dealer', dealer=hand.dealer))}</div>",
@@ -181,12 +184,46 @@ def _said(match: Any, hand: Hand) -> list[str]:
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
     if not said:
         return []
-    items = [f"<li>{escape(s.player)}: {escape(worded(str(s.kind)))}</li>" for s in said]
+    items = [f"<li>{escape(says(s.player, str(s.kind)))}</li>" for s in said]
     return [
         f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
         *items,
         "</ul></section>",
     ]
+
+
+SAYS = frozenset(
+    {
+        "call", "alone", "knock", "double", "pass", "accept", "decline", "trump", "turnup",
+        "bottom", "exchange", "sequence", "bella", "decline_roem",
+    }
+)  # fmt: skip
+"""Verbs the page words as a sentence of their own (``Anna ruft A♣``, ``Ben passt``)."""
+SAYS_AS = {"name": "trump", "upturn": "turnup"}
+"""Verbs worded as another's sentence (Klaberjass names a trump, Klaverjassen's upturn)."""
+ANNOUNCED = frozenset(
+    {"re", "contra", "no90", "no60", "no30", "black", "wedding", "piglets", "poverty",
+     "fivenines", "solo"}
+)  # fmt: skip
+"""Doppelkopf's words announced (``Anna sagt Re an``)."""
+
+
+def says(player: str, text: str) -> str:
+    """What ``player`` says (``call AC``, ``pass``, ``re``) as the page's language words
+    it: a sentence in the third person for a verb (``Anna ruft A♣``, ``Ben passt``,
+    ``Carla sagt Re an``), else the words after a colon; never the infinitive a table
+    types (``rufen``)."""
+    verb, _, rest = text.partition(" ")
+    verb = SAYS_AS.get(verb, verb)
+    if verb in SAYS:
+        return say(f"serve.says.{verb}", player=player, what=worded(rest))
+    if verb in ANNOUNCED:
+        if language.current() == language.ENGLISH:  # the English word: 'no 90', not no90
+            from scorekeeper.lang import language as words
+
+            text = words(language.ENGLISH).words.get(text, text)
+        return say("serve.says.announce", player=player, what=worded(text))
+    return say("serve.says", player=player, what=worded(text))
 
 
 def worded(text: str) -> str:
@@ -285,7 +322,7 @@ def _controls(hand: Hand) -> list[str]:
     if said:
         out.append('<div class="said">')
         for a in said:
-            words = f"{a.actor} {worded(' '.join((a.verb, *a.args)))}"
+            words = says(a.actor, " ".join((a.verb, *a.args)))
             out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
         out.append("</div>")
     out.append(
