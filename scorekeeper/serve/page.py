@@ -152,8 +152,10 @@ def _who_acts(hand: Hand) -> list[str]:
         return [f'<div class="turn">{escape(say("serve.to_play", player=player))}</div>']
     if hand.finished:
         return []
-    # what the hand waits for (a bid, a declaration): a sentence, not a name in big type
-    return [f'<div class="turn wait">{escape(hand.game.why_not_ready())}</div>']
+    # what the hand waits for (a bid, a declaration): a sentence, not a name in big type,
+    # begun as a sentence on its own line begins
+    waits = hand.game.why_not_ready()
+    return [f'<div class="turn wait">{escape(waits[:1].upper() + waits[1:])}</div>']
 
 
 def _trick(hand: Hand) -> list[str]:
@@ -288,7 +290,8 @@ def _last_value(match: Any) -> list[str]:
     ]
     # what each column of the sheet got, per team where teams play (as the terminal says)
     scores = column_scores(match, finished.result.scores)
-    scores_line = ", ".join(f"{name} {points:+d}" for name, points in scores.items())
+    # a name and its points stay on one line on a phone ('Dirk +0', never 'Dirk' / '+0')
+    scores_line = ", ".join(f"{name}\u00a0{points:+d}" for name, points in scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=finished.number))}'
         "</h2>",
