@@ -162,8 +162,10 @@ def test_what_a_hand_waits_for_begins_as_a_sentence_and_points_keep_to_their_nam
     state = read_state(path)
     with speaking(lang):
         shown = page.live(state, lang, False)
+        game_line = say("serve.game", game="X").split("X")[0]  # 'Spielart: '
     waits = shown.split('<div class="turn wait">', 1)[1].split("<", 1)[0]
     assert waits[:1].isupper(), waits
+    assert game_line not in shown  # the sentence says what the hand waits for, once
     assert run_cli(tmp_path, "hand", "--keys", "-m", str(path)).returncode == 0
     path2 = tmp_path / "d.toml"
     args = ["new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", str(path2)]

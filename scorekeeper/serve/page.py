@@ -136,8 +136,9 @@ def _hand(match: Any, hand: Hand) -> list[str]:
     out = [
         "<section>",
         f"<div>{escape(head)} · {escape(say('serve.dealer', dealer=hand.dealer))}</div>",
-        f"<div>{escape(say('serve.game', game=term(hand.contract.name)))}</div>",
     ]
+    if hand.to_play() is not None or hand.finished:  # else what it waits for says it
+        out.append(f"<div>{escape(say('serve.game', game=term(hand.contract.name)))}</div>")
     out += _who_acts(hand)
     out.append("</section>")
     out += _trick(hand)
@@ -152,10 +153,18 @@ def _who_acts(hand: Hand) -> list[str]:
         return [f'<div class="turn">{escape(say("serve.to_play", player=player))}</div>']
     if hand.finished:
         return []
-    # what the hand waits for (a bid, a declaration): a sentence, not a name in big type,
-    # begun as a sentence on its own line begins
-    waits = hand.game.why_not_ready()
-    return [f'<div class="turn wait">{escape(waits[:1].upper() + waits[1:])}</div>']
+    # what the hand waits for (a bid, a declaration): a sentence, not a name in big type
+    waits = begun(hand.game.why_not_ready(), hand.players)
+    return [f'<div class="turn wait">{escape(waits)}</div>']
+
+
+def begun(line: str, names: list[str]) -> str:
+    """A sentence on a line of its own begins with a capital ('Er is nog geen troef
+    gekozen', 'Alle haben gepasst'), as the engine's words inside another sentence do not;
+    a player's name stays as it was typed ('anna passt')."""
+    if any(line.startswith(name) for name in names):
+        return line
+    return line[:1].upper() + line[1:]
 
 
 def _trick(hand: Hand) -> list[str]:
@@ -285,7 +294,7 @@ def _last_value(match: Any) -> list[str]:
     if finished is None:
         return []
     items = [
-        f'<li class="{"item" if rule else "after"}">{templates.text(line)}</li>'
+        f'<li class="{"item" if rule else "after"}">{templates.text(begun(line, match.players))}</li>'
         for line, rule in value_rows(finished.result.items)
     ]
     # what each column of the sheet got, per team where teams play (as the terminal says)
