@@ -122,17 +122,20 @@ def live(state: State, lang: str, scorer: bool) -> str:
 
 
 def _hand(match: Any, hand: Hand) -> list[str]:
-    from scorekeeper.table.bar import hands_in_match
+    from scorekeeper.table.bar import hand_count, round_count
 
     over = match.over()
     if over:
         return [f'<section class="over">{escape(say("sheet.over"))} {escape(over)}</section>']
-    of = hands_in_match(match)
-    head = (
-        say("serve.hand_of", number=hand.number, total=of)
-        if of
-        else say("serve.hand", number=hand.number)
-    )
+    number, of = hand_count(match, hand.number)
+    if of and number != hand.number:
+        head = round_count(number, of, hand.number)
+    else:
+        head = (
+            say("serve.hand_of", number=number, total=of)
+            if of
+            else say("serve.hand", number=number)
+        )
     out = [
         "<section>",
         f"<div>{escape(head)} · {escape(say('serve.dealer', dealer=hand.dealer))}</div>",
