@@ -163,8 +163,8 @@ def _who_acts(hand: Hand) -> list[str]:
 
 def begun(line: str, names: list[str]) -> str:
     """A sentence on a line of its own begins with a capital ('Er is nog geen troef
-    gekozen', 'Alle haben gepasst'), as the engine's words inside another sentence do not;
-    a player's name stays as it was typed ('anna passt')."""
+    gekozen'), as the engine's words inside another sentence do not; a player's name
+    stays as it was typed ('anna passt'). (A hand's value reads as the terminal's.)"""
     if any(line.startswith(name) for name in names):
         return line
     return line[:1].upper() + line[1:]
@@ -297,7 +297,7 @@ def _last_value(match: Any) -> list[str]:
     if finished is None:
         return []
     items = [
-        f'<li class="{"item" if rule else "after"}">{templates.text(begun(line, match.players))}</li>'
+        f'<li class="{"item" if rule else "after"}">{templates.text(line)}</li>'
         for line, rule in value_rows(finished.result.items)
     ]
     # what each column of the sheet got, per team where teams play (as the terminal says)
