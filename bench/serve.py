@@ -17,23 +17,21 @@ In one run, on 127.0.0.1 only:
 
 Needs the serve extra. Numbers are printed, not asserted.
 
-Measured at 08:56 UTC on the shared 2-core machine at a load average of 10-11, a 20-hand
+Measured at 11:47 UTC on the shared 2-core machine at a load average of 15, a 20-hand
 match, 10 streams, 50 for memory and idleness (P5 asks median <= 200 ms, max <= 500 ms,
 under 60 MB, no CPU while idle; first answer <= 1 s):
 
-    start: first answer after 520 ms, 0.18 CPU s
-           (yardstick 'scorekeeper status': 145 ms, 0.06 CPU s)
-    written by another process, from the file written: median 62 ms, max 138 ms
-    tapped on the scorer's page (the write included): median 108 ms, max 139 ms
-    yardsticks: one page fetched median 4 ms, max 10 ms; one write itself median 73 ms
-    50 open streams: 46.5 MB resident, 0.01 CPU s and 1 wake-up over 10 s idle
+    start: first answer after 890 ms, 0.18 CPU s (yardsticks: 'scorekeeper status' 380 ms,
+           0.08 CPU s; through Typer, SCOREKEEPER_QUICK=off: 861 ms, 0.20 CPU s; medians of 3)
+    written by another process, from the file written: median 68 ms, max 147 ms
+    tapped on the scorer's page (the write included): median 153 ms, max 210 ms
+    yardsticks: one page fetched median 2 ms, max 7 ms; one write itself median 87 ms
+    50 open streams: 41.5 MB resident, 0.00 CPU s and 2 wake-ups over 30 s idle
 
-The first answer's wall time follows the load (about 330 ms at load 0.6, 1339 ms at load
-22); its CPU time, the server's own from /proc, does not. Without cached bytecode
-(PYTHONDONTWRITEBYTECODE=1 and no __pycache__, as this machine's shells are set) the same
-start took 0.34 CPU s beside 'status' 0.20: measure with bytecode. Before 08:56 the idle
-server woke ten times a second (uvicorn's tick): 29 wake-ups in 3 s with 4 streams, now
-under 6 (tests/test_serve_restart.py). See docs/performance.md.
+Before the one keep-alive timer for all streams (serve.live.Feed) the same 50 idle streams
+woke the server 25 times in 30 s (0.01 CPU s). The first answer's wall time follows the
+load; its CPU time, the server's own from /proc, does not. Measure with cached bytecode
+(without it the same start took 0.34 CPU s beside 'status' 0.20). See docs/performance.md.
 """
 
 from __future__ import annotations
