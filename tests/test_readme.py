@@ -451,3 +451,18 @@ def test_the_rule_set_files_name_todays_files() -> None:
             if not _exists(name, path):
                 missing.append(f"{path.name}: {name}")
     assert missing == []
+
+
+def test_the_packages_docstrings_name_todays_files() -> None:
+    """A file the package's docstrings and comments name (``cards.py`` beside them or at
+    the package's top, ``matchlog/files.py``) exists: a module that became a package, or
+    went, is renamed in the text too."""
+    package = ROOT / "scorekeeper"
+    missing = []
+    for path in sorted(package.rglob("*.py")):
+        wheres = (ROOT, package, package / "games", path.parent, path.parent.parent)
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            for name in re.findall(r"(?<![\w./-])((?:[\w-]+/)*[\w-]+\.py)\b", line):
+                if not any((where / name).exists() for where in wheres):
+                    missing.append(f"{path.relative_to(ROOT)}:{number}: {name}")
+    assert missing == []

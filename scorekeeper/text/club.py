@@ -44,6 +44,8 @@ TEXTS: dict[str, str] = {
     "club.compare.only_second": "game {game} is only in the second entry",
     "club.compare.entry": "game {game}: {player} {first:+d} in the first entry, {second:+d} in the second",
     # what the commands say
+    "club.competition.notes": "Its rules:",
+    "club.competition.unsourced": "Not found in the sources, and how it was decided:",
     "club.competition_line": "{id}: {name}, {rounds} rounds, tables of {tables!o}",
     "club.created": "Event {event} ({competition}) started: {path}",
     "club.registered": "Registered: {players!l} ({count} players)",
@@ -87,6 +89,7 @@ TEXTS: dict[str, str] = {
     # standings
     "club.round_title": "{event}, round {round}: standings",
     "club.evening_title": "{event}: standings after {rounds} rounds",
+    "club.evening_title.one": "{event}: standings after {rounds} round",
     "club.season_title": "Season {season} ({count})",
     "club.count.all": "every evening counts",
     "club.count.best": "the best {best} evenings count",
