@@ -125,7 +125,7 @@ def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     assert "Ansagen: Zeitpunkte [announcements.window]" in german
     assert "Re (die Partei der Alten) und Kontra" in german
     dutch = _ok(tmp_path, "--lang", "nl", "explain", "klaverjassen-wilde-boom", "scoring")
-    assert "roem: telling [roem.tally]" in dutch and "verzaken [revoke]" in dutch, dutch
+    assert "roem: streepjes [roem.tally]" in dutch and "verzaken [revoke]" in dutch, dutch
     shown = _ok(tmp_path, "rules", "show", "kloepper", "--lang", "de")
     assert "Klopfen [knock]: Wer eine schwarze Dame hat" in shown, shown
     english = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "en")
