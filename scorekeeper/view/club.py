@@ -28,6 +28,9 @@ COLUMNS = {
     "text": ("place", "player", "points", "placement", "won", "lost", "solos", "marks"),
     "season": ("place", "player", "score", "counted"),
 }
+RANKED_ONLY = ("placement", "solos", "marks")
+"""Columns one game's competitions count and another's do not (placement points and
+solos of a Doppelkopf night, Klaverjas marsen): shown where the competition ranks by them."""
 
 
 def seat_rows(plan: dict[str, Any]) -> list[list[str]]:
@@ -171,6 +174,8 @@ def _number(value: Any, worded: bool) -> str:
 def standing_rows(data: dict[str, Any], worded: bool = True) -> tuple[list[str], list[list[Any]]]:
     """The standings' header and rows; ``worded=False`` keeps numbers as numbers (CSV)."""
     columns = COLUMNS["season" if data["kind"] == "season" else "text"]
+    ranked = data.get("rank_by", RANKED_ONLY)
+    columns = tuple(c for c in columns if c not in RANKED_ONLY or c in ranked)
     if any(line.get("prize") for line in data["lines"]):
         columns = (*columns, "prize")
     head = [say(f"club.col.{c}") for c in columns]
