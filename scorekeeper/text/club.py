@@ -33,6 +33,10 @@ TEXTS: dict[str, str] = {
     # the list's checks
     "club.check.sum": "game {game}: the entries add up to {sum}, not 0",
     "club.check.parity": "game {game}: the entries are not all even or all odd",
+    "club.check.not_vorgefuehrt": (
+        "game {game}: the missing Pflichtsoli were vorgeführt from game {due}, "
+        "so this game had to be one of them"
+    ),
     "club.check.winners": "game {game}: the winners are {winners!l}, but the plus entries are {plus!l}",
     "club.vorgefuehrt": (
         "Pflichtsolo vorgeführt from game {game}: {players!l} still owe their Pflichtsolo, "

@@ -24,13 +24,11 @@ SLIP_STYLE = """
 @media print { .slip { page-break-after: always; } }
 """
 
+OPTIONAL = ("placement", "solos", "marks")
 COLUMNS = {
     "text": ("place", "player", "points", "placement", "won", "lost", "solos", "marks"),
     "season": ("place", "player", "score", "counted"),
 }
-RANKED_ONLY = ("placement", "solos", "marks")
-"""Columns one game's competitions count and another's do not (placement points and
-solos of a Doppelkopf night, Klaverjas marsen): shown where the competition ranks by them."""
 
 
 def seat_rows(plan: dict[str, Any]) -> list[list[str]]:
@@ -171,11 +169,19 @@ def _number(value: Any, worded: bool) -> str:
     return decimal(value, places)
 
 
+def _counted(column: str, data: dict[str, Any]) -> bool:
+    """Whether the standings show ``column``: a count the game may not know (placement
+    points, solos, marsen) only where the ranking uses it or a line has one (a
+    Doppelkopf evening shows no marsen, a Klaverjas evening no solos)."""
+    if column not in OPTIONAL or column in data.get("rank_by", (column,)):
+        return True
+    return any(line.get(column) for line in data["lines"])
+
+
 def standing_rows(data: dict[str, Any], worded: bool = True) -> tuple[list[str], list[list[Any]]]:
     """The standings' header and rows; ``worded=False`` keeps numbers as numbers (CSV)."""
     columns = COLUMNS["season" if data["kind"] == "season" else "text"]
-    ranked = data.get("rank_by", RANKED_ONLY)
-    columns = tuple(c for c in columns if c not in RANKED_ONLY or c in ranked)
+    columns = tuple(c for c in columns if _counted(c, data))
     if any(line.get("prize") for line in data["lines"]):
         columns = (*columns, "prize")
     head = [say(f"club.col.{c}") for c in columns]
