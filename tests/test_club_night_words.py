@@ -196,3 +196,24 @@ def test_a_normal_game_where_the_pflichtsoli_are_vorgefuehrt_is_said(run: Any) -
         keys = [n["key"] for n in checked["notes"]]
         assert ("club.check.not_vorgefuehrt" in keys) is said, checked["notes"]
         assert ("game 1: the missing Pflichtsoli were vorgeführt from game 1" in out) is said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_table_slip_has_rows_for_the_pflichtsoli_on_top(run: Any, lang: str) -> None:
+    """A DDV round of 24 games: the list may hold 28 (a Pflichtsolo of each player on
+    top); a Klaverjas slip holds its 16 games only."""
+    ok(run("event", "new", "t", "ddv-tournament"))
+    ok(run("event", "register", "t", *PLAYERS))
+    ok(run("event", "draw", "t", "--seed", "1"))
+    plan = json.loads(ok(run("event", "tables", "t", "--json")))
+    assert plan["tables"][0]["games"] == 24 and plan["tables"][0]["lines"] == 28
+    slips = ok(run("--lang", lang, "event", "tables", "t", "--slips", "--format", "markdown"))
+    assert "| 28 |" in slips and "| 29 |" not in slips
+    assert _words(lang, "club.slip_on_top", games=24) in slips
+    html = ok(run("--lang", lang, "event", "tables", "t", "--slips", "--format", "html"))
+    assert "<td>28</td>" in html
+    ok(run("event", "new", "k", "klaverjas-individual"))
+    ok(run("event", "register", "k", *PLAYERS))
+    ok(run("event", "draw", "k", "--seed", "1"))
+    slips = ok(run("event", "tables", "k", "--slips", "--format", "markdown"))
+    assert "| 16 |" in slips and "| 17 |" not in slips
