@@ -171,6 +171,41 @@ def test_a_bad_options_file_is_refused(tmp_path: Path, case: str) -> None:
     assert not match.exists()
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("de", "nicht lesbar: Datei oder Ordner gibt es nicht"),
+        ("nl", "niet te lezen: bestand of map bestaat niet"),
+        ("en", "cannot read: no such file or folder"),
+    ],
+)
+def test_a_missing_options_file_is_refused_in_the_tables_words(
+    tmp_path: Path, lang: str, words: str
+) -> None:
+    """The system's reason is worded in the table's language (was 'No such file or
+    directory' at a German or Dutch table); a folder named as the file too."""
+    match = tmp_path / "m.toml"
+    for named, reason in ((tmp_path / "nope.toml", words), (tmp_path, None)):
+        res = run_cli(
+            tmp_path / "home",
+            "new",
+            "doppelkopf",
+            *PLAYERS,
+            "--options",
+            named,
+            "--match",
+            match,
+            env={"SCOREKEEPER_LANG": lang},
+        )
+        assert res.returncode == 1, res.stderr
+        assert "Traceback" not in res.stderr and "directory" not in res.stderr, res.stderr
+        assert str(named) in res.stderr and "options" in res.stderr
+        if reason is not None:
+            assert reason in res.stderr, res.stderr
+        assert len(res.stderr.strip().splitlines()) == 1
+    assert not match.exists()
+
+
 def test_an_option_is_checked_when_it_is_set() -> None:
     with pytest.raises(OptionError) as err:
         ruleset.load("klaverjassen", {"four_of_a_kind_ranks": ["QS"]})

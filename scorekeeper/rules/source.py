@@ -101,8 +101,10 @@ def read_bytes(path: Path, what: str = RULESET) -> bytes:
     try:
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RulesetError(f"{path}: {said('rules.cannot_read', why=exc.strerror)}") from None
+    except OSError as exc:  # the system's reason in the table's words (cli.os.ENOENT)
+        from scorekeeper.text import os_error
+
+        raise RulesetError(f"{path}: {said('rules.cannot_read', why=os_error(exc))}") from None
     if len(raw) > MAX_BYTES:
         too_large = said("rules.too_large", most=MAX_BYTES, what=said(what))
         raise RulesetError(f"{path}: {too_large}")
