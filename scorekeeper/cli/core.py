@@ -72,10 +72,10 @@ def guarded(func: F) -> F:
         except BrokenPipeError:
             closed_pipe()
         except OSError as exc:
+            from scorekeeper.text import os_error
+
             fail(
-                ScorekeeperError(
-                    f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), kind="file"
-                )
+                ScorekeeperError(f"{exc.filename or ''}: {os_error(exc)}".lstrip(": "), kind="file")
             )
 
     return wrapper  # type: ignore[return-value]
