@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -286,10 +287,13 @@ def test_the_one_shot_commands_in_the_table_s_words(
 
 # how development history reads in a rule text: the seed text, the rulings file, a ruling's
 # date, "our reading", in each language
+COMPETITIONS = Path(__file__).resolve().parent.parent / "scorekeeper" / "club" / "competitions"
 HISTORY = {
-    "en": r"\bseed\b|RULINGS|ruling of|our reading|\b20\d\d-\d\d-\d\d\b",
-    "de": r"Vorlage|RULINGS|Entscheidung vom|unsere Lesart|\b20\d\d-\d\d-\d\d\b",
-    "nl": r"\bopzet\b|RULINGS|uitspraak van|onze lezing|\b20\d\d-\d\d-\d\d\b",
+    "en": r"\bseed\b|RULINGS|ruling of|our reading|\b20\d\d-\d\d-\d\d\b|\b[Ii]ssues?\b|summar",
+    "de": r"Vorlage|RULINGS|Entscheidung vom|unsere Lesart|\b20\d\d-\d\d-\d\d\b|\bIssues?\b"
+    r"|Zusammenfassung",
+    "nl": r"\bopzet\b|RULINGS|uitspraak van|onze lezing|\b20\d\d-\d\d-\d\d\b|\b[Ii]ssues?\b"
+    r"|samenvatting",
 }
 
 
@@ -300,6 +304,16 @@ def test_no_rule_text_tells_its_development_history(lang: str) -> None:
     texts = [translate(catalog.EXPLAIN, text, lang) for text in catalog.explain_texts()]
     told = [text for text in texts if re.search(HISTORY[lang], text)]
     assert not told, "\n".join(told)
+    if lang == "en":  # a club competition's sources, notes and what is unsourced, as shipped
+        for path in sorted(COMPETITIONS.glob("*.toml")):
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            for key in ("sources", "notes", "unsourced"):
+                told += [
+                    f"{path.name} {key}: {t}"
+                    for t in data.get(key, [])
+                    if re.search(HISTORY[lang], t)
+                ]
+        assert not told, "\n".join(told)
 
 
 @pytest.mark.parametrize(
