@@ -13,7 +13,6 @@ sum, and at a five-table the dealer's 0 is not counted. Every finding is a keyed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from scorekeeper.club.competition import Competition, Penalties
 from scorekeeper.club.event import Event, Penalty, Round, Table, refuse
 from scorekeeper.games.doppelkopf.family import vorgefuehrt
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import field, record
 
 
 def penalty_entries(rules: Penalties, penalty: Penalty, others: Sequence[str]) -> dict[str, int]:
@@ -45,7 +45,7 @@ def penalty_entries(rules: Penalties, penalty: Penalty, others: Sequence[str]) -
     return {who: -loss, **dict.fromkeys(others, credit)}
 
 
-@dataclass
+@record
 class Row:
     """One line of the list: a game (``game`` its number) or a penalty (``game`` 0)."""
 
@@ -73,7 +73,7 @@ class Row:
         }
 
 
-@dataclass
+@record
 class TableList:
     """A table's checked list and what the round says of it."""
 
@@ -132,7 +132,7 @@ def dealer_of(table: Table, game: int) -> str:
     raise refuse("club.no_game", "penalty", game=game, table=table.number)
 
 
-@dataclass
+@record
 class _Solos:
     """The Pflichtsoli of a round at one table: who has played theirs, games counted."""
 

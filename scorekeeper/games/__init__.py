@@ -122,8 +122,7 @@ def _changes(kind: type) -> bool:
         return False
     if getattr(kind, "__record_frozen__", False) or issubclass(kind, Section):
         return False
-    params = getattr(kind, "__dataclass_params__", None)
-    return not (params is not None and params.frozen) and hasattr(kind, "__dict__")
+    return hasattr(kind, "__dict__")
 
 
 class GameHand:
