@@ -97,7 +97,11 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     if len(rest) == 1 and _looks_like_card(rest[0]):
         return Action(actor, PLAY, Card.parse(rest[0]))
     if _looks_like_card(rest[0]) and len(rest) > 1:
-        raise ActionSyntaxError(because("actions.one_card", text=text, actor=actor, card=rest[0]))
+        try:  # the example's card by its name in the table's language (KrD, not QC)
+            example: Card | str = Card.parse(rest[0])
+        except ValueError:
+            example = rest[0]
+        raise ActionSyntaxError(because("actions.one_card", text=text, actor=actor, card=example))
     verb = rest[0].lower()
     if verb[0].isdigit() or verb[0] in "♣♠♥♦":
         raise CardError(because("actions.unknown_card", card=rest[0], text=text))

@@ -353,12 +353,30 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
         out["trick"] = read_trick(out["trick"], lang, rules.deck, rules.family, trump)
     if out.get("hand") is not None:
         out["hand"] = " ".join(read_cards(out["hand"], lang, rules.deck, rules.family, trump))
+    if out.get("game"):
+        out["game"] = _game_key(out["game"], lang, rules.family)
     out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
     facts = [f.partition("=") for f in out.get("fact") or []]
     out["fact"] = [
         k + s + ",".join(words(v) for v in v.split(",")) for k, s, v in facts
     ] or out.get("fact")
     return out
+
+
+def _game_key(text: str, lang: str, family: str) -> str:
+    """``judge --game`` as a table of ``lang`` names the game (``vrouwensolo``, ``vrouwen``,
+    ``Schweinchen``, ``normaal spel``): its key (``queens``, ``piglets``, ``normal``); a
+    word not read stays as typed (the rule set refuses it, listing its games)."""
+    from scorekeeper.lang import language, translate
+    from scorekeeper.lang.data import fold
+
+    for code, name in language(lang).terms.items():
+        if fold(name) == fold(text) and code in ("normal", "normal game", "piglets"):
+            return "normal" if code.startswith("normal") else code
+    read = translate(text, lang, family=family)
+    if len(read) == 2 and read[0] == "solo":
+        return read[1]
+    return read[0] if len(read) == 1 else text
 
 
 def lock_wait() -> float:

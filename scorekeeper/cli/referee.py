@@ -60,10 +60,18 @@ def judge(
 
     rules = rs.load(ruleset, options(set_, ruleset=ruleset))
     asked = judged(
-        rules, {"trick": trick, "hand": hand, "trump": trump, "fact": fact, "action": action}
+        rules,
+        {
+            "trick": trick,
+            "hand": hand,
+            "trump": trump,
+            "fact": fact,
+            "action": action,
+            "game": game,
+        },
     )
-    trick, hand, trump, fact, action = (
-        asked[k] for k in ("trick", "hand", "trump", "fact", "action")
+    trick, hand, trump, fact, action, game = (
+        asked[k] for k in ("trick", "hand", "trump", "fact", "action", "game")
     )
     if fact:
         keys = family_for(rules).quick_keys()

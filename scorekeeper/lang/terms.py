@@ -41,6 +41,8 @@ WORD_PARAMS_OF = {
     "doppelkopf.said.solo_": frozenset({"game"}),
     "doppelkopf.said.score.bock_game": frozenset({"game"}),
     "doppelkopf.piglets.not_in_game": frozenset({"game"}),
+    "doppelkopf.game.unknown": frozenset({"games"}),  # judge --game: the games it knows
+    "games.unknown_game": frozenset({"games"}),
     "cli.result": frozenset({"game", "winner"}),
     "cli.ruling": frozenset({"contract"}),
     "table.hand.over": frozenset({"game", "winner"}),
@@ -51,6 +53,7 @@ WORD_PARAMS_OF = {
     "session.fact_refused": frozenset({"value"}),
     "actions.": frozenset({"text"}),  # the action typed ('Ben AH contra')
     "klaverjassen.": frozenset({"where"}),  # the action refused ('Carla trump 3')
+    "action.allows.": frozenset({"levels", "sides"}),  # what Re takes: keine 90, ...
 }
 
 

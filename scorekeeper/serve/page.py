@@ -181,12 +181,46 @@ def _said(match: Any, hand: Hand) -> list[str]:
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
     if not said:
         return []
-    items = [f"<li>{escape(s.player)}: {escape(worded(str(s.kind)))}</li>" for s in said]
+    items = [f"<li>{escape(says(s.player, str(s.kind)))}</li>" for s in said]
     return [
         f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
         *items,
         "</ul></section>",
     ]
+
+
+SAYS = frozenset(
+    {
+        "call", "alone", "knock", "double", "pass", "accept", "decline", "trump", "turnup",
+        "bottom", "exchange", "sequence", "bella", "decline_roem",
+    }
+)  # fmt: skip
+"""Verbs the page words as a sentence of their own (``Anna ruft A♣``, ``Ben passt``)."""
+SAYS_AS = {"name": "trump", "upturn": "turnup"}
+"""Verbs worded as another's sentence (Klaberjass names a trump, Klaverjassen's upturn)."""
+ANNOUNCED = frozenset(
+    {"re", "contra", "no90", "no60", "no30", "black", "wedding", "piglets", "poverty",
+     "fivenines", "solo"}
+)  # fmt: skip
+"""Doppelkopf's words announced (``Anna sagt Re an``)."""
+
+
+def says(player: str, text: str) -> str:
+    """What ``player`` says (``call AC``, ``pass``, ``re``) as the page's language words
+    it: a sentence in the third person for a verb (``Anna ruft A♣``, ``Ben passt``,
+    ``Carla sagt Re an``), else the words after a colon; never the infinitive a table
+    types (``rufen``)."""
+    verb, _, rest = text.partition(" ")
+    verb = SAYS_AS.get(verb, verb)
+    if verb in SAYS:
+        return say(f"serve.says.{verb}", player=player, what=worded(rest))
+    if verb in ANNOUNCED:
+        if language.current() == language.ENGLISH:  # the English word: 'no 90', not no90
+            from scorekeeper.lang import language as words
+
+            text = words(language.ENGLISH).words.get(text, text)
+        return say("serve.says.announce", player=player, what=worded(text))
+    return say("serve.says", player=player, what=worded(text))
 
 
 def worded(text: str) -> str:
@@ -285,7 +319,7 @@ def _controls(hand: Hand) -> list[str]:
     if said:
         out.append('<div class="said">')
         for a in said:
-            words = f"{a.actor} {worded(' '.join((a.verb, *a.args)))}"
+            words = says(a.actor, " ".join((a.verb, *a.args)))
             out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
         out.append("</div>")
     out.append(
