@@ -3,7 +3,7 @@
 The library speaks the table's language: ``Card`` and ``Deck`` (cards.py), ``Ruleset``
 (ruleset.py), ``Contract`` and tricks (contract.py), the following rules (following.py),
 ``Hand`` (hand.py), ``Match`` (match.py); game families live in ``scorekeeper.games``, the
-match file in ``matchlog.py``, and the command line in ``scorekeeper.cli``.
+match file in ``scorekeeper.matchlog``, and the command line in ``scorekeeper.cli``.
 """
 
 __version__ = "0.1.0"

@@ -182,16 +182,20 @@ class Stored:
 
 
 def stored(*, archived: bool = False) -> list[Stored]:
-    """The match files of the data folder (or of its archive), by name (= by start)."""
+    """The match files of the data folder (or of its archive), by name (= by start).
+    Temporary files killed writers left there (or beside the current-match pointer) are
+    removed first; a temporary file is never listed (its name is hidden and ends .tmp)."""
     folder = archive_dir() if archived else matches_dir()
+    files.tidy(data_home())
     if not folder.is_dir():
         return []
-    files = sorted(
+    files.tidy(folder)
+    found = sorted(
         p
         for p in folder.glob("*.toml")
         if p.is_file() and not p.name.startswith(".") and not escapes(p)
     )
-    return [Stored(p.stem, p, archived) for p in files]
+    return [Stored(p.stem, p, archived) for p in found]
 
 
 def current_or_none() -> Path | None:

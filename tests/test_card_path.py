@@ -1,8 +1,7 @@
 """The one path of a card: every card, typed or replayed, goes through ``Hand._play``.
 
-``Hand._play`` judges a card with the card masks (``Hand._judge``) and records it
-(``Hand._record``); a refusal alone runs the reasoned checks (``reasoning.refuse_play``)
-to say why. On random matches of every rule set (random options, announcements and
+``Hand._play`` judges a card with the card masks (``Hand._judge``) and records it; a
+refusal alone runs the reasoned checks (``Hand.refuse``) to say why. On random matches of every rule set (random options, announcements and
 declarations, hands without their deal, broken files), each card a replay accepts went
 through ``_play`` exactly once, and the holdings the hand keeps are the dealt cards
 without those played.

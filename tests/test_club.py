@@ -135,7 +135,7 @@ def test_the_night_exports_html_markdown_csv_and_json(run: Any, tmp_path: Path) 
     assert rows[0][:3] == ["Place", "Player", "Points"]
     assert "'@Anna" in [r[1] for r in rows]  # inert in a spreadsheet
     md = ok(run("event", "standings", "n", "--format", "markdown"))
-    assert md.startswith("# n: standings after 1 rounds") and "| Place |" in md
+    assert md.startswith("# n: standings after 1 round\n") and "| Place |" in md
     data = json.loads(ok(run("event", "standings", "n", "--format", "json")))
     assert {line["player"] for line in data["lines"]} == {"@Anna", "Ben", "Carla", "Dirk"}
     plan_html = ok(run("event", "tables", "n", "--format", "html"))

@@ -8,6 +8,7 @@ import http.client
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,8 +29,9 @@ def _ok(home: Path, *args: str) -> str:
 
 
 @contextmanager
-def hall(home: Path, name: str) -> Iterator[str]:
-    """``event serve NAME`` on a free port: its URL while it runs."""
+def hall(home: Path, name: str, procs: list[Any] | None = None) -> Iterator[str]:
+    """``event serve NAME`` on a free port: its URL while it runs (its process appended
+    to ``procs``)."""
     cmd = [sys.executable, "-m", "scorekeeper", "event", "serve", name, "--port", "0"]
     proc = subprocess.Popen(
         [*cmd, "--stop-after", str(LIFETIME)],
@@ -40,6 +42,8 @@ def hall(home: Path, name: str) -> Iterator[str]:
         text=True,
     )
     assert proc.stdout is not None
+    if procs is not None:
+        procs.append(proc)
     url = ""
     for line in proc.stdout:
         if line.strip().startswith("http://"):
@@ -84,7 +88,7 @@ def test_the_hall_page_follows_the_tables(evening: Any, browser: Any) -> None:
         screen.goto(url + "?lang=nl")
         phone.wait_for_selector("#link.on")
         screen.wait_for_selector("#link.on")
-        assert "fri: Wertung nach 1 Runden" in phone.inner_text("#live")
+        assert phone.inner_text("#live h1").strip() == "fri: Wertung nach 1 Runde"
         assert "Runde 1: begonnen" in phone.inner_text("#live")  # the round's time
         assert "Plaats" in screen.inner_text("#live")
         assert phone.query_selector("#live b") is None  # a name is never markup
@@ -100,7 +104,7 @@ def test_the_hall_page_follows_the_tables(evening: Any, browser: Any) -> None:
         english = browser.new_page(viewport=PHONE)
         english.goto(url)
         english.wait_for_selector("#link.on")
-        assert "standings after 1 rounds" in english.inner_text("#live")
+        assert english.inner_text("#live h1").strip() == "fri: standings after 1 round"
         for page in (phone, screen, english):
             page.close()
 
@@ -130,3 +134,38 @@ def test_the_hall_page_reads_only_and_hides_behind_its_key(evening: Any) -> None
 def test_no_such_event_is_refused_before_serving(tmp_path: Path) -> None:
     res = run_cli(tmp_path, "event", "serve", "nothing", "--port", "0", "--stop-after", "1")
     assert res.returncode == 2 and "no event 'nothing'" in res.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux's /proc is needed")
+def test_an_idle_hall_with_pages_open_sleeps(evening: Any) -> None:
+    """Nothing changes: the hall's server waits in the kernel (it looked at every file
+    each second, and read the event's file each time, and uvicorn ticked ten times a
+    second: now the kernel tells of a write and one timer a minute moves the clock)."""
+    home, _ = evening
+    procs: list[Any] = []
+    with hall(home, "fri", procs) as url:
+        port = int(url.split(":")[2].split("/")[0])
+        path = url.split(str(port), 1)[1]
+        lines = []
+        for _ in range(3):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", path + "events")
+            answer = conn.getresponse()
+            assert answer.status == 200
+            while not answer.fp.readline().startswith(b"data:"):
+                pass
+            lines.append(conn)
+        time.sleep(0.5)
+        before = _wakeups(procs[0].pid)
+        time.sleep(3)
+        woke = _wakeups(procs[0].pid) - before
+        for conn in lines:
+            conn.close()
+    assert woke < 6, woke
+
+
+def _wakeups(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("voluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    raise AssertionError("no context switches counted")

@@ -82,3 +82,43 @@ def test_kill_9_leaves_the_old_or_the_new_file_and_the_next_command_tidies(
     listed = run_cli(home, "matches", "--json")
     assert listed.returncode == 0 and listed.stdout.count('"name"') == 1, listed.stdout
     print(f"{KILLS} kills, {left} left a temporary copy, all removed by the next command")
+
+
+def _dead_pid() -> int:
+    """The id of a process that has ended (a killed writer's)."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait(timeout=60)
+    return gone.pid
+
+
+def test_every_leftover_temporary_in_the_data_folder_is_tidied_never_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only the copies of the match being read: a killed writer's temporary file of
+    another match, of the current-match pointer or of a cache entry goes too (by the next
+    read of a match in that folder, a listing, or a write in that folder); a live
+    writer's file and anything not named as a temporary file stay."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
+    assert run_cli(home, "new", "doppelkopf", *PLAYERS).returncode == 0
+    path = next((home / "matches").glob("*.toml"))
+    dead = _dead_pid()
+    other = home / "matches" / f".other-match.toml.{dead}.0badc0de.tmp"
+    pointer = home / f".current.{dead}.0badc0de.tmp"
+    live = home / "matches" / f".{path.name}.{os.getpid()}.0badc0de.tmp"
+    alike = home / "matches" / ".notes.toml.tmp"
+    cache = home / "cache" / "replay"
+    cache.mkdir(parents=True, exist_ok=True)
+    entry = cache / f".{'0' * 64}.json.{dead}.0badc0de.tmp"
+    for planted in (other, pointer, live, alike, entry):
+        planted.write_text('format = "scorekeeper-match/1"\n')
+    listed = run_cli(home, "matches", "--json")
+    assert listed.returncode == 0 and listed.stdout.count('"name"') == 1, listed.stdout
+    assert not other.exists() and not pointer.exists()
+    assert live.exists() and alike.exists()
+    other.write_text("x")
+    assert run_cli(home, "status").returncode == 0  # a read tidies the match's folder
+    assert not other.exists()
+    assert run_cli(home, "play", "QC").returncode == 0  # a write keeps a cache entry: tidied
+    assert not entry.exists()
+    assert live.exists() and alike.exists()

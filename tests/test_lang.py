@@ -483,13 +483,14 @@ def test_amend_quick_facts_in_german(quick, tmp_path: Path) -> None:
     assert log.hands[0].quick is not None and log.hands[0].quick.get("all_tricks") == "contra"
 
 
-def test_the_readme_example_in_german_and_dutch(quick, tmp_path: Path) -> None:
-    """The README's German and Dutch example, line by line, and what it says is stored: each
-    command succeeds, but for the one the README shows refused ('# Fehler: ...')."""
+def test_the_german_and_dutch_walkthrough(quick, tmp_path: Path) -> None:
+    """docs/languages.md's German and Dutch example (README links to it), line by line, and
+    what it says is stored: each command succeeds, but for the one it shows refused
+    ('# Fehler: ...')."""
     import shlex
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
-    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    doc = (Path(__file__).parent.parent / "docs" / "languages.md").read_text("utf-8")
+    block = doc.split("## In German and Dutch", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     lines = block.strip().splitlines()
     files: list[Path] = []
     for at, line in enumerate(lines):

@@ -125,7 +125,7 @@ def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     assert "Ansagen: Zeitpunkte [announcements.window]" in german
     assert "Re (die Partei der Alten) und Kontra" in german
     dutch = _ok(tmp_path, "--lang", "nl", "explain", "klaverjassen-wilde-boom", "scoring")
-    assert "roem: telling [roem.tally]" in dutch and "verzaken [revoke]" in dutch, dutch
+    assert "roem: streepjes [roem.tally]" in dutch and "verzaken [revoke]" in dutch, dutch
     shown = _ok(tmp_path, "rules", "show", "kloepper", "--lang", "de")
     assert "Klopfen [knock]: Wer eine schwarze Dame hat" in shown, shown
     english = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "en")
@@ -251,16 +251,16 @@ def test_the_games_words_under_announce_help_in_dutch(tmp_path: Path) -> None:
     assert "Besides cards" in _ok(tmp_path, "--lang", "en", "announce", "--help")
 
 
-# ------------------------------------------------------------------ the README's example
+# ------------------------------------------------------------------ the walk-through in docs/
 
 
-def test_the_readme_german_and_dutch_example(tmp_path: Path) -> None:
-    """Every command of README's 'In German and Dutch' block, run in order in one data
-    folder; each '# ...' line under a command is in what it printed."""
+def test_the_german_and_dutch_walkthrough_says_what_it_shows(tmp_path: Path) -> None:
+    """Every command of docs/languages.md's 'In German and Dutch' block (README links to it),
+    run in order in one data folder; each '# ...' line under a command is in what it printed."""
     import shlex
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
-    block = readme.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
+    doc = (Path(__file__).parent.parent / "docs" / "languages.md").read_text("utf-8")
+    block = doc.split("## In German and Dutch", 1)[1].split("```sh", 1)[1]
     block = block.split("```", 1)[0]
     said = ""
     checked = 0

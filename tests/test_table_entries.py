@@ -347,14 +347,14 @@ TMUX = shutil.which("tmux")
 class Tmux:
     """The real session in a terminal: keys sent, the screen read."""
 
-    def __init__(self, home: Path, path: Path, name: str) -> None:
+    def __init__(self, home: Path, path: Path, name: str, width: int = 160) -> None:
         self.name = name
         env = cli_env(home)
         command = [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)]
         exports = " ".join(f"{k}={_quote(v)}" for k, v in env.items() if k.startswith("SCORE"))
         shell = f"cd {_quote(os.getcwd())} && env {exports} {' '.join(map(_quote, command))}"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "40", shell],
+            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", "40", shell],
             check=True,
             env={**os.environ, "TERM": "xterm"},
         )

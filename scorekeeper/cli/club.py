@@ -31,14 +31,20 @@ event_app = typer.Typer(
 
 @event_app.command("competitions")
 @guarded
-def competitions(json_: JsonOpt = False) -> None:
+def competitions(
+    name: Annotated[
+        str | None,
+        typer.Argument(help="One competition: its rules and what no source said, in full."),
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
     """List the competitions (presets and the club's own files in competitions/).
 
-    Example: scorekeeper event competitions
+    Example: scorekeeper event competitions ddv-tournament
     """
     from scorekeeper.club.competition import available, load
 
-    found = [load(name) for name in available()]
+    found = [load(name)] if name is not None else [load(one) for one in available()]
     if json_:
         emit_json([c.to_dict() for c in found])
         return
@@ -52,6 +58,20 @@ def competitions(json_: JsonOpt = False) -> None:
                 tables=list(c.tables),
             )
         )
+    if name is not None:
+        _show_rules(found[0])
+
+
+def _show_rules(competition: Any) -> None:
+    """A competition's notes and the rules no source gave (how they were decided), in
+    the view's language (the shipped presets' words are in the catalogue)."""
+    from scorekeeper.cli.render import own
+
+    for key, texts in (("notes", competition.notes), ("unsourced", competition.unsourced)):
+        if texts:
+            typer.echo(say(f"club.competition.{key}"))
+            for text in texts:
+                typer.echo(f"  - {own(text)}")
 
 
 @event_app.command("new")
@@ -205,9 +225,10 @@ def draw(
     from scorekeeper.club import draw as drawing
     from scorekeeper.club import event as ev
 
-    with ev.editing(name) as event:
+    # the tables' files go again if anything after them fails (the event file unwritten)
+    with ev.undone_on_failure() as made, ev.editing(name) as event:
         played = event.draw(absent_now or [], seed)
-        ev.open_tables(event, played)
+        ev.open_tables(event, played, made)
         plan = _plan(event, played)
         history = [[t.players for t in r.tables] for r in event.rounds]
         plan["repeats"] = drawing.repeats(history, partners=event.rules.partners == "drawn")

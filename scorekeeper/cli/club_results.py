@@ -92,16 +92,18 @@ def enter(
     seat = played.table(table)
     verify_in_time(event.rules, played)
     path = seat.path()
-    if second:
-        path = _second_path(name, played.number, seat.number)
-    work.hand(facts, action, False, path, json_)
+    # a refused first hand of a second entry takes its file and the event's note away
+    with ev.undone_on_failure([ev.path_of(name)]) as made:
+        if second:
+            path = _second_path(name, played.number, seat.number, made)
+        work.hand(facts, action, False, path, json_)
     if not json_:
         event = ev.read(name)  # as it is now (a second entry names its file)
         played = event.round(round_)
         _show_list(event, played, played.table(table), second, last_only=True)
 
 
-def _second_path(name: str, round_number: int, table_number: int) -> Path:
+def _second_path(name: str, round_number: int, table_number: int, made: list[Path]) -> Path:
     """The table's second entry: made at its first use through the new-match code."""
     from scorekeeper import ruleset
     from scorekeeper.club import event as ev
@@ -113,13 +115,14 @@ def _second_path(name: str, round_number: int, table_number: int) -> Path:
             seat.second = seat.match.replace(".toml", "-second.toml")
             rules = event.rules
             base = ruleset.load(rules.ruleset)
-            start_match(
+            _, path = start_match(
                 base.with_options(ev.round_length(rules, base, len(seat.players))),
                 rules.ruleset,
                 seat.players,
                 path=seat.path().parent / Path(seat.second).name,
                 lang=event.lang or None,
             )
+            made.append(path)
         return seat.path().parent / Path(seat.second).name
 
 

@@ -32,7 +32,8 @@ def settle(
         typer.Option(
             "--loss-money",
             help="Loss money per lost game, paid into the club's till: 0.50, or stepped "
-            "0.50,4:1.00 (1.00 from the fourth lost game on).",
+            "0.50,4:1.00 (1.00 from the fourth lost game on), or a competition's steps "
+            "by its name (doppelkopf-club).",
         ),
     ] = None,
     match: MatchOpt = None,
@@ -99,13 +100,30 @@ def _answer(
 
 
 def parse_loss_money(text: str) -> Steps:
-    """``--loss-money`` as typed (``0.50,4:1.00``); a usage mistake (exit 2) if it is not."""
+    """``--loss-money`` as typed (``0.50,4:1.00``), or a competition's name: its
+    ``[money] per_lost_game`` steps, the TOML ``event settle`` reads; a usage mistake
+    (exit 2) if it is neither, a refusal if the competition has no loss money."""
     from scorekeeper.settle import parse_steps
 
     try:
         return parse_steps(text)
     except ValueError as exc:
+        if (steps := _competition_steps(text.strip())) is not None:
+            return steps
         raise typer.BadParameter(say("settle.bad_loss_money", given=str(exc))) from None
+
+
+def _competition_steps(name: str) -> Steps | None:
+    """The loss money of the competition ``name`` (None: no such competition)."""
+    from scorekeeper.club.competition import available, load
+    from scorekeeper.club.event import refuse
+
+    if not name or name not in available():
+        return None
+    competition = load(name)
+    if not competition.loss_steps:
+        raise refuse("club.no_loss_money", "money", competition=competition.id)
+    return competition.loss_steps
 
 
 def _loss(path: Path, steps: Steps) -> tuple[dict[str, int], dict[str, int]]:

@@ -131,7 +131,8 @@ def _show(result: Stats) -> None:
         typer.echo(say("stats.nothing"))
         return
     games = ", ".join(
-        say_count("stats.game_count", n, game=g, n=n) for g, n in result.games.items()
+        say_count("stats.game_count", n, game=_ruleset_words(result.names.get(g, g)), n=n)
+        for g, n in result.games.items()
     )
     typer.echo(say("stats.header", matches=result.matches, hands=result.hands, games=games))
     played = {family: one for family, one in result.by_game.items() if one.hands}
@@ -139,7 +140,10 @@ def _show(result: Stats) -> None:
         if len(played) > 1:  # each game on its own: points of one scale only
             typer.echo("")
             head = say(
-                "stats.game_header", game=one.name or family, matches=one.matches, hands=one.hands
+                "stats.game_header",
+                game=_ruleset_words(one.name or family),
+                matches=one.matches,
+                hands=one.hands,
             )
             typer.echo(head)
         for name, figures in sorted(one.players.items()):
@@ -200,3 +204,12 @@ def _specials(special: dict[str, int]) -> list[str]:
         params["rate"] = round(100 * done / params["played"]) if params["played"] else 0
         lines.append(say(f"stats.special.{base}", kind=kind.replace("_", " "), **params))
     return lines
+
+
+def _ruleset_words(name: str) -> str:
+    """A rule set by its name in the view's language (``Doppelkopf (DDV-Turnierregeln)``),
+    never its id."""
+    from scorekeeper.lang.terms import ruleset_name
+    from scorekeeper.text import language
+
+    return ruleset_name(name, language.current())

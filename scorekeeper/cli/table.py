@@ -119,6 +119,17 @@ def _view_lang() -> str | None:
     return language.current()
 
 
+def prompt_message(text: str, width: int) -> str:
+    """The prompt ``text> `` broken between words so that no line fills the screen of
+    ``width`` columns and the answer has room after the last line: a quick hand's long
+    question reads whole instead of being cut inside a word by the terminal."""
+    import textwrap
+
+    room = max(24, width - 16)
+    lines = textwrap.wrap(f"{text}>", room, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines or [">"]) + " "
+
+
 def run(session: TableSession, *, input: Input | None = None, output: Output | None = None) -> None:
     """The prompt loop: read a line, show the answer, until ``quit`` or end of input."""
     from prompt_toolkit import PromptSession
@@ -150,7 +161,8 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
     )
     while True:
         try:
-            line = prompt.prompt(shown.visible(f"{session.prompt()}> "))
+            width = prompt.output.get_size().columns
+            line = prompt.prompt(shown.visible(prompt_message(session.prompt(), width)))
         except KeyboardInterrupt:  # Ctrl-C: a quick hand is left whole, nothing recorded
             if session.quick is not None:
                 show(session.cancel_quick(), session)

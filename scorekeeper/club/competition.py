@@ -83,6 +83,7 @@ class Competition:
     prizes: str = ""  # "van4": the day's prizes by the Formule van 4
     lowest_prize: bool = False  # a prize for the lowest (poedel)
     unsourced: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
     source: str = ""
 
     def games_at(self, size: int) -> int:
@@ -107,6 +108,7 @@ class Competition:
             "season": {"count": self.season_count, "best": self.season_best},
             "loss_money": [{"from": n, "amount": str(a)} for n, a in self.loss_steps],
             "unsourced": list(self.unsourced),
+            "notes": list(self.notes),
             "minutes": self.minutes,
             "late": self.late,
         }
@@ -216,5 +218,6 @@ def _build(name: str, data: dict[str, Any]) -> Competition:
         prizes=str(data.get("prizes", {}).get("formula", "")),
         lowest_prize=bool(data.get("prizes", {}).get("lowest", False)),
         unsourced=tuple(str(u) for u in data.get("unsourced", [])),
+        notes=tuple(str(n) for n in data.get("notes", [])),
         source=name,
     )

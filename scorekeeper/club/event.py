@@ -340,23 +340,20 @@ def editing(name: str) -> Iterator[Event]:
         files.write_text(path, tomli_w.dumps(event.to_data()))
 
 
-def open_tables(event: Event, played: Round) -> list[Path]:
+def open_tables(event: Event, played: Round, made: list[Path] | None = None) -> list[Path]:
     """Make each table's match file through the normal new-match code (the rule set,
     the names checked, the header replayed); the last made is the current match.
 
     Every table is checked before the first file is made (``verify_tables``), so that a
     refused draw leaves no file behind; a file that still fails to be made (another
     process took its name meanwhile) takes the ones made before it with it, and the
-    current match is again the one it was."""
+    current match is again the one it was. ``made`` (of :func:`undone_on_failure`)
+    takes the files made, so that a failure after them (the event file not written)
+    takes them away too."""
     from scorekeeper.session.new import start_match
 
     planned = verify_tables(event, played)
-    try:
-        before: Path | None = store.current_path()
-    except ScorekeeperError:
-        before = None
-    made: list[Path] = []
-    try:
+    with undone_on_failure() as mine:
         for table, rules in planned:
             _, path = start_match(
                 rules,
@@ -365,14 +362,32 @@ def open_tables(event: Event, played: Round) -> list[Path]:
                 path=table.path(),
                 lang=event.lang or None,
             )
-            made.append(path)
+            mine.append(path)
+    if made is not None:
+        made += mine
+    return mine
+
+
+@contextmanager
+def undone_on_failure(kept: Sequence[Path] = ()) -> Iterator[list[Path]]:
+    """The files made in the block (the caller lists them), removed again if the block
+    fails; the data folder's current match and the files ``kept`` (an event file) as
+    they were (none, where there was none): a refused or failed action leaves every
+    file as it found it."""
+    pointer = data_home() / "current"  # the data folder's pointer to the current match
+    before = {p: p.read_bytes() if p.is_file() else None for p in (pointer, *kept)}
+    made: list[Path] = []
+    try:
+        yield made
     except BaseException:
         for path in made:
             path.unlink(missing_ok=True)
-        if before is not None:
-            store.set_current(before)
+        for path, data in before.items():
+            if data is None:
+                path.unlink(missing_ok=True)
+            elif not path.is_file() or path.read_bytes() != data:
+                files.write_bytes(path, data)
         raise
-    return made
 
 
 def verify_tables(event: Event, played: Round) -> list[tuple[Table, Any]]:

@@ -18,9 +18,9 @@ from typing import Any
 
 from scorekeeper.club.competition import Competition, Penalties
 from scorekeeper.club.event import Event, Penalty, Round, Table, refuse
-from scorekeeper.games.doppelkopf.family import vorgefuehrt
 from scorekeeper.reasons import Reason, because
 from scorekeeper.record import field, record
+from scorekeeper.rounds import RoundPlace, round_place
 
 
 def penalty_entries(rules: Penalties, penalty: Penalty, others: Sequence[str]) -> dict[str, int]:
@@ -117,56 +117,54 @@ def _check_game(row: Row, playing: Sequence[str], ddv: bool) -> None:
         )
 
 
-def _games(path: Path) -> list[Any]:
+def _match(path: Path) -> Any:
     from scorekeeper.session import Session
 
-    match = Session.open(path).match
+    return Session.open(path).match
+
+
+def _games(match: Any) -> list[Any]:
     return [mh for mh in match.hands if mh.result is not None and not mh.result.redeal]
 
 
 def dealer_of(table: Table, game: int) -> str:
     """Who dealt game ``game`` of a table (at a five-table: who sat it out)."""
-    for mh in _games(table.path()):
+    for mh in _games(_match(table.path())):
         if mh.number == game:
             return str(mh.dealer)
     raise refuse("club.no_game", "penalty", game=game, table=table.number)
 
 
-@record
-class _Solos:
-    """The Pflichtsoli of a round at one table: who has played theirs, games counted."""
+def _due_note(place: RoundPlace, rows: Sequence[Row]) -> Reason | None:
+    """When the missing Pflichtsoli became due (as the match counts its round): who owed
+    them then and how many games were left."""
+    if not place.due_from:
+        return None
+    later = [r.soloist for r in rows if r.game >= place.due_from and r.obligatory]
+    owed = [*place.owing, *(p for p in later if p not in place.owing)]
+    before = len([n for n in place.counted if n < place.due_from])
+    return because(
+        "club.vorgefuehrt",
+        "pflichtsolo",
+        players=owed,
+        games=place.of - before,
+        game=place.due_from,
+    )
 
-    players: list[str]
-    of: int
-    done: set[str] = field(default_factory=set)
-    counted: int = 0
-    due_from: int = 0  # the game from which the missing Pflichtsoli are vorgeführt
 
-    @property
-    def missing(self) -> list[str]:
-        return [p for p in self.players if p not in self.done]
-
-    def due(self) -> bool:
-        return vorgefuehrt(len(self.missing), self.of - self.counted)
-
-    def announce(self, game: int, notes: list[Reason]) -> None:
-        """Say it once, before game ``game``, when the missing Pflichtsoli become due."""
-        if self.due() and not self.due_from and self.counted < self.of:
-            self.due_from = game
-            left = self.of - self.counted
-            notes.append(
-                because(
-                    "club.vorgefuehrt", "pflichtsolo", players=self.missing, games=left, game=game
-                )
-            )
-
-    def take(self, row: Row) -> None:
-        was_due = self.due()
-        if row.obligatory and row.soloist:
-            self.done.add(row.soloist)
-            row.vorgefuehrt = was_due
-        if not row.obligatory or row.vorgefuehrt:
-            self.counted += 1  # a Pflichtsolo played of free will comes on top
+def _not_vorgefuehrt(rows: Sequence[Row], due: Reason) -> list[Reason]:
+    """Once the missing Pflichtsoli are vorgeführt (as many owe one as games are left),
+    every game left must be one of them: a normal game then is said, as a missing
+    Pflichtsolo is. (A round too short for everybody's Pflichtsolo, where more owe one
+    than games are left, asks no such thing.)"""
+    first, owed, left = due.params["game"], due.params["players"], due.params["games"]
+    if len(owed) != left:
+        return []
+    return [
+        because("club.check.not_vorgefuehrt", "pflichtsolo", game=row.game, due=first)
+        for row in rows
+        if row.game >= first and not row.obligatory
+    ]
 
 
 def _row(mh: Any, players: Sequence[str], ddv: bool) -> Row:
@@ -186,40 +184,32 @@ def _row(mh: Any, players: Sequence[str], ddv: bool) -> Row:
 
 
 def table_list(event: Event, played: Round, table: Table, *, second: bool = False) -> TableList:
-    """The checked list of one table of one round."""
+    """The checked list of one table of one round; where the round stands is the
+    match's own count (``scorekeeper.rounds``: the one the sheet and the table show)."""
     rules: Competition = event.rules
     ddv = rules.lists == "ddv"
-    of = rules.games_at(len(table.players))
-    solos = _Solos(list(table.players), of)
-    rows: list[Row] = []
-    notes: list[Reason] = []
     path = (table.path().parent / Path(table.second).name) if second else table.path()
-    for mh in _games(path):
-        row = _row(mh, table.players, ddv)
-        if ddv:
-            solos.announce(row.game, notes)
-        solos.take(row)
-        rows.append(row)
-    if ddv:
-        solos.announce(rows[-1].game + 1 if rows else 1, notes)
+    match = _match(path)
+    place = round_place(match) or RoundPlace(of=0, played=0, dealt=0)
+    of = rules.games_at(len(table.players)) or place.of  # the competition's round, as drawn
+    rows = [_row(mh, table.players, ddv) for mh in _games(match)]
+    for row in rows:
+        row.vorgefuehrt = row.game in place.vorgefuehrt
+    notes: list[Reason] = []
+    if ddv and (due := _due_note(place, rows)) is not None:
+        notes += [due, *_not_vorgefuehrt(rows, due)]
     rows += [
         _penalty_row(rules, p, table)
         for p in event.penalties
         if p.round == played.number and p.table == table.number
     ]
-    if solos.counted > of:
-        notes.append(because("club.round_long", "round", games=solos.counted, of=of))
-    elif solos.counted == of and ddv and solos.missing:
-        notes.append(because("club.solo_missing", "pflichtsolo", players=solos.missing))
+    missing = list(place.owing) if ddv else []
+    if place.played > of:
+        notes.append(because("club.round_long", "round", games=place.played, of=of))
+    elif place.played >= of and missing:
+        notes.append(because("club.solo_missing", "pflichtsolo", players=missing))
     return TableList(
-        played.number,
-        table.number,
-        list(table.players),
-        rows,
-        solos.counted,
-        of,
-        solos.missing if ddv else [],
-        notes,
+        played.number, table.number, list(table.players), rows, place.played, of, missing, notes
     )
 
 

@@ -193,8 +193,9 @@ def _word_params(key: str) -> frozenset[str]:
 LETTER_PARAMS = frozenset({"ranks", "suits"})
 """Parameters listing a deck's rank or suit codes: shown by the table's letters (D, Kr)."""
 
-CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind"})
-"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``; ``{kind}``: ``call AC``)."""
+CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind", "run"})
+"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``; ``{kind}``: ``call AC``;
+``{run}``: a sequence, ``7D 8D 9D``)."""
 
 
 def _named(key: str, value: Any, lang: str) -> Any:

@@ -5,7 +5,7 @@ beside the target, which is synced and renamed over it; a path through a symboli
 writes the file the link names (the link stays a link). :func:`lock` keeps two
 scorekeeper processes from changing the same match file at once; it creates no file.
 :func:`before_reading` is what every read of a match file does first: a temporary file a
-killed writer left beside it is removed, and a file over :data:`MAX_SIZE` is refused
+killed writer left in its folder is removed (:func:`tidy`; every write tidies its folder too), and a file over :data:`MAX_SIZE` is refused
 before a byte of it is read.
 """
 
@@ -141,17 +141,26 @@ def _place_new(temporary: Path, target: Path) -> None:
 
 
 def remove_leftovers(target: Path) -> list[Path]:
-    """Remove the temporary files of ``target`` whose writing process no longer runs.
+    """Remove the temporary files in ``target``'s folder whose writing process no longer
+    runs (:func:`tidy`), whatever file they were to become. Returns the files removed."""
+    return tidy(target.parent)
+
+
+def tidy(folder: Path) -> list[Path]:
+    """Remove the temporary files in ``folder`` whose writing process no longer runs.
 
     A process killed between creating its temporary file and renaming it leaves
-    ``.<name>.<pid>.<random>.tmp`` behind; a live process's file is never touched (it may
-    be writing right now). Returns the files removed.
+    ``.<name>.<pid>.<random>.tmp`` behind (a copy of a match, of the current-match
+    pointer, of a cache entry); a live process's file is never touched (it may be writing
+    right now), nor is anything not named so. Returns the files removed.
     """
     removed: list[Path] = []
     with suppress(OSError):
-        for entry in os.scandir(target.parent):
+        for entry in os.scandir(folder):
             found = TEMPORARY.fullmatch(entry.name)
-            if found is None or found["name"] != target.name or _process_runs(int(found["pid"])):
+            if found is None or _process_runs(int(found["pid"])):
+                continue
+            if entry.is_dir(follow_symlinks=False):
                 continue
             with suppress(OSError):
                 os.unlink(entry.path)
@@ -300,7 +309,7 @@ _POLL = 0.02
 
 def before_reading(path: str | os.PathLike[str]) -> None:
     """What every read of a match file does first: remove the temporary files killed
-    writers left beside it, and refuse a file over :data:`MAX_SIZE` (before reading it).
+    writers left in its folder (of any file: :func:`tidy`), and refuse a file over :data:`MAX_SIZE` (before reading it).
     A missing or special file is left for the reader to refuse in its own words."""
     target = Path(os.path.realpath(path))
     remove_leftovers(target)

@@ -19,9 +19,8 @@ Any other path, or a wrong key, is 404; a Host header this server was not starte
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -46,9 +45,6 @@ from scorekeeper.text import language
 from scorekeeper.view.words import cards, say
 
 COOKIE = "scorer"
-KEEP_ALIVE = 30.0
-"""Seconds between two ``alive`` events on a quiet stream (a phone's network drops a
-silent one; a page that hears nothing for longer knows its line is dead)."""
 MAX_BODY = 8192
 MAX_TEXT = 300
 MAX_FACTS = 20
@@ -71,7 +67,6 @@ class Server:
         self.hub = hub
         self.guard = guard
         self.hosts = list(hosts)
-        self.closing = asyncio.Event()
 
     def app(self) -> Starlette:
         key = "/{key}"
@@ -91,8 +86,7 @@ class Server:
 
     def close(self) -> None:
         """Ctrl-C: every stream ends now, so that the server stops at once."""
-        self.closing.set()
-        self.hub.wake_all()
+        self.hub.feed.close()
 
     # ------------------------------------------------------------------ reading
     def _known(self, request: Request) -> bool:
@@ -121,31 +115,16 @@ class Server:
                 return JSONResponse({"message": say("serve.too_many")}, status_code=429)
         lang = pick_language(request)
         cookie = request.cookies.get(COOKIE)
+
+        def snapshot() -> dict[str, Any]:
+            scorer = self.guard.is_scorer(cookie)  # asked anew: the role may have moved
+            return {"version": self.hub.state.version, "html": self.hub.words(lang, scorer)}
+
         return StreamingResponse(
-            self._stream(client, lang, cookie),
+            self.hub.feed.stream(snapshot, lambda: self.guard.close_stream(client)),
             media_type="text/event-stream",
             headers={**security_headers(), "X-Accel-Buffering": "no"},
         )
-
-    async def _stream(self, client: str, lang: str, cookie: str | None) -> AsyncIterator[str]:
-        queue = self.hub.subscribe()
-        try:
-            yield "retry: 2000\n\n"
-            while not self.closing.is_set():
-                scorer = self.guard.is_scorer(cookie)
-                state = self.hub.state
-                data = {"version": state.version, "html": self.hub.words(lang, scorer)}
-                yield f"event: snapshot\ndata: {json.dumps(data)}\n\n"
-                while not self.closing.is_set():
-                    try:
-                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                    except TimeoutError:  # an event the page sees: its line is alive
-                        yield "event: alive\ndata: 1\n\n"
-                        continue
-                    break
-        finally:
-            self.hub.unsubscribe(queue)
-            self.guard.close_stream(client)
 
     async def scorer(self, request: Request) -> Response:
         if not self._known(request):
@@ -303,7 +282,7 @@ def _qr_svg(url: str) -> str:
 def _stale(stale: StaleEntryError, lang: str, family: str) -> dict[str, Any]:
     """A write refused by the table's guard: what moved since the page's version, worded
     as the table session words it (``Carla played D♣ from another device``)."""
-    from scorekeeper.table.session import changed_line
+    from scorekeeper.table.native import changed_line
 
     changed = [changed_line(hand, text, lang, family) for hand, text in stale.since]
     if changed:

@@ -5,8 +5,9 @@ file changes.
 It reuses the live sheet's machinery: the unguessable key in the URL and the limit of
 streams per device (:class:`~scorekeeper.serve.guard.Guard`), the phone's language
 (:func:`~scorekeeper.serve.app.pick_language`), the sockets and their addresses
-(:mod:`~scorekeeper.serve.run`), a file's stamp (:func:`~scorekeeper.serve.watch.stamp`)
-and the same stream of snapshots. Nothing is written: there is no scorer and no form.
+(:mod:`~scorekeeper.serve.run`), the watch on files (:class:`~scorekeeper.serve.watch.Watch`:
+the kernel tells of a write, nothing is polled) and the one stream loop
+(:class:`~scorekeeper.serve.live.Feed`). A timer wakes it once a minute, for the round's clock. Nothing is written: there is no scorer and no form.
 
 Paths::
 
@@ -20,12 +21,11 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any, TextIO
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -33,35 +33,32 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from scorekeeper.serve.app import KEEP_ALIVE, pick_language, security_headers
+from scorekeeper.serve.app import pick_language, security_headers
 from scorekeeper.serve.guard import Guard
-from scorekeeper.serve.live import speaking
-from scorekeeper.serve.net import lan_addresses
-from scorekeeper.serve.run import DEFAULT_PORT, LOOPBACK, bind, qr
-from scorekeeper.serve.watch import stamp
+from scorekeeper.serve.live import Feed, speaking
+from scorekeeper.serve.run import DEFAULT_PORT, Listening, Uvicorn, config, qr
+from scorekeeper.serve.watch import Watch, stamp
 from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.words import say
 
-POLL = 1.0
-"""Seconds between two looks at the event's files (a look is one ``stat`` per file)."""
-
 
 class Board:
     """The event's files as last seen, the page's words made of them per language, and
-    the open streams; ``render(lang)`` makes the live part (the standings)."""
+    the :class:`~scorekeeper.serve.live.Feed` of open streams; ``render(lang)`` makes the
+    live part (the standings)."""
 
     def __init__(self, files: Callable[[], list[Path]], render: Callable[[str], str]) -> None:
-        self._files = files
+        self.files = files
         self._render = render
         self.seen = self._look()
         self.version = 0
         self._words: dict[str, str] = {}
-        self._queues: set[asyncio.Queue[int]] = set()
+        self.feed = Feed()
 
     def _look(self) -> tuple[Any, ...]:
         """The files' stamps, and the minute: the round's time on the page moves on."""
-        return (int(time.time() // 60), *((str(p), stamp(p)) for p in self._files()))
+        return (int(time.time() // 60), *((str(p), stamp(p)) for p in self.files()))
 
     def words(self, lang: str) -> str:
         if lang not in self._words:
@@ -77,20 +74,7 @@ class Board:
             self.seen = now
             self.version += 1
             self._words.clear()
-            self.wake_all()
-
-    def subscribe(self) -> asyncio.Queue[int]:
-        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
-        self._queues.add(queue)
-        return queue
-
-    def unsubscribe(self, queue: asyncio.Queue[int]) -> None:
-        self._queues.discard(queue)
-
-    def wake_all(self) -> None:
-        for queue in list(self._queues):
-            if queue.empty():
-                queue.put_nowait(self.version)
+            self.feed.wake_all()
 
 
 def document(key: str, lang: str, body: str) -> str:
@@ -185,25 +169,17 @@ class Hall:
         self.out = out or sys.stdout
         self.lan = lan
         self.title = title
-        self.addresses = lan_addresses() if lan else []
-        self.sockets = [bind(LOOPBACK, port)]
-        self.port = self.sockets[0].getsockname()[1]
-        try:
-            self.sockets += [bind(a, self.port) for a in self.addresses]
-        except OSError:
-            self.close_sockets()
-            raise
+        self.listening = Listening(lan=lan, port=port)
+        self.port = self.listening.port
         self.guard = Guard()
-        self.hosts = [LOOPBACK, "localhost", *self.addresses]
-        self.closing = asyncio.Event()
-        self.server: uvicorn.Server | None = None
+        self.server: Uvicorn | None = None
 
     def url(self, host: str) -> str:
         return f"http://{host}:{self.port}/{self.guard.key}/"
 
     def app(self) -> Starlette:
         routes = [Route("/{key}/", self.page), Route("/{key}/events", self.events)]
-        middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=self.hosts)]
+        middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=self.listening.hosts)]
         return Starlette(routes=routes, middleware=middleware)
 
     async def page(self, request: Request) -> Response:
@@ -223,38 +199,23 @@ class Hall:
         if not self.guard.open_stream(client):
             with speaking(lang):
                 return JSONResponse({"message": say("serve.too_many")}, status_code=429)
+
+        def snapshot() -> dict[str, Any]:
+            return {"version": self.board.version, "html": self.board.words(lang)}
+
         return StreamingResponse(
-            self._stream(client, lang),
+            self.board.feed.stream(snapshot, lambda: self.guard.close_stream(client)),
             media_type="text/event-stream",
             headers={**security_headers(forms=False), "X-Accel-Buffering": "no"},
         )
 
-    async def _stream(self, client: str, lang: str) -> AsyncIterator[str]:
-        queue = self.board.subscribe()
-        try:
-            yield "retry: 2000\n\n"
-            while not self.closing.is_set():
-                data = {"version": self.board.version, "html": self.board.words(lang)}
-                yield f"event: snapshot\ndata: {json.dumps(data)}\n\n"
-                while not self.closing.is_set():
-                    try:
-                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    break
-        finally:
-            self.board.unsubscribe(queue)
-            self.guard.close_stream(client)
-
     def close_sockets(self) -> None:
-        for sock in self.sockets:
-            sock.close()
+        self.listening.close()
 
     def say_where(self) -> None:
         write = self.out.write
         write(say("club.hall_listening", event=self.title) + "\n")
-        for host in self.addresses or [LOOPBACK]:
+        for host in self.listening.shown:
             write(f"  {self.url(host)}\n")
             if self.lan:
                 qr(self.url(host), self.out)
@@ -274,40 +235,34 @@ class Hall:
         self.out.write(say("serve.stopped") + "\n")
 
     async def _serve(self, stop_after: float | None) -> None:
-        config = uvicorn.Config(
-            self.app(), log_level="warning", access_log=False, lifespan="off",
-            timeout_graceful_shutdown=2,
-        )  # fmt: skip
-        self.server = _Uvicorn(config, self)
+        self.server = Uvicorn(config(self.app()), self.board.feed.close)
         loop = asyncio.get_running_loop()
-        watching = loop.create_task(self._watch())
+        watch = Watch(self.board.files, self.board.look)  # the kernel tells of a write
+        watch.start()
+        minute = loop.call_at(_next_minute(loop), self._each_minute)
+        self._minute = minute
         if stop_after is not None:
             loop.call_later(stop_after, self.stop)
         try:
-            await self.server.serve(sockets=self.sockets)
+            await self.server.serve(sockets=self.listening.sockets)
         finally:
-            watching.cancel()
+            watch.stop()
+            self._minute.cancel()
 
-    async def _watch(self) -> None:
-        while not self.closing.is_set():
-            await asyncio.sleep(POLL)
-            self.board.look()
+    def _each_minute(self) -> None:
+        """The round's time on the page moves on once a minute: the one timer."""
+        self.board.look()
+        loop = asyncio.get_running_loop()
+        self._minute = loop.call_at(_next_minute(loop), self._each_minute)
 
     def stop(self) -> None:
-        self.closing.set()
-        self.board.wake_all()
+        self.board.feed.close()
         if self.server is not None:
             self.server.should_exit = True
+            self.server.wake()
 
 
-class _Uvicorn(uvicorn.Server):
-    """Uvicorn, which on Ctrl-C also ends every open stream (else it waits for them)."""
-
-    def __init__(self, config: uvicorn.Config, hall: Hall) -> None:
-        super().__init__(config)
-        self.hall = hall
-
-    def handle_exit(self, sig: int, frame: Any) -> None:
-        self.hall.closing.set()
-        self.hall.board.wake_all()
-        super().handle_exit(sig, frame)
+def _next_minute(loop: asyncio.AbstractEventLoop) -> float:
+    """The loop's time at the start of the next minute of the clock."""
+    now = time.time()
+    return loop.time() + (60 - now % 60) + 0.05

@@ -3,16 +3,17 @@ and handed to every open stream when it changes.
 
 The match file stays the one source of truth: a :class:`State` is what replaying it
 gives now. The :class:`Hub` keeps the latest state, the words made of it per language
-and role, and one small queue per open stream; a change (a write of this server, or one
-seen by :class:`~scorekeeper.serve.watch.Watch`) makes a new state and wakes every queue.
-Nothing runs between changes.
+and role, and its :class:`Feed` of open streams; a change (a write of this server, or one
+seen by :class:`~scorekeeper.serve.watch.Watch`) makes a new state and wakes every
+stream. Nothing runs between changes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Callable, Iterator
+import json
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,88 @@ from scorekeeper.record import record
 from scorekeeper.serve.watch import stamp
 from scorekeeper.session import Session, Version
 from scorekeeper.text import language
+
+KEEP_ALIVE = 30.0
+"""Seconds between two ``alive`` events on a quiet stream (a phone's network drops a
+silent one; a page that hears nothing for longer knows its line is dead)."""
+
+
+class _Line:
+    """One open stream's news: the state changed, or it is time to say it is alive."""
+
+    def __init__(self) -> None:
+        self.news = asyncio.Event()
+        self.changed = False
+        self.alive = False
+
+
+class Feed:
+    """The open streams of one page (the table's live sheet, the hall's standings) and
+    the one loop each runs: a full snapshot on every (re)connect and after every change,
+    an ``alive`` event every ``KEEP_ALIVE`` seconds, nothing in between. A change wakes
+    every stream (:meth:`wake_all`); one timer for all streams beats (not one per stream:
+    50 idle phones wake the server once in 30 s, not 50 times); :meth:`close` ends them
+    all (Ctrl-C)."""
+
+    def __init__(self) -> None:
+        self._lines: set[_Line] = set()
+        self._beat: asyncio.TimerHandle | None = None
+        self.closing = False
+
+    @property
+    def count(self) -> int:
+        """How many streams are open."""
+        return len(self._lines)
+
+    def wake_all(self) -> None:
+        """Every stream sends its snapshot anew (the state changed, or the scorer did)."""
+        for line in self._lines:
+            line.changed = True
+            line.news.set()
+
+    def close(self) -> None:
+        """Every stream ends now (the server is stopping)."""
+        self.closing = True
+        self.wake_all()
+
+    def _beats(self) -> None:
+        """Every stream says it is alive; the next beat while any is open."""
+        self._beat = None
+        for line in self._lines:
+            line.alive = True
+            line.news.set()
+        self._keep_beating()
+
+    def _keep_beating(self) -> None:
+        if self._lines and self._beat is None and not self.closing:
+            self._beat = asyncio.get_running_loop().call_later(KEEP_ALIVE, self._beats)
+
+    async def stream(
+        self, snapshot: Callable[[], dict[str, Any]], ended: Callable[[], None]
+    ) -> AsyncIterator[str]:
+        """One page's stream as server-sent events: ``snapshot()`` (JSON) on connect and on
+        every change; ``ended()`` once it ends, however it ends (the page went away)."""
+        line = _Line()
+        line.changed = True  # the first snapshot
+        self._lines.add(line)
+        self._keep_beating()
+        try:
+            yield "retry: 2000\n\n"
+            while not self.closing:
+                if line.changed:
+                    line.changed = line.alive = False
+                    yield f"event: snapshot\ndata: {json.dumps(snapshot())}\n\n"
+                elif line.alive:  # an event the page sees: its line is alive
+                    line.alive = False
+                    yield "event: alive\ndata: 1\n\n"
+                await line.news.wait()
+                line.news.clear()
+        finally:
+            self._lines.discard(line)
+            if not self._lines and self._beat is not None:
+                self._beat.cancel()
+                self._beat = None
+            ended()
 
 
 def version_text(version: Version) -> str:
@@ -84,7 +167,7 @@ class Hub:
         self._stamp = stamp(path)
         self.state = read_state(path)
         self._words: dict[tuple[str, str, bool], str] = {}
-        self._queues: set[asyncio.Queue[str]] = set()
+        self.feed = Feed()
 
     # ------------------------------------------------------------------ reading
     def words(self, lang: str, scorer: bool) -> str:
@@ -109,32 +192,13 @@ class Hub:
         if state.digest == self.state.digest and state.problem == self.state.problem:
             return
         self.state = state
-        self.wake_all()
+        self.feed.wake_all()
 
     @property
     def family(self) -> str:
         """The game family of the match served ("" while its file does not replay)."""
         session = self.state.session
         return session.match.rules.family if session is not None else ""
-
-    # ------------------------------------------------------------------ streams
-    @property
-    def streams(self) -> int:
-        return len(self._queues)
-
-    def subscribe(self) -> asyncio.Queue[str]:
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
-        self._queues.add(queue)
-        return queue
-
-    def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
-        self._queues.discard(queue)
-
-    def wake_all(self) -> None:
-        """Every stream looks again (the server is stopping, or the scorer changed)."""
-        for queue in list(self._queues):
-            if queue.empty():
-                queue.put_nowait(self.state.version)
 
     # ------------------------------------------------------------------ writing
     def write(

@@ -44,15 +44,59 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-class _Uvicorn(uvicorn.Server):
-    """Uvicorn, which on Ctrl-C also ends every open stream (else it waits for them)."""
+class Listening:
+    """The sockets a page is served on (the table's, the hall's): 127.0.0.1 always; with
+    ``lan`` every private address too (:func:`~scorekeeper.serve.net.lan_addresses`), one
+    port for all (0: any free one). Bound at once, so that a port taken is said first."""
 
-    def __init__(self, config: uvicorn.Config, served: Server) -> None:
+    def __init__(self, *, lan: bool, port: int) -> None:
+        self.lan = lan
+        self.addresses = lan_addresses() if lan else []
+        self.sockets = [bind(LOOPBACK, port)]
+        self.port: int = self.sockets[0].getsockname()[1]
+        try:
+            self.sockets += [bind(a, self.port) for a in self.addresses]
+        except PortTaken:
+            self.close()
+            raise
+        self.hosts = [LOOPBACK, "localhost", *self.addresses]
+        """The Host headers answered (any other: a DNS-rebinding name, refused)."""
+
+    @property
+    def shown(self) -> list[str]:
+        """The hosts whose addresses are printed: the network's, else this computer's."""
+        return self.addresses or [LOOPBACK]
+
+    def close(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+
+
+def config(app: Any) -> uvicorn.Config:
+    """How both pages are served (the table's, the hall's): quietly, by the pure-Python
+    parts, with nothing that runs while idle."""
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        http="h11",  # the pure-Python parser it takes anyway: no search for others
+        ws="none",  # no websockets: the pages use server-sent events
+        access_log=False,  # a URL may hold the scorer's token
+        lifespan="off",
+        timeout_graceful_shutdown=2,
+        date_header=False,  # nothing to refresh while idle (see Uvicorn.main_loop)
+    )
+
+
+class Uvicorn(uvicorn.Server):
+    """Uvicorn, which on Ctrl-C also ends every open stream (``on_exit``; else it waits
+    for them), and sleeps while idle."""
+
+    def __init__(self, config: uvicorn.Config, on_exit: Callable[[], None]) -> None:
         super().__init__(config)
-        self.served = served
+        self.on_exit = on_exit
 
     def handle_exit(self, sig: int, frame: Any) -> None:
-        self.served.close()
+        self.on_exit()
         super().handle_exit(sig, frame)
         self.wake()
 
@@ -94,16 +138,9 @@ class Serving:
         new_address: bool = False,
     ) -> None:
         self.out = out or sys.stdout
-        self.lan = lan
         self.beside = beside  # beside the table session, which is in charge of the terminal
-        self.addresses = lan_addresses() if lan else []
-        self.sockets = [bind(LOOPBACK, port)]
-        self.port = self.sockets[0].getsockname()[1]
-        try:
-            self.sockets += [bind(a, self.port) for a in self.addresses]
-        except PortTaken:
-            self.close_sockets()
-            raise
+        self.listening = Listening(lan=lan, port=port)
+        self.lan, self.port = lan, self.listening.port
         from scorekeeper.rules import data_home
 
         # the same addresses and scorer after a restart (--new-address: new ones)
@@ -112,8 +149,7 @@ class Serving:
             self.guard.forget()
         self.guard.new_token()
         self.hub = Hub(path, page.live)
-        hosts = [LOOPBACK, "localhost", *self.addresses]
-        self.server = Server(self.hub, self.guard, hosts)
+        self.server = Server(self.hub, self.guard, self.listening.hosts)
         self.watch = Watch(path, self.hub.changed)
 
     def url(self, host: str) -> str:
@@ -126,8 +162,7 @@ class Serving:
         """Every usable URL (with its QR code on the network) and the scorer's page."""
         write = self.out.write
         write(say("serve.listening", match=self.hub.path.name) + "\n")
-        hosts = self.addresses or [LOOPBACK]
-        for host in hosts:
+        for host in self.listening.shown:
             write(f"  {self.url(host)}\n")
             if self.lan:
                 qr(self.url(host), self.out)
@@ -142,7 +177,7 @@ class Serving:
         self.out.flush()
 
     def _say_scorer(self, head: str) -> None:
-        host = (self.addresses or [LOOPBACK])[0]
+        host = self.listening.shown[0]
         self.out.write(f"{head}\n  {self.scorer_url(host)}\n")
         if self.lan:
             qr(self.scorer_url(host), self.out)
@@ -152,15 +187,14 @@ class Serving:
         """The terminal takes the role back: no phone records until a new page is opened
         (beside the table session the answer ends with an empty line)."""
         self.guard.revoke()
-        self.hub.wake_all()
+        self.hub.feed.wake_all()
         self._say_scorer(say("serve.revoked"))
         if self.beside:
             self.out.write("\n")
             self.out.flush()
 
     def close_sockets(self) -> None:
-        for sock in self.sockets:
-            sock.close()
+        self.listening.close()
 
     def run(self, keys: TextIO | None = None, stop_after: float | None = None) -> None:
         """Serve until Ctrl-C (or ``stop``, or ``stop_after`` seconds); lines typed on
@@ -175,17 +209,7 @@ class Serving:
         self.out.write(say("serve.stopped") + "\n")
 
     async def _serve(self, keys: TextIO | None, stop_after: float | None) -> None:
-        config = uvicorn.Config(
-            self.server.app(),
-            log_level="warning",
-            http="h11",  # the pure-Python parser it takes anyway: no search for others
-            ws="none",  # no websockets: the pages use server-sent events
-            access_log=False,  # a URL may hold the scorer's token
-            lifespan="off",
-            timeout_graceful_shutdown=2,
-            date_header=False,  # nothing to refresh while idle (see _Uvicorn.main_loop)
-        )
-        self.uvicorn = _Uvicorn(config, self.server)
+        self.uvicorn = Uvicorn(config(self.server.app()), self.server.close)
         self.watch.start()
         loop = asyncio.get_running_loop()
         if keys is not None:
@@ -193,7 +217,7 @@ class Serving:
         if stop_after is not None:
             loop.call_later(stop_after, self.stop)
         try:
-            await self.uvicorn.serve(sockets=self.sockets)
+            await self.uvicorn.serve(sockets=self.listening.sockets)
         finally:
             self.watch.stop()
             if keys is not None:

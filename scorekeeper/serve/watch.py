@@ -1,8 +1,8 @@
 """Telling the server that the match file changed, without spending CPU while it does not.
 
 Writes made by the server itself notify the hub at once (:meth:`Hub.changed`). Writes by
-another process (the table session, a one-shot command) are seen by a watch on the
-file's folder: Linux's inotify through ``ctypes`` where it exists (the kernel wakes the
+another process (the table session, a one-shot command; for the hall's page, any table's)
+are seen by a watch on the files' folders: Linux's inotify through ``ctypes`` where it exists (the kernel wakes the
 server only when a file there is written or renamed into place), else the file's
 inode, modification time and size looked at every ``POLL`` seconds.
 """
@@ -16,6 +16,7 @@ import os
 import struct
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 POLL = 1.0
 """Seconds between two looks at the file where inotify is missing."""
@@ -39,22 +40,28 @@ def stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 class Watch:
-    """Calls ``changed`` (in the event loop) after the file at ``path`` changed."""
+    """Calls ``changed`` (in the event loop) after one of the files changed: ``files`` is
+    one path, or what names the files now (the hall's: the event's and its tables' match
+    files, more as rounds are drawn; asked again after each change)."""
 
-    def __init__(self, path: Path, changed: Callable[[], None]) -> None:
-        self.path = path
+    def __init__(self, files: Path | Callable[[], list[Path]], changed: Callable[[], None]) -> None:
+        self._files = files if callable(files) else (lambda: [files])
         self.changed = changed
         self._fd: int | None = None
+        self._libc: Any = None
+        self._folders: dict[int, Path] = {}  # watch descriptor -> folder
         self._task: asyncio.Task[None] | None = None
-        self._seen = stamp(path)
+        self._seen = self._stamps()
 
     @property
     def kind(self) -> str:
         return "inotify" if self._fd is not None else "poll"
 
     def start(self) -> None:
-        self._fd = _inotify(self._real().parent)
-        if self._fd is not None:
+        found = _inotify()
+        if found is not None:
+            self._libc, self._fd = found
+            self._follow()
             asyncio.get_running_loop().add_reader(self._fd, self._read)
         else:
             self._task = asyncio.get_running_loop().create_task(self._poll())
@@ -68,25 +75,40 @@ class Watch:
             self._task.cancel()
             self._task = None
 
+    def _real(self) -> set[Path]:
+        """The files a write changes: a link's target (it is written through)."""
+        return {Path(os.path.realpath(p)) for p in self._files()}
+
+    def _follow(self) -> None:
+        """Watch the folder of every file named now (once each)."""
+        assert self._fd is not None
+        known = set(self._folders.values())
+        for folder in {p.parent for p in self._real()} - known:
+            wd = self._libc.inotify_add_watch(self._fd, os.fsencode(folder), _MASK)
+            if wd >= 0:
+                self._folders[wd] = folder
+
     def _read(self) -> None:
         assert self._fd is not None
         try:
             data = os.read(self._fd, 65536)
         except BlockingIOError:
             return
-        names = set()
+        written = set()
         offset = 0
         while offset + _EVENT.size <= len(data):
-            _wd, _mask, _cookie, size = _EVENT.unpack_from(data, offset)
+            wd, _mask, _cookie, size = _EVENT.unpack_from(data, offset)
             raw = data[offset + _EVENT.size : offset + _EVENT.size + size]
-            names.add(raw.rstrip(b"\0").decode("utf-8", "replace"))
+            if wd in self._folders:
+                name = raw.rstrip(b"\0").decode("utf-8", "replace")
+                written.add(self._folders[wd] / name)
             offset += _EVENT.size + size
-        if self._real().name in names:
+        if written & self._real():
             self.changed()
+            self._follow()  # a file named since (a round drawn) is watched too
 
-    def _real(self) -> Path:
-        """The file a write changes: a link's target (it is written through)."""
-        return Path(os.path.realpath(self.path))
+    def _stamps(self) -> list[tuple[int, int, int] | None]:
+        return [stamp(p) for p in self._files()]
 
     async def _poll(self) -> None:
         while True:
@@ -94,14 +116,17 @@ class Watch:
             self._check()
 
     def _check(self) -> None:
-        now = stamp(self.path)
+        now = self._stamps()
         if now != self._seen:
             self._seen = now
             self.changed()
 
 
-def _inotify(folder: Path) -> int | None:
-    """A non-blocking inotify descriptor watching ``folder``, or None where there is none."""
+_MASK = _IN_CLOSE_WRITE | _IN_MOVED_TO | _IN_CREATE
+
+
+def _inotify() -> tuple[Any, int] | None:
+    """The C library and a non-blocking inotify descriptor, or None where there is none."""
     name = ctypes.util.find_library("c")
     if not name or not hasattr(os, "O_NONBLOCK"):
         return None
@@ -112,8 +137,4 @@ def _inotify(folder: Path) -> int | None:
         return None
     if fd < 0:
         return None
-    mask = _IN_CLOSE_WRITE | _IN_MOVED_TO | _IN_CREATE
-    if libc.inotify_add_watch(fd, os.fsencode(folder), mask) < 0:
-        os.close(fd)
-        return None
-    return fd
+    return libc, fd

@@ -148,28 +148,32 @@ def figures(path: Path, loader: Loader = load) -> MatchFigures:
         return MatchFigures(problem=_no_file(exc))
     if not enabled():
         return work_out(path, data, loader)
-    found = _cached(_entry(path, data), hashlib.sha256(data).hexdigest(), path)
+    digest = hashlib.sha256(data).hexdigest()
+    found = _cached(_entry(path, digest), digest, path)
     if found is not None:
         return found
     made = work_out(path, data, loader)
-    remember(path, data, made)
+    remember(path, data, made, digest)
     return made
 
 
-def _entry(path: Path, data: bytes) -> Path:
+def _entry(path: Path, digest: str) -> Path:
     """``<where>-<bytes>.vN.json``: the file's place (so that a file's older entries can
-    go when it changes) and the SHA-256 of its exact bytes (the key that counts)."""
+    go when it changes) and the SHA-256 of its exact bytes (``digest``: the key that
+    counts)."""
     where = hashlib.sha256(str(path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
-    return cache_dir() / f"{where[:16]}-{hashlib.sha256(data).hexdigest()}.v{VERSION}.json"
+    return cache_dir() / f"{where[:16]}-{digest}.v{VERSION}.json"
 
 
-def remember(path: Path, data: bytes, made: MatchFigures) -> None:
-    """Keep the figures of the match file at ``path`` whose bytes are ``data``; the
-    entries of its earlier versions are removed (a match in play changes often)."""
-    entry = _entry(path, data)
+def remember(path: Path, data: bytes, made: MatchFigures, digest: str | None = None) -> None:
+    """Keep the figures of the match file at ``path`` whose bytes are ``data`` (their
+    SHA-256: ``digest``, worked out when not given); the entries of its earlier versions
+    are removed (a match in play changes often)."""
+    digest = digest or hashlib.sha256(data).hexdigest()
+    entry = _entry(path, digest)
     stored = {
         "format": FORMAT,
-        "match": hashlib.sha256(data).hexdigest(),
+        "match": digest,
         "rules": _rules_digest(made.ruleset, path),
         "figures": made.to_dict(),
     }

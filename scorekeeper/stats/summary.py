@@ -102,6 +102,7 @@ class Stats:
     skipped: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     by_game: dict[str, GameStats] = field(default_factory=dict)
     demos: int = 0
+    names: dict[str, str] = field(default_factory=dict)  # a rule set's name by its id
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -177,6 +178,7 @@ def gather(
         stats.matches += 1
         stats.hands += figures.hands
         stats.games[figures.rules_id] += 1
+        stats.names.setdefault(figures.rules_id, figures.game or figures.rules_id)
         for p, f in figures.figures.items():
             if player is None or p == player:
                 stats.players.setdefault(p, PlayerStats()).add(f)

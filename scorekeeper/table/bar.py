@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.lang import game_word
 from scorekeeper.match import Match
+from scorekeeper.rounds import round_place
 from scorekeeper.session import Session
 from scorekeeper.table.native import phrase
 from scorekeeper.table.words import say, signed
@@ -20,13 +21,26 @@ from scorekeeper.view.words import cards
 
 
 def hands_in_match(match: Match) -> int | None:
-    """How many hands the match has, where its rule set fixes it (``[match] hands`` or,
-    per table size, ``[match.games]``)."""
-    hands = match.rules.get("match.hands")
-    if isinstance(hands, int) and hands > 0:
-        return hands
-    games = match.rules.get(f"match.games.{len(match.players)}")
-    return games if isinstance(games, int) and games > 0 else None
+    """How many hands (games of the round) the match has, where its rule set or the
+    match's round fixes it (``[match] hands``, ``[match.games]``, ``round_games``)."""
+    place = round_place(match)
+    return place.of if place is not None and place.of else None
+
+
+def hand_count(match: Match, number: int) -> tuple[int, int | None]:
+    """The number the table gives the hand ``number`` and the hands of the match: where
+    the match is played in a round of games, the game of the round (an obligatory solo
+    on top, a redeal, do not count: ``scorekeeper.rounds``), else the hand's number."""
+    place = round_place(match)
+    if place is None or not place.of:
+        return number, None
+    return min(place.played + 1, place.of), place.of
+
+
+def round_count(number: int, of: int, in_file: int) -> str:
+    """The game of the round where it is not the hand's number in the file (an
+    obligatory solo on top, a redeal): both, so that neither is mistaken for the other."""
+    return say("table.bar.game_of", number=number, total=of, hand=in_file)
 
 
 def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
@@ -34,9 +48,13 @@ def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
     hand = session.current_hand()
     trick = hand.current_trick
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
+    number, of = hand_count(m, hand.number)
+    place = round_place(m)
     return {
-        "hand": hand.number,
-        "of": hands_in_match(m),
+        "hand": number,
+        "of": of,
+        "in_file": hand.number,  # the hand's number in the match file (amend --hand N)
+        "vorgefuehrt": list(place.owing) if place is not None and place.due else [],
         "dealer": hand.dealer,
         "sits_out": [p for p in m.players if p not in hand.players],
         "to_play": hand.to_play(),
@@ -81,13 +99,17 @@ def bar_parts(data: dict[str, Any]) -> list[str]:
     parts = [say("table.bar.totals", totals=totals)]
     if data["over"]:  # nothing more is dealt or played: no dealer, no turn
         return [*parts, say("table.bar.over")]
-    if data["of"]:
+    if data["of"] and data.get("in_file", data["hand"]) != data["hand"]:
+        parts.append(round_count(data["hand"], data["of"], data["in_file"]))
+    elif data["of"]:
         parts.append(say("table.bar.hand_of", number=data["hand"], total=data["of"]))
     else:
         parts.append(say("table.bar.hand", number=data["hand"]))
     parts.append(say("table.bar.dealer", dealer=data["dealer"]))
     if data["sits_out"]:
         parts.append(say("table.bar.sits_out", players=data["sits_out"]))
+    if data.get("vorgefuehrt"):
+        parts.append(say("table.bar.vorgefuehrt", players=data["vorgefuehrt"]))
     if data["to_play"]:
         parts.append(say("table.bar.to_play", player=data["to_play"]))
     if data["trick"]:

@@ -85,6 +85,12 @@ def explain_texts() -> list[str]:
     for path in sorted({p.name: p for d in shipped_dirs() for p in d.glob("*.toml")}.values()):
         with path.open("rb") as f:
             _rule_words(tomllib.load(f), seen)
+    competitions = Path(__file__).resolve().parent.parent / "club" / "competitions"
+    for path in sorted(competitions.glob("*.toml")):  # a club preset's notes, what is unsourced
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+        for key in ("notes", "unsourced"):
+            seen.update(dict.fromkeys(str(text) for text in data.get(key, [])))
     return list(seen)
 
 

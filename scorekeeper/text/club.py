@@ -33,6 +33,10 @@ TEXTS: dict[str, str] = {
     # the list's checks
     "club.check.sum": "game {game}: the entries add up to {sum}, not 0",
     "club.check.parity": "game {game}: the entries are not all even or all odd",
+    "club.check.not_vorgefuehrt": (
+        "game {game}: the missing Pflichtsoli were vorgeführt from game {due}, "
+        "so this game had to be one of them"
+    ),
     "club.check.winners": "game {game}: the winners are {winners!l}, but the plus entries are {plus!l}",
     "club.vorgefuehrt": (
         "Pflichtsolo vorgeführt from game {game}: {players!l} still owe their Pflichtsolo, "
@@ -44,6 +48,8 @@ TEXTS: dict[str, str] = {
     "club.compare.only_second": "game {game} is only in the second entry",
     "club.compare.entry": "game {game}: {player} {first:+d} in the first entry, {second:+d} in the second",
     # what the commands say
+    "club.competition.notes": "Its rules:",
+    "club.competition.unsourced": "Not found in the sources, and how it was decided:",
     "club.competition_line": "{id}: {name}, {rounds} rounds, tables of {tables!o}",
     "club.created": "Event {event} ({competition}) started: {path}",
     "club.registered": "Registered: {players!l} ({count} players)",
@@ -87,6 +93,7 @@ TEXTS: dict[str, str] = {
     # standings
     "club.round_title": "{event}, round {round}: standings",
     "club.evening_title": "{event}: standings after {rounds} rounds",
+    "club.evening_title.one": "{event}: standings after {rounds} round",
     "club.season_title": "Season {season} ({count})",
     "club.count.all": "every evening counts",
     "club.count.best": "the best {best} evenings count",

@@ -155,8 +155,15 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.note.poverty": "poverty: {poor} passed to {partner}, who returned {back}",
     "doppelkopf.said.trump_count": "{count} trump",
     "doppelkopf.said.trumps_count": "{count} trumps",
-    "doppelkopf.said.match.round_complete": (
-        "the round of {games} games is complete (obligatory solos not counted)"
+    "doppelkopf.said.match.round_complete": "the round of {games} games is complete",
+    "doppelkopf.said.match.round_complete_on_top": (
+        "the round of {games} games is complete; {extra} obligatory solos came on top of them"
+    ),
+    "doppelkopf.said.match.round_complete_on_top.one": (
+        "the round of {games} games is complete; {extra} obligatory solo came on top of them"
+    ),
+    "doppelkopf.said.match.round_complete_owing": (
+        "the round of {games} games is complete, but {players!l} played no obligatory solo"
     ),
     # the value of a hand, item by item
     "doppelkopf.said.score.revoke": (

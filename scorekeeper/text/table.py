@@ -13,6 +13,8 @@ TEXTS: dict[str, str] = {
     # the status bar
     "table.bar.hand": "hand {number}",
     "table.bar.hand_of": "hand {number} of {total}",
+    "table.bar.game_of": "game {number} of {total} in the round (hand {hand})",
+    "table.bar.vorgefuehrt": "obligatory solo due now (vorgeführt): {players!l}",
     "table.bar.dealer": "dealer {dealer}",
     "table.bar.sits_out": "sitting out: {players!l}",
     "table.bar.to_play": "{player} to play",

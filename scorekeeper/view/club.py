@@ -15,6 +15,7 @@ from typing import Any
 from scorekeeper.shown import csv_cell
 from scorekeeper.text import say
 from scorekeeper.view.templates import STYLE, text
+from scorekeeper.view.words import decimal
 
 SLIP_STYLE = """
 .slip { border: 1px dashed #888; padding: .6em 1em; margin: 1em 0; page-break-inside: avoid; }
@@ -23,6 +24,7 @@ SLIP_STYLE = """
 @media print { .slip { page-break-after: always; } }
 """
 
+OPTIONAL = ("placement", "solos", "marks")
 COLUMNS = {
     "text": ("place", "player", "points", "placement", "won", "lost", "solos", "marks"),
     "season": ("place", "player", "score", "counted"),
@@ -144,23 +146,46 @@ def clock_line(clock: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------- standings
 
 
-def _cell(line: dict[str, Any], column: str) -> Any:
-    """A cell as plain data: numbers stay numbers (a spreadsheet reads them as such)."""
+def _cell(line: dict[str, Any], column: str, worded: bool) -> Any:
+    """A cell as plain data: numbers stay numbers in a spreadsheet (it reads them as such);
+    read by people (``worded``), a shared place's averaged points are written as the
+    view's language writes a decimal (``2.5``, ``2,5``)."""
     if column == "place":
         return f"{line['place']}=" if line["shared"] else line["place"]
     if column == "counted":
-        return " ".join(str(v) for v in line["counted"])
+        return " ".join(_number(v, worded) for v in line["counted"])
     if column == "prize":
         return say(f"club.prize.{line['prize']}") if line["prize"] else ""
-    return line[column]
+    value = line[column]
+    return _number(value, worded) if worded and isinstance(value, float) else value
 
 
-def standing_rows(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def _number(value: Any, worded: bool) -> str:
+    """A count as people read it: whole, else with its decimals (at most two) in the
+    view's language."""
+    if not (worded and isinstance(value, float)):
+        return str(value)
+    places = len(f"{value:.2f}".rstrip("0").split(".")[1])
+    return decimal(value, places)
+
+
+def _counted(column: str, data: dict[str, Any]) -> bool:
+    """Whether the standings show ``column``: a count the game may not know (placement
+    points, solos, marsen) only where the ranking uses it or a line has one (a
+    Doppelkopf evening shows no marsen, a Klaverjas evening no solos)."""
+    if column not in OPTIONAL or column in data.get("rank_by", (column,)):
+        return True
+    return any(line.get(column) for line in data["lines"])
+
+
+def standing_rows(data: dict[str, Any], worded: bool = True) -> tuple[list[str], list[list[Any]]]:
+    """The standings' header and rows; ``worded=False`` keeps numbers as numbers (CSV)."""
     columns = COLUMNS["season" if data["kind"] == "season" else "text"]
+    columns = tuple(c for c in columns if _counted(c, data))
     if any(line.get("prize") for line in data["lines"]):
         columns = (*columns, "prize")
     head = [say(f"club.col.{c}") for c in columns]
-    return head, [[_cell(line, c) for c in columns] for line in data["lines"]]
+    return head, [[_cell(line, c, worded) for c in columns] for line in data["lines"]]
 
 
 def standings_title(data: dict[str, Any]) -> str:
@@ -168,7 +193,8 @@ def standings_title(data: dict[str, Any]) -> str:
         return say("club.season_title", season=data["season"], count=data["count"])
     if data["kind"] == "round":
         return say("club.round_title", event=data["event"], round=data["round"])
-    return say("club.evening_title", event=data["event"], rounds=data["rounds"])
+    one = ".one" if data["rounds"] == 1 else ""
+    return say(f"club.evening_title{one}", event=data["event"], rounds=data["rounds"])
 
 
 def standings_text(data: dict[str, Any]) -> str:
@@ -210,7 +236,7 @@ def hall_fragment(data: dict[str, Any], clock: dict[str, Any] | None) -> str:
 
 
 def standings_csv(data: dict[str, Any]) -> str:
-    head, rows = standing_rows(data)
+    head, rows = standing_rows(data, worded=False)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in [head, *rows]:

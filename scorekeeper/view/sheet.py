@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.reasons import reason_of
 from scorekeeper.record import field, record
+from scorekeeper.rounds import RoundPlace, round_place
 from scorekeeper.view.value import value_line
 from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
 
@@ -157,8 +159,12 @@ def _game(res: HandResult, marks: tuple[str, ...]) -> str:
     if "trump" in marks and details.get("trump") and details.get("maker"):
         symbol = SUIT_SYMBOLS.get(str(details["trump"]), str(details["trump"]))
         return f"{symbol} {details['maker']}"
-    # a game and what went with it, each in the table's words, a called card by its name
+    # a game worded by the engine is worded anew in the sheet's language, whole (Doppelkopf's
+    # 'silent wedding, Dirk alone': its reason knows 'stille Hochzeit'); else a game and
+    # what went with it, each in the table's words, a called card by its name
     # (Kloepper's 'Anna calls AC, knock' -> 'Anna ruft A♣, Klopfen')
+    if reason_of(res.game_type) is not None:
+        return cards(term(res.game_type))
     return ", ".join(cards(term(part)) for part in res.game_type.split(", "))
 
 
@@ -324,30 +330,40 @@ def _row(mh: Any, columns: list[Column], running: dict[str, int], match: Match, 
 
 
 def _progress(match: Match, columns: list[Column], totals: list[int]) -> dict[str, Any] | None:
-    """How far the match is: hands or games played of a session, or the leader's total
-    towards the target (language-neutral, for ``--json``)."""
+    """How far the match is: hands or games of its round (as the match counts them:
+    ``scorekeeper.rounds``), or the leader's total towards the target (language-neutral,
+    for ``--json``)."""
     spec = match.rules.spec
     kind = spec.sheet.progress
-
-    def counted() -> list[Mapping[str, Any]]:  # only where counted: a long match has many
-        facts = (_facts(mh) for mh in match.hands)
-        return [f for f in facts if f is not None and not f.get("redeal")]
-
-    if kind == "hands":
-        return {"kind": kind, "played": len(counted()), "of": spec.match.hands}
-    if kind == "games":
-        games = len([f for f in counted() if not f.get("obligatory")])
-        return {"kind": kind, "played": games, "of": spec.match.games.get(str(len(match.players)))}
+    if kind in ("hands", "games"):
+        place = round_place(match)
+        if place is None:
+            return None
+        return {"kind": kind, "played": place.played, "of": place.of or None, **_round(place)}
     if kind == "target" and columns:
         lead = max(range(len(columns)), key=lambda i: totals[i])
+        played = [f for f in (_facts(mh) for mh in match.hands) if f and not f.get("redeal")]
         return {
             "kind": kind,
-            "played": len(counted()),
+            "played": len(played),
             "leader": columns[lead].name,
             "total": totals[lead],
             "of": spec.match.target,
         }
     return None
+
+
+def _round(place: RoundPlace) -> dict[str, Any]:
+    """What a round of games adds: the hands dealt, the obligatory solos on top, who still
+    owes theirs and whether it is vorgeführt now."""
+    if not (place.owing or place.on_top or place.vorgefuehrt):
+        return {}
+    return {
+        "dealt": place.dealt,
+        "on_top": len(place.on_top),
+        "owing": list(place.owing),
+        "vorgefuehrt": place.due,
+    }
 
 
 def _facts(mh: Any) -> Mapping[str, Any] | None:
@@ -369,8 +385,16 @@ def progress_text(progress: dict[str, Any] | None) -> str | None:
             target=progress["of"],
         )
     if progress["kind"] == "games" and not progress["of"]:
-        return say("sheet.progress.games_open", n=progress["played"])
-    return say(f"sheet.progress.{progress['kind']}", n=progress["played"], of=progress["of"])
+        text = say("sheet.progress.games_open", n=progress["played"])
+    else:
+        text = say(f"sheet.progress.{progress['kind']}", n=progress["played"], of=progress["of"])
+    if progress.get("on_top"):
+        extra = progress["on_top"]
+        one = ".one" if extra == 1 else ""
+        text = say(f"sheet.progress.on_top{one}", progress=text, count=extra)
+    if progress.get("vorgefuehrt"):
+        text = say("sheet.progress.vorgefuehrt", progress=text, players=progress["owing"])
+    return text
 
 
 def _legend(match: Match, rows: list[Row], word: Word) -> str | None:

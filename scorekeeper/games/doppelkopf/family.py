@@ -26,6 +26,7 @@ from scorekeeper.games.doppelkopf.rules import (
 )
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
+from scorekeeper.rounds import RoundPlace
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
@@ -44,23 +45,61 @@ def vorgefuehrt(owing: int, left: int) -> bool:
     return owing > 0 and owing >= left
 
 
-def round_so_far(rules: Ruleset, table: Sequence[str], results: Iterable[HandResult]) -> int:
-    """The games of the round played in ``results`` (redeals left out): an obligatory
-    solo comes on top, unless the option ``vorgefuehrt_deals_on`` is on and it was
-    vorgeführt; then it is a game of the round."""
+def place_in_round(
+    rules: Ruleset, table: Sequence[str], results: Iterable[HandResult | None]
+) -> RoundPlace:
+    """Where the round stands after ``results`` (the match's hands in order, one a
+    number; redeals and an open hand left out). A Pflichtsolo is vorgeführt when the
+    players who still owe theirs are as many as the games left; it is a game of the
+    round where the option ``vorgefuehrt_deals_on`` is on (else it comes on top, as
+    every Pflichtsolo did before the option), any other Pflichtsolo comes on top."""
     games = round_games(rules, len(table))
     passes = options(rules).vorgefuehrt_deals_on
-    counted, done = 0, set[str]()
-    for r in results:
-        if r.redeal:
+    owed = options(rules).obligatory_solos and bool(games)
+    played, dealt = 0, 0
+    due_from = 1 if owed and vorgefuehrt(len(table), games) else 0
+    done: set[str] = set()
+    shown: list[int] = []
+    on_top: list[int] = []
+    counted: list[int] = []
+    for number, r in enumerate(results, 1):
+        if r is None or r.redeal:
             continue
+        dealt += 1
         if not r.details.get("obligatory"):
-            counted += 1
-            continue
-        if passes and games and vorgefuehrt(len(table) - len(done), games - counted):
-            counted += 1
-        done.update(r.sides.get(RE) or ())
-    return counted
+            played += 1
+            counted.append(number)
+        elif games and vorgefuehrt(len(table) - len(done), games - played):
+            shown.append(number)
+            played += 1 if passes else 0
+            (counted if passes else on_top).append(number)
+        else:
+            on_top.append(number)
+        if r.details.get("obligatory"):
+            done.update(r.sides.get(RE) or ())
+        if not due_from:
+            due_from = _due_after(owed, len(table) - len(done), games - played, number)
+    return RoundPlace(
+        of=games,
+        played=played,
+        dealt=dealt,
+        owing=tuple(p for p in table if p not in done) if owed else (),
+        vorgefuehrt=tuple(shown),
+        on_top=tuple(on_top),
+        due_from=due_from,
+        counted=tuple(counted),
+    )
+
+
+def _due_after(owed: bool, owing: int, left: int, number: int) -> int:
+    """The hand from which the missing Pflichtsoli are vorgeführt, once they are due
+    after hand ``number`` (0: not yet, or the round is complete)."""
+    return number + 1 if owed and left > 0 and vorgefuehrt(owing, left) else 0
+
+
+def round_so_far(rules: Ruleset, table: Sequence[str], results: Iterable[HandResult]) -> int:
+    """The games of the round played in ``results`` (see :func:`place_in_round`)."""
+    return place_in_round(rules, table, results).played
 
 
 def deals_again(rules: Ruleset, table: Sequence[str], results: Sequence[HandResult]) -> bool:
@@ -71,8 +110,7 @@ def deals_again(rules: Ruleset, table: Sequence[str], results: Sequence[HandResu
         return False
     if not options(rules).vorgefuehrt_deals_on:
         return True
-    before = round_so_far(rules, table, results[:-1])
-    return round_so_far(rules, table, results) == before
+    return len(results) not in place_in_round(rules, table, results).counted
 
 
 class Doppelkopf(Family):
@@ -120,14 +158,23 @@ class Doppelkopf(Family):
                 return match.current_dealer
         return super().next_dealer(match, result)
 
+    def round_place(self, match: Match) -> RoundPlace:
+        """Where the match stands in its round (the one place that counts it)."""
+        return place_in_round(match.rules, match.players, (mh.result for mh in match.hands))
+
     def match_over(self, match: Match) -> str | None:
-        games = round_games(match.rules, len(match.players))
-        if not games:
+        if not round_games(match.rules, len(match.players)):
             return None
-        results = (mh.result for mh in match.hands if mh.result is not None)
-        if round_so_far(match.rules, match.players, results) >= games:
-            return tell("match.round_complete", games=games)
-        return None
+        place = self.round_place(match)
+        if not place.complete:
+            return None
+        if place.owing:
+            return tell("match.round_complete_owing", games=place.of, players=place.owing)
+        if len(place.on_top) == 1:
+            return tell("match.round_complete_on_top.one", games=place.of, extra=1)
+        if place.on_top:
+            return tell("match.round_complete_on_top", games=place.of, extra=len(place.on_top))
+        return tell("match.round_complete", games=place.of)
 
     def quick_keys(self) -> dict[str, QuickKey]:
         return fact_keys()

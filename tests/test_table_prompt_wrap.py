@@ -1,0 +1,63 @@
+"""The table's prompt wraps between words (issue 27, item 5): a quick hand's question is
+longer than a terminal line in German and Dutch; the terminal used to cut it wherever the
+line ended ('[play' / 'ing=]>', 'leeg om w' / 'eg te laten'). Through the real session in
+tmux, 80 columns wide: no line of the screen is filled to the last column, and each
+question reads whole."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from table_helpers import new_match
+from test_table_entries import TMUX, Tmux
+
+from scorekeeper.cli.table import prompt_message
+
+WIDTH = 80
+# the quick hand's first questions, and what ends each (Amsterdam klaverjassen)
+CASES = {
+    "nl": (
+        ["snel", "Ben", "harten", "100"],
+        ["[playing=]>", "[trump=]>", "[points=]>", "[roem=]>"],
+    ),
+    "de": (
+        ["schnell", "Ben", "Herz", "100"],
+        ["[playing=]>", "[trump=]>", "[points=]>", "[roem=]>"],
+    ),
+}
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_a_long_question_wraps_between_words(lang: str, tmp_path: Path) -> None:
+    path = new_match(tmp_path, "klaverjassen", ["Anna", "Ben", "Carla", "Dirk"], lang=lang)
+    name = f"skw-{os.getpid()}-{lang}-{time.time_ns()}"
+    t = Tmux(tmp_path / "home", path, name, width=WIDTH)
+    try:
+        typed, ends = CASES[lang]
+        t.wait("Ben")
+        for line, end in zip(typed, ends, strict=True):
+            t.keys(line, "Enter")
+            screen = t.wait(end)
+        lines = [x for x in screen.splitlines() if x.strip()]
+        question = [x for x in lines if "[" in x or ":" in x]
+        assert question, screen
+        full = [x for x in lines if len(x) >= WIDTH and "partij" not in x and "Partie" not in x]
+        assert not full, screen  # a line filled to the edge: the terminal cut it there
+    finally:
+        t.close()
+
+
+def test_a_short_prompt_stays_as_it_was() -> None:
+    assert prompt_message("Ben is aan de beurt", WIDTH) == "Ben is aan de beurt> "
+
+
+def test_a_long_prompt_is_broken_between_words_only() -> None:
+    text = "de roem die het andere team telt (0 als die afgeslagen is): getal, leeg om weg te laten [roem_other=]"
+    shown = prompt_message(text, 60)
+    assert shown.endswith("> ")
+    assert " ".join(shown.split()) == " ".join(f"{text}>".split())
+    assert all(len(line) <= 60 - 16 for line in shown.rstrip().splitlines())
