@@ -195,7 +195,7 @@ def _said(match: Any, hand: Hand) -> list[str]:
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
     if not said:
         return []
-    items = [f"<li>{escape(says(s.player, str(s.kind)))}</li>" for s in said]
+    items = [f"<li>{templates.text(says(s.player, str(s.kind)))}</li>" for s in said]
     return [
         f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
         *items,
@@ -335,7 +335,8 @@ def _controls(hand: Hand) -> list[str]:
         out.append('<div class="said">')
         for a in said:
             words = says(a.actor, " ".join((a.verb, *a.args)))
-            out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
+            act = escape(a.text, quote=True)  # the words escaped, hearts and diamonds red
+            out.append(f'<button data-act="{act}">{templates.text(words)}</button>')
         out.append("</div>")
     out.append(
         f'<div class="corrections"><button data-undo="1">{escape(say("serve.undo"))}</button>'
