@@ -36,10 +36,7 @@ from starlette.routing import Route
 from scorekeeper.serve.app import pick_language, security_headers
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import Feed, speaking
-<<<<<<< ours
 from scorekeeper.serve.page import FOLLOW
-from scorekeeper.serve.run import DEFAULT_PORT, Listening, Uvicorn, config, qr
-=======
 from scorekeeper.serve.run import (
     DEFAULT_PORT,
     Listening,
@@ -48,7 +45,6 @@ from scorekeeper.serve.run import (
     qr,
     run_until_stopped,
 )
->>>>>>> theirs
 from scorekeeper.serve.watch import Watch, stamp
 from scorekeeper.text import language
 from scorekeeper.view import templates
