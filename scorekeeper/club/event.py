@@ -87,7 +87,8 @@ class Table:
         for key, value in (("match", self.match), ("second", self.second)):
             if not isinstance(value, str):
                 raise refuse("club.bad_event", kind="file", path=where, error=key)
-            path = self.path().parent / Path(value).name if key == "second" else self.path()
+            path = data_home() / self.match  # as path() names it, refused here in full words
+            path = path.parent / Path(value).name if key == "second" else path
             if value and store.escapes(path):
                 raise refuse(
                     "folder.event_match_outside",
