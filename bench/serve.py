@@ -11,28 +11,27 @@ In one run, on 127.0.0.1 only:
   HTTP round trip with the page made anew), median.
 - ``--streams`` open streams: the server's resident memory (VmRSS) and the CPU seconds it
   uses over ``--idle`` seconds while nothing changes.
-- start: from starting ``scorekeeper serve`` to its first answer; yardstick: the whole run
-  of ``scorekeeper status`` on the same match.
+- start: from starting ``scorekeeper serve`` to its first answer (it runs on the quick
+  path, without Typer); yardsticks: the whole run of ``scorekeeper status`` on the same
+  match, and the same start through Typer (``SCOREKEEPER_QUICK=off``).
 
 Needs the serve extra. Numbers are printed, not asserted.
 
-Measured at 08:56 UTC on the shared 2-core machine at a load average of 10-11, a 20-hand
+Measured at 11:47 UTC on the shared 2-core machine at a load average of 15, a 20-hand
 match, 10 streams, 50 for memory and idleness (P5 asks median <= 200 ms, max <= 500 ms,
 under 60 MB, no CPU while idle; first answer <= 1 s):
 
-    start: first answer after 520 ms, 0.18 CPU s
-           (yardstick 'scorekeeper status': 145 ms, 0.06 CPU s)
-    written by another process, from the file written: median 62 ms, max 138 ms
-    tapped on the scorer's page (the write included): median 108 ms, max 139 ms
-    yardsticks: one page fetched median 4 ms, max 10 ms; one write itself median 73 ms
-    50 open streams: 46.5 MB resident, 0.01 CPU s and 1 wake-up over 10 s idle
+    start: first answer after 890 ms, 0.18 CPU s (yardsticks: 'scorekeeper status' 380 ms,
+           0.08 CPU s; through Typer, SCOREKEEPER_QUICK=off: 861 ms, 0.20 CPU s; medians of 3)
+    written by another process, from the file written: median 68 ms, max 147 ms
+    tapped on the scorer's page (the write included): median 153 ms, max 210 ms
+    yardsticks: one page fetched median 2 ms, max 7 ms; one write itself median 87 ms
+    50 open streams: 41.5 MB resident, 0.00 CPU s and 2 wake-ups over 30 s idle
 
-The first answer's wall time follows the load (about 330 ms at load 0.6, 1339 ms at load
-22); its CPU time, the server's own from /proc, does not. Without cached bytecode
-(PYTHONDONTWRITEBYTECODE=1 and no __pycache__, as this machine's shells are set) the same
-start took 0.34 CPU s beside 'status' 0.20: measure with bytecode. Before 08:56 the idle
-server woke ten times a second (uvicorn's tick): 29 wake-ups in 3 s with 4 streams, now
-under 6 (tests/test_serve_restart.py). See docs/performance.md.
+Before the one keep-alive timer for all streams (serve.live.Feed) the same 50 idle streams
+woke the server 25 times in 30 s (0.01 CPU s). The first answer's wall time follows the
+load; its CPU time, the server's own from /proc, does not. Measure with cached bytecode
+(without it the same start took 0.34 CPU s beside 'status' 0.20). See docs/performance.md.
 """
 
 from __future__ import annotations
@@ -214,7 +213,7 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--clients", type=int, default=10)
     parser.add_argument("--streams", type=int, default=50)
-    parser.add_argument("--idle", type=float, default=10.0)
+    parser.add_argument("--idle", type=float, default=30.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, SCOREKEEPER_HOME=str(Path(tmp) / "home"))
@@ -227,13 +226,23 @@ def main() -> None:
         subprocess.run([*sk, "status", "--match", str(match)], env=env,
                        stdout=subprocess.DEVNULL, check=True)  # fmt: skip
         status_s, status_cpu = time.perf_counter() - begin, children_cpu() - used
-        proc, url, scorer, first, first_cpu = start(env, match)
+        typer = [start({**env, "SCOREKEEPER_QUICK": "off"}, match) for _ in range(3)]
+        quick = [start(env, match) for _ in range(3)]
+        for started in (*typer, *quick[:-1]):
+            started[0].terminate()
+            started[0].wait(10)
+        proc, url, scorer, _, _ = quick[-1]
+        first = statistics.median(q[3] for q in quick)
+        first_cpu = statistics.median(q[4] for q in quick)
+        typer_s = statistics.median(t[3] for t in typer)
+        typer_cpu = statistics.median(t[4] for t in typer)
         try:
             port, key = urlsplit(url).port, urlsplit(url).path.strip("/")
             cookie = get(port, urlsplit(scorer).path)[1]["set-cookie"].split(";")[0].split("=")[1]
             print(f"start: first answer after {first * 1000:.0f} ms, {first_cpu:.2f} CPU s "
-                  f"(yardstick 'scorekeeper status': {status_s * 1000:.0f} ms, "
-                  f"{status_cpu:.2f} CPU s)")  # fmt: skip
+                  f"(yardsticks: 'scorekeeper status' {status_s * 1000:.0f} ms, "
+                  f"{status_cpu:.2f} CPU s; through Typer, SCOREKEEPER_QUICK=off: "
+                  f"{typer_s * 1000:.0f} ms, {typer_cpu:.2f} CPU s; medians of 3)")  # fmt: skip
             page = []
             for _ in range(11):
                 t = time.perf_counter()

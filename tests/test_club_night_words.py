@@ -69,6 +69,9 @@ def test_a_shared_place_s_points_in_the_view_s_decimals(
     rows = {line.split()[1]: line.split() for line in text.splitlines()[2:]}
     assert rows[a][3] == shared and rows[c][3] == shared
     assert rows[b][3] == f"-{shared}"
+    head = text.splitlines()[1]
+    assert _words(lang, "club.col.solos") in head  # the ranking uses them
+    assert _words(lang, "club.col.marks") not in head, "a Doppelkopf night counts no marsen"
     markdown = ok(run("--lang", lang, "event", "standings", "h", "--format", "markdown"))
     assert f"| {shared} |" in markdown and f"| -{shared} |" in markdown
     html = ok(run("--lang", lang, "event", "standings", "h", "--format", "html"))
@@ -132,9 +135,7 @@ def test_a_draw_that_fails_after_its_tables_leaves_every_file(
     assert len(list((tmp_path / "matches").glob("n-round1-*.toml"))) == 2
 
 
-def test_a_refused_first_hand_of_a_second_entry_leaves_every_file(
-    run: Any, tmp_path: Path
-) -> None:
+def test_a_refused_first_hand_of_a_second_entry_leaves_every_file(run: Any, tmp_path: Path) -> None:
     ok(run("event", "new", "t", "ddv-tournament"))
     ok(run("event", "register", "t", *PLAYERS))
     plan = json.loads(ok(run("event", "draw", "t", "--json", "--seed", "1")))
@@ -165,3 +166,54 @@ def test_a_competition_s_notes_and_unsourced_rules_in_the_view_s_language(
             assert lang == "en" or worded != text, f"{lang}: {text!r} has no translation"
         data = json.loads(ok(run("event", "competitions", name, "--json")))[0]
         assert data["notes"] == list(competition.notes)
+
+
+def test_a_column_the_game_does_not_count_is_left_out() -> None:
+    from scorekeeper.view.club import standing_rows
+
+    line = {"place": 1, "shared": False, "player": "A", "points": 1450, "placement": 0}
+    line |= {"won": 3, "lost": 1, "solos": 0, "marks": 0, "prize": ""}
+    klaverjas = {"kind": "evening", "rank_by": ["points", "marks", "lot"], "lines": [line]}
+    head, _ = standing_rows(klaverjas)
+    assert say("club.col.marks") in head and say("club.col.solos") not in head
+    assert say("club.col.placement") not in head
+    head, _ = standing_rows(klaverjas | {"lines": [line | {"solos": 1}]})
+    assert say("club.col.solos") in head  # a line has one: shown
+
+
+def test_a_normal_game_where_the_pflichtsoli_are_vorgefuehrt_is_said(run: Any) -> None:
+    """A round of 4 games at a table of four: the four Pflichtsoli are vorgeführt from
+    the first game, so a normal game is said to be one too many (as a missing
+    Pflichtsolo is: a note, the list's sums stay sound); in a round of 2 (more owe one
+    than games are left) nothing is asked."""
+    for games, said in (("4", True), ("2", False)):
+        ok(run("event", "new", f"t{games}", "ddv-tournament", "--set", f"games={games}"))
+        ok(run("event", "register", f"t{games}", *PLAYERS))
+        plan = json.loads(ok(run("event", "draw", f"t{games}", "--json", "--seed", "1")))
+        a, b, _, _ = plan["tables"][0]["players"]
+        out = ok(run("event", "enter", f"t{games}", "1", "1", f"re={a},{b}", "re_points=130"))
+        checked = json.loads(ok(run("event", "check", f"t{games}", "--json")))[0]
+        keys = [n["key"] for n in checked["notes"]]
+        assert ("club.check.not_vorgefuehrt" in keys) is said, checked["notes"]
+        assert ("game 1: the missing Pflichtsoli were vorgeführt from game 1" in out) is said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_table_slip_has_rows_for_the_pflichtsoli_on_top(run: Any, lang: str) -> None:
+    """A DDV round of 24 games: the list may hold 28 (a Pflichtsolo of each player on
+    top); a Klaverjas slip holds its 16 games only."""
+    ok(run("event", "new", "t", "ddv-tournament"))
+    ok(run("event", "register", "t", *PLAYERS))
+    ok(run("event", "draw", "t", "--seed", "1"))
+    plan = json.loads(ok(run("event", "tables", "t", "--json")))
+    assert plan["tables"][0]["games"] == 24 and plan["tables"][0]["lines"] == 28
+    slips = ok(run("--lang", lang, "event", "tables", "t", "--slips", "--format", "markdown"))
+    assert "| 28 |" in slips and "| 29 |" not in slips
+    assert _words(lang, "club.slip_on_top", games=24) in slips
+    html = ok(run("--lang", lang, "event", "tables", "t", "--slips", "--format", "html"))
+    assert "<td>28</td>" in html
+    ok(run("event", "new", "k", "klaverjas-individual"))
+    ok(run("event", "register", "k", *PLAYERS))
+    ok(run("event", "draw", "k", "--seed", "1"))
+    slips = ok(run("event", "tables", "k", "--slips", "--format", "markdown"))
+    assert "| 16 |" in slips and "| 17 |" not in slips

@@ -99,7 +99,7 @@ def test_the_last_hand_s_points_are_counted_as_the_sheet_counts(
     box = (
         page.live(state, "en", False).split('<section class="value">', 1)[1].split("</section>")[0]
     )
-    last = re.findall(r"<div>(.*?)</div>", box)[-1]
+    last = re.findall(r"<div>(.*?)</div>", box)[-1].replace("\u00a0", " ")  # kept together
     assert last == ", ".join(team_signed(match, match.hands[-1].result.scores)), last
     assert ("/" in last) == (rule_set == "klaverjassen"), last
 
@@ -127,3 +127,50 @@ def test_the_sides_are_what_the_table_knows_never_the_recorded_deal(tmp_path: Pa
     klaverjassen = new_match(tmp_path / "v", "klaverjassen", players)
     shown = _shown(page.live(read_state(klaverjassen), "en", False))
     assert "Anna + Carla" in shown and "Ben + Dirk" in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "game"),
+    [("de", "stille Hochzeit, Anna allein"), ("nl", "stille bruiloft, Anna alleen")],
+)
+def test_a_game_worded_by_the_engine_is_in_the_page_s_words(
+    tmp_path: Path, lang: str, game: str
+) -> None:
+    """The match replayed in English (the server's language); the sheet's game column on
+    a German or Dutch phone worded whole in its language, not word by word ('silent
+    bruiloft' was shown)."""
+    path = tmp_path / "m.toml"
+    args = ["new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", str(path)]
+    assert run_cli(tmp_path, *args).returncode == 0
+    assert run_cli(tmp_path, "hand", "re=Anna", "re_points=150", "-m", str(path)).returncode == 0
+    language.choose("en")
+    state = read_state(path)
+    with speaking("en"):
+        assert "silent wedding, Anna alone" in page.live(state, "en", False)
+    with speaking(lang):
+        shown = page.live(state, lang, False)
+    assert game in shown and "silent" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_what_a_hand_waits_for_begins_as_a_sentence_and_points_keep_to_their_names(
+    tmp_path: Path, lang: str
+) -> None:
+    path = tmp_path / "m.toml"
+    args = ["new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "-m", str(path)]
+    assert run_cli(tmp_path, *args).returncode == 0
+    state = read_state(path)
+    with speaking(lang):
+        shown = page.live(state, lang, False)
+        game_line = say("serve.game", game="X").split("X")[0]  # 'Spielart: '
+    waits = shown.split('<div class="turn wait">', 1)[1].split("<", 1)[0]
+    assert waits[:1].isupper(), waits
+    assert game_line not in shown  # the sentence says what the hand waits for, once
+    assert run_cli(tmp_path, "hand", "--keys", "-m", str(path)).returncode == 0
+    path2 = tmp_path / "d.toml"
+    args = ["new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", str(path2)]
+    assert run_cli(tmp_path, *args).returncode == 0
+    assert run_cli(tmp_path, "hand", *SEED[:2], "-m", str(path2)).returncode == 0
+    with speaking(lang):
+        shown = page.live(read_state(path2), lang, False)
+    assert "Dirk\u00a0-" in shown and "Anna\u00a0+" in shown  # 'Dirk -1' never broken

@@ -23,7 +23,7 @@ from scorekeeper.serve import page
 from scorekeeper.serve.live import read_state, speaking
 from scorekeeper.session import Session
 
-BUTTON = re.compile(r'<button data-act="[^"]*"[^>]*>([^<]*)</button>')
+BUTTON = re.compile(r'<button data-act="[^"]*"[^>]*>(.*?)</button>')
 SAID = re.compile(r'<section class="said"><h2>[^<]*</h2><ul class="plain">(.*?)</ul>', re.S)
 
 
@@ -44,7 +44,12 @@ def sentences(path: Path, lang: str, choose: Any) -> list[str]:
         lines = BUTTON.findall(body)
         for said in SAID.findall(body):
             lines += re.findall(r"<li>(.*?)</li>", said)
-        seen += [html.unescape(line) for line in lines if html.unescape(line) not in seen]
+        for line in lines:
+            if "♥" in line or "♦" in line:  # a red suit, on a button as on a card
+                assert re.search(r'<span class="red">[♥♦]</span>', line), line
+            text = html.unescape(re.sub(r"<[^>]+>", "", line))
+            if text not in seen:
+                seen.append(text)
         assert state.session is not None, state.problem
         match = state.session.match
         if match.hands and match.hands[-1].result is not None:
@@ -77,9 +82,10 @@ def test_what_a_player_says_is_a_sentence(lang: str, case: Any, tmp_path: Path) 
 
 SAYS = {
     "de": ["Anna ruft A♣", "Ben klopft", "Anna spielt allein"],
-    "nl": ["Anna roept A♣", "Ben klopt", "Anna speelt alleen"],
+    "nl": ["Anna vraagt A♣", "Ben klopt", "Anna speelt alleen"],
     "en": ["Anna calls AC", "Ben knocks", "Anna plays alone"],
 }
+"""As the catalogue words them today (the Dutch reader may find better words: then here)."""
 
 
 @pytest.mark.parametrize("lang", ["de", "nl", "en"])

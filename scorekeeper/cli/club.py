@@ -184,10 +184,12 @@ def absent(
 
 
 def _plan(event: Any, played: Any) -> dict[str, Any]:
+    from scorekeeper import ruleset
     from scorekeeper.club.clock import clock_of
 
     rules = event.rules
     clock = clock_of(rules, played)
+    on_top = bool(ruleset.load(rules.ruleset).options.get("obligatory_solos"))
     return {
         "event": event.name,
         "round": played.number,
@@ -198,6 +200,8 @@ def _plan(event: Any, played: Any) -> dict[str, Any]:
                 "players": list(t.players),
                 "match": t.match,
                 "games": rules.games_at(len(t.players)),
+                # the slip's rows: a Pflichtsolo of each player may come on top
+                "lines": rules.games_at(len(t.players)) + (len(t.players) if on_top else 0),
             }
             for t in played.tables
         ],

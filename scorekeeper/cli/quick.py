@@ -2,7 +2,7 @@
 
 Importing Typer and click costs a command about as much as everything it does. A plain,
 well-formed ``play``, ``trick``, ``announce``, ``declare``, ``act``, ``deal``, ``hand``,
-``undo``, ``redo``, ``status``, ``score`` or ``check`` is read here, as click would read it, and run by the
+``undo``, ``redo``, ``status``, ``score``, ``check`` or ``serve`` is read here, as click would read it, and run by the
 same code the Typer commands run (:mod:`.work`, through :func:`.core.guarded`). Anything
 this module does not fully understand (help, ``--version``, completion, an unknown or
 malformed option, a missing or extra argument, ``--``, a value click would refuse, words
@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.cli.core import guarded, is_utf8
-from scorekeeper.record import record
+from scorekeeper.record import field, record
 
-FLAG, VALUE, PATH, MANY = "flag", "value", "path", "many"
-"""Kinds of option: a flag, one value, one file name, a value that may be repeated."""
+FLAG, VALUE, PATH, MANY, INT, FLOAT = "flag", "value", "path", "many", "int", "float"
+"""Kinds of option: a flag, one value, one file name, a value that may be repeated, a
+whole number, a number (read only where written plainly: ``8737``, ``2.5``)."""
 
 MATCH = {"--match": ("match", PATH), "-m": ("match", PATH)}
 JSON = {"--json": ("json_", FLAG)}
@@ -42,6 +43,8 @@ class Command:
     """(name, takes many words, required, kind: VALUE or PATH), in order."""
     options: dict[str, tuple[str, str]]
     """Each spelling (``--match``, ``-m``) -> (parameter name, kind)."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """Options whose default is a value (``--port``: 8737); the others' is None or False."""
 
 
 _WORDS = {**MATCH, **JSON}
@@ -62,6 +65,18 @@ COMMANDS: dict[str, Command] = {
     "status": Command((), _WORDS),
     "score": Command((), {**_WORDS, "--chart": ("chart", FLAG), "--all": ("all_", FLAG)}),
     "check": Command((("file", False, True, PATH),), {"--strict": ("strict", FLAG), **JSON}),
+    "serve": Command(
+        (),
+        {
+            **MATCH,
+            "--lan": ("lan", FLAG),
+            "--port": ("port", INT),
+            "--stop-after": ("stop_after", FLOAT),
+            "--beside": ("beside", FLAG),
+            "--new-address": ("new_address", FLAG),
+        },
+        {"port": 8737},
+    ),
 }
 
 
@@ -156,6 +171,7 @@ def _read(command: Command, words: list[str]) -> tuple[dict[str, Any], list[str]
     them: options anywhere, ``--opt=value``, a later option winning. None for anything
     else (a short option with its value attached, grouped flags, ``-``, ``--``)."""
     params: dict[str, Any] = {name: _default(kind) for name, kind in command.options.values()}
+    params.update(command.defaults)
     left: list[str] = []
     rest = iter(words)
     for word in rest:
@@ -183,7 +199,22 @@ def _value(kind: str, value: str) -> Any:
     cannot read) or might read another way (nothing, or a word that looks like an option)."""
     if not value or value.startswith("-") or (kind == PATH and not _readable(value)):
         return None
+    if kind in (INT, FLOAT):
+        return _number(kind, value)
     return Path(value) if kind == PATH else value
+
+
+def _number(kind: str, value: str) -> int | float | None:
+    """A number written plainly (digits, one point for a FLOAT), as click reads it; None
+    for any other spelling (``+5``, ``1_000``, `` 5``, ``1e3``: Typer reads those)."""
+    whole, point, part = value.partition(".")
+    if not (whole.isascii() and whole.isdigit()):
+        return None
+    if kind == INT:
+        return int(whole) if not point else None
+    if point and not (part.isascii() and part.isdigit()):
+        return None
+    return float(value)
 
 
 def _default(kind: str) -> Any:

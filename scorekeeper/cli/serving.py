@@ -44,25 +44,9 @@ def serve(
 
     Example: scorekeeper serve --lan
     """
-    from scorekeeper.cli.core import match_path
-    from scorekeeper.text import say
+    from scorekeeper.cli import work
 
-    try:
-        from scorekeeper.serve.run import PortTaken, Serving
-    except ImportError:
-        typer.echo(say("serve.no_extra"), err=True)
-        raise typer.Exit(2) from None
-    try:
-        path = match_path(match, changing=True)
-        serving = Serving(path, lan=lan, port=port, beside=beside, new_address=new_address)
-    except PortTaken as err:
-        if not beside:
-            typer.echo(str(err), err=True)
-            raise typer.Exit(1) from None
-        serving = Serving(path, lan=lan, port=0, beside=beside)  # any free one
-    # the keys: the terminal's, or the table session's lines when it runs beside one
-    keys = sys.stdin if sys.stdin is not None and (beside or sys.stdin.isatty()) else None
-    serving.run(keys, stop_after=stop_after)
+    work.serve(match, lan, port, stop_after, beside, new_address)
 
 
 class Beside:

@@ -1,6 +1,7 @@
 """What the table's commands do once their words are read: ``play``, ``trick``,
 ``announce``/``declare``/``act``, ``deal``, ``hand``, ``undo``, ``redo``, ``status``,
-``score`` and ``check``; and ``rename-player``.
+``score`` and ``check``; ``rename-player``; and ``serve`` (the serve extra's server,
+imported only when it runs).
 
 Without Typer: the Typer commands (:mod:`.recording`, :mod:`.reading`) and the quick path
 (:mod:`.quick`) both call these, each through :func:`.core.guarded`. Each opens the match
@@ -349,3 +350,34 @@ def _shown(report: CheckReport, *, json_: bool) -> None:
         render.error(p)
     for w in report.warnings:
         render.warn(w)
+
+
+def serve(
+    match: Path | None = None,
+    lan: bool = False,
+    port: int = 8737,
+    stop_after: float | None = None,
+    beside: bool = False,
+    new_address: bool = False,
+) -> None:
+    """Serve the match's live sheet until Ctrl-C (``scorekeeper serve``); without the
+    serve extra, say how to install it (exit 2); a port taken is a refusal (exit 1),
+    except beside the table session, which takes any free one."""
+    import sys
+
+    try:
+        from scorekeeper.serve.run import PortTaken, Serving
+    except ImportError:
+        sys.stderr.write(say("serve.no_extra") + "\n")
+        raise SystemExit(2) from None
+    path = match_path(match, changing=True)
+    try:
+        serving = Serving(path, lan=lan, port=port, beside=beside, new_address=new_address)
+    except PortTaken as err:
+        if not beside:
+            sys.stderr.write(f"{err}\n")
+            raise SystemExit(1) from None
+        serving = Serving(path, lan=lan, port=0, beside=beside)  # any free one
+    # the keys: the terminal's, or the table session's lines when it runs beside one
+    keys = sys.stdin if sys.stdin is not None and (beside or sys.stdin.isatty()) else None
+    serving.run(keys, stop_after=stop_after)

@@ -105,13 +105,16 @@ class TableList:
 
 
 def _check_game(row: Row, playing: Sequence[str], ddv: bool) -> None:
+    """The DDV's checks of a game's row, where the competition keeps DDV lists
+    (``lists = "ddv"``); a list without them (Klaverjas: both pairs score plus) is
+    not checked against them."""
     entries = [row.entries.get(p, 0) for p in playing]
     if ddv and sum(entries) != 0:
         row.findings.append(because("club.check.sum", "list", game=row.game, sum=sum(entries)))
     if ddv and len({e % 2 for e in entries}) > 1:
         row.findings.append(because("club.check.parity", "list", game=row.game))
     plus = sorted(p for p in playing if row.entries.get(p, 0) > 0)
-    if row.winners and plus != sorted(row.winners):
+    if ddv and row.winners and plus != sorted(row.winners):
         row.findings.append(
             because("club.check.winners", "list", game=row.game, winners=row.winners, plus=plus)
         )
@@ -152,6 +155,21 @@ def _due_note(place: RoundPlace, rows: Sequence[Row]) -> Reason | None:
     )
 
 
+def _not_vorgefuehrt(rows: Sequence[Row], due: Reason) -> list[Reason]:
+    """Once the missing Pflichtsoli are vorgeführt (as many owe one as games are left),
+    every game left must be one of them: a normal game then is said, as a missing
+    Pflichtsolo is. (A round too short for everybody's Pflichtsolo, where more owe one
+    than games are left, asks no such thing.)"""
+    first, owed, left = due.params["game"], due.params["players"], due.params["games"]
+    if len(owed) != left:
+        return []
+    return [
+        because("club.check.not_vorgefuehrt", "pflichtsolo", game=row.game, due=first)
+        for row in rows
+        if row.game >= first and not row.obligatory
+    ]
+
+
 def _row(mh: Any, players: Sequence[str], ddv: bool) -> Row:
     """A game of the list from its replayed result, checked."""
     res = mh.result
@@ -176,13 +194,13 @@ def table_list(event: Event, played: Round, table: Table, *, second: bool = Fals
     path = (table.path().parent / Path(table.second).name) if second else table.path()
     match = _match(path)
     place = round_place(match) or RoundPlace(of=0, played=0, dealt=0)
-    of = place.of or rules.games_at(len(table.players))
+    of = rules.games_at(len(table.players)) or place.of  # the competition's round, as drawn
     rows = [_row(mh, table.players, ddv) for mh in _games(match)]
     for row in rows:
         row.vorgefuehrt = row.game in place.vorgefuehrt
     notes: list[Reason] = []
     if ddv and (due := _due_note(place, rows)) is not None:
-        notes.append(due)
+        notes += [due, *_not_vorgefuehrt(rows, due)]
     rows += [
         _penalty_row(rules, p, table)
         for p in event.penalties

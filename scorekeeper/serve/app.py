@@ -282,7 +282,7 @@ def _qr_svg(url: str) -> str:
 def _stale(stale: StaleEntryError, lang: str, family: str) -> dict[str, Any]:
     """A write refused by the table's guard: what moved since the page's version, worded
     as the table session words it (``Carla played D♣ from another device``)."""
-    from scorekeeper.table.session import changed_line
+    from scorekeeper.table.native import changed_line
 
     changed = [changed_line(hand, text, lang, family) for hand, text in stale.since]
     if changed:

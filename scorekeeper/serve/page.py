@@ -139,8 +139,9 @@ def _hand(match: Any, hand: Hand) -> list[str]:
     out = [
         "<section>",
         f"<div>{escape(head)} · {escape(say('serve.dealer', dealer=hand.dealer))}</div>",
-        f"<div>{escape(say('serve.game', game=term(hand.contract.name)))}</div>",
     ]
+    if hand.to_play() is not None or hand.finished:  # else what it waits for says it
+        out.append(f"<div>{escape(say('serve.game', game=term(hand.contract.name)))}</div>")
     out += _who_acts(hand)
     out.append("</section>")
     out += _trick(hand)
@@ -156,7 +157,17 @@ def _who_acts(hand: Hand) -> list[str]:
     if hand.finished:
         return []
     # what the hand waits for (a bid, a declaration): a sentence, not a name in big type
-    return [f'<div class="turn wait">{escape(hand.game.why_not_ready())}</div>']
+    waits = begun(hand.game.why_not_ready(), hand.players)
+    return [f'<div class="turn wait">{escape(waits)}</div>']
+
+
+def begun(line: str, names: list[str]) -> str:
+    """A sentence on a line of its own begins with a capital ('Er is nog geen troef
+    gekozen'), as the engine's words inside another sentence do not; a player's name
+    stays as it was typed ('anna passt'). (A hand's value reads as the terminal's.)"""
+    if any(line.startswith(name) for name in names):
+        return line
+    return line[:1].upper() + line[1:]
 
 
 def _trick(hand: Hand) -> list[str]:
@@ -184,7 +195,7 @@ def _said(match: Any, hand: Hand) -> list[str]:
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
     if not said:
         return []
-    items = [f"<li>{escape(says(s.player, str(s.kind)))}</li>" for s in said]
+    items = [f"<li>{templates.text(says(s.player, str(s.kind)))}</li>" for s in said]
     return [
         f'<section class="said"><h2>{escape(say("serve.said"))}</h2><ul class="plain">',
         *items,
@@ -291,7 +302,8 @@ def _last_value(match: Any) -> list[str]:
     ]
     # what each column of the sheet got, per team where teams play (as the terminal says)
     scores = column_scores(match, finished.result.scores)
-    scores_line = ", ".join(f"{name} {points:+d}" for name, points in scores.items())
+    # a name and its points stay on one line on a phone ('Dirk +0', never 'Dirk' / '+0')
+    scores_line = ", ".join(f"{name}\u00a0{points:+d}" for name, points in scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=finished.number))}'
         "</h2>",
@@ -323,7 +335,8 @@ def _controls(hand: Hand) -> list[str]:
         out.append('<div class="said">')
         for a in said:
             words = says(a.actor, " ".join((a.verb, *a.args)))
-            out.append(f'<button data-act="{escape(a.text, quote=True)}">{escape(words)}</button>')
+            act = escape(a.text, quote=True)  # the words escaped, hearts and diamonds red
+            out.append(f'<button data-act="{act}">{templates.text(words)}</button>')
         out.append("</div>")
     out.append(
         f'<div class="corrections"><button data-undo="1">{escape(say("serve.undo"))}</button>'

@@ -63,3 +63,21 @@ def phrase(text: str, lang: str, family: str | None = None) -> str:
         else:
             out.append(card_form(code, lang) if w == code else w)
     return " ".join(out)
+
+
+def changed_line(hand: int, text: str, lang: str, family: str) -> str:
+    """One action recorded elsewhere, as the table says it (a quick hand by its number):
+    the table session's word on a stale entry, and the phones' (``serve``)."""
+    from scorekeeper.table.words import say
+
+    if not text:
+        return say("table.changed.quick", number=hand)
+    actor, _, rest = text.partition(" ")
+    if len(rest.split()) == 1:
+        try:
+            code = Card.parse(rest).code
+        except ValueError:
+            pass
+        else:
+            return say("table.changed.card", player=actor, card=card_form(code, lang))
+    return say("table.changed.said", player=actor, words=phrase(rest, lang, family))

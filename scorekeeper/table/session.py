@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.actions import Action
-from scorekeeper.cards import Card
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError, Version
 from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
-from scorekeeper.table.native import card_form, phrase, spoken
+from scorekeeper.table.native import card_form, changed_line, phrase, spoken
 from scorekeeper.table.reading import (
     COMMANDS,
     Entry,
@@ -627,21 +626,6 @@ def unreadable(path: Path, exc: OSError) -> ScorekeeperError:
     else:
         text = say("table.file.unreadable", path=str(path), why=exc.strerror or type(exc).__name__)
     return ScorekeeperError(text, rule="match", kind="match file")
-
-
-def changed_line(hand: int, text: str, lang: str, family: str) -> str:
-    """One action recorded elsewhere, as the table says it (a quick hand by its number)."""
-    if not text:
-        return say("table.changed.quick", number=hand)
-    actor, _, rest = text.partition(" ")
-    if len(rest.split()) == 1:
-        try:
-            code = Card.parse(rest).code
-        except ValueError:
-            pass
-        else:
-            return say("table.changed.card", player=actor, card=card_form(code, lang))
-    return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
 
 
 def _to_act(hand: Hand, said: list[Action]) -> str:

@@ -33,6 +33,10 @@ TEXTS: dict[str, str] = {
     # the list's checks
     "club.check.sum": "game {game}: the entries add up to {sum}, not 0",
     "club.check.parity": "game {game}: the entries are not all even or all odd",
+    "club.check.not_vorgefuehrt": (
+        "game {game}: the missing Pflichtsoli were vorgeführt from game {due}, "
+        "so this game had to be one of them"
+    ),
     "club.check.winners": "game {game}: the winners are {winners!l}, but the plus entries are {plus!l}",
     "club.vorgefuehrt": (
         "Pflichtsolo vorgeführt from game {game}: {players!l} still owe their Pflichtsolo, "
@@ -64,6 +68,10 @@ TEXTS: dict[str, str] = {
     "club.slip": "{event}, round {round}, table {table}",
     "club.slips": "{event}, round {round}: table slips",
     "club.slip_keeper": "{player} keeps the list.",
+    "club.slip_on_top": (
+        "The rows after game {games} are for the Pflichtsoli that come on top of the round's "
+        "games (a vorgeführtes one is a game of the round)."
+    ),
     "club.list_row": "game {game}: {entries}",
     "club.list_penalty": "penalty: {entries}",
     "club.list_ok": "the list adds up",

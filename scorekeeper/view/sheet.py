@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.reasons import reason_of
 from scorekeeper.record import field, record
 from scorekeeper.rounds import RoundPlace, round_place
 from scorekeeper.view.value import value_line
@@ -158,8 +159,12 @@ def _game(res: HandResult, marks: tuple[str, ...]) -> str:
     if "trump" in marks and details.get("trump") and details.get("maker"):
         symbol = SUIT_SYMBOLS.get(str(details["trump"]), str(details["trump"]))
         return f"{symbol} {details['maker']}"
-    # a game and what went with it, each in the table's words, a called card by its name
+    # a game worded by the engine is worded anew in the sheet's language, whole (Doppelkopf's
+    # 'silent wedding, Dirk alone': its reason knows 'stille Hochzeit'); else a game and
+    # what went with it, each in the table's words, a called card by its name
     # (Kloepper's 'Anna calls AC, knock' -> 'Anna ruft A♣, Klopfen')
+    if reason_of(res.game_type) is not None:
+        return cards(term(res.game_type))
     return ", ".join(cards(term(part)) for part in res.game_type.split(", "))
 
 
