@@ -146,7 +146,12 @@ def register(
 
 @event_app.command("pair")
 @guarded
-def pair(name: EventArg, first: str, second: str, json_: JsonOpt = False) -> None:
+def pair(
+    name: EventArg,
+    first: Annotated[str, typer.Argument(help="One player of the pair.")],
+    second: Annotated[str, typer.Argument(help="The other player of the pair.")],
+    json_: JsonOpt = False,
+) -> None:
     """Fix a pair for the evening (pairs competitions: the pair moves together).
 
     Example: scorekeeper event pair friday Anna Ben
@@ -165,7 +170,7 @@ def pair(name: EventArg, first: str, second: str, json_: JsonOpt = False) -> Non
 @guarded
 def absent(
     name: EventArg,
-    player: str,
+    player: Annotated[str, typer.Argument(help="The registered player who is absent.")],
     notified: Annotated[bool, typer.Option("--notified", help="The absence was notified.")] = False,
     json_: JsonOpt = False,
 ) -> None:

@@ -73,7 +73,11 @@ class Table:
     second: str = ""  # the same table entered a second time, to compare
 
     def path(self) -> Path:
-        return data_home() / self.match
+        """The table's match file; refused where an (edited) event file names one that
+        leads out of the data folder."""
+        path = data_home() / self.match
+        store.verify_inside(path)
+        return path
 
 
 @dataclass
