@@ -27,8 +27,8 @@ is printed beside the yardstick's median, their ratio and the target:
   with the replay cache cold (empty), warm and off: <= 100 MB; and the cold first
   ``status``/``score`` in CPU seconds beside the same command with the cache off.
 * Figures of other engineers come from optional modules beside this one
-  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``;
-  ``figures_startup.py``: the engine's imports), each with
+  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_startup.py``: the
+  engine's imports), each with
   ``figures(matches, quick)`` returning rows ``(target, name, value, yardstick, limit)``.
 
 ``--quick`` runs fewer repetitions and leaves out the 10,000-hand match. Numbers are
@@ -58,7 +58,7 @@ Row = tuple[str, str, float, float | None, float | None]
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 SEED = 12
-EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive", "figures_startup")
+EXTRA_MODULES = ("figures_engine", "figures_table", "figures_startup")
 
 
 # ---------------------------------------------------------------------- the matches

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from scorekeeper.reasons import Reason, because
 
+QUICK = "quick."
+"""A quick fact's place (``quick.re``): for ``--json`` and the forms that point at the
+fact; its words already name the key as typed (``re=``), so the text does not repeat it."""
+
 
 class ScorekeeperError(ValueError):
     """Base of all input and rule errors; the message is one complete sentence.
@@ -56,7 +60,7 @@ class ScorekeeperError(ValueError):
             text = f"{text} [{say('cli.kind.' + self.kind)}]"
         elif self.rule:
             text = f"{text} {say('cli.rule', rule=self.rule)}"
-        if self.where:
+        if self.where and not self.where.startswith(QUICK):
             text = f"{self.where}: {text}"
         return text
 

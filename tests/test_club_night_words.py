@@ -196,3 +196,51 @@ def test_a_normal_game_where_the_pflichtsoli_are_vorgefuehrt_is_said(run: Any) -
         keys = [n["key"] for n in checked["notes"]]
         assert ("club.check.not_vorgefuehrt" in keys) is said, checked["notes"]
         assert ("game 1: the missing Pflichtsoli were vorgeführt from game 1" in out) is said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_table_slip_has_rows_for_the_pflichtsoli_on_top(run: Any, lang: str) -> None:
+    """A DDV round of 24 games: the list may hold 28 (a Pflichtsolo of each player on
+    top); a Klaverjas slip holds its 16 games only."""
+    ok(run("event", "new", "t", "ddv-tournament"))
+    ok(run("event", "register", "t", *PLAYERS))
+    ok(run("event", "draw", "t", "--seed", "1"))
+    plan = json.loads(ok(run("event", "tables", "t", "--json")))
+    assert plan["tables"][0]["games"] == 24 and plan["tables"][0]["lines"] == 28
+    slips = ok(run("--lang", lang, "event", "tables", "t", "--slips", "--format", "markdown"))
+    assert "| 28 |" in slips and "| 29 |" not in slips
+    assert _words(lang, "club.slip_on_top", games=24) in slips
+    html = ok(run("--lang", lang, "event", "tables", "t", "--slips", "--format", "html"))
+    assert "<td>28</td>" in html
+    ok(run("event", "new", "k", "klaverjas-individual"))
+    ok(run("event", "register", "k", *PLAYERS))
+    ok(run("event", "draw", "k", "--seed", "1"))
+    slips = ok(run("event", "tables", "k", "--slips", "--format", "markdown"))
+    assert "| 16 |" in slips and "| 17 |" not in slips
+
+
+def test_an_event_file_naming_a_table_outside_the_data_folder_is_refused(
+    run: Any, tmp_path: Path
+) -> None:
+    """An edited (or shared) event file whose table names a match file out of the data
+    folder: every command that reads the table refuses, and the file outside is untouched."""
+    ok(run("event", "new", "friday", "doppelkopf-club"))
+    ok(run("event", "register", "friday", *PLAYERS))
+    ok(run("event", "draw", "friday", "--seed", "1"))
+    event = tmp_path / "events" / "friday.toml"
+    text = event.read_text(encoding="utf-8")
+    table = "matches/friday-round1-table1.toml"
+    assert table in text
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.toml"
+    outside.write_bytes((tmp_path / table).read_bytes())
+    before = outside.read_bytes()
+    event.write_text(text.replace(table, f"../{outside.name}"), encoding="utf-8")
+    for words in (
+        ("event", "enter", "friday", "1", "1", "re=Anna,Carla", "re_points=165"),
+        ("event", "check", "friday"),
+        ("event", "standings", "friday"),
+    ):
+        res = run(*words)
+        assert res.returncode == 1 and "Traceback" not in res.stderr, (words, res.stderr)
+    assert outside.read_bytes() == before
+    outside.unlink()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +200,8 @@ assert PLAYERS
 
 ONE_SHOT = {
     "doppelkopf": [
+        ["hand", "re=Anna", "re_points=100", "extras=Anna XX"],  # the extras it takes
+        ["hand", "re=Anna,Ben", "re_points=100", "extras=Anna charlie_captured"],
         ["status"],
         ["announce", "Anna", "contra"],
         ["announce", "Ben", "re"],
@@ -225,6 +228,32 @@ ONE_SHOT = {
         ["settle"],
         ["hand", "--keys"],
     ],
+    "bierkopf": [
+        ["hand", "team=Anna", "points=60"],
+        ["hand", "team=Anna", "points=100"],
+        ["score"],
+        ["export", "--format", "csv"],
+        ["act", "Ben double"],
+        ["status"],
+        ["undo"],
+    ],
+    "klaberjass": [
+        ["act", "Anna turnup 10C", "Ben accept"],
+        ["act", "Ben sequence 7H 8H 9H"],
+        ["status"],
+        ["hand", "--keys"],
+        ["undo"],
+        ["undo"],
+        ["undo"],
+        ["hand", "maker=Anna", "trump=hearts", "points=Anna:82,Ben:70"],
+        ["score"],
+    ],
+    "kloepper": [
+        ["act", "Ben knock"],
+        ["status"],
+        ["undo"],
+        ["hand", "--keys"],
+    ],
 }
 
 
@@ -235,7 +264,8 @@ def test_the_one_shot_commands_in_the_table_s_words(
 ) -> None:
     run = in_process(tmp_path / "home", monkeypatch)
     path = tmp_path / "m.toml"
-    res = run("new", game, *PLAYERS, "--match", path, "--lang", lang, "--price", "0.1")
+    players = PLAYERS[: min(ruleset.load(game).player_counts)]
+    res = run("new", game, *players, "--match", path, "--lang", lang, "--price", "0.1")
     assert res.returncode == 0, res.stderr
     said = [res.stdout + res.stderr]
     for args in ONE_SHOT[game]:
@@ -247,16 +277,23 @@ def test_the_one_shot_commands_in_the_table_s_words(
             said.append(res.stdout + res.stderr)
     found = {line for text in said for line in text.splitlines() if code_words(line, lang)}
     assert not found, "\n".join(sorted(found))
+    if game == "klaberjass":  # two players, no team: the legend names the maker alone
+        assert {"de": "* wer Trumpf bestimmt hat", "nl": "* wie troef maakte"}[lang] in "".join(
+            said
+        )
     if game == "doppelkopf":  # the price per point as the table writes money
         assert {"de": "0,10 €", "nl": "€ 0,10"}[lang] in "".join(said)
 
 
 # how development history reads in a rule text: the seed text, the rulings file, a ruling's
 # date, "our reading", in each language
+COMPETITIONS = Path(__file__).resolve().parent.parent / "scorekeeper" / "club" / "competitions"
 HISTORY = {
-    "en": r"\bseed\b|RULINGS|ruling of|our reading|\b20\d\d-\d\d-\d\d\b",
-    "de": r"Vorlage|RULINGS|Entscheidung vom|unsere Lesart|\b20\d\d-\d\d-\d\d\b",
-    "nl": r"\bopzet\b|RULINGS|uitspraak van|onze lezing|\b20\d\d-\d\d-\d\d\b",
+    "en": r"\bseed\b|RULINGS|ruling of|our reading|\b20\d\d-\d\d-\d\d\b|\b[Ii]ssues?\b|summar",
+    "de": r"Vorlage|RULINGS|Entscheidung vom|unsere Lesart|\b20\d\d-\d\d-\d\d\b|\bIssues?\b"
+    r"|Zusammenfassung",
+    "nl": r"\bopzet\b|RULINGS|uitspraak van|onze lezing|\b20\d\d-\d\d-\d\d\b|\b[Ii]ssues?\b"
+    r"|samenvatting",
 }
 
 
@@ -267,6 +304,16 @@ def test_no_rule_text_tells_its_development_history(lang: str) -> None:
     texts = [translate(catalog.EXPLAIN, text, lang) for text in catalog.explain_texts()]
     told = [text for text in texts if re.search(HISTORY[lang], text)]
     assert not told, "\n".join(told)
+    if lang == "en":  # a club competition's sources, notes and what is unsourced, as shipped
+        for path in sorted(COMPETITIONS.glob("*.toml")):
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            for key in ("sources", "notes", "unsourced"):
+                told += [
+                    f"{path.name} {key}: {t}"
+                    for t in data.get(key, [])
+                    if re.search(HISTORY[lang], t)
+                ]
+        assert not told, "\n".join(told)
 
 
 @pytest.mark.parametrize(
@@ -283,3 +330,207 @@ def test_an_amendment_is_told_in_the_table_s_words(
     res = run("amend", "1", "re_points=100", "--match", path)
     assert res.returncode == 0, res.stderr
     assert said in res.stdout and not code_words(res.stdout, lang), res.stdout
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command of the program, as typed: ``[]``, ``["score"]``, ``["event", "pair"]``."""
+    import click
+    import typer
+
+    from scorekeeper.cli.app import app
+
+    def walk(command: click.Command, path: list[str]) -> list[list[str]]:
+        subs = getattr(command, "commands", {})
+        return [path, *(p for name, sub in subs.items() for p in walk(sub, [*path, name]))]
+
+    return walk(typer.main.get_command(app), [])
+
+
+# usage mistakes click words itself: an argument too many (two), an option without its
+# value, a number that is not one, a value out of range, an option misspelt, a file missing
+USAGE_MISTAKES = [
+    ["score", "extra"],
+    ["score", "extra", "more"],
+    ["score", "--match"],
+    ["judge", "doppelkopf", "--players", "x"],
+    ["settle", "--price", "2000000"],
+    ["score", "--jso"],
+    ["announce"],
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_help_and_usage_mistake_in_the_table_s_words(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command's --help and click's words for a usage mistake, as the real program
+    prints them (its value types were English: '--match PATH', "'x' is not a valid
+    integer", 'Got unexpected extra arguments', 'Did you mean --json?')."""
+    from scorekeeper.cli.app import typer_main
+    from scorekeeper.cli.labels import speak
+
+    said = []
+    try:
+        for argv in [[*p, "--help"] for p in _command_paths()] + USAGE_MISTAKES:
+            with pytest.raises(SystemExit):
+                typer_main(["--lang", lang, *argv])
+            out = capsys.readouterr()
+            said.append((argv, out.out + out.err))
+    finally:
+        speak("en")
+    assert len(said) > 40
+    commands = {name for path in _command_paths() for name in path}
+    named = re.compile(rf"(?:^[│ *]*|scorekeeper |')(?:(?:{'|'.join(commands)})\b ?)+")
+    found = {
+        f"{' '.join(argv)}: {line}"
+        for argv, text in said
+        for line in text.splitlines()
+        if code_words(named.sub(" ", line), lang)  # a command of the program stays
+    }
+    assert not found, "\n".join(sorted(found))
+    # an example is a line of its own, not a line that starts with '|' (judge, amend)
+    piped = [line for _, text in said for line in text.splitlines() if line.lstrip()[:2] == "| "]
+    assert not piped, piped
+
+
+def test_every_argument_and_option_has_a_help_text() -> None:
+    """What the help shows beside each argument and option ('event pair' had none for its
+    players: the row read '*  first  TEXT  [required]')."""
+    import click
+    import typer
+
+    from scorekeeper.cli.app import app
+
+    def walk(command: click.Command, path: str) -> list[str]:
+        subs = getattr(command, "commands", {})
+        bare = [f"{path} {p.name}" for p in command.params if not getattr(p, "help", None)]
+        return bare + [m for name, sub in subs.items() for m in walk(sub, f"{path} {name}")]
+
+    assert not walk(typer.main.get_command(app), "scorekeeper")
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_a_quick_fact_refused_names_no_code_place(lang: str, tmp_path: Path) -> None:
+    """A quick fact refused is named as typed ('re='), not by its place in the program
+    ('quick.re: re= names the Re players'); --json keeps the place."""
+    path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
+    for facts in (["re=Zed"], ["re=Anna", "all_tricks=x"]):
+        res = run_cli(tmp_path / "home", "hand", *facts, "--match", path)
+        assert res.returncode != 0 and "quick." not in res.stderr, res.stderr
+        assert facts[-1].split("=")[0] in res.stderr, res.stderr
+    res = run_cli(tmp_path / "home", "hand", "re=Zed", "--match", path, "--json")
+    assert '"quick.re"' in res.stdout + res.stderr
+
+
+SOLO_PARAMS = ("game", "solo", "contract", "name")
+"""The parameters that name a game or a solo in a sentence."""
+
+
+def test_a_solo_is_named_where_no_article_must_bend_it() -> None:
+    """German bends the article before a name (ein Damensolo, einen Fleischlosen): a sentence
+    that names a solo names it where no article stands before it ('Ben spielt ein
+    Fleischloser', 'ein fleischlos-Solo' were wrong)."""
+    voc = language("de")
+    solos = [code for code in voc.terms if code.startswith("solo ")]
+    solos += [code.removeprefix("solo ") for code in solos]
+    named = sorted({voc.terms.get(code, code) for code in solos} | set(voc.terms.values()))
+    article = re.compile(
+        r"\b(?:ein|eine|einen|einem|einer|eines|der|die|das|den|dem|des)\s+(?:"
+        + "|".join(re.escape(n) for n in named if n)
+        + r")\b"
+    )
+    view.choose("de")
+    try:
+        found = {}
+        for key, english in catalog.english().items():
+            fields = set(re.findall(r"\{(\w+)", english))
+            if not fields & set(SOLO_PARAMS) or not key.startswith("doppelkopf."):
+                continue
+            for solo in solos:
+                params = {**_params(english), **{f: solo for f in fields & set(SOLO_PARAMS)}}
+                words = render(because(key, **params))
+                if article.search(words):
+                    found[key] = words
+        assert not found, found
+    finally:
+        view.reset()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "shown"),
+    [
+        ("en", "Ben: sequence 7H 8H 9H (trump maker)", "Ben announced Re"),
+        ("de", "Ben: Folge 7♥ 8♥ 9♥ (Trumpfmacher)", "Ben sagte Re an"),
+        ("nl", "Ben: reeks 7♥ 8♥ 9♥ (troefmaker)", "Ben kondigde Re aan"),
+    ],
+)
+def test_the_status_tells_what_was_said_once_and_in_words(
+    lang: str, said: str, shown: str, tmp_path: Path
+) -> None:
+    """A Klaberjass sequence in the table's card forms, by the trump maker (no team: it was
+    '(maker-Partei)', 'sagt die Folge 7H 8H 9H an'); Re by a Re player said once ('Ben
+    announced re (re)')."""
+    home = tmp_path / "home"
+    (tmp_path / "k").mkdir()
+    path = new_match(tmp_path / "k", "klaberjass", ["Anna", "Ben"], lang=lang)
+    record_deal(path, 0)
+    res = run_cli(
+        home, "act", "Anna turnup 10C", "Ben accept", "Ben sequence 7H 8H 9H", "--match", path
+    )
+    assert res.returncode == 0, res.stderr
+    status = run_cli(home, "status", "--match", path).stdout
+    assert said in status, status
+    if lang != "en":
+        assert "7H" not in res.stdout and not code_words(res.stdout + status, lang), res.stdout
+    (tmp_path / "d").mkdir()
+    path = new_match(tmp_path / "d", "doppelkopf", PLAYERS, lang=lang)
+    assert run_cli(home, "act", "Ben re", "--match", path).returncode == 0
+    status = run_cli(home, "status", "--match", path).stdout
+    assert shown in status and "(re)" not in status and "(Re" not in status, status
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_set_has_a_name_of_the_table_s(lang: str) -> None:
+    """A rule set named with English words beside the game's (DDV tournament rules,
+    Amsterdam, for three) has a name of this table's own."""
+    from scorekeeper.lang.terms import ruleset_name
+
+    for rule_set in RULE_SETS:
+        name = ruleset.load(rule_set).name
+        if "(" in name or " for " in name:
+            assert ruleset_name(name, lang) != name, name
+
+
+def _verbs_said(rule_set: str) -> set[str]:
+    """Every verb a game of ``rule_set`` takes or offers in a few random hands."""
+    rules = ruleset.load(rule_set)
+    players = PLAYERS[: min(rules.player_counts)]
+    verbs: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        hand = Hand(rules, players, players[0], deal=simulate.deal(rules, players, rng))
+        verbs |= {v.split()[0] for v in hand.game.verbs}
+        while not hand.finished and (legal := hand.legal_actions()):
+            verbs |= {a.verb for a in legal if not a.is_play}
+            hand.apply(rng.choice(legal))
+    return verbs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_every_action_word_offered_is_read_back(lang: str, rule_set: str) -> None:
+    """Each word the table is offered for an action (the game's word in a refusal's list
+    of actions, the table's help, its completion) is read back as that action: 'Meldung'
+    was offered and only 'melde' read, 'nennen' offered and only 'nenne'."""
+    from scorekeeper.lang import game_word, translate
+    from scorekeeper.lang.terms import term
+    from scorekeeper.table.native import spoken
+
+    family = ruleset.load(rule_set).family
+    unread = {}
+    for verb in _verbs_said(rule_set):
+        for word in {term(verb, lang), game_word(verb, lang), spoken(verb, lang, family)}:
+            read = translate(word, lang, family=family, players=PLAYERS)
+            if [w.lower() for w in read] != [verb.lower()]:
+                unread[word] = (verb, read)
+    assert not unread, unread

@@ -191,7 +191,7 @@ def test_german_pass_is_passing() -> None:
 SOLOS = ["queens", "jacks", "clubs", "spades", "hearts", "diamonds", "meatless"]
 PLAYS = {
     "en": r"Ben plays an? (.+) \(obligatory\)",
-    "de": r"Ben spielt (?:ein|einen) (.+) \(Pflichtsolo\)",
+    "de": r"Ben sagt ein Solo an: (.+) \(Pflichtsolo\)",
     "nl": r"Ben speelt een (.+) \(verplichte solo\)",
 }
 

@@ -21,8 +21,8 @@ def _ok(home: Path, *args: str) -> str:
 
 WORDS = {
     "de": {
-        "chosen": "Trumpf noch nicht gewählt",
-        "made": "Trumpf noch nicht gemacht",
+        "chosen": "Trumpf noch nicht bestimmt",
+        "made": "Trumpf noch nicht bestimmt",
         "redeal": "Spiel 1: neu geben",
         "passed": "alle haben gepasst: derselbe Geber gibt neu",
         "reply": "Ben: Gegenklopfen",

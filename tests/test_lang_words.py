@@ -39,7 +39,7 @@ def test_a_german_doppelkopf_table_reads_its_words(tmp_path: Path) -> None:
     assert "Ben sagt keine 90 an" in _ok(tmp_path, "announce", "Ben", "keine", "90")
     status = _ok(tmp_path, "status")
     assert "Normalspiel" in status and "normal game" not in status
-    assert "Carla: Kontra (Kontra-Partei)" in status
+    assert "Carla sagte Kontra an" in status  # by a Kontra player: the side not said twice
     assert "Ben: keine 90 (Re-Partei)" in status
     data = json.loads(_ok(tmp_path, "status", "--json"))
     assert data["contract"] == "normal game"  # --json stays language-neutral
@@ -84,7 +84,7 @@ def test_english_words_stay_as_they_were(tmp_path: Path) -> None:
     assert "Ben announces re for Re" in _ok(tmp_path, "announce", "Ben", "re")
     assert "Carla announces contra for Contra" in _ok(tmp_path, "announce", "Carla", "contra")
     status = _ok(tmp_path, "status")
-    assert "normal game" in status and "Carla announced contra (contra)" in status, status
+    assert "normal game" in status and "Carla announced Contra" in status, status
 
 
 # ------------------------------------------------------------------ explain, rules show

@@ -145,7 +145,7 @@ def _words(line: str, home: Path) -> tuple[dict[str, str], list[str]]:
 
 def _serve(home: Path, words: list[str], env: dict[str, str]) -> str:
     """A serving command, started for real on a free port and stopped with Ctrl-C once it
-    has printed its addresses and its page has answered (stopped after 60 s at most)."""
+    has printed its addresses and its page has answered (stopped after 120 s at most)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", *words, "--port", "0"],
         env=cli_env(home, extra=env),
@@ -156,7 +156,7 @@ def _serve(home: Path, words: list[str], env: dict[str, str]) -> str:
         text=True,
     )
     assert proc.stdout is not None
-    late = threading.Timer(60, proc.send_signal, (signal.SIGINT,))
+    late = threading.Timer(120, proc.send_signal, (signal.SIGINT,))
     late.start()
     said = ""
     try:

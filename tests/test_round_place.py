@@ -175,3 +175,30 @@ def test_the_event_s_list_counts_as_the_match_does(run: Any, tmp_path: Path) -> 
     assert [r["game"] for r in checked["rows"] if r["vorgefuehrt"]] == [23, 24, 25]
     assert checked["games"] == 24 and checked["missing_pflichtsolo"] == []
     assert not [n for n in checked["notes"] if n["key"] == "club.round_long"]
+
+
+def test_the_count_reads_no_result_but_a_pflichtsolo_s(run: Any, tmp_path: Path) -> None:
+    """A long match's results are not read back (the cache keeps each hand's facts apart):
+    the round's count reads a hand's facts, and the result of an obligatory solo only (for
+    its soloist), so the status bar stays as quick as the sheet on a long match."""
+    from scorekeeper.games.doppelkopf.family import place_in_round
+
+    path = tmp_path / "round.toml"
+    ok(run("new", "doppelkopf-ddv", *PLAYERS, "--match", path))
+    _hand(run, path, PFLICHTSOLO)
+    for i in range(5):
+        _hand(run, path, NORMAL[i % 2])
+    match = Session.open(path).match
+
+    class Guarded:
+        def __init__(self, hand: Any) -> None:
+            self.facts = hand.facts
+            self._result = hand.result
+
+        @property
+        def result(self) -> Any:
+            assert self.facts.get("obligatory"), "a normal game's result was read"
+            return self._result
+
+    place = place_in_round(match.rules, match.players, [Guarded(mh) for mh in match.hands])
+    assert (place.played, place.dealt, place.owing) == (5, 6, ("Ben", "Carla", "Dirk"))

@@ -146,7 +146,12 @@ def register(
 
 @event_app.command("pair")
 @guarded
-def pair(name: EventArg, first: str, second: str, json_: JsonOpt = False) -> None:
+def pair(
+    name: EventArg,
+    first: Annotated[str, typer.Argument(help="One player of the pair.")],
+    second: Annotated[str, typer.Argument(help="The other player of the pair.")],
+    json_: JsonOpt = False,
+) -> None:
     """Fix a pair for the evening (pairs competitions: the pair moves together).
 
     Example: scorekeeper event pair friday Anna Ben
@@ -165,7 +170,7 @@ def pair(name: EventArg, first: str, second: str, json_: JsonOpt = False) -> Non
 @guarded
 def absent(
     name: EventArg,
-    player: str,
+    player: Annotated[str, typer.Argument(help="The registered player who is absent.")],
     notified: Annotated[bool, typer.Option("--notified", help="The absence was notified.")] = False,
     json_: JsonOpt = False,
 ) -> None:
@@ -184,10 +189,12 @@ def absent(
 
 
 def _plan(event: Any, played: Any) -> dict[str, Any]:
+    from scorekeeper import ruleset
     from scorekeeper.club.clock import clock_of
 
     rules = event.rules
     clock = clock_of(rules, played)
+    on_top = bool(ruleset.load(rules.ruleset).options.get("obligatory_solos"))
     return {
         "event": event.name,
         "round": played.number,
@@ -198,6 +205,8 @@ def _plan(event: Any, played: Any) -> dict[str, Any]:
                 "players": list(t.players),
                 "match": t.match,
                 "games": rules.games_at(len(t.players)),
+                # the slip's rows: a Pflichtsolo of each player may come on top
+                "lines": rules.games_at(len(t.players)) + (len(t.players) if on_top else 0),
             }
             for t in played.tables
         ],

@@ -72,10 +72,10 @@ def guarded(func: F) -> F:
         except BrokenPipeError:
             closed_pipe()
         except OSError as exc:
+            from scorekeeper.text import os_error
+
             fail(
-                ScorekeeperError(
-                    f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), kind="file"
-                )
+                ScorekeeperError(f"{exc.filename or ''}: {os_error(exc)}".lstrip(": "), kind="file")
             )
 
     return wrapper  # type: ignore[return-value]
@@ -235,11 +235,14 @@ def fail(exc: ScorekeeperError) -> None:
 
 
 def options(
-    pairs: list[str] | None, file: Path | None = None, ruleset: str | None = None
+    pairs: list[str] | None,
+    file: Path | None = None,
+    ruleset: str | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """Option values from ``--options FILE`` and ``--set name=value`` (these win); with
-    the ``ruleset``, values as the table's language words them are read too (``keine
-    Stiche``)."""
+    the ``ruleset``, names and values as the table's language words them are read too
+    (``Gleichstand=keine``): the language of ``lang`` (a new match's), else the view's."""
     found: dict[str, Any] = {}
     given: set[str] = set()
     if file is not None:
@@ -258,7 +261,7 @@ def options(
         from scorekeeper.lang.typed import typed_options
         from scorekeeper.text import language
 
-        return typed_options(ruleset, found, language.typed())
+        return typed_options(ruleset, found, lang or language.typed())
     return found
 
 

@@ -13,7 +13,7 @@ import typer
 
 from scorekeeper.cli.common import MatchOpt, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.text import say, say_count
+from scorekeeper.text import os_error, say, say_count
 
 
 @guarded
@@ -103,7 +103,7 @@ def _output(output: Path) -> Iterator[TextIO]:
             yield out
     except OSError as exc:
         raise ScorekeeperError(
-            say("cli.output_failed", path=output, reason=exc.strerror or exc),
+            say("cli.output_failed", path=output, reason=os_error(exc)),
             rule="export",
             kind="file",
         ) from exc

@@ -8,6 +8,7 @@ get their translated help before anything is printed; English changes nothing.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -52,6 +53,8 @@ def english_helps(command: click.Command) -> list[str]:
     for argument in _arguments(command):
         seen.setdefault(_metavar(argument), None)
     seen.update(dict.fromkeys((OPTIONS, SUBCOMMAND)))
+    seen.update(dict.fromkeys(TYPE_NAMES))
+    seen.update(dict.fromkeys(TYPE_METAVARS.values()))
     return list(seen)
 
 
@@ -66,8 +69,12 @@ def translate_helps(command: click.Command, lang: str) -> None:
             setattr(owner, attr, flowed(translate(HELP, text, lang)))
     for argument in _arguments(command):
         if argument.metavar is None and (name := _metavar(argument)):
-            argument.metavar = translate(HELP, name, lang) + ("..." if argument.nargs != 1 else "")
+            word = translate(HELP, name, lang)
+            argument.metavar = word + ("..." if argument.nargs != 1 else "")
+            argument.opts = [word.lower()]  # the help's name of it (Typer shows its opts)
     for each in _commands(command):
+        for param in each.params:
+            _translate_type(param, lang)
         if each.options_metavar == f"[{OPTIONS}]":
             each.options_metavar = f"[{translate(HELP, OPTIONS, lang)}]"
         if isinstance(each, click.Group) and each.subcommand_metavar == SUBCOMMAND:
@@ -78,6 +85,45 @@ OPTIONS = "OPTIONS"
 """The usage line's word for a command's options (``scorekeeper new [OPTIONS] ...``)."""
 SUBCOMMAND = "COMMAND [ARGS]..."
 """The usage line's words for a group's command (``scorekeeper [OPTIONS] COMMAND ...``)."""
+
+
+TYPE_NAMES = (
+    "text",
+    "path",
+    "file",
+    "directory",
+    "integer",
+    "float",
+    "integer range",
+    "float range",
+)
+"""click's names of its types, as a usage mistake names them ("'x' is not a valid integer")."""
+TYPE_METAVARS = {
+    "text": "TEXT",
+    "path": "PATH",
+    "file": "FILE",
+    "directory": "DIRECTORY",
+    "integer": "INTEGER",
+    "integer range": "INTEGER",
+    "float": "NUMBER",
+    "float range": "NUMBER",
+}
+"""The help's word for an option's value of each type (``--price NUMBER``)."""
+
+
+def _translate_type(param: click.Parameter, lang: str) -> None:
+    """A parameter's type named in ``lang`` (a copy: click shares some types between
+    commands), and an option's value in the help by that type's word (``--match PFAD``)."""
+    from scorekeeper.text import translate
+
+    name = param.type.name
+    if name not in TYPE_NAMES or (isinstance(param, click.Option) and param.is_flag):
+        return
+    param.type = copy.copy(param.type)
+    param.type.name = translate(HELP, name, lang)
+    if isinstance(param, click.Option) and param.metavar is None:
+        word = translate(HELP, TYPE_METAVARS[name], lang)
+        param.metavar = word + ("..." if param.nargs != 1 else "")
 
 
 def _commands(command: click.Command) -> Iterator[click.Command]:
@@ -95,15 +141,15 @@ def flow_helps(command: click.Command) -> None:
             setattr(owner, attr, flowed(text))
 
 
-_LABEL = re.compile(r"^(\||[^\s:]+:\s)")
-"""A line that starts a line of its own: an example's ``| ...`` or a label
-(``Examples: ...``, ``Beispiele: ...``)."""
+_LABEL = re.compile(r"^(\||[^\s:]+:\s|scorekeeper\s)")
+"""A line that starts a line of its own: an example (``scorekeeper ...``, ``| ...``) or a
+label (``Examples: ...``, ``Beispiele: ...``)."""
 
 
 def flowed(text: str) -> str:
     """A help text whose paragraphs are one line each, for the help to wrap between
     words at any width: a line break inside a paragraph becomes a space, except before
-    an example (``| scorekeeper ...``) or a label (``Examples: ...``); blank lines stay."""
+    an example (``scorekeeper ...``, ``| scorekeeper ...``) or a label (``Examples: ...``); blank lines stay."""
     paragraphs = []
     for paragraph in text.split("\n\n"):
         lines = [line.strip() for line in paragraph.split("\n")]

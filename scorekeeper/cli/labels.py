@@ -29,6 +29,9 @@ TYPER_CONSTANTS = {
     "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
 }
 
+_COUNTING = ("click.core", "click.parser", "click.exceptions", "click.types")
+"""click's modules that count in a message ("extra argument" or "extra arguments")."""
+
 DOMAIN = "scorekeeper"  # the catalogue's (scorekeeper.text.catalog.DOMAIN)
 _spoken = False  # whether this process has switched click's words away from English
 
@@ -45,7 +48,18 @@ def speak(lang: str) -> None:
     gettext.bindtextdomain(DOMAIN, str(Path(language.__file__).resolve().parent.parent / "locale"))
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = lang  # gettext's first choice; English has no catalogue
+    for name in _COUNTING:
+        if (module := sys.modules.get(name)) is not None:
+            module.ngettext = ngettext  # type: ignore[attr-defined]
     rich_utils = sys.modules.get("typer.rich_utils")
     if rich_utils is not None:
         for name, english in TYPER_CONSTANTS.items():
             setattr(rich_utils, name, gettext.gettext(english))
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """click's counted words through our catalogue: each English form is an entry of its
+    own (``scorekeeper.text.labels``), as German and Dutch count as English does."""
+    import gettext
+
+    return gettext.gettext(singular if n == 1 else plural)

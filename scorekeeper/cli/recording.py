@@ -241,8 +241,11 @@ def amend(
     """Correct a hand after the fact; the match is replayed and every later total follows.
 
     The file keeps what was changed and when.
-    Examples: scorekeeper amend 3 --trick 5 QC 10H AD 9D  |  scorekeeper amend 2 --action 4 "Ben re"
-    | scorekeeper amend 4 re_points=130
+
+    Examples:
+    scorekeeper amend 3 --trick 5 QC 10H AD 9D
+    scorekeeper amend 2 --action 4 "Ben re"
+    scorekeeper amend 4 re_points=130
     """
 
     with editing(match, replay=False) as session:

@@ -28,7 +28,11 @@ def judge(
     ] = None,
     last: Annotated[bool, typer.Option("--last", help="It is the last trick of the hand.")] = False,
     players: Annotated[
-        int | None, typer.Option(help="Players at the table.", show_envvar=False)
+        int | None,
+        typer.Option(
+            help="How many play at the table (default: the fewest the rule set allows).",
+            show_envvar=False,
+        ),
     ] = None,
     fact: Annotated[
         list[str] | None,
@@ -46,9 +50,10 @@ def judge(
     """Settle a dispute without a match: which cards may be played and why, who takes a
     trick and why, or what a hand is worth item by item.
 
-    Examples: scorekeeper judge doppelkopf --trick "Anna:AH Ben:9H" --player Carla --hand "KH QC 9S"
-    | scorekeeper judge doppelkopf --trick "Anna:QH Ben:JD Carla:10D Dirk:QH"
-    | scorekeeper judge doppelkopf -f re=Anna,Carla -f re_points=165 -a "Anna re"
+    Examples:
+    scorekeeper judge doppelkopf --trick "Anna:AH Ben:9H" --player Carla --hand "KH QC 9S"
+    scorekeeper judge doppelkopf --trick "Anna:QH Ben:JD Carla:10D Dirk:QH"
+    scorekeeper judge doppelkopf -f re=Anna,Carla -f re_points=165 -a "Anna re"
     """
     from scorekeeper import referee
     from scorekeeper import ruleset as rs

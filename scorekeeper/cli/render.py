@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.text import say, say_count, translate
+from scorekeeper.view.said import said_line
 from scorekeeper.view.words import cards
 
 
@@ -235,7 +236,7 @@ def status(data: dict[str, Any]) -> None:
         console.print(escape(say("cli.status_so_far", number=number, plays=plays)))
     for a in data.get("announcements", []):
         if not a["implied"]:
-            console.print(escape(_said_line(a)))
+            console.print(escape(said_line(a)))
     from scorekeeper.lang import game_word
     from scorekeeper.text import language
 
@@ -518,30 +519,6 @@ def _setting(value: Any) -> str:
 
         return setting_value(value, lang)  # as --set reads it back (keine Stiche, D)
     return str(value)
-
-
-ANNOUNCED = frozenset({"re", "contra", "no90", "no60", "no30", "black"})
-"""What the status says was announced; a trump is chosen, an ace called, the rest said."""
-
-
-def _said_line(said: dict[str, Any]) -> str:
-    """One thing said in the hand as the status tells it: 'Ben announced re', 'Ben chose
-    hearts as trumps', 'Carla called AH', 'Ben: knock'."""
-    player, kind, side = said["player"], str(said["kind"]), said["side"]
-    verb, _, rest = kind.partition(" ")
-    if verb == "trump" and rest:
-        return say("cli.status_said.trump", player=player, suit=rest, side=side)
-    if verb == "call" and rest:
-        from scorekeeper.cards import Card
-
-        try:
-            card = Card.parse(rest)
-        except ValueError:
-            card = None
-        if card is not None:
-            return say("cli.status_said.call", player=player, card=card, side=side)
-    key = "cli.status_said" if verb in ANNOUNCED else "cli.status_said.other"
-    return say(key, player=player, kind=kind, side=side)
 
 
 def explanation(data: dict[str, Any], how: str | None = None) -> None:

@@ -58,7 +58,7 @@ def new(
     chosen = resolve_lang(lang)
     if dealer is not None:  # --dealer anna: the name as the table spells it
         dealer = spelled(dealer, players) or dealer
-    rules = rs.load(ruleset, options(set_, options_file, ruleset))
+    rules = rs.load(ruleset, options(set_, options_file, ruleset, chosen))
     warn_unknown_keys(rules)
     stored = chosen if lang or chosen != DEFAULT else None
     created = missing_folders(match) if match is not None else []

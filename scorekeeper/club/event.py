@@ -73,7 +73,33 @@ class Table:
     second: str = ""  # the same table entered a second time, to compare
 
     def path(self) -> Path:
-        return data_home() / self.match
+        """The table's match file; refused where an (edited) event file names one that
+        leads out of the data folder."""
+        path = data_home() / self.match
+        store.verify_inside(path)
+        return path
+
+    def verify_inside(self, where: str, round_number: int) -> None:
+        """Refuse (naming the event file ``where``, the round, the table and the key) a
+        ``match`` or ``second`` that leads out of the data folder, links included, by the
+        data folder's one rule (:func:`scorekeeper.store.escapes`): nothing outside it is
+        read or written through an edited event file."""
+        for key, value in (("match", self.match), ("second", self.second)):
+            if not isinstance(value, str):
+                raise refuse("club.bad_event", kind="file", path=where, error=key)
+            path = data_home() / self.match  # as path() names it, refused here in full words
+            path = path.parent / Path(value).name if key == "second" else path
+            if value and store.escapes(path):
+                raise refuse(
+                    "folder.event_match_outside",
+                    kind="file",
+                    path=where,
+                    round=round_number,
+                    table=self.number,
+                    key=key,
+                    value=value,
+                    folder=str(data_home()),
+                )
 
 
 @record
@@ -293,6 +319,9 @@ class Event:
             raise refuse("club.bad_event", kind="file", path=where, error=str(exc)) from None
         if not all(isinstance(p, str) for p in event.players):
             raise refuse("club.bad_event", kind="file", path=where, error="players")
+        for played in event.rounds:
+            for table in played.tables:
+                table.verify_inside(where, played.number)
         return event
 
 

@@ -105,13 +105,16 @@ class TableList:
 
 
 def _check_game(row: Row, playing: Sequence[str], ddv: bool) -> None:
+    """The DDV's checks of a game's row, where the competition keeps DDV lists
+    (``lists = "ddv"``); a list without them (Klaverjas: both pairs score plus) is
+    not checked against them."""
     entries = [row.entries.get(p, 0) for p in playing]
     if ddv and sum(entries) != 0:
         row.findings.append(because("club.check.sum", "list", game=row.game, sum=sum(entries)))
     if ddv and len({e % 2 for e in entries}) > 1:
         row.findings.append(because("club.check.parity", "list", game=row.game))
     plus = sorted(p for p in playing if row.entries.get(p, 0) > 0)
-    if row.winners and plus != sorted(row.winners):
+    if ddv and row.winners and plus != sorted(row.winners):
         row.findings.append(
             because("club.check.winners", "list", game=row.game, winners=row.winners, plus=plus)
         )

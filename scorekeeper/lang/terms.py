@@ -34,6 +34,7 @@ WORD_PARAMS = frozenset(
         "suit",
         "trump",
         "solos",
+        "kinds",
     }
 )
 WORD_PARAMS_OF = {
@@ -41,6 +42,7 @@ WORD_PARAMS_OF = {
     "doppelkopf.said.solo_": frozenset({"game"}),
     "doppelkopf.said.score.bock_game": frozenset({"game"}),
     "doppelkopf.piglets.not_in_game": frozenset({"game"}),
+    "doppelkopf.quick.extra": frozenset({"entry"}),  # an extra as read: 'Anna charlie2'
     "doppelkopf.game.unknown": frozenset({"games"}),  # judge --game: the games it knows
     "games.unknown_game": frozenset({"games"}),
     "cli.result": frozenset({"game", "winner"}),
@@ -193,9 +195,9 @@ def _word_params(key: str) -> frozenset[str]:
 LETTER_PARAMS = frozenset({"ranks", "suits"})
 """Parameters listing a deck's rank or suit codes: shown by the table's letters (D, Kr)."""
 
-CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind", "run"})
-"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``; ``{kind}``: ``call AC``;
-``{run}``: a sequence, ``7D 8D 9D``)."""
+CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind", "run", "theirs"})
+"""Parameters that are text holding card codes (``{action}``: ``Carla 7D``; ``{kind}``:
+``call AC``; ``{run}``, ``{theirs}``: a Klaberjass sequence, ``7H 8H 9H``)."""
 
 
 def _named(key: str, value: Any, lang: str) -> Any:

@@ -9,7 +9,7 @@ English table typed is stored (and refused) as it always was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -153,13 +153,13 @@ def typed_options(ruleset: str, found: dict[str, object], lang: str) -> dict[str
     and an unknown option stay as typed, for the rule set to accept or refuse."""
     from scorekeeper.lang import DEFAULT
 
-    if lang == DEFAULT or not any(isinstance(v, str) for v in found.values()):
+    if lang == DEFAULT or not found:
         return found
     from scorekeeper import ruleset as rs
 
     specs = rs.load(ruleset).option_specs
-    out = dict(found)
-    for name, value in found.items():
+    out = {_option_key(key, specs, lang): value for key, value in found.items()}
+    for name, value in dict(out).items():
         spec = specs.get(name)
         if spec is None or not isinstance(value, str) or isinstance(spec.default, bool | int):
             continue
@@ -169,6 +169,24 @@ def typed_options(ruleset: str, found: dict[str, object], lang: str) -> dict[str
         else:
             out[name] = _choice(value.strip(), spec.choices, lang)
     return out
+
+
+def _option_key(key: str, specs: Mapping[str, object], lang: str) -> str:
+    """An option's key from its name in ``lang``, as ``rules show`` and ``explain`` print
+    it (``gelijkspel`` -> ``tie``, ``Strafe für Nichtbedienen`` -> ``revoke_penalty``);
+    a key the rule set knows, and a name no option has, stay as typed (for the rule set
+    to accept or refuse)."""
+    if key in specs:
+        return key
+    from scorekeeper.lang.data import fold, language
+
+    voc = language(lang)
+    form = " ".join(fold(key.replace("_", " ")).split())
+    for name in specs:
+        label = voc.sections.get(name) or voc.settings.get(name)
+        if label and form == " ".join(fold(label).split()):
+            return name
+    return key
 
 
 def _choice(word: str, choices: Sequence[object], lang: str) -> str:

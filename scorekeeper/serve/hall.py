@@ -36,7 +36,15 @@ from starlette.routing import Route
 from scorekeeper.serve.app import pick_language, security_headers
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import Feed, speaking
-from scorekeeper.serve.run import DEFAULT_PORT, Listening, Uvicorn, config, qr
+from scorekeeper.serve.page import FOLLOW
+from scorekeeper.serve.run import (
+    DEFAULT_PORT,
+    Listening,
+    Uvicorn,
+    config,
+    qr,
+    run_until_stopped,
+)
 from scorekeeper.serve.watch import Watch, stamp
 from scorekeeper.text import language
 from scorekeeper.view import templates
@@ -98,7 +106,7 @@ def document(key: str, lang: str, body: str) -> str:
             f'<main id="live">{body}</main>',
             f'<script id="config" type="application/json">{_safe(config)}</script>',
             f'<script id="texts" type="application/json">{_safe(texts)}</script>',
-            f"<script>{SCRIPT}</script>",
+            f"<script>{FOLLOW}{SCRIPT}</script>",
             "</body></html>",
         ]
     )
@@ -124,31 +132,11 @@ SCRIPT = r"""
 (function () {
   var config = JSON.parse(document.getElementById("config").textContent);
   var texts = JSON.parse(document.getElementById("texts").textContent);
-  var link = document.getElementById("link");
   var live = document.getElementById("live");
-  var source = null, timer = null;
-  function show(on) {
-    link.textContent = on ? texts.on : texts.off;
-    link.className = on ? "on" : "off";
-  }
-  function connect() {
-    if (source) { source.close(); }
-    source = new EventSource("/" + config.key + "/events?lang=" + config.lang);
-    source.addEventListener("snapshot", function (e) {
-      var data = JSON.parse(e.data);
-      live.innerHTML = data.html;
-      live.setAttribute("data-version", String(data.version));
-      show(true);
-    });
-    source.onopen = function () { show(true); };
-    source.onerror = function () {
-      show(false);
-      if (source.readyState === 2 && !timer) {
-        timer = setTimeout(function () { timer = null; connect(); }, 2000);
-      }
-    };
-  }
-  connect();
+  follow("/" + config.key + "/events?lang=" + config.lang, texts, function (data) {
+    live.innerHTML = data.html;
+    live.setAttribute("data-version", String(data.version));
+  });
 })();
 """
 
@@ -225,11 +213,8 @@ class Hall:
 
     def run(self, stop_after: float | None = None) -> None:
         """Serve until Ctrl-C (or ``stop_after`` seconds)."""
-        self.say_where()
         try:
-            asyncio.run(self._serve(stop_after))
-        except KeyboardInterrupt:
-            pass
+            run_until_stopped(lambda: self._serve(stop_after), self.say_where)
         finally:
             self.close_sockets()
         self.out.write(say("serve.stopped") + "\n")

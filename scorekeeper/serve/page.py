@@ -381,7 +381,7 @@ def document(
             _referee_form(),
             f'<script id="config" type="application/json">{_script_safe(config)}</script>',
             f'<script id="texts" type="application/json">{_script_safe(texts)}</script>',
-            f"<script>{SCRIPT}</script>",
+            f"<script>{FOLLOW}{SCRIPT}</script>",
             "</body></html>",
         ]
     )
@@ -469,16 +469,15 @@ def _referee_form() -> str:
     )
 
 
-SCRIPT = r"""
-(function () {
-  var config = JSON.parse(document.getElementById("config").textContent);
-  var texts = JSON.parse(document.getElementById("texts").textContent);
+FOLLOW = r"""
+// The one way a page follows its stream (the table's live sheet, the hall's standings): a
+// snapshot on every (re)connect and change; the line shown as live or cut off; a line
+// silent longer than the server ever is (an 'alive' every 30 s) is dead and opened anew,
+// as when a phone wakes or comes back online.
+function follow(url, texts, snapshot) {
   var link = document.getElementById("link");
-  var live = document.getElementById("live");
-  var answer = document.getElementById("answer");
-  var base = "/" + config.key + "/";
   var source = null, timer = null, quiet = null, heard = 0;
-  var SILENT = 45000;  // the server says something every 30 s: silence longer is a dead line
+  var SILENT = 45000;
   function show(on) {
     link.textContent = on ? texts.on : texts.off;
     link.className = on ? "on" : "off";
@@ -490,11 +489,9 @@ SCRIPT = r"""
   }
   function connect() {
     if (source) { source.close(); }
-    source = new EventSource(base + "events?lang=" + config.lang);
+    source = new EventSource(url);
     source.addEventListener("snapshot", function (e) {
-      var data = JSON.parse(e.data);
-      live.innerHTML = data.html;
-      quickShown();
+      snapshot(JSON.parse(e.data));
       show(true);
       alive();
     });
@@ -507,13 +504,24 @@ SCRIPT = r"""
       }
     };
   }
-  // a phone that wakes: a line closed, or silent longer than the server ever is (the
-  // network dropped it while the phone slept), is opened anew at once
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { return; }
     if (!source || source.readyState === 2 || Date.now() - heard > SILENT) { connect(); }
   });
   window.addEventListener("online", function () { connect(); });
+  connect();
+}
+"""
+
+
+SCRIPT = r"""
+(function () {
+  var config = JSON.parse(document.getElementById("config").textContent);
+  var texts = JSON.parse(document.getElementById("texts").textContent);
+  var link = document.getElementById("link");
+  var live = document.getElementById("live");
+  var answer = document.getElementById("answer");
+  var base = "/" + config.key + "/";
   function quickShown() {
     var box = document.getElementById("quick-box");
     var state = document.getElementById("state");
@@ -584,6 +592,9 @@ SCRIPT = r"""
       });
     });
   });
-  connect();
+  follow(base + "events?lang=" + config.lang, texts, function (data) {
+    live.innerHTML = data.html;
+    quickShown();
+  });
 })();
 """

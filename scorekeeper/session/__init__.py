@@ -339,8 +339,14 @@ class Session:
                 return _replayed(tail.entry_hands, tail.log, tail.match.rules)
             except NotStreamed:
                 pass  # the whole replay says what is wrong, with its line
-        return Match.from_log(
-            self.log, None, name, loader=load, entries=self._entered, path=str(self.path)
+        return Match.from_log(  # finished hands without their tricks, as opened by hands
+            self.log,
+            None,
+            name,
+            loader=load,
+            entries=self._entered,
+            path=str(self.path),
+            keep_hands=False,
         )
 
     def _keep(self, key: str | None = None, *, written: bool = False) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.lang import game_word
 from scorekeeper.match import Match
-from scorekeeper.rounds import round_place
+from scorekeeper.rounds import RoundPlace, round_place
 from scorekeeper.session import Session
 from scorekeeper.table.native import phrase
 from scorekeeper.table.words import say, signed
@@ -27,11 +27,14 @@ def hands_in_match(match: Match) -> int | None:
     return place.of if place is not None and place.of else None
 
 
-def hand_count(match: Match, number: int) -> tuple[int, int | None]:
+def hand_count(
+    match: Match, number: int, place: RoundPlace | None = None
+) -> tuple[int, int | None]:
     """The number the table gives the hand ``number`` and the hands of the match: where
     the match is played in a round of games, the game of the round (an obligatory solo
-    on top, a redeal, do not count: ``scorekeeper.rounds``), else the hand's number."""
-    place = round_place(match)
+    on top, a redeal, do not count: ``scorekeeper.rounds``; ``place`` where it is known
+    already), else the hand's number."""
+    place = place if place is not None else round_place(match)
     if place is None or not place.of:
         return number, None
     return min(place.played + 1, place.of), place.of
@@ -48,8 +51,8 @@ def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
     hand = session.current_hand()
     trick = hand.current_trick
     said = [s for s in hand.game.said() if not getattr(s, "implied", False)]
-    number, of = hand_count(m, hand.number)
     place = round_place(m)
+    number, of = hand_count(m, hand.number, place)
     return {
         "hand": number,
         "of": of,

@@ -624,7 +624,9 @@ def unreadable(path: Path, exc: OSError) -> ScorekeeperError:
     elif isinstance(exc, PermissionError):
         text = say("table.file.denied", path=str(path))
     else:
-        text = say("table.file.unreadable", path=str(path), why=exc.strerror or type(exc).__name__)
+        from scorekeeper.text import os_error
+
+        text = say("table.file.unreadable", path=str(path), why=os_error(exc))
     return ScorekeeperError(text, rule="match", kind="match file")
 
 

@@ -83,6 +83,17 @@ def translate(key: str, english: str, lang: str | None = None) -> str:
     return translations(lang).pgettext(key, english)
 
 
+def os_error(exc: OSError) -> str:
+    """Why the system refused a file, in the current language (``cli.os.ENOENT``: "no such
+    file or folder"); the system's own English words for a cause the catalogue lacks."""
+    import errno
+
+    key = f"cli.os.{errno.errorcode.get(exc.errno or 0, '')}"
+    if template(key) is not None:
+        return say(key)
+    return exc.strerror or type(exc).__name__
+
+
 def say(key: str, /, **params: Any) -> str:
     """The words of a catalogue key with its parameters, in the current language."""
     return words(key, params)

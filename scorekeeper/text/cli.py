@@ -5,6 +5,17 @@ sheets and tables, the kinds of refusal, usage mistakes. ``say("cli.undone", wha
 TEXTS: dict[str, str] = {
     # the kinds of refusal (errors.py) and the prefixes of a message on stderr
     "cli.rule": "[rule: {rule}]",
+    # why the system refused a file (the system's English words otherwise)
+    "cli.os.ENOENT": "no such file or folder",
+    "cli.os.EACCES": "permission denied",
+    "cli.os.EPERM": "not permitted",
+    "cli.os.EISDIR": "is a folder",
+    "cli.os.ENOTDIR": "not a folder",
+    "cli.os.EEXIST": "already exists",
+    "cli.os.ENOSPC": "no space left on the device",
+    "cli.os.EROFS": "the file system is read-only",
+    "cli.os.ENAMETOOLONG": "the name is too long",
+    "cli.os.ELOOP": "too many symbolic links",
     "cli.kind.usage": "usage",
     "cli.kind.match file": "match file",
     "cli.kind.lock": "lock",
@@ -78,6 +89,11 @@ TEXTS: dict[str, str] = {
     "cli.status_said.trump": "  {player} chose {suit} as trumps ({side})",
     "cli.status_said.call": "  {player} called {card} ({side})",
     "cli.status_said.other": "  {player}: {kind} ({side})",
+    "cli.status_said.own": "  {player} announced {kind}",  # Re by a Re player
+    "cli.status_said.role": "  {player}: {kind} ({role})",  # no team (Klaberjass)
+    "cli.status_said.team": "  {player}: {kind} ({side})",  # a team by its names: Anna/Carla
+    "cli.side.maker": "trump maker",
+    "cli.side.opponent": "opponent",
     "cli.status_over": "The hand is over; the next action starts a new hand.",
     "cli.to_play": "{player} to play",
     "cli.may_play_after": "{player} to play: may play {cards}",

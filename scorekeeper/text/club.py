@@ -68,6 +68,10 @@ TEXTS: dict[str, str] = {
     "club.slip": "{event}, round {round}, table {table}",
     "club.slips": "{event}, round {round}: table slips",
     "club.slip_keeper": "{player} keeps the list.",
+    "club.slip_on_top": (
+        "The rows after game {games} are for the Pflichtsoli that come on top of the round's "
+        "games (a vorgeführtes one is a game of the round)."
+    ),
     "club.list_row": "game {game}: {entries}",
     "club.list_penalty": "penalty: {entries}",
     "club.list_ok": "the list adds up",

@@ -35,6 +35,7 @@ TEXTS: dict[str, str] = {
     "sheet.progress.target": "{name} {total} of {target}",
     "sheet.legend": "{mark} {meaning}",
     "sheet.legend.maker": "the trump maker's side",
+    "sheet.legend.maker.alone": "the trump maker",
     "sheet.legend.sat_out": "sat out",
     "sheet.result": "{points} → {winner}",
     "sheet.said.re": "Re",

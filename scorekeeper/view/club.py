@@ -95,6 +95,20 @@ def seat_plan_html(plan: dict[str, Any], lang: str) -> str:
     return _page(say("club.seat_plan", event=plan["event"], round=plan["round"]), body, lang)
 
 
+def _lines(table: dict[str, Any]) -> int:
+    """A slip's rows: the round's games, and a row for each Pflichtsolo that may come on
+    top of them (a plan written before names only the games)."""
+    return int(table.get("lines", table["games"]))
+
+
+def _slip_notes(table: dict[str, Any]) -> list[str]:
+    players = table["players"]
+    notes = [say("club.slip_keeper", player=players[min(3, len(players) - 1)])]
+    if _lines(table) > table["games"]:
+        notes.append(say("club.slip_on_top", games=table["games"]))
+    return notes
+
+
 def slips_markdown(plan: dict[str, Any]) -> str:
     out = []
     for table in plan["tables"]:
@@ -107,9 +121,9 @@ def slips_markdown(plan: dict[str, Any]) -> str:
         out.append("|" + " --- |" * (len(players) + 1))
         out += [
             "| " + " | ".join([str(n), *[" "] * len(players)]) + " |"
-            for n in range(1, table["games"] + 1)
+            for n in range(1, _lines(table) + 1)
         ]
-        out += ["", say("club.slip_keeper", player=players[min(3, len(players) - 1)]), ""]
+        out += ["", *_slip_notes(table), ""]
     return "\n".join(out)
 
 
@@ -117,12 +131,12 @@ def slips_html(plan: dict[str, Any], lang: str) -> str:
     body = []
     for table in plan["tables"]:
         players = table["players"]
-        rows = [[n, *[""] * len(players)] for n in range(1, table["games"] + 1)]
+        rows = [[n, *[""] * len(players)] for n in range(1, _lines(table) + 1)]
         title = say("club.slip", event=plan["event"], round=plan["round"], table=table["table"])
+        notes = "".join(f"<p>{text(note)}</p>" for note in _slip_notes(table))
         body.append(
             f'<section class="slip"><h2>{text(title)}</h2>'
-            f"{_html_table([say('club.col.game'), *players], rows)}"
-            f"<p>{text(say('club.slip_keeper', player=players[min(3, len(players) - 1)]))}</p></section>"
+            f"{_html_table([say('club.col.game'), *players], rows)}{notes}</section>"
         )
     return _page(say("club.slips", event=plan["event"], round=plan["round"]), body, lang)
 

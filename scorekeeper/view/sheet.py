@@ -412,8 +412,10 @@ def _marked_legend(match: Match, rows: list[Row], word: Word) -> str | None:
     if not any(any(r.marked) for r in rows):
         return None
     marks = match.rules.spec.sheet.marks
-    if "maker" in marks:
-        return say("sheet.legend", mark="*", meaning=say("sheet.legend.maker"))
+    if "maker" in marks:  # a side of one where each plays for himself (Klaberjass)
+        alone = len(match.players) == 2
+        meaning = say("sheet.legend.maker.alone" if alone else "sheet.legend.maker")
+        return say("sheet.legend", mark="*", meaning=meaning)
     first = next(
         (next(iter(mh.result.sides)) for mh in match.hands if mh.result and mh.result.sides), ""
     )

@@ -4,7 +4,7 @@ referee may name, who deals next, when a round is complete, and quick entry."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.contract import Contract
@@ -45,14 +45,23 @@ def vorgefuehrt(owing: int, left: int) -> bool:
     return owing > 0 and owing >= left
 
 
-def place_in_round(
-    rules: Ruleset, table: Sequence[str], results: Iterable[HandResult | None]
-) -> RoundPlace:
-    """Where the round stands after ``results`` (the match's hands in order, one a
-    number; redeals and an open hand left out). A Pflichtsolo is vorgeführt when the
-    players who still owe theirs are as many as the games left; it is a game of the
-    round where the option ``vorgefuehrt_deals_on`` is on (else it comes on top, as
-    every Pflichtsolo did before the option), any other Pflichtsolo comes on top."""
+class Played(Protocol):
+    """What the round's count reads of a hand (a match's hand, or the cache's): its plain
+    facts (``redeal``, ``obligatory``; none while it is open), and its result only for
+    an obligatory solo's soloist (a long match's results are not read back)."""
+
+    @property
+    def facts(self) -> Mapping[str, Any]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+
+
+def place_in_round(rules: Ruleset, table: Sequence[str], hands: Iterable[Played]) -> RoundPlace:
+    """Where the round stands after ``hands`` (the match's hands in order, one a number;
+    redeals and an open hand left out). A Pflichtsolo is vorgeführt when the players
+    who still owe theirs are as many as the games left; it is a game of the round where
+    the option ``vorgefuehrt_deals_on`` is on (else it comes on top, as every Pflichtsolo
+    did before the option), any other Pflichtsolo comes on top."""
     games = round_games(rules, len(table))
     passes = options(rules).vorgefuehrt_deals_on
     owed = options(rules).obligatory_solos and bool(games)
@@ -62,21 +71,24 @@ def place_in_round(
     shown: list[int] = []
     on_top: list[int] = []
     counted: list[int] = []
-    for number, r in enumerate(results, 1):
-        if r is None or r.redeal:
+    for number, hand in enumerate(hands, 1):
+        facts = hand.facts
+        if not facts or facts.get("redeal"):
             continue
         dealt += 1
-        if not r.details.get("obligatory"):
+        if not facts.get("obligatory"):
             played += 1
             counted.append(number)
-        elif games and vorgefuehrt(len(table) - len(done), games - played):
+            if not due_from and owed:
+                due_from = _due_after(owed, len(table) - len(done), games - played, number)
+            continue
+        if games and vorgefuehrt(len(table) - len(done), games - played):
             shown.append(number)
             played += 1 if passes else 0
             (counted if passes else on_top).append(number)
         else:
             on_top.append(number)
-        if r.details.get("obligatory"):
-            done.update(r.sides.get(RE) or ())
+        done.update(_soloist(hand))
         if not due_from:
             due_from = _due_after(owed, len(table) - len(done), games - played, number)
     return RoundPlace(
@@ -91,26 +103,26 @@ def place_in_round(
     )
 
 
+def _soloist(hand: Played) -> Sequence[str]:
+    result = hand.result
+    return (result.sides.get(RE) or ()) if result is not None else ()
+
+
 def _due_after(owed: bool, owing: int, left: int, number: int) -> int:
     """The hand from which the missing Pflichtsoli are vorgeführt, once they are due
     after hand ``number`` (0: not yet, or the round is complete)."""
     return number + 1 if owed and left > 0 and vorgefuehrt(owing, left) else 0
 
 
-def round_so_far(rules: Ruleset, table: Sequence[str], results: Iterable[HandResult]) -> int:
-    """The games of the round played in ``results`` (see :func:`place_in_round`)."""
-    return place_in_round(rules, table, results).played
-
-
-def deals_again(rules: Ruleset, table: Sequence[str], results: Sequence[HandResult]) -> bool:
-    """After the last of ``results``, an obligatory solo: the same dealer deals again,
+def deals_again(match: Match) -> bool:
+    """After the match's last hand, an obligatory solo: the same dealer deals again,
     unless it was vorgeführt (and the option ``vorgefuehrt_deals_on`` is on)."""
-    last = results[-1]
-    if not last.details.get("obligatory"):
+    hands = match.hands
+    if not hands or not hands[-1].facts.get("obligatory"):
         return False
-    if not options(rules).vorgefuehrt_deals_on:
+    if not options(match.rules).vorgefuehrt_deals_on:
         return True
-    return len(results) not in place_in_round(rules, table, results).counted
+    return len(hands) not in place_in_round(match.rules, match.players, hands).counted
 
 
 class Doppelkopf(Family):
@@ -152,15 +164,13 @@ class Doppelkopf(Family):
     def next_dealer(self, match: Match, result: HandResult | None) -> str:
         """After an obligatory solo the same dealer deals again (not after a vorgeführt
         one, where the option ``vorgefuehrt_deals_on`` is on); otherwise as usual."""
-        if result is not None and result.details.get("obligatory"):
-            results = [mh.result for mh in match.hands if mh.result is not None]
-            if deals_again(match.rules, match.players, results):
-                return match.current_dealer
+        if result is not None and result.details.get("obligatory") and deals_again(match):
+            return match.current_dealer
         return super().next_dealer(match, result)
 
     def round_place(self, match: Match) -> RoundPlace:
         """Where the match stands in its round (the one place that counts it)."""
-        return place_in_round(match.rules, match.players, (mh.result for mh in match.hands))
+        return place_in_round(match.rules, match.players, match.hands)
 
     def match_over(self, match: Match) -> str | None:
         if not round_games(match.rules, len(match.players)):
