@@ -13,8 +13,8 @@ Every card, typed at the table or replayed from a match file, goes through one m
 ``_play``: ``_judge`` decides with the card masks (the turn, a copy left, the card held,
 the following duties of ``following.Duties``), and only a refusal runs the reasoned checks
 (``Hand.refuse``) to say why, with the rule and the card that creates the duty;
-``_record`` then records it and completes the trick (its winner is its best card's player:
-``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
+``_play`` then records it, and ``_complete`` completes the trick with its last card (its
+winner is its best card's player: ``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
 a revoke as soon as a later card shows that an earlier play broke a following rule.
 
 Game-specific actions (announcements, weddings, trump choice, doubles...) and the
