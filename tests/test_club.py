@@ -563,11 +563,10 @@ def test_day_prizes_by_the_formule_van_4_and_the_poedel(run: Any) -> None:
 
 
 def test_the_poedel_goes_to_the_lowest_outside_the_prizes() -> None:
-    from dataclasses import replace
-
     from scorekeeper.club.competition import load
     from scorekeeper.club.event import new
     from scorekeeper.club.standings import Line, rank
+    from scorekeeper.record import replace
 
     rules = load("klaverjas-individual")
     lines = [

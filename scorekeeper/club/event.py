@@ -18,7 +18,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from scorekeeper.club.competition import load as load_competition
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.matchlog import files
 from scorekeeper.reasons import because
+from scorekeeper.record import asdict, field, record
 from scorekeeper.rules import data_home
 from scorekeeper.session.names import spelled
 
@@ -65,7 +65,7 @@ def refuse(
     return ScorekeeperError(because(message, rule, **params), kind=kind)
 
 
-@dataclass
+@record
 class Table:
     number: int
     players: list[str]
@@ -102,7 +102,7 @@ class Table:
                 )
 
 
-@dataclass
+@record
 class Round:
     number: int
     seed: int
@@ -121,7 +121,7 @@ class Round:
         return next((t for t in self.tables if player in t.players), None)
 
 
-@dataclass
+@record
 class Penalty:
     """Penalty points as entered: the kind and what the amounts depend on."""
 
@@ -136,7 +136,7 @@ class Penalty:
     others: list[str] = field(default_factory=list)  # who else played that game
 
 
-@dataclass
+@record
 class Event:
     name: str
     competition: str
