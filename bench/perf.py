@@ -14,8 +14,11 @@ is printed beside the yardstick's median, their ratio and the target:
   ``undo``) and a reading command (``status``, ``score``) on a 16-hand and on a 100-hand
   match: <= 1.2x and <= 1.3x the yardstick; on a 1,000-hand match reported, not
   targeted. The command before it at the table has already run: before every timed run
-  the match file is restored and an untimed ``status`` warms the replay cache for it, as
-  at the table (a change keeps the cache of the file it wrote). ``--cpu`` compares CPU
+  the match file is restored and written by an untimed ``undo`` and ``redo`` (the same
+  bytes, the replay cache as a change leaves it for the file it wrote, as at the table),
+  then read by an untimed ``status``. ``--read-before``: each recording command also
+  after the file was only copied in and read (its bytes then not known as the tool's: a
+  change writes the whole file). ``--cpu`` compares CPU
   seconds (user + system) instead of wall seconds; ``--typer`` adds each command run
   through Typer (``SCOREKEEPER_QUICK=off``), as it ran before the quick path.
 * P2 (layouts): ``check`` of the 10,000-hand match as the tool writes it and as another
@@ -24,8 +27,8 @@ is printed beside the yardstick's median, their ratio and the target:
   with the replay cache cold (empty), warm and off: <= 100 MB; and the cold first
   ``status``/``score`` in CPU seconds beside the same command with the cache off.
 * Figures of other engineers come from optional modules beside this one
-  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_archive.py``;
-  ``figures_startup.py``: the engine's imports), each with
+  (``figures_engine.py``: P2, P4; ``figures_table.py``; ``figures_startup.py``: the
+  engine's imports), each with
   ``figures(matches, quick)`` returning rows ``(target, name, value, yardstick, limit)``.
 
 ``--quick`` runs fewer repetitions and leaves out the 10,000-hand match. Numbers are
@@ -44,6 +47,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +58,7 @@ Row = tuple[str, str, float, float | None, float | None]
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 SEED = 12
-EXTRA_MODULES = ("figures_engine", "figures_table", "figures_archive", "figures_startup")
+EXTRA_MODULES = ("figures_engine", "figures_table", "figures_startup")
 
 
 # ---------------------------------------------------------------------- the matches
@@ -161,6 +165,10 @@ P1_LIMITS: tuple[tuple[int, float | None], ...] = ((16, 1.2), (100, 1.3), (1000,
 """P1 (issue 26): each match's length and its limit on the ratio to the yardstick (None:
 reported, not targeted)."""
 
+READ_BEFORE = False
+"""``--read-before``: each recording command also after the file was copied in and only
+read (no write of the tool's before it: the whole file is written)."""
+
 TYPER = {"SCOREKEEPER_QUICK": "off"}
 """``--typer``: each command also through Typer (the full parser), as before the quick path."""
 
@@ -186,16 +194,26 @@ def p1_rows(matches: dict[int, Path], runs: int, typer: bool = False) -> list[Ro
         ]
         for name, source, args in commands:
 
-            def restore(source: Path = source) -> None:
-                # the file as the previous command left it, and the replay cache warm for
-                # it (an untimed status), as at the table: a change keeps the cache for the
-                # file it wrote, so without this every timed run would replay cold
+            def restore(source: Path = source, wrote: bool = True) -> None:
+                # the file as the previous command at the table left it: that command
+                # wrote it (an untimed undo and redo: the same bytes, and the replay cache
+                # as a change leaves it, for the file it wrote); without it every timed
+                # run would replay cold. ``wrote=False``: the file copied in and only read
+                # before (an untimed status), so a change cannot know its bytes are the
+                # tool's and writes the whole file
                 shutil.copyfile(source, work)
+                if wrote:
+                    run_cli(["undo", "--match", str(work)], check=True)
+                    run_cli(["redo", "--match", str(work)], check=True)
+                    assert work.read_bytes() == source.read_bytes()
                 run_cli(["status", "--match", str(work)], check=True)
 
             cmd = [sys.executable, "-m", "scorekeeper", *args, "--match", str(work)]
             mine, theirs = alternate(cmd, yard, runs, restore)
             rows.append(("P1", f"{name} ({hands} hands) vs import typer", mine, theirs, limit))
+            if READ_BEFORE and name not in ("status", "score"):
+                mine, theirs = alternate(cmd, yard, runs, partial(restore, wrote=False))
+                rows.append(("-", "  the same after a copy and a status", mine, theirs, None))
             if typer:
                 mine, theirs = alternate(cmd, yard, runs, restore, TYPER)
                 rows.append(
@@ -358,11 +376,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--typer", action="store_true", help="P1 also through Typer (SCOREKEEPER_QUICK=off)"
     )
     parser.add_argument(
+        "--read-before",
+        action="store_true",
+        help="P1 also with a status, not a write, before each recording command",
+    )
+    parser.add_argument(
         "--sizes", default="", help="the matches' lengths in hands, e.g. 16,100 (else all)"
     )
     args = parser.parse_args(argv)
-    global CPU
-    CPU = args.cpu
+    global CPU, READ_BEFORE
+    CPU, READ_BEFORE = args.cpu, args.read_before
     only = {t.upper() for t in args.only}
     runs = args.runs or (3 if args.quick else 9)
     sizes = [16, 100, 1000] if args.quick else [16, 100, 1000, 10000]

@@ -1,9 +1,11 @@
 """Which of the package's modules run code for one table command on a warm cache.
 
-Run: python bench/play_trace.py [--list] [COMMAND ...]   (default: play QC)
+Run: python bench/play_trace.py [--list] [--read-only] [COMMAND ...]   (default: play QC)
 
-It makes a two-hand demo Doppelkopf match in a temporary data folder, runs ``status`` once
-(the replay cache is then warm, as at the table), and runs the command in a fresh process
+It makes a two-hand demo Doppelkopf match in a temporary data folder, runs ``undo`` and
+``redo`` (the file as a change of the tool's leaves it: the command before at the table
+wrote it) and ``status`` once (the replay cache is then warm, as at the table; with
+``--read-only`` the ``status`` alone), and runs the command in a fresh process
 under ``sys.setprofile``: a module counts when a function or method defined in it is
 called (its import alone does not count: code a module runs only at import time is
 setting up, not the command's work: a call made while any module body runs is left
@@ -51,14 +53,21 @@ finally:
 """
 
 
-def modules_run(args: list[str]) -> list[str]:
-    """The package modules a warm ``scorekeeper ARGS`` ran code in."""
+def modules_run(args: list[str], *, wrote: bool = True) -> list[str]:
+    """The package modules a warm ``scorekeeper ARGS`` ran code in (``wrote``: the file
+    as a change of the tool's left it, its replay cache as that change kept it; else as
+    the demo wrote it, the cache warmed by a ``status`` alone)."""
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder) / "home"
         env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
         match = Path(folder) / "m.toml"
         cli = [sys.executable, "-m", "scorekeeper"]
         subprocess.run([*cli, "demo", "--hands", "2", "--match", str(match)], env=env, check=True)
+        if wrote:  # the command before wrote the file, as at the table: undo, redo
+            for before in ("undo", "redo"):
+                subprocess.run(
+                    [*cli, before, "--match", str(match)], env=env, check=True, capture_output=True
+                )
         subprocess.run([*cli, "status", "--match", str(match)], env=env, capture_output=True)
         out = Path(folder) / "ran.json"
         code = f"OUT = {str(out)!r}\n{_TRACED}"
@@ -70,8 +79,8 @@ def modules_run(args: list[str]) -> list[str]:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--list"] or ["play", "QC"]
-    ran = modules_run(args)
+    args = [a for a in sys.argv[1:] if a not in ("--list", "--read-only")] or ["play", "QC"]
+    ran = modules_run(args, wrote="--read-only" not in sys.argv)
     print(f"scorekeeper {' '.join(args)}: code ran in {len(ran)} of the package's modules")
     if "--list" in sys.argv:
         print("\n".join(ran))

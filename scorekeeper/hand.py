@@ -13,8 +13,8 @@ Every card, typed at the table or replayed from a match file, goes through one m
 ``_play``: ``_judge`` decides with the card masks (the turn, a copy left, the card held,
 the following duties of ``following.Duties``), and only a refusal runs the reasoned checks
 (``Hand.refuse``) to say why, with the rule and the card that creates the duty;
-``_record`` then records it and completes the trick (its winner is its best card's player:
-``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
+``_play`` then records it, and ``_complete`` completes the trick with its last card (its
+winner is its best card's player: ``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
 a revoke as soon as a later card shows that an earlier play broke a following rule.
 
 Game-specific actions (announcements, weddings, trump choice, doubles...) and the
@@ -507,7 +507,7 @@ class Hand:
             return None
         allowed = self.legal_mask(player)
         seen = [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
-        return [c for c in seen if self._game_allows(player, c)]
+        return [c for c in seen if self._game_allows(Action(player, PLAY, c))]
 
     def legal_mask(self, player: str, table: Duties | None = None) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
@@ -531,26 +531,34 @@ class Hand:
         otherwise every card of the deck the record does not rule out."""
         if self.to_play() != player:
             return []
-        known = self.legal_cards(player)
-        if known is not None:
-            return sorted(known, key=self.rules.deck.cards.index)
-        deck = self.rules.deck
-        return [
-            card
-            for card in deck.cards
-            if self.played[card] < deck.counts[card] and self.can(Action(player, PLAY, card))
-        ]
+        return [card for play in self._plays(player) if (card := play.card) is not None]
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now: the family's (announcements, bids, declarations...)
         and the cards the player to play may play."""
         if self.finished:
             return []
-        actions = list(self.game.legal_actions())
-        player = self.to_play()
-        if player is not None:
-            actions.extend(Action(player, PLAY, card) for card in self.playable_cards(player))
-        return actions
+        actions = self.game.legal_actions()
+        if not self.game.ready_to_play():  # no card yet: ``to_play`` is None
+            return list(actions)
+        return [*actions, *self._plays(self._next or self.next_leader())]
+
+    def _plays(self, player: str) -> list[Action]:
+        """The plays of ``player``, whose turn it is, allowed now, in the deck's order: the
+        cards held that the card masks allow and the game does not forbid when the deal
+        is recorded, otherwise every card of the deck the record does not rule out."""
+        deck = self.rules.deck
+        held = self.held
+        if held is None:
+            plays = (
+                Action(player, PLAY, card)
+                for card in deck.cards
+                if self.played[card] < deck.counts[card]
+            )
+            return [play for play in plays if self.can(play)]
+        allowed = self.legal_mask(player)  # of the cards held: the deck's in its order
+        cards = [c for c in deck.cards if allowed & BIT[c]]
+        return [play for c in cards if self._game_allows(play := Action(player, PLAY, c))]
 
     def _duties(self) -> Duties:
         """The following duties of the contract in force (it may change during a hand:
@@ -561,10 +569,10 @@ class Hand:
             table = self._judged_by = duties(self.following, contract)
         return table
 
-    def _game_allows(self, player: str, card: Card) -> bool:
+    def _game_allows(self, play: Action) -> bool:
         """The game's own restrictions on a play (a card owed after piglets, say)."""
         try:
-            self.game.verify_play(Action(player, PLAY, card))
+            self.game.verify_play(play)
         except IllegalActionError:
             return False
         return True

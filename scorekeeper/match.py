@@ -30,7 +30,7 @@ from scorekeeper.rules import Ruleset
 
 
 class MatchRules(FamilyRules, Protocol):
-    """What a match asks of its game family (``games.base.Family``) beside what a hand
+    """What a match asks of its game family (``games.Family``) beside what a hand
     asks: who deals next, when the match is over, a quick hand's result and its facts (all
     of them, and those a table is asked), how the seating makes the sides, and the words an
     action holds that the game does not read."""

@@ -17,7 +17,8 @@ class the same behaviour from shared, already compiled functions:
   ``AttributeError``;
 * the instance's fields live in its ``__dict__`` in field order, so a record pickles
   exactly as the dataclass it replaces did (the replay cache's snapshots do not change);
-* ``fields(cls_or_record)`` and ``replace(record, **changes)`` as in ``dataclasses``.
+* ``fields(cls_or_record)``, ``replace(record, **changes)`` and ``asdict(record)`` as in
+  ``dataclasses``.
 
 A class made in the engine's hot loops may write its ``__init__`` out (storing into
 ``self.__dict__`` in field order, twice as fast as a dataclass's); ``shared_init(cls)`` is
@@ -162,6 +163,27 @@ def replace(obj: T, /, **changes: Any) -> T:
         if f.name not in changes:
             changes[f.name] = getattr(obj, f.name)
     return obj.__class__(**changes)
+
+
+def asdict(obj: Any) -> dict[str, Any]:
+    """A record as a dict of its fields, records, lists, tuples and dicts inside it
+    turned the same way (as ``dataclasses.asdict``; any other value is handed on as it
+    is, not deep-copied: ``copy`` stays out of a command's start-up)."""
+    if not is_record(obj) or isinstance(obj, type):
+        raise TypeError("asdict() should be called on record instances")
+    return _plain(obj)
+
+
+def _plain(value: Any) -> Any:
+    if is_record(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*[_plain(v) for v in value])
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((_plain(k), _plain(v)) for k, v in value.items())
+    return value
 
 
 def shared_init(cls: Any) -> Callable[..., None]:

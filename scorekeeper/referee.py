@@ -10,7 +10,6 @@ engine that keeps the score; nothing is printed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.actions import entered, parse_action
@@ -19,11 +18,12 @@ from scorekeeper.contract import TRUMP, Contract, judge_trick
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.following import FollowingRules, check_play, current_best
 from scorekeeper.reasons import because
+from scorekeeper.record import field, record
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardRuling:
     card: Card
     legal: bool
@@ -39,7 +39,7 @@ class CardRuling:
         }
 
 
-@dataclass
+@record
 class Ruling:
     """The answer to one question: cards allowed, a trick's winner, or a value."""
 

@@ -12,23 +12,24 @@ below it pays; partners each settle their own (equal) share. Amounts are whole c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
+
+from scorekeeper.record import record
 
 EXACT_UP_TO = 12
 """Up to this many players with a balance the fewest transfers are searched exactly."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Transfer:
     payer: str
     payee: str
     cents: int
 
 
-@dataclass
+@record
 class Settlement:
     """The totals, the average they are measured against, each balance in cents
     (positive: receives) and the transfers that settle them."""

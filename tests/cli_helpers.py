@@ -102,6 +102,12 @@ def in_process(home: Path, monkeypatch: Any) -> Callable[..., subprocess.Complet
     return run
 
 
+def ok(res: subprocess.CompletedProcess[str]) -> str:
+    """The output of a run that must succeed; its stdout and stderr are shown where it did not."""
+    assert res.returncode == 0, res.stdout + res.stderr
+    return str(res.stdout)
+
+
 def snapshot(path: Path) -> tuple[bytes, list[str]]:
     """The match file's bytes and its folder's listing, to prove a refusal changed nothing."""
     return path.read_bytes(), sorted(p.name for p in path.parent.iterdir())

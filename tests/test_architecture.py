@@ -15,6 +15,9 @@
   match) never import a game family: the family is handed in.
 - The only imports deferred into functions go to leaf modules of the view (the words of
   ``scorekeeper.text``, rendering) or are for start-up speed in the command line.
+- One record policy: every record class of the package is a ``scorekeeper.record`` record
+  (``typing.dataclass_transform``, so type checkers read it as a dataclass); no module
+  imports ``dataclasses``.
 - The whole package type-checks clean with mypy at the strictness ``[tool.mypy]`` in
   pyproject.toml sets (CI runs the same; here so that no landing leaves a finding behind).
 """
@@ -196,6 +199,22 @@ def test_the_engine_never_imports_a_game_family() -> None:
         if any(name == e or name.startswith(e + ".") for e in ENGINE):
             wrong = sorted(t for t in targets if t.startswith("scorekeeper.games"))
             assert not wrong, f"{name} imports {wrong}"
+
+
+def test_one_record_policy() -> None:
+    """No module of the package makes a record with ``dataclasses``: ``scorekeeper.record``
+    is the one way (its test holds it to what ``dataclasses`` does)."""
+    wrong = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            if "dataclasses" in names:
+                wrong.add(str(path.relative_to(PACKAGE.parent)))
+    assert not wrong, f"import dataclasses (use scorekeeper.record): {sorted(wrong)}"
 
 
 def test_no_module_is_too_long() -> None:

@@ -450,3 +450,14 @@ def test_full_match_through_the_cli(tmp_path: Path) -> None:
     shown = json.loads(res.stdout)
     assert shown["options"]["long"]["value"] is True
     assert shown["rules"]["deal"]["packets"] == [3, 3]
+
+
+@pytest.mark.parametrize(("lang", "high"), [("en", "2 with 91 or more"), ("de", "mit 91 oder mehr 2"),
+                                            ("nl", "met 91 of meer 2")])
+def test_scoring_explained_with_every_threshold(tmp_path: Path, bk: ruleset.Ruleset, lang: str, high: str) -> None:
+    """explain names both rows of the shipped scoring: 1 game point from 61, 2 from 91."""
+    scoring = bk.spec.scoring
+    assert {n: (r.at, r.points) for n, r in scoring.rows.items()} == {"win": (61, 1), "high": (91, 2)}
+    res = run_cli(tmp_path, "explain", "bierkopf", "scoring", "--lang", lang)
+    assert res.returncode == 0, res.stderr
+    assert high in res.stdout.split("\n\n")[0].replace("\n  ", " ")

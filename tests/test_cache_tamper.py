@@ -349,3 +349,31 @@ def test_stats_with_the_cache_off_reads_and_keeps_nothing(home: Path, match: Pat
     entry.write_bytes(cache.seal(key, body) + b"\n" + body)
     assert "10007" in run_cli(home, "stats", "--json", env=xdg).stdout  # read when on
     assert run_cli(home, "stats", "--json", env=off).stdout == expected.stdout
+
+
+def test_every_corrupted_byte_of_a_redo_record_is_refused(home: Path, match: Path) -> None:
+    """The records ``undo`` keeps for ``redo`` (``undone/``) are sealed as the caches are:
+    any one byte changed, or the record cut short, and it is not read (all positions in
+    the process); through the command line a sample says there is nothing to redo and
+    leaves the match as it was, and the record as kept still redoes."""
+    from scorekeeper.session import undone
+
+    assert run_cli(home, "undo", "--match", match).returncode == 0
+    now = match.read_bytes()
+    (record,) = (home / "undone").glob("*.toml")
+    data = record.read_bytes()
+    assert undone.found(match, now) is not None
+    for at in range(len(data)):
+        record.write_bytes(_corrupted(data, at))
+        assert undone.found(match, now) is None, at
+    for size in range(0, len(data), max(len(data) // 20, 1)):
+        record.write_bytes(data[:size])
+        assert undone.found(match, now) is None, size
+    for fraction in (0.0, 0.3, 0.999):
+        record.write_bytes(_corrupted(data, int(fraction * (len(data) - 1))))
+        res = run_cli(home, "redo", "--match", match)
+        assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+        assert match.read_bytes() == now
+    record.write_bytes(data)
+    assert run_cli(home, "redo", "--match", match).returncode == 0
+    assert match.read_bytes() != now

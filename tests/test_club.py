@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_refused, in_process, run_cli
+from cli_helpers import assert_refused, in_process, ok, run_cli
 from code_words import code_words
 
 from scorekeeper.club import draw
@@ -43,11 +43,6 @@ THIRTEEN = [
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return in_process(tmp_path, monkeypatch)
-
-
-def ok(res: Any) -> str:
-    assert res.returncode == 0, res.stdout + res.stderr
-    return str(res.stdout)
 
 
 def as_json(res: Any) -> Any:
@@ -563,11 +558,10 @@ def test_day_prizes_by_the_formule_van_4_and_the_poedel(run: Any) -> None:
 
 
 def test_the_poedel_goes_to_the_lowest_outside_the_prizes() -> None:
-    from dataclasses import replace
-
     from scorekeeper.club.competition import load
     from scorekeeper.club.event import new
     from scorekeeper.club.standings import Line, rank
+    from scorekeeper.record import replace
 
     rules = load("klaverjas-individual")
     lines = [

@@ -9,17 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import in_process
+from cli_helpers import in_process, ok
 
 
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return in_process(tmp_path, monkeypatch)
-
-
-def ok(res: Any) -> str:
-    assert res.returncode == 0, res.stdout + res.stderr
-    return str(res.stdout)
 
 
 def _klaverjas_night(run: Any) -> None:

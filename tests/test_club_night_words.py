@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_refused, in_process
+from cli_helpers import assert_refused, in_process, ok
 
 from scorekeeper.text import language, translate
 from scorekeeper.view.words import say
@@ -29,11 +29,6 @@ name = "House night"
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return in_process(tmp_path, monkeypatch)
-
-
-def ok(res: Any) -> str:
-    assert res.returncode == 0, res.stdout + res.stderr
-    return str(res.stdout)
 
 
 def _words(lang: str, key: str, **params: Any) -> str:

@@ -59,7 +59,7 @@ NOT_WORDS = {
     "stats/figures.py": 1,
     "settle.py": 1,
     "matchlog/records.py": 2,  # a programmer's extra key: ValueError, not a refusal
-    "record.py": 14,  # a wrong record class or call: Python's TypeError, as dataclasses'
+    "record.py": 15,  # a wrong record class, call or asdict: Python's TypeError, as dataclasses'
 }
 """Sentences that are no user's words, per module."""
 

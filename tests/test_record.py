@@ -29,7 +29,7 @@ from scorekeeper.matchlog import HandRecord
 from scorekeeper.reasons import Reason
 from scorekeeper.result import HandResult, Outcome, Play, Tally, Trick, ValueItem
 from scorekeeper.rules.schema import Section, key, read
-from scorekeeper.session.stream import Step
+from scorekeeper.session import Step
 
 # ------------------------------------------------------------------ twins (module level:
 # pickle finds a class by its module and name)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_refused, in_process
+from cli_helpers import assert_refused, in_process, ok
 
 from scorekeeper.rounds import round_place
 from scorekeeper.session import Session
@@ -34,11 +34,6 @@ VORGEFUEHRT = [
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return in_process(tmp_path, monkeypatch)
-
-
-def ok(res: Any) -> str:
-    assert res.returncode == 0, res.stdout + res.stderr
-    return str(res.stdout)
 
 
 def _hand(run: Any, path: Path, game: str) -> str:

@@ -229,6 +229,17 @@ def test_doppelkopf_solos_announcements_and_extra_points(tmp_path: Path) -> None
     assert "solo queens: won 1 of 1" in _ok(tmp_path, "stats", "--player", "Anna")
 
 
+def test_a_game_asked_of_an_empty_data_folder_is_said_plainly(tmp_path: Path) -> None:
+    for lang, words in (
+        ("en", "no doppelkopf match is in the data folder: it holds no match yet"),
+        ("de", "keine Partie doppelkopf im Datenordner: er enthält noch keine Partie"),
+        ("nl", "geen partij doppelkopf in de gegevensmap: er staat nog geen partij in"),
+    ):
+        res = run_cli(tmp_path, "--lang", lang, "stats", "--game", "doppelkopf")
+        assert res.returncode == 2 and res.stdout == "", res.stderr
+        assert words in res.stderr and "(-)" not in res.stderr, res.stderr
+
+
 def test_an_unknown_game_is_refused_and_a_copy_counts_once(tmp_path: Path) -> None:
     match = _doppelkopf(tmp_path)
     res = run_cli(tmp_path, "stats", "--game", "doppelkopff")

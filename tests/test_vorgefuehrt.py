@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_refused, in_process
+from cli_helpers import assert_refused, in_process, ok
 
 from scorekeeper.session import Session
 
@@ -18,11 +18,6 @@ from scorekeeper.session import Session
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return in_process(tmp_path, monkeypatch)
-
-
-def ok(res: Any) -> str:
-    assert res.returncode == 0, res.stdout + res.stderr
-    return str(res.stdout)
 
 
 # The worked example: four players, a round of 6 games, Anna deals first.

@@ -7,15 +7,20 @@ imported only then. ``scorekeeper.cli.app:main`` does the same.
 
 from __future__ import annotations
 
-from scorekeeper.cli import launch, quick
-
 
 def main() -> None:
-    """Console entry point: never a traceback for bad input."""
+    """Console entry point: never a traceback for bad input, nor for a Ctrl-C while the
+    program is still starting (exit status 130, as for any Ctrl-C that stops a command)."""
+    try:
+        from scorekeeper.cli import launch
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
     launch.run(_quick_or_typer)
 
 
 def _quick_or_typer(argv: list[str]) -> None:
+    from scorekeeper.cli import quick
+
     if quick.run(argv):
         return
     from scorekeeper.cli.app import typer_main

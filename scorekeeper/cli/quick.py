@@ -97,12 +97,10 @@ def run(argv: list[str]) -> bool:
     name, lang, params = read
     global _took
     _took = True
-    from scorekeeper.cli.labels import speak
     from scorekeeper.text import language
 
     language.reset()  # as the app's --lang callback does
-    language.choose(lang)
-    speak(language.current())
+    language.choose(lang)  # click's own words are not told: click never runs here
     guarded(_body(name))(**params)
     raise SystemExit(0)
 

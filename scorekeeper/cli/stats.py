@@ -114,6 +114,9 @@ def _known_game(game: str | None, every: list[MatchFigures]) -> None:
 
     if game is None or any(plays(figures, game) for figures in every):
         return
+    if not every:  # nothing to list: say so plainly
+        why = because("stats.no_match_yet", game=game)
+        raise ScorekeeperError(why, rule="stats", kind="usage")
     games = ", ".join(sorted({figures.rules_id for figures in every})) or "-"
     raise ScorekeeperError(
         because("stats.no_game", game=game, games=games), rule="stats", kind="usage"

@@ -70,15 +70,16 @@ def table(
     else:
         path = match_path(match, changing=True)
     from scorekeeper.lang import match_lang
-    from scorekeeper.session import Session
     from scorekeeper.table.session import TableSession
-
-    log = Session.read(path).log  # a missing or broken file is refused before the prompt
     from scorekeeper.text import language
 
     # --lang after 'table' is hoisted to the whole program (cli.launch): read in it too
     typed = lang or language.chosen()
-    session = TableSession(path, lang=match_lang(log, typed), wait=lock_wait())
+    session = TableSession(path, wait=lock_wait())
+    # a missing or broken file is refused before the prompt; the match is opened once, as
+    # every reading command opens it (hand by hand, through the replay cache), and kept by
+    # the session for its first line (read whole, a long match took 100 MB and seconds)
+    session.lang = match_lang(session.current().header, typed)
     if not serve:
         run(session)
         return

@@ -9,12 +9,12 @@ left are worked out from the clock of the computer asked. A competition without
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any
 
 from scorekeeper.club.competition import Competition
 from scorekeeper.club.event import Round, now, refuse
+from scorekeeper.record import record
 
 
 def parse_start(text: str, today: datetime | None = None) -> datetime:
@@ -31,7 +31,7 @@ def parse_start(text: str, today: datetime | None = None) -> datetime:
     return found if found.tzinfo else found.astimezone()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Clock:
     """A round's time as it stands at ``at``."""
 

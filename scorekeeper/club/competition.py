@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.reasons import because
+from scorekeeper.record import field, record
 from scorekeeper.rules import data_home
 
 SHIPPED = Path(__file__).resolve().parent / "competitions"
@@ -31,7 +31,7 @@ OVERRIDABLE = ("rounds", "games", "tables", "best")
 """The keys ``event new --set`` may change (whole numbers; ``tables`` a list like 4,5)."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Penalties:
     """The DDV penalty points (issue 30): a minor slip, a serious one, unsporting conduct."""
 
@@ -43,7 +43,7 @@ class Penalties:
     conduct_most: int = 12
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Scores:
     """What a round or an evening scores for a player who does not play it."""
 
@@ -57,7 +57,7 @@ class Scores:
     substitute: str = "counts"  # "counts" or "replaces_lowest"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Competition:
     """The rules of a club night, tournament or season, as the preset file gives them."""
 

@@ -19,7 +19,8 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from scorekeeper.record import record
 
 STARTS = 12
 """Random starts of the local search per round."""
@@ -31,7 +32,7 @@ def _pair(a: str, b: str) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
-@dataclass
+@record
 class Met:
     """What the rounds so far hold: times two players sat together, were partners, and
     the times each sat out."""

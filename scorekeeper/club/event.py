@@ -18,7 +18,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from scorekeeper.club.competition import load as load_competition
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.matchlog import files
 from scorekeeper.reasons import because
+from scorekeeper.record import asdict, field, record
 from scorekeeper.rules import data_home
 from scorekeeper.session.names import spelled
 
@@ -65,7 +65,7 @@ def refuse(
     return ScorekeeperError(because(message, rule, **params), kind=kind)
 
 
-@dataclass
+@record
 class Table:
     number: int
     players: list[str]
@@ -79,8 +79,30 @@ class Table:
         store.verify_inside(path)
         return path
 
+    def verify_inside(self, where: str, round_number: int) -> None:
+        """Refuse (naming the event file ``where``, the round, the table and the key) a
+        ``match`` or ``second`` that leads out of the data folder, links included, by the
+        data folder's one rule (:func:`scorekeeper.store.escapes`): nothing outside it is
+        read or written through an edited event file."""
+        for key, value in (("match", self.match), ("second", self.second)):
+            if not isinstance(value, str):
+                raise refuse("club.bad_event", kind="file", path=where, error=key)
+            path = data_home() / self.match  # as path() names it, refused here in full words
+            path = path.parent / Path(value).name if key == "second" else path
+            if value and store.escapes(path):
+                raise refuse(
+                    "folder.event_match_outside",
+                    kind="file",
+                    path=where,
+                    round=round_number,
+                    table=self.number,
+                    key=key,
+                    value=value,
+                    folder=str(data_home()),
+                )
 
-@dataclass
+
+@record
 class Round:
     number: int
     seed: int
@@ -99,7 +121,7 @@ class Round:
         return next((t for t in self.tables if player in t.players), None)
 
 
-@dataclass
+@record
 class Penalty:
     """Penalty points as entered: the kind and what the amounts depend on."""
 
@@ -114,7 +136,7 @@ class Penalty:
     others: list[str] = field(default_factory=list)  # who else played that game
 
 
-@dataclass
+@record
 class Event:
     name: str
     competition: str
@@ -297,6 +319,9 @@ class Event:
             raise refuse("club.bad_event", kind="file", path=where, error=str(exc)) from None
         if not all(isinstance(p, str) for p in event.players):
             raise refuse("club.bad_event", kind="file", path=where, error="players")
+        for played in event.rounds:
+            for table in played.tables:
+                table.verify_inside(where, played.number)
         return event
 
 

@@ -13,13 +13,13 @@ sum, and at a five-table the dealer's 0 is not counted. Every finding is a keyed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.club.competition import Competition, Penalties
 from scorekeeper.club.event import Event, Penalty, Round, Table, refuse
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import field, record
 from scorekeeper.rounds import RoundPlace, round_place
 
 
@@ -45,7 +45,7 @@ def penalty_entries(rules: Penalties, penalty: Penalty, others: Sequence[str]) -
     return {who: -loss, **dict.fromkeys(others, credit)}
 
 
-@dataclass
+@record
 class Row:
     """One line of the list: a game (``game`` its number) or a penalty (``game`` 0)."""
 
@@ -73,7 +73,7 @@ class Row:
         }
 
 
-@dataclass
+@record
 class TableList:
     """A table's checked list and what the round says of it."""
 

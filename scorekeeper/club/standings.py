@@ -15,13 +15,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.club.competition import Competition
 from scorekeeper.club.event import Event, Round, Table
 from scorekeeper.club.lists import penalty_entries
+from scorekeeper.record import field, record, replace
 
 if TYPE_CHECKING:
     from scorekeeper.ruleset import Ruleset
@@ -34,7 +34,7 @@ def number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else round(float(value), 2)
 
 
-@dataclass
+@record
 class Line:
     """One player's count: in a round, an evening or a season."""
 

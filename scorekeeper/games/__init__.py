@@ -28,6 +28,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.following import FollowingRules
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.result import HandResult
 from scorekeeper.rules.common import CommonRules
 from scorekeeper.rules.schema import Section
@@ -122,8 +123,7 @@ def _changes(kind: type) -> bool:
         return False
     if getattr(kind, "__record_frozen__", False) or issubclass(kind, Section):
         return False
-    params = getattr(kind, "__dataclass_params__", None)
-    return not (params is not None and params.frozen) and hasattr(kind, "__dict__")
+    return hasattr(kind, "__dict__")
 
 
 class GameHand:
@@ -253,6 +253,21 @@ class GameHand:
         raise NotImplementedError
 
 
+@record(frozen=True)
+class SheetHand:
+    """A hand entered from the score sheet, as ``Family.score_quick`` hands it to the
+    family's ``score_sheet``: the rule set, the table, the dealer, the players of the hand,
+    the facts, the actions said and the match's context."""
+
+    rules: Ruleset
+    table: Sequence[str]
+    dealer: str
+    players: list[str]
+    facts: Mapping[str, Any]
+    actions: Sequence[Action]
+    context: Mapping[str, object]
+
+
 class Family:
     """A game family: the structural mechanics shared by its rule sets."""
 
@@ -356,7 +371,15 @@ class Family:
         actions: Sequence[Action],
         context: Mapping[str, object],
     ) -> HandResult:
-        raise IllegalActionError(because("games.no_quick", "quick", rules=rules.name))
+        """The result of a hand entered from the score sheet (``facts``, and ``actions``
+        said in it), at ``table`` with ``dealer`` dealing; ``context``: the match's
+        (``entry``: the hand is being entered now, not replayed)."""
+        players = self.active_players(rules, table, dealer, context)
+        return self.score_sheet(SheetHand(rules, table, dealer, players, facts, actions, context))
+
+    def score_sheet(self, hand: SheetHand) -> HandResult:
+        """The family's scoring of a hand entered from the score sheet."""
+        raise IllegalActionError(because("games.no_quick", "quick", rules=hand.rules.name))
 
     def reserved_names(self, rules: Ruleset) -> set[str]:
         """Words a player may not be called, lower case: they stand for something else

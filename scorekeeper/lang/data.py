@@ -142,13 +142,29 @@ def _names(
     return names
 
 
-def _word_table(code: str, table: Any, where: str) -> dict[str, str]:
+def _refused(code: str, message: str, key: str, **params: Any) -> ScorekeeperError:
+    """A language file refused by ``message`` (``lang.family_key``...), naming its key."""
+    return ScorekeeperError(
+        because(message, None, file=f"{code}.toml", key=key, **params), kind="file"
+    )
+
+
+def _word_table(code: str, table: Any, where: str, families: bool = False) -> dict[str, str]:
+    """``[where]``: typed word -> word; with ``families`` (``[read]``) a game's own table
+    ``[read.GAME]`` is read separately, and a game's name is no word of the table itself."""
     if not isinstance(table, Mapping):
         raise _bad(code, where, "a table of words")
     out: dict[str, str] = {}
     for key, value in table.items():
+        if families and key in FAMILIES and not isinstance(value, Mapping):
+            raise _refused(code, "lang.family_key", f"{where}.{key}", game=key, table=where)
         if isinstance(value, Mapping):
-            continue  # a family's own table, read separately
+            if families and key in FAMILIES:
+                continue  # a family's own table, read separately
+            games = list(FAMILIES) if families else []
+            if not games:  # a table where only words belong: its words would be lost
+                raise _bad(code, f"{where}.{key}", "a non-empty string")
+            raise _refused(code, "lang.unknown_table", f"{where}.{key}", games=games)
         if not isinstance(value, str) or not value:
             raise _bad(code, f"{where}.{key}", "a non-empty string")
         out[" ".join(fold(key).split())] = value
@@ -158,6 +174,7 @@ def _word_table(code: str, table: Any, where: str) -> dict[str, str]:
 def parse(code: str, data: Mapping[str, Any]) -> Language:
     """A language file's parsed TOML as its typed record (raises naming the bad key)."""
     read = data.get("read", {})
+    plain = _word_table(code, read, "read", families=True)
     families = {
         fam: _word_table(code, read[fam], f"read.{fam}")
         for fam in FAMILIES
@@ -174,7 +191,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         suits=_names(code, data, "suits", SUIT_CODES),
         ranks=_names(code, data, "ranks", RANK_CODES),
         words=dict(words),
-        read=_word_table(code, read, "read"),
+        read=plain,
         read_family=families,
         terms=_word_table(code, data.get("terms", {}), "terms"),
         sections=_word_table(code, data.get("sections", {}), "sections"),
@@ -201,7 +218,9 @@ def _glossary(code: str, table: Any) -> dict[str, Term]:
         if not isinstance(entry, Mapping):
             raise _bad(code, f"glossary.{concept}", "a table with term and rivals")
         where = f"glossary.{concept}."
-        out[concept] = Term(_text(code, entry, "term", where), _strings(code, entry, "rivals", where))
+        out[concept] = Term(
+            _text(code, entry, "term", where), _strings(code, entry, "rivals", where)
+        )
     return out
 
 
@@ -230,11 +249,34 @@ def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
 @memo("lang.language", "language code", maxsize=None)
 def language(code: str) -> Language:
     """The language ``code`` (``en``, ``de``, ``nl``), read from its file once."""
-    import tomllib
-
     if code not in LANGS:
         raise ScorekeeperError(
             because("lang.unknown", "lang", lang=code, known=list(LANGS)), kind="usage"
         )
-    text = (Path(__file__).parent / f"{code}.toml").read_text("utf-8")
-    return parse(code, tomllib.loads(text))
+    return from_text(code, (Path(__file__).parent / f"{code}.toml").read_text("utf-8"))
+
+
+def from_text(code: str, text: str) -> Language:
+    """A language file's text as its typed record (raises naming the file and the key)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _not_toml(code, text, str(exc)) from None
+    return parse(code, data)
+
+
+def _not_toml(code: str, text: str, why: str) -> ScorekeeperError:
+    """A language file TOML refuses; a game's name written as a word of ``[read]`` (or of
+    ``[nicknames]``) beside that game's own table is said as such, with the line."""
+    import re
+
+    at = re.search(r"at line (\d+)", why)
+    lines = text.splitlines()
+    if at is not None and 0 < int(at[1]) <= len(lines):
+        header = re.fullmatch(r"\s*\[\s*(\w+)\.(\w+)\s*\].*", lines[int(at[1]) - 1])
+        if header is not None and header[2] in FAMILIES:
+            key = f"{header[1]}.{header[2]}"
+            return _refused(code, "lang.family_key", key, game=header[2], table=header[1])
+    return _refused(code, "lang.not_toml", "", why=why)

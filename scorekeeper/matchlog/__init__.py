@@ -177,6 +177,7 @@ def write(
     *,
     new: bool = False,
     seen: Callable[[bytes], object] | None = None,
+    kept: bytes = b"",
 ) -> None:
     """Store ``log`` at ``path`` atomically, creating missing parent directories.
 
@@ -185,6 +186,13 @@ def write(
     :func:`write_text`, piece by piece, never held whole (``new``: with
     :func:`create_text`, which never replaces a file). ``seen`` is given every piece
     of bytes stored, in order (to take their digest).
+
+    ``kept``: the bytes of the header and of one or more hands before ``log``'s, exactly
+    as the canonical text of the whole match has them (the caller knows: this function
+    wrote them, see ``Session``). They are stored as they are and ``log``'s hands after
+    them, each as a ``[[hand]]`` section as the whole text has it: the file is byte for
+    byte the canonical text of the whole match, and a change costs its own hands, not the
+    file's. ``kept`` must begin with ``log``'s header as dumped (ValueError otherwise).
     """
     target = Path(path)
     doc = log.to_dict(copies=False)  # read, never changed: the lists are the log's own
@@ -201,18 +209,42 @@ def write(
         if seen is not None:
             seen(text.encode("utf-8"))
         return
+    skip = 0
+    if kept:
+        head = tomli_w.dumps({k: v for k, v in doc.items() if k != "hand"}).encode()
+        if not kept.startswith(head):
+            raise ValueError("kept", str(target))  # not the header: the caller's mistake
+        # tomli-w writes an array of tables inline when every table in it is short; the
+        # whole match's hands are sections (the kept bytes hold one), so ``log``'s are
+        # dumped after a table that is never short, whose text is then left out
+        doc = {"hand": [_SECTION, *doc.get("hand", [])]}
+        skip = len(tomli_w.dumps({"hand": [_SECTION]}).encode())
     with replacing_bytes(target) as out:
-        tomli_w.dump(doc, cast(IO[bytes], _Told(out, seen)))  # it only calls write()
+        told = _Told(out, seen)
+        if kept:
+            told.write(kept)
+            told.skip = skip
+        tomli_w.dump(doc, cast(IO[bytes], told))  # it only calls write()
+
+
+_SECTION = {"_": "-" * 120}
+"""A table tomli-w never writes inline (longer than its line): see :func:`write`."""
 
 
 class _Told:
-    """A binary file that also tells ``seen`` what is written to it."""
+    """A binary file that also tells ``seen`` what is written to it, leaving out the
+    first ``skip`` bytes it is given."""
 
     def __init__(self, out: BinaryIO, seen: Callable[[bytes], object] | None) -> None:
         self._out = out
         self._seen = seen
+        self.skip = 0
 
     def write(self, data: bytes) -> int:
+        if self.skip:
+            left = data[self.skip :]
+            self.skip = max(0, self.skip - len(data))
+            data = left
         if self._seen is not None:
             self._seen(data)
         return self._out.write(data)

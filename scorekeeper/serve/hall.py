@@ -37,7 +37,14 @@ from scorekeeper.serve.app import pick_language, security_headers
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import Feed, speaking
 from scorekeeper.serve.page import FOLLOW
-from scorekeeper.serve.run import DEFAULT_PORT, Listening, Uvicorn, config, qr
+from scorekeeper.serve.run import (
+    DEFAULT_PORT,
+    Listening,
+    Uvicorn,
+    config,
+    qr,
+    run_until_stopped,
+)
 from scorekeeper.serve.watch import Watch, stamp
 from scorekeeper.text import language
 from scorekeeper.view import templates
@@ -206,11 +213,8 @@ class Hall:
 
     def run(self, stop_after: float | None = None) -> None:
         """Serve until Ctrl-C (or ``stop_after`` seconds)."""
-        self.say_where()
         try:
-            asyncio.run(self._serve(stop_after))
-        except KeyboardInterrupt:
-            pass
+            run_until_stopped(lambda: self._serve(stop_after), self.say_where)
         finally:
             self.close_sockets()
         self.out.write(say("serve.stopped") + "\n")

@@ -4,9 +4,11 @@ QR code, run until Ctrl-C, and let the terminal revoke the scorer's phone."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -106,6 +108,7 @@ class Uvicorn(uvicorn.Server):
         ``should_exit``): an idle server does not run at all. Ctrl-C and ``stop`` wake it."""
         self._loop = asyncio.get_running_loop()
         self._end = asyncio.Event()
+        _ctrl_c(signal.SIG_UNBLOCK)  # listened for now: one held back stops it at once
         await self.on_tick(0)  # the headers every answer carries, made once
         if not self.should_exit:
             await self._end.wait()
@@ -115,6 +118,32 @@ class Uvicorn(uvicorn.Server):
         loop, end = getattr(self, "_loop", None), getattr(self, "_end", None)
         if loop is not None and end is not None and not loop.is_closed():
             loop.call_soon_threadsafe(end.set)
+
+
+def run_until_stopped(
+    main: Callable[[], Coroutine[Any, Any, None]], first: Callable[[], None]
+) -> None:
+    """Say where (``first``), then run ``main()`` (a server's coroutine) in a new event
+    loop until it ends or Ctrl-C stops it. Ctrl-C is held back from here until the
+    server listens for it (:meth:`Uvicorn.main_loop`), so that it never lands while the
+    addresses are printed, the loop is made or the server starts (an unclosed loop, a
+    coroutine never awaited): held back, it stops the server as soon as it listens, as
+    any Ctrl-C does ("Stopped serving.", exit status 0)."""
+    _ctrl_c(signal.SIG_BLOCK)
+    try:
+        first()
+        asyncio.run(main())
+    except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
+        pass
+    finally:
+        _ctrl_c(signal.SIG_UNBLOCK)
+
+
+def _ctrl_c(how: int) -> None:
+    """Hold Ctrl-C (SIGINT) back or let it in again, on the main thread (only that
+    thread's signals are Ctrl-C's; threads started while it is held back keep it out)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.pthread_sigmask(how, {signal.SIGINT})
 
 
 def qr(url: str, out: TextIO) -> None:
@@ -199,11 +228,8 @@ class Serving:
     def run(self, keys: TextIO | None = None, stop_after: float | None = None) -> None:
         """Serve until Ctrl-C (or ``stop``, or ``stop_after`` seconds); lines typed on
         ``keys`` ('r') revoke."""
-        self.say_where()
         try:
-            asyncio.run(self._serve(keys, stop_after))
-        except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
-            pass
+            run_until_stopped(lambda: self._serve(keys, stop_after), self.say_where)
         finally:
             self.close_sockets()
         self.out.write(say("serve.stopped") + "\n")

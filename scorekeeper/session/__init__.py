@@ -11,7 +11,8 @@ interactive table session of a later issue drives the same methods.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -20,16 +21,18 @@ from typing import Any
 from scorekeeper import matchlog, store
 from scorekeeper import record as rec
 from scorekeeper.actions import entered
-from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.errors import IllegalActionError, MatchFileError, ScorekeeperError
 from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
-from scorekeeper.matchlog import MatchLog, SourceMap, files, reader
+from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap, files, reader
 from scorekeeper.matchlog.files import for_match
+from scorekeeper.matchlog.reader import Strings, one_hand, pieces
+from scorekeeper.matchlog.shape import Known, shape_problems
 from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load
-from scorekeeper.session import cache, corrections, names, stream
+from scorekeeper.session import cache, corrections, names
 from scorekeeper.session.facts import parse_fact_items, parse_facts
 
 LOCK_WAIT = 10.0
@@ -164,8 +167,8 @@ class Session:
         at = reader.cuts(raw)
         ends = [*at[1:], len(raw)][: len(at)]
         try:
-            head = stream.header(raw[: at[0] + 1 if at else len(raw)].decode("utf-8-sig"))
-        except (stream.NotStreamed, UnicodeDecodeError):
+            head = header(raw[: at[0] + 1 if at else len(raw)].decode("utf-8-sig"))
+        except (NotStreamed, UnicodeDecodeError):
             return None
         from scorekeeper.text import language  # the view's choice: the match's own language
 
@@ -181,13 +184,15 @@ class Session:
             entry = None
         first = len(entry.hands) if entry is not None else 0
         texts = _pieces(raw, at[first:], ends[first:])
+        cut = at[first] if first < len(at) else len(raw)
         del raw
         try:
             if entry is not None:
                 tail = _from_entry(entry, head, rules, texts)
+                tail.cut, tail.written = cut, entry.written
             else:
                 tail = _by_hands(key, head, rules, texts)
-        except (stream.NotStreamed, UnicodeDecodeError) as exc:
+        except (NotStreamed, UnicodeDecodeError) as exc:
             cache._debug(f"{path}: {exc!r}")
             return None
         return cls(path, None, tail.match, None, tail=tail)
@@ -299,9 +304,32 @@ class Session:
         return (None, self.log.dumps())
 
     def _write(self) -> None:
+        """Store the changed log (under the lock). Opened by hands from a file this tool
+        wrote, the bytes before the tail's hands are kept as they are and the tail's hands
+        written after them (the file is the canonical text either way, byte for byte)."""
         h = cache.new_digest()
-        matchlog.write(self.path, self.log, seen=h.update)  # refuses a bad shape, naming all
-        self._keep(h.hexdigest())
+        kept = self._kept()
+        log = self._tail.log if kept and self._tail is not None else self.log
+        matchlog.write(self.path, log, seen=h.update, kept=kept)  # refuses a bad shape
+        self._keep(h.hexdigest(), written=True)
+
+    def _kept(self) -> bytes:
+        """The file's bytes before the tail's hands, when they are the canonical text of
+        the header and one or more kept hands: the file is the one this tool wrote (the
+        cache entry it was opened by says so, and its digest is that entry's) and the
+        header is unchanged. Empty otherwise: the whole log is written then."""
+        tail = self._tail
+        if tail is None or not tail.written or not tail.first:
+            return b""  # without a kept hand the tail's log is the whole match
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return b""
+        if cache.digest(raw) != tail.key:
+            return b""
+        kept = raw[: tail.cut]
+        head = _header_of(tail.log).dumps().encode()
+        return kept if kept.startswith(head) else b""
 
     def _verified(self, name: str) -> Match:
         """The match replayed from the changed log; a refusal names ``name``."""
@@ -309,15 +337,22 @@ class Session:
         if tail is not None:
             try:
                 return _replayed(tail.entry_hands, tail.log, tail.match.rules)
-            except stream.NotStreamed:
+            except NotStreamed:
                 pass  # the whole replay says what is wrong, with its line
-        return Match.from_log(
-            self.log, None, name, loader=load, entries=self._entered, path=str(self.path)
+        return Match.from_log(  # finished hands without their tricks, as opened by hands
+            self.log,
+            None,
+            name,
+            loader=load,
+            entries=self._entered,
+            path=str(self.path),
+            keep_hands=False,
         )
 
-    def _keep(self, key: str | None = None) -> None:
+    def _keep(self, key: str | None = None, *, written: bool = False) -> None:
         """Keep the finished hands of the match in the replay cache, under the digest of
-        the file's bytes (``key``, else read from the file as it is now)."""
+        the file's bytes (``key``, else read from the file as it is now); ``written``:
+        those bytes are the canonical text this session just wrote."""
         match = self._match
         if not cache.enabled() or match is None:
             return
@@ -334,7 +369,7 @@ class Session:
             texts += [r.actions for r in tail.log.hands]
         else:
             texts = [r.actions for r in self.log.hands]
-        entry = cache.entry_of(match, key, texts)
+        entry = cache.entry_of(match, key, texts, written=written)
         if entry is not None:
             cache.save(entry, instead_of=tail.key if tail is not None else self._key)
 
@@ -616,6 +651,12 @@ class Tail:
     log: MatchLog
     match: Match
     entry_hands: list[MatchHand]
+    cut: int = 0
+    """Where the hands of ``log`` begin in the file's bytes (all before is the header and
+    the kept hands)."""
+    written: bool = False
+    """Whether the file's bytes are the canonical text this tool wrote (its cache entry
+    says so): a change then keeps the bytes before ``cut`` as they are."""
 
 
 def _header_of(log: MatchLog) -> MatchLog:
@@ -633,7 +674,7 @@ def _replayed(kept: Sequence[MatchHand], log: MatchLog, rules: Ruleset) -> Match
             match._replay_hand(len(kept) + i, record)
         match.replayed()
     except Exception as exc:  # the full replay says what is wrong, with its line
-        raise stream.NotStreamed(type(exc).__name__) from None
+        raise NotStreamed(type(exc).__name__) from None
     return match
 
 
@@ -646,8 +687,8 @@ def _pieces(raw: bytes, starts: list[int], ends: list[int]) -> Iterator[str]:
 def _from_entry(entry: cache.Entry, head: MatchLog, rules: Ruleset, texts: Iterator[str]) -> Tail:
     """The file opened through its cache entry: the hands after the kept ones replayed."""
     first = len(entry.hands)
-    records = [r for r, _ in stream.records(texts, head)]
-    log = MatchLog(**{**vars(head), "hands": records})
+    read = [r for r, _ in records(texts, head)]
+    log = MatchLog(**{**vars(head), "hands": read})
     kept: list[MatchHand] = list(entry.hands)
     return Tail(entry.match, first, log, _replayed(kept, log, rules), kept)
 
@@ -657,7 +698,7 @@ def _by_hands(key: str, head: MatchLog, rules: Ruleset, texts: Iterator[str]) ->
     and its entry kept."""
     match: Match | None = None
     last = None
-    for step in stream.steps(texts, head, rules):
+    for step in steps(texts, head, rules):
         match, last = step.match, step
     if match is None:
         match = Match(rules, head.players, head.first_dealer)
@@ -668,3 +709,105 @@ def _by_hands(key: str, head: MatchLog, rules: Ruleset, texts: Iterator[str]) ->
     if all(isinstance(h, cache.CachedHand) for h in kept):
         cache.save(cache.Entry(key, cache.rules_key(rules), kept))  # type: ignore[arg-type]
     return Tail(key, first, log, match, kept)
+
+
+# ---------------------------------------------------------------------- hand by hand
+# A long match read hand by hand, in memory that does not grow with the match: a match
+# file whose hands are ``[[hand]]`` tables is read piece by piece (the header, then each
+# hand's text: :func:`scorekeeper.matchlog.reader.pieces`), whoever laid it out, and
+# replayed hand by hand, keeping of a finished hand only what the replay cache keeps (its
+# scores, facts, actions' texts and result as plain data), so that exports and the first
+# read of a season go through it in bounded memory. A file whose hands are written
+# another way (``hand = [...]``), or one that does not read or replay, is refused with
+# :class:`NotStreamed`: the caller then reads it whole, which says what is wrong.
+
+
+class NotStreamed(Exception):
+    """The file is not read hand by hand, or does not replay: read it whole."""
+
+
+@rec.record
+class Step:
+    """One hand replayed: its record, the hand as replayed (with its tricks), the match so
+    far, and the hand's text in the file."""
+
+    record: HandRecord
+    hand: MatchHand
+    match: Match
+    text: str
+
+    def __init__(self, record: HandRecord, hand: MatchHand, match: Match, text: str) -> None:
+        # Written out: one per hand streamed.
+        self.record = record
+        self.hand = hand
+        self.match = match
+        self.text = text
+
+
+def header(text: str) -> MatchLog:
+    """The match's header, read from the text before its first hand."""
+    try:
+        data = tomllib.loads(text)
+        if "hand" in data or shape_problems(data):
+            raise NotStreamed("header")
+        return MatchLog.from_dict(data)
+    except NotStreamed:
+        raise
+    except Exception as exc:  # the whole read says what is wrong, with its line
+        raise NotStreamed(type(exc).__name__) from None
+
+
+CHUNK = 1 << 20
+
+
+@contextmanager
+def opened(path: Path) -> Iterator[tuple[MatchLog, Iterator[str]]]:
+    """A match file read piece by piece: its header, and its hands' texts as they come
+    (the file is never held whole). Text that is not UTF-8 raises UnicodeDecodeError."""
+    with open(path, encoding="utf-8-sig", newline="") as file:
+        parts = pieces(iter(lambda: file.read(CHUNK), ""))
+        yield header(next(parts)), parts
+
+
+def records(hands: Iterable[str], log: MatchLog) -> Iterator[tuple[HandRecord, str]]:
+    """Each hand's record and its text, each read on its own and shape-checked."""
+    head_doc = log.to_dict()
+    strings = Strings()
+    known = Known(set(), set())  # one table: a string sound in one hand is in every
+    for piece in hands:
+        tables = one_hand(piece, strings)
+        if tables is None or len(tables) != 1:
+            raise NotStreamed("piece")
+        try:  # the shape is checked once, by from_dict
+            log = MatchLog.from_dict({**head_doc, "hand": tables}, owned=True, known=known)
+        except MatchFileError:
+            raise NotStreamed("shape") from None
+        yield log.hands[0], piece
+
+
+def steps(hands: Iterable[str], log: MatchLog, rules: Ruleset) -> Iterator[Step]:
+    """Replay the match hand by hand from its hands' texts; a finished hand is kept as the
+    cache keeps it (:func:`cache.lean`) once the next begins."""
+    try:
+        match = Match(rules, log.players, log.first_dealer)
+    except Exception as exc:
+        raise NotStreamed(type(exc).__name__) from None
+    players = list(log.players)
+    match.replaying = True
+    before: cache.CachedHand | None = None
+    for i, (record, piece) in enumerate(records(hands, log)):
+        try:
+            match._replay_hand(i, record)
+        except Exception as exc:  # the whole read says what is wrong, with its line
+            raise NotStreamed(type(exc).__name__) from None
+        mh = match.hands[-1]
+        yield Step(record, mh, match, piece)
+        if mh.finished:
+            kept = cache.lean(mh, record.actions, players)
+            if kept is mh:
+                mh.hand = None  # no plain form: the result stays, the tricks go
+            match.hands[-1] = kept
+            if before is not None:
+                before.forget()  # the hand before the last: its result is read back if asked
+            before = kept if isinstance(kept, cache.CachedHand) else None
+    match.replayed()

@@ -414,11 +414,13 @@ def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
 @record
 class Entry:
     """The finished hands of the match file whose bytes have the digest ``match``, as
-    replayed under the rule set ``rules`` (``rules_key``)."""
+    replayed under the rule set ``rules`` (``rules_key``); ``written``: those bytes are
+    the canonical text the tool wrote (a change may then keep them up to its hands)."""
 
     match: str
     rules: str
     hands: list[CachedHand]
+    written: bool = False
 
     def lines(self) -> list[bytes | memoryview]:
         """The cache file's body, line by line (each ends with a line end): a line of what
@@ -431,6 +433,7 @@ class Entry:
             "rules": self.rules,
             "match": self.match,
             "hands": len(self.hands),
+            "written": self.written,
         }
         summary = [[h.dealer, plain(h.quick), h.scores, h.facts] for h in self.hands]
         return [
@@ -440,9 +443,12 @@ class Entry:
         ]
 
 
-def entry_of(match: Match, key: str, texts: Sequence[Sequence[str]]) -> Entry | None:
+def entry_of(
+    match: Match, key: str, texts: Sequence[Sequence[str]], *, written: bool = False
+) -> Entry | None:
     """The entry of ``match``'s finished hands (``texts``: each one's action texts), made
-    from the file whose digest is ``key``; None when a hand has no plain form."""
+    from the file whose digest is ``key`` (``written``: by the tool, see ``Entry``); None
+    when a hand has no plain form."""
     players = list(match.players)
     done = finished_count(match)
     hands: list[CachedHand] = []
@@ -451,7 +457,7 @@ def entry_of(match: Match, key: str, texts: Sequence[Sequence[str]]) -> Entry | 
         if not isinstance(kept, CachedHand):
             return None
         hands.append(kept)
-    return Entry(key, rules_key(match.rules), hands)
+    return Entry(key, rules_key(match.rules), hands, written)
 
 
 def finished_count(match: Match) -> int:
@@ -495,11 +501,14 @@ def _read(data: memoryview, key: str, players: list[str], secret: bytes) -> Entr
         raise ValueError("hands")
     if type(rules) is not str:
         raise ValueError("rules")
+    written = head.get("written", False)
+    if type(written) is not bool:
+        raise ValueError("written")
     hands = [
         _kept_hand(i + 1, line, detail, players)
         for i, (line, detail) in enumerate(zip(summary, details, strict=True))
     ]
-    return Entry(key, rules, hands)
+    return Entry(key, rules, hands, written)
 
 
 def _lines(data: memoryview, secret: bytes) -> list[memoryview]:

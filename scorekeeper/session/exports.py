@@ -1,7 +1,7 @@
 """The ``export`` command's history exports (JSON and CSV), streamed hand by hand.
 
 The match is opened as every command opens it (a refusal names its line); a canonical
-file is then read and replayed piece by piece (:mod:`.stream`) and written as it goes, so
+file is then read and replayed piece by piece (``Session``'s hand-by-hand reading) and written as it goes, so
 that a season exports in memory that does not grow with it; any other file is exported
 from a whole replay. Either way the bytes are those of :func:`scorekeeper.export.to_json`
 and :func:`scorekeeper.export.to_csv`.
@@ -18,8 +18,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.export import to_csv, to_json, write_csv, write_json
 from scorekeeper.match import Match
 from scorekeeper.reasons import because
-from scorekeeper.session import Session
-from scorekeeper.session.stream import NotStreamed, Step, opened, steps
+from scorekeeper.session import NotStreamed, Session, Step, opened, steps
 
 
 def export(path: Path, out: TextIO, format_: str) -> int:

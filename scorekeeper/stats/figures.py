@@ -8,11 +8,11 @@ out; a hand nobody won is a tie (it ends a run of wins or losses).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog
+from scorekeeper.record import asdict, field, record
 from scorekeeper.result import HandResult
 from scorekeeper.stats.specials import BY_FAMILY, Counts
 
@@ -32,7 +32,7 @@ def _keep(better: Any, mine: int | None, other: int | None) -> int | None:
     return other if mine is None else better(mine, other)
 
 
-@dataclass
+@record
 class Tally:
     """What one match and many matches count alike for a player: hands, won, lost,
     points, best and worst hand, and per partner [hands together, hands won together]."""
@@ -59,7 +59,7 @@ class Tally:
             pair[1] += won
 
 
-@dataclass
+@record
 class PlayerFigures(Tally):
     """One player in one match. ``runs`` holds W, L or T per hand played, in order;
     ``special`` the family's own counts."""
@@ -75,7 +75,7 @@ class PlayerFigures(Tally):
         return cls(**data)
 
 
-@dataclass
+@record
 class MatchFigures:
     """One match: what the list shows of it, and each player's figures.
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from scorekeeper.record import field, record
 from scorekeeper.stats.figures import LOST, TIED, WON, MatchFigures, PlayerFigures, Tally
 
 
-@dataclass
+@record
 class PlayerStats(Tally):
     """One player over the matches chosen: the tally of their matches' figures."""
 
@@ -63,7 +63,7 @@ class PlayerStats(Tally):
         }
 
 
-@dataclass
+@record
 class GameStats:
     """One game's figures (a family: its points are on one scale): its matches, hands and
     players."""
@@ -89,7 +89,7 @@ class GameStats:
         }
 
 
-@dataclass
+@record
 class Stats:
     """The statistics of the matches chosen; ``skipped``: (name, problem) of files that
     cannot be read or replayed; ``by_game``: the same per game family, whose points

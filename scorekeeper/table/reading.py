@@ -10,11 +10,11 @@ the match file only ever holds canonical codes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
+from scorekeeper.record import field, record
 
 COMMANDS = (
     "undo",
@@ -35,7 +35,7 @@ ALIASES = {"exit": "quit", "q": "quit", "?": "help", "u": "undo", "rename-player
 """Other words for the commands; ``rename-player`` is the one-shot command's name."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     """One line read: a ``command`` (with ``args``), ``cards`` in play order, or ``words``
     a player says (``actor`` when named)."""

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.actions import Action
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
+from scorekeeper.record import field, record, replace
 from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError, Version
 from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
@@ -48,7 +48,7 @@ VIEWS = ("score", "status", "explain")
 """Commands whose answer the front end draws (a table, a rule text)."""
 
 
-@dataclass
+@record
 class Reply:
     """What the session answers to one line."""
 

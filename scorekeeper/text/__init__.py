@@ -38,6 +38,10 @@ TERMS = "scorekeeper.lang.terms"
 """The games' own terms in German and Dutch (``contra`` -> ``Kontra``) come from the
 language files, whose reader refuses through this module's words: loaded by name, so that
 the view's words stay a leaf of the import graph."""
+OWN_FILES = ("lang.bad_file", "lang.not_toml", "lang.family_key", "lang.unknown_table")
+"""What is wrong with a language file itself: worded without reading any language file (its
+parameters are file names and keys, no game's terms), so that a broken one is refused
+with these words rather than failing again while they are made."""
 
 
 def _catalogue(name: str) -> Mapping[str, str]:
@@ -166,6 +170,7 @@ def words(key: str, params: Mapping[str, Any]) -> str:
     if text is None:
         shown = ", ".join(f"{k}={_word(v)}" for k, v in params.items())
         return f"{key}({shown})"
-    if (lang := language.current()) != language.ENGLISH:  # the games' own terms (Kontra)
+    lang = language.current()
+    if lang != language.ENGLISH and not key.startswith(OWN_FILES):  # the games' terms (Kontra)
         params = importlib.import_module(TERMS).localized(key, params, lang)
     return _formatter.format(translate(key, text), **params)

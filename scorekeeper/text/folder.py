@@ -17,6 +17,11 @@ TEXTS: dict[str, str] = {
         "the current match {path} lies outside the data folder {folder}, so it is not "
         "changed through current; name it with --match to change it"
     ),
+    "folder.event_match_outside": (
+        "{path}: round {round}, table {table}: {key} = {value!r} leads out of the data "
+        "folder {folder}; an event's tables keep their match files inside the data folder, "
+        "so nothing is read or written through it"
+    ),
     "folder.action_control": (
         "hand {hand}: action {action!r} holds the control character {char}, which no action has"
     ),

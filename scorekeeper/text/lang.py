@@ -10,5 +10,13 @@ TEXTS: dict[str, str] = {
     "lang.unknown": "unknown language {lang!r}; scorekeeper speaks {known!l}",
     "lang.style": "unknown card-name style {style!r}; use one of {styles!l}",
     "lang.bad_file": "language file {file}: {key} must be {what}",
+    "lang.not_toml": "language file {file}: not valid TOML: {why}",
+    "lang.family_key": (
+        "language file {file}: {key}: {game} is a game's name and names the table of that "
+        "game's own words ([{table}.{game}]); write the word there"
+    ),
+    "lang.unknown_table": (
+        "language file {file}: {key}: a table here must be named for a game ({games!l})"
+    ),
     "lang.new_lang": "Language: {name} ({lang}): cards and words may be typed in it.",
 }

@@ -15,6 +15,7 @@ TEXTS: dict[str, str] = {
         "no match in the data folder plays {game}: give a rule set id or a family "
         "of the matches listed ({games})"
     ),
+    "stats.no_match_yet": "no {game} match is in the data folder: it holds no match yet",
     "stats.player.hands": (
         "matches: {matches}, hands: {hands}; won {won}, lost {lost}, tied {tied}"
     ),

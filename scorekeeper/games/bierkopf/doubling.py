@@ -9,7 +9,6 @@ turn. A full hand knows how many cards were on the table at each double; a quick
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
@@ -18,12 +17,13 @@ from scorekeeper.games.bierkopf.rules import seats_before_play, spec
 from scorekeeper.games.bierkopf.teams import team_index, team_name, teams_of
 from scorekeeper.games.common import refuse, words
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Doubled:
     """One double: who, for which team (0: seats 1 and 3), with how many cards played."""
 

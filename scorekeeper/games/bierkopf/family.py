@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from scorekeeper.actions import Action, QuickKey
-from scorekeeper.games import Family
+from scorekeeper.actions import QuickKey
+from scorekeeper.games import Family, SheetHand
 from scorekeeper.games.bierkopf.hand import BierkopfHand
 from scorekeeper.games.bierkopf.quick import FACTS, score_sheet
 from scorekeeper.games.bierkopf.rules import BierkopfRules, spec
@@ -33,16 +33,10 @@ class Bierkopf(Family):
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys(FACTS)
 
-    def score_quick(
-        self,
-        rules: Ruleset,
-        table: Sequence[str],
-        dealer: str,
-        facts: Mapping[str, Any],
-        actions: Sequence[Action],
-        context: Mapping[str, object],
-    ) -> HandResult:
-        return score_sheet(rules, table, dealer, facts, actions, context)
+    def score_sheet(self, hand: SheetHand) -> HandResult:
+        return score_sheet(
+            hand.rules, hand.table, hand.dealer, hand.facts, hand.actions, hand.context
+        )
 
     def match_over(self, match: Match) -> str | None:
         """Over once a team reaches the target."""

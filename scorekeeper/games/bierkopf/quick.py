@@ -9,7 +9,6 @@ through the same ``Doubling`` chain as a full hand, and the hand is scored by th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
@@ -19,13 +18,14 @@ from scorekeeper.games.bierkopf.scoring import Facts, score
 from scorekeeper.games.bierkopf.teams import carried_in, team_index, teams_of
 from scorekeeper.games.common import Fact, reachable_points, read_facts, refuse
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     """What a fact is checked against: the players at the table and the deck's points."""
 

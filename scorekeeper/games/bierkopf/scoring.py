@@ -8,19 +8,19 @@ so both give the same game points. What a 60:60 hand carries is recorded in the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.bierkopf.rules import options, spec, tie_carry
 from scorekeeper.games.bierkopf.teams import team_name
 from scorekeeper.games.common import words
+from scorekeeper.record import field, record
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass
+@record
 class Facts:
     """Everything a hand's game points depend on: what a score sheet must hold."""
 

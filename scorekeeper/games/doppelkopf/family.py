@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.contract import Contract
-from scorekeeper.games import Family
+from scorekeeper.games import Family, SheetHand
 from scorekeeper.games.common import refuse
 from scorekeeper.games.doppelkopf.hand import DoppelkopfHand
 from scorekeeper.games.doppelkopf.notation import split as split_words
@@ -207,14 +207,7 @@ class Doppelkopf(Family):
     def surplus(self, rules: Ruleset, action: Action) -> Surplus | None:
         return surplus_words(action, spec(rules).announcements.aliases, promises(rules))
 
-    def score_quick(
-        self,
-        rules: Ruleset,
-        table: Sequence[str],
-        dealer: str,
-        facts: Mapping[str, Any],
-        actions: Sequence[Action],
-        context: Mapping[str, object],
-    ) -> HandResult:
-        players = self.active_players(rules, table, dealer, context)
-        return score_quick(rules, table, players, facts, actions, context)
+    def score_sheet(self, hand: SheetHand) -> HandResult:
+        return score_quick(
+            hand.rules, hand.table, hand.players, hand.facts, hand.actions, hand.context
+        )

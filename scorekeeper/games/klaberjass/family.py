@@ -6,12 +6,11 @@ match at the target.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.cards import Card
-from scorekeeper.games import Family
+from scorekeeper.games import Family, SheetHand
 from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.hand import KlaberjassHand
 from scorekeeper.games.klaberjass.notation import surplus as surplus_words
@@ -87,19 +86,9 @@ class Klaberjass(Family):
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys()
 
-    def score_quick(
-        self,
-        rules: Ruleset,
-        table: Sequence[str],
-        dealer: str,
-        facts: Mapping[str, Any],
-        actions: Sequence[Action],
-        context: Mapping[str, object],
-    ) -> HandResult:
-        players = self.active_players(rules, table, dealer, context)
-        read = read_quick(rules, players, facts, actions)
+    def score_sheet(self, hand: SheetHand) -> HandResult:
+        read = read_quick(hand.rules, hand.players, hand.facts, hand.actions)
         if read is None:
-            return redeal_result(
-                list(table), words("klaberjass.said.redeal", dealer=dealer), "bidding.redeal"
-            )
-        return score(rules, table, read)
+            said = words("klaberjass.said.redeal", dealer=hand.dealer)
+            return redeal_result(list(hand.table), said, "bidding.redeal")
+        return score(hand.rules, hand.table, read)

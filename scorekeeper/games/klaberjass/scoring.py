@@ -6,12 +6,12 @@ function (``score``) from the same ``Facts``, so both give the same scores for a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.rules import spec
 from scorekeeper.games.klaberjass.sequences import Run, judge_runs
+from scorekeeper.record import field, record
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def opponent(players: Sequence[str], player: str) -> str:
     return next(p for p in players if p != player)
 
 
-@dataclass
+@record
 class Facts:
     """Everything a hand's score depends on: what a score sheet must hold."""
 
@@ -36,7 +36,7 @@ class Facts:
     notes: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Details:
     """What a Klaberjass result adds to the shared record (``HandResult.details``)."""
 

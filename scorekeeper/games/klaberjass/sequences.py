@@ -9,7 +9,6 @@ tie scores nothing) is RULINGS.md's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -18,13 +17,14 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.games.common import words
 from scorekeeper.games.klaberjass.rules import options, spec
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 from scorekeeper.result import ValueItem
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Run:
     """An announced sequence: its player and cards, lowest first in sequence order."""
 

@@ -6,13 +6,13 @@ sequences, prove about a hand whose deal was not recorded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
 from scorekeeper.games.klaberjass.notation import Bottom, Exchange, refusal
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.games.klaberjass.announcements import Announced
@@ -62,7 +62,7 @@ def out_of_play(game: Table, player: str, card: Card) -> Reason | None:
     return None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Known:
     """Cards a player is known to hold still, without the deal, and how the table knows."""
 

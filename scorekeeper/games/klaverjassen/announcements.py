@@ -10,7 +10,6 @@ during play, with the checks against what the record shows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card
@@ -27,6 +26,7 @@ from scorekeeper.games.klaverjassen.roem import Roem, declared_combination, runs
 from scorekeeper.games.klaverjassen.rules import spec
 from scorekeeper.games.klaverjassen.sides import side_of
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
@@ -93,7 +93,7 @@ class Challenges:
         return [Kraak(p, level) for p in speakers]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Declaration:
     player: str
     combo: Roem

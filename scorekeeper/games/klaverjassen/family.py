@@ -5,15 +5,15 @@ entry, the referee's roem notes and when a session is over.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import scorekeeper.games.klaverjassen.quick as quick
 from scorekeeper.actions import Action, QuickKey, Surplus
 from scorekeeper.cards import Card
 from scorekeeper.contract import Contract
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games import Family
+from scorekeeper.games import Family, SheetHand
 from scorekeeper.games.klaverjassen.hand import KlaverjassenHand
 from scorekeeper.games.klaverjassen.notation import surplus as surplus_words
 from scorekeeper.games.klaverjassen.roem import four_of_a_kind_ranks, trick_roem
@@ -98,13 +98,6 @@ class Klaverjassen(Family):
 
         return tuple(kraak_levels(rules))
 
-    def score_quick(
-        self,
-        rules: Ruleset,
-        table: Sequence[str],
-        dealer: str,
-        facts: Mapping[str, Any],
-        actions: Sequence[Action],
-        context: Mapping[str, object],
-    ) -> HandResult:
-        return quick.score_quick(rules, table, facts, actions, entry=bool(context.get("entry")))
+    def score_sheet(self, hand: SheetHand) -> HandResult:
+        entry = bool(hand.context.get("entry"))
+        return quick.score_quick(hand.rules, hand.table, hand.facts, hand.actions, entry=entry)

@@ -17,6 +17,7 @@ Actions, actor first (``notation`` reads and writes them):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +45,7 @@ from scorekeeper.games.klaverjassen.roem import (
 )
 from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.scoring import Facts, score
-from scorekeeper.games.klaverjassen.sides import side_names, side_of
+from scorekeeper.games.klaverjassen.sides import side_names
 from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult, redeal_result
@@ -56,13 +57,15 @@ if TYPE_CHECKING:
 class KlaverjassenHand(GameHand):
     """The Klaverjassen part of one hand: what was said, the talon, and the roem found."""
 
-    shared = GameHand.shared | {"_contracts"}  # the contract of each trump, made once
+    shared = GameHand.shared | {"_contracts", "sides", "_side_of", "_declining"}  # kept a hand
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
         rules = self.rules
         four_of_a_kind_ranks(rules)  # refuse a bad option value before anything is recorded
         self.sides = side_names(rules, hand.players)
+        self._side_of = {p: side for side, members in self.sides.items() for p in members}
+        self._declining: list[Action] = []
         self.bidding = TrumpChoice(rules, hand.players, hand.dealer)
         talon = spec(rules).talon
         self.talon_size = talon.size if talon else 0
@@ -140,10 +143,10 @@ class KlaverjassenHand(GameHand):
         return self._contracts[trump]
 
     def same_side(self, a: str, b: str) -> bool | None:
-        return side_of(self.sides, a) == side_of(self.sides, b)
+        return self._side_of[a] == self._side_of[b]
 
     def side(self, player: str) -> str:
-        return side_of(self.sides, player)
+        return self._side_of[player]
 
     @property
     def announcements(self) -> list[Said]:
@@ -305,18 +308,31 @@ class KlaverjassenHand(GameHand):
         """
         if self.redeal:
             return []
-        typed: list[n.KlaverjassenAction] = list(self.bidding.legal())
+        actions = self._allowed(self.bidding.legal())
         if self.trump is not None:
-            typed += [
-                n.DeclineRoem(p) for p in self.hand.players if self.side(p) not in self.declined
-            ]
-            typed += self._discards()
+            # declining roem: allowed as listed (a trump is chosen, the side has not)
+            declining = self._declining or self._decline_actions()
+            side_of, declined = self._side_of, self.declined
+            actions += [a for a in declining if side_of[a.actor] not in declined]
+            typed: list[n.KlaverjassenAction] = list(self._discards())
             if n.has_kraak(self.rules) and not self.hand.started_play:
                 typed += self.challenges.legal(self.side(self.maker or ""))
+            actions += self._allowed(typed)
         if n.has_declarations(self.rules):
-            typed += self._declarable()
-            typed += [n.Stuk(p) for p in self.hand.players]
+            typed = list(self._declarable())
+            last = self.hand.history[-1] if self.hand.history else None
+            if last is not None and last.is_play:  # stuk is said by who just played
+                typed.append(n.Stuk(last.actor))
+            actions += self._allowed(typed)
+        return actions
+
+    def _allowed(self, typed: Iterable[n.KlaverjassenAction]) -> list[Action]:
         return [n.write(t) for t in typed if self._allows(t)]
+
+    def _decline_actions(self) -> list[Action]:
+        """Each player's word for declining roem, made once a hand (an action is immutable)."""
+        self._declining = [n.write(n.DeclineRoem(p)) for p in self.hand.players]
+        return self._declining
 
     def _allows(self, typed: n.KlaverjassenAction) -> bool:
         try:

@@ -8,7 +8,6 @@ so both give the same result for the same hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import SUIT_NAMES
@@ -17,13 +16,14 @@ from scorekeeper.games.klaverjassen.roem import Roem, tally
 from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import because
+from scorekeeper.record import field, record
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass
+@record
 class Facts:
     """Everything a hand's score depends on: what a paper score sheet holds."""
 
@@ -56,7 +56,7 @@ def _roem_text(rules: Ruleset, amount: int) -> str:
     return str(amount)
 
 
-@dataclass
+@record
 class _Sheet:
     """The score sheet of one hand while it is filled in."""
 

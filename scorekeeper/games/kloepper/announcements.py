@@ -10,7 +10,6 @@ record of a full hand (the deal, or the cards shown so far) or the sheet of a qu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.actions import Action
@@ -32,6 +31,7 @@ from scorekeeper.games.kloepper.notation import (
 from scorekeeper.games.kloepper.rules import callable_aces, spec
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import record, replace
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -45,7 +45,7 @@ def contradiction(action: Action, why: Conflict) -> Reason:
     return because("kloepper.contradiction", why.rule, action=action.text, why=why)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Claims:
     """What was said so far, or what would be with one more word."""
 

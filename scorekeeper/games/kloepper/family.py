@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from scorekeeper.actions import Action, QuickKey
-from scorekeeper.games import Family
+from scorekeeper.actions import QuickKey
+from scorekeeper.games import Family, SheetHand
 from scorekeeper.games.common import quick_keys, words
 from scorekeeper.games.kloepper.hand import KloepperHand
 from scorekeeper.games.kloepper.quick import FACTS, score_sheet
@@ -15,7 +14,6 @@ from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.match import Match
-    from scorekeeper.rules import Ruleset
 
 
 class Kloepper(Family):
@@ -26,17 +24,8 @@ class Kloepper(Family):
     def quick_keys(self) -> dict[str, QuickKey]:
         return quick_keys(FACTS)
 
-    def score_quick(
-        self,
-        rules: Ruleset,
-        table: Sequence[str],
-        dealer: str,
-        facts: Mapping[str, Any],
-        actions: Sequence[Action],
-        context: Mapping[str, object],
-    ) -> HandResult:
-        players = self.active_players(rules, table, dealer, context)
-        return score_sheet(rules, table, players, facts, actions)
+    def score_sheet(self, hand: SheetHand) -> HandResult:
+        return score_sheet(hand.rules, hand.table, hand.players, hand.facts, hand.actions)
 
     def match_over(self, match: Match) -> str | None:
         """Over once a player has the target and leads alone."""

@@ -9,7 +9,6 @@ queens' side as the evidence, and the hand is scored by the same ``score``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
@@ -21,13 +20,14 @@ from scorekeeper.games.kloepper.rules import spec
 from scorekeeper.games.kloepper.scoring import Facts, score
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES
 from scorekeeper.reasons import because
+from scorekeeper.record import record
 from scorekeeper.result import HandResult
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     """What a fact is checked against: the players of the hand and the deck's points."""
 

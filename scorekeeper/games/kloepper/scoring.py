@@ -7,7 +7,6 @@ so both give the same points for the same hand. Every number comes from the rule
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import IllegalActionError
@@ -15,13 +14,14 @@ from scorekeeper.games.common import words
 from scorekeeper.games.kloepper.rules import Row, spec
 from scorekeeper.games.kloepper.sides import OTHERS, QUEENS, SIDES, other
 from scorekeeper.reasons import Reason, because
+from scorekeeper.record import field, record
 from scorekeeper.result import HandResult, ValueItem
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
 
 
-@dataclass
+@record
 class Facts:
     """Everything a hand's points depend on: what a score sheet must hold."""
 
