@@ -66,9 +66,10 @@ def test_a_demo_file_is_known_by_its_name_and_table_or_its_mark(home: Path, tmp_
 @pytest.mark.parametrize(
     ("lang", "header"),
     [
-        ("en", "matches: 2, hands: 2 (doppelkopf: 1 match, klaverjassen: 1 match)"),
-        ("de", "Partien: 2, Spiele: 2 (doppelkopf: 1 Partie, klaverjassen: 1 Partie)"),
-        ("nl", "partijen: 2, spellen: 2 (doppelkopf: 1 partij, klaverjassen: 1 partij)"),
+        # each rule set by its name in the table's words, never its id
+        ("en", "matches: 2, hands: 2 (Doppelkopf: 1 match, Klaverjassen (Amsterdam): 1 match)"),
+        ("de", "Partien: 2, Spiele: 2 (Doppelkopf: 1 Partie, Amsterdamer Klaverjassen: 1 Partie)"),
+        ("nl", "partijen: 2, spellen: 2 (Doppelkopf: 1 partij, Amsterdams klaverjassen: 1 partij)"),
     ],
 )
 def test_points_are_shown_per_game(home: Path, lang: str, header: str) -> None:
