@@ -205,7 +205,8 @@ def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) 
     assert run_cli(home, "play", "QC", "--match", match).returncode == 0  # meanwhile
     with served(home, match, *port) as again:
         page.wait_for_selector("#link.on", timeout=15000)  # back by itself
-        page.wait_for_selector("#live:has-text('Carla')")
+        # the names stand in the sheet at once: wait for the turn the new snapshot shows
+        page.wait_for_selector(".turn:has-text('Carla')")
         assert "Carla" in page.inner_text(".turn")
         before = page.get_attribute("#state", "data-version")
         page.click("button[data-act$=' 10H']")  # the same page records again
