@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import PHONE, module_browser  # noqa: F401  (the module's chromium: browser)
-from cli_helpers import SHIPPED_RULE_SETS, run_cli
-from serve_helpers import new_match, served
+from cli_helpers import PLAYERS, SHIPPED_RULE_SETS, run_cli
+from test_serve import served
 
 from scorekeeper.session import Session
 
@@ -19,8 +19,15 @@ pytest.importorskip("playwright", reason="playwright is not installed (the test 
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")  # a folder to keep the screenshots in, to look at
 
 
+def new_match(tmp_path: Path, ruleset: str, *players: str) -> tuple[Path, Path]:
+    home, match = tmp_path / "home", tmp_path / "m.toml"
+    res = run_cli(home, "new", ruleset, *(players or PLAYERS), "--match", match)
+    assert res.returncode == 0, res.stderr
+    return home, match
+
+
 def test_the_live_page_follows_a_command_and_shows_when_cut_off(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     page = browser.new_page(viewport=PHONE)
     with served(home, match) as s:
         page.goto(s.url + "?lang=de")
@@ -34,7 +41,7 @@ def test_the_live_page_follows_a_command_and_shows_when_cut_off(tmp_path: Path, 
 
 
 def test_the_scorer_plays_a_whole_trick_by_tapping(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     page = browser.new_page(viewport=PHONE)
     with served(home, match) as s:
         page.goto(s.scorer_url)
@@ -61,7 +68,7 @@ def test_the_scorer_plays_a_whole_trick_by_tapping(tmp_path: Path, browser) -> N
 
 
 def test_a_stale_tap_is_refused_and_a_wrong_token_gets_403(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     page = browser.new_page(viewport=PHONE)
     with served(home, match) as s:
         assert page.goto(s.url + "scorer/wrong").status == 403
@@ -82,7 +89,7 @@ def test_a_stale_tap_is_refused_and_a_wrong_token_gets_403(tmp_path: Path, brows
 
 def test_hostile_names_stay_inert_in_the_browser(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
     names = ["<script>alert(1)</script>", "<img/src/onerror/alert(2)>", "<b>Ben</b>", "Dirk"]
-    home, match = new_match(tmp_path, *names)
+    home, match = new_match(tmp_path, "doppelkopf", *names)
     page = browser.new_page(viewport=PHONE)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -134,7 +141,7 @@ def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser
     """The form asks this game's facts in the phone's words (German here): a refused fact
     is marked and nothing is recorded; the hand given right is recorded and the form
     hides while a hand is open."""
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     page = browser.new_page(viewport=PHONE)
     with served(home, match) as s:
         page.goto(s.scorer_url + "?lang=de")
@@ -166,7 +173,7 @@ def test_the_scorer_enters_a_quick_hand_through_the_form(tmp_path: Path, browser
 def test_a_player_asks_the_private_referee_on_the_phone(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
     """A German phone, an English match: the cards typed in German, the answer in German,
     the cards by their German names; the hand typed is in no request but the question."""
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     page = browser.new_page(viewport=PHONE)
     with served(home, match) as s:
         assert s.cli("trick", "QC", "10H").returncode == 0  # Dirk to play
@@ -195,7 +202,7 @@ def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) 
     finds the server again by itself, shows what was recorded meanwhile and records again
     with the same cookie and request token; a phone woken after a long sleep opens its
     line anew at once (a line the network dropped may look open)."""
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     port = ["--port", str(_free_port())]
     page = browser.new_page(viewport=PHONE)
     with served(home, match, *port) as s:
@@ -205,8 +212,7 @@ def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) 
     assert run_cli(home, "play", "QC", "--match", match).returncode == 0  # meanwhile
     with served(home, match, *port) as again:
         page.wait_for_selector("#link.on", timeout=15000)  # back by itself
-        # the names stand in the sheet at once: wait for the turn the new snapshot shows
-        page.wait_for_selector(".turn:has-text('Carla')")
+        page.wait_for_selector("#live:has-text('Carla')")
         assert "Carla" in page.inner_text(".turn")
         before = page.get_attribute("#state", "data-version")
         page.click("button[data-act$=' 10H']")  # the same page records again
@@ -226,7 +232,7 @@ def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) 
 def test_four_phones_follow_while_one_records(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
     """The issue's table: four phones, each its own device (its own cookies) and language;
     one of them records a whole trick by tapping, the other three follow it live."""
-    home, match = new_match(tmp_path)
+    home, match = new_match(tmp_path, "doppelkopf")
     langs = ["de", "en", "nl", "de"]
     phones = [browser.new_context(viewport=PHONE) for _ in langs]
     pages = [phone.new_page() for phone in phones]
