@@ -134,7 +134,7 @@ SCRIPT = r"""
   var texts = JSON.parse(document.getElementById("texts").textContent);
   var live = document.getElementById("live");
   follow("/" + config.key + "/events?lang=" + config.lang, texts, function (data) {
-    live.innerHTML = data.html;
+    renew(live, data.html);
     live.setAttribute("data-version", String(data.version));
   });
 })();

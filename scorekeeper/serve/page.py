@@ -511,6 +511,22 @@ function follow(url, texts, snapshot) {
   window.addEventListener("online", function () { connect(); });
   connect();
 }
+// A snapshot renews the live part; what the reader opened (the sheet and its chart, a
+// details box) stays open, so a card played elsewhere never folds the sheet away.
+function renew(el, html) {
+  function keys(root) {
+    var seen = {};
+    return Array.prototype.map.call(root.querySelectorAll("details"), function (d) {
+      var key = d.className || "details";
+      seen[key] = (seen[key] || 0) + 1;
+      return {box: d, key: key + "#" + seen[key]};
+    });
+  }
+  var open = {};
+  keys(el).forEach(function (k) { if (k.box.open) { open[k.key] = true; } });
+  el.innerHTML = html;
+  keys(el).forEach(function (k) { if (open[k.key]) { k.box.open = true; } });
+}
 """
 
 
@@ -593,7 +609,7 @@ SCRIPT = r"""
     });
   });
   follow(base + "events?lang=" + config.lang, texts, function (data) {
-    live.innerHTML = data.html;
+    renew(live, data.html);
     quickShown();
   });
 })();
