@@ -35,8 +35,7 @@ from starlette.routing import Route
 
 from scorekeeper.serve.app import pick_language, security_headers
 from scorekeeper.serve.guard import Guard
-from scorekeeper.serve.live import Feed, speaking
-from scorekeeper.serve.page import FOLLOW
+from scorekeeper.serve.live import FOLLOW, Feed, speaking
 from scorekeeper.serve.run import (
     DEFAULT_PORT,
     Listening,
