@@ -65,7 +65,7 @@ def test_the_hall_page_follows_the_tables(evening: Any, browser: Any) -> None:
         english.wait_for_selector("#link.on")
         assert english.inner_text("#live h1").strip() == "fri: standings after 1 round"
         # a phone woken after a long sleep opens its line anew at once, as the table's
-        # page does (the one way both follow their stream: serve.page.FOLLOW)
+        # page does (the one way both follow their stream: serve.live.FOLLOW)
         phone.evaluate("Date.now = ((now) => () => now() + 60000)(Date.now)")
         with phone.expect_request(lambda r: "/events" in r.url):
             phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
