@@ -173,8 +173,10 @@ class CardPlays:
 
 
 _PLAYS: Cache[tuple[tuple[str, ...], int], CardPlays] = cache(
-    "hand.card_plays", "(tuple(players), id(deck)): the entry keeps its deck", limit=64
+    "hand.card_plays", "(tuple(players), id(deck))", limit=64
 )
+"""Each table's ``CardPlays`` with a deck: an entry keeps its deck, so the deck's id is
+not another deck's while the entry is kept (``card_plays`` checks it is the same)."""
 
 
 def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
