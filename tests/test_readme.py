@@ -507,3 +507,18 @@ def test_the_docs_run_benches_with_options_they_take(doc: Path) -> None:
         source = (ROOT / "bench" / name).read_text("utf-8")
         wrong += [f"{name} {o}" for o in options if f'"{o}"' not in source]
     assert wrong == [], f"{doc.name} runs benches with options they do not take: {wrong}"
+
+
+def test_contributing_maps_every_part_of_the_package() -> None:
+    """CONTRIBUTING.md's map of the package names each of its modules and folders
+    (``scorekeeper/deals.py``, ``scorekeeper/club/``): a new one is mapped when it comes."""
+    text = (ROOT / "CONTRIBUTING.md").read_text("utf-8")
+    package = ROOT / "scorekeeper"
+    parts = [f"scorekeeper/{p.name}" for p in package.glob("*.py") if not p.name.startswith("__")]
+    parts += [
+        f"scorekeeper/{p.name}/"
+        for p in package.iterdir()
+        if p.is_dir() and any(p.glob("*.py")) and not p.name.startswith("__")
+    ]
+    missing = sorted(p for p in parts if f"`{p}`" not in text)
+    assert missing == [], f"CONTRIBUTING.md's map lacks {missing}"
