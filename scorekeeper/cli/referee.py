@@ -62,6 +62,7 @@ def judge(
     from scorekeeper.games import family_for
     from scorekeeper.session import names as named
     from scorekeeper.session.facts import names_from, parse_facts
+    from scorekeeper.text import say
 
     rules = rs.load(ruleset, options(set_, ruleset=ruleset))
     asked = judged(
@@ -89,7 +90,7 @@ def judge(
         if json_:
             render.emit_json({"question": "value", "result": result.to_dict()})
             return
-        render.result(result, title="Value")
+        render.result(result, title=say("cli.value"))
         return
     plays, player, partner = named.judged_seats(referee.parse_trick(trick, rules), player, partner)
     ruling = referee.judge_play(

@@ -50,6 +50,8 @@ WORD_PARAMS_OF = {
     "table.hand.over": frozenset({"game", "winner"}),
     "table.hand.redeal": frozenset({"what"}),
     "klaverjassen.label.run": frozenset({"length"}),
+    "klaverjassen.label.four": frozenset({"rank"}),  # four of a kind: 'vier Könige'
+
     "klaverjassen.kraak.": frozenset({"last"}),
     "games.not_": frozenset({"text"}),  # a value read from the table's yes or no
     "session.fact_refused": frozenset({"value"}),

@@ -253,7 +253,7 @@ def _flag(key: str, term: str, who: str | None = None) -> Callable[..., list[str
 
 
 def _kraak(res: HandResult, columns: list[Column], word: Word) -> list[str]:
-    return [str(res.details["kraak"])] if res.details.get("kraak") else []
+    return [word(str(res.details["kraak"]))] if res.details.get("kraak") else []
 
 
 ROW_MARKS: dict[str, Callable[[HandResult, list[Column], Word], list[str]]] = {

@@ -1,0 +1,45 @@
+"""What the second readers found the catalogues could not mend (issue 27): words the code
+passed on as English codes. Four of a kind is named in the table's words ('vier Könige',
+'vier heren', not 'vier kings'); the referee's value is titled in the table's language
+('Waarde', not 'Value'); Wilde Boom's sheet names the last kraak as the table says it
+('Super', not the code 'superkraak')."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import ok, run_cli
+
+FOUR_KINGS = ("judge", "klaverjassen", "--trick", "Anna:KH Ben:KD Carla:KS Dirk:KC", "--trump", "H")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("de", "vier Könige"), ("nl", "vier heren"), ("en", "four kings")]
+)
+def test_four_of_a_kind_is_named_in_the_table_s_words(tmp_path: Path, lang: str, said: str) -> None:
+    out = ok(run_cli(tmp_path, "--lang", lang, *FOUR_KINGS))
+    assert said in out and ("kings" not in out or lang == "en"), out
+
+
+@pytest.mark.parametrize(("lang", "title"), [("de", "Wert"), ("nl", "Waarde"), ("en", "Value")])
+def test_the_referee_s_value_is_titled_in_the_table_s_language(
+    tmp_path: Path, lang: str, title: str
+) -> None:
+    facts = ("-f", "playing=Ben", "-f", "trump=H", "-f", "points=80", "-f", "roem=20")
+    out = ok(run_cli(tmp_path, "--lang", lang, "judge", "klaverjassen", *facts))
+    assert out.lstrip().startswith(f"{title}:"), out
+
+
+def test_wilde_boom_s_sheet_names_the_kraak_as_the_table_says_it(tmp_path: Path) -> None:
+    match = tmp_path / "wb.toml"
+    players = ("Anna", "Ben", "Carla", "Dirk")
+    ok(
+        run_cli(
+            tmp_path, "new", "klaverjassen-wilde-boom", *players, "--lang", "de", "--match", match
+        )
+    )
+    facts = ("playing=Anna", "trump=Herz", "points=100", "roem=0", "roem_other=0", "kraak=Super")
+    ok(run_cli(tmp_path, "hand", *facts, "--match", match))
+    sheet = ok(run_cli(tmp_path, "score", "--match", match))
+    assert "Super" in sheet and "superkraak" not in sheet, sheet
