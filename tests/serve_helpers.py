@@ -37,9 +37,8 @@ class Where(Protocol):
     def key(self) -> str: ...
 
 
-@dataclass
-class Address:
-    """A page's address (``event serve``'s hall)."""
+class _Located:
+    """The port and the key a page's ``url`` holds."""
 
     url: str
 
@@ -53,7 +52,14 @@ class Address:
 
 
 @dataclass
-class Served:
+class Address(_Located):
+    """A page's address (``event serve``'s hall)."""
+
+    url: str
+
+
+@dataclass
+class Served(_Located):
     """A running ``scorekeeper serve``: its process, the live page, the scorer's one-time
     address, and the match it serves."""
 
@@ -62,14 +68,6 @@ class Served:
     scorer_url: str
     home: Path
     match: Path
-
-    @property
-    def port(self) -> int:
-        return urlsplit(self.url).port or 0
-
-    @property
-    def key(self) -> str:
-        return urlsplit(self.url).path.strip("/")
 
     def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
         return run_cli(self.home, *args, "--match", self.match)
