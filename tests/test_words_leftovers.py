@@ -43,3 +43,20 @@ def test_wilde_boom_s_sheet_names_the_kraak_as_the_table_says_it(tmp_path: Path)
     ok(run_cli(tmp_path, "hand", *facts, "--match", match))
     sheet = ok(run_cli(tmp_path, "score", "--match", match))
     assert "Super" in sheet and "superkraak" not in sheet, sheet
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("new", "--lang", "de", "--help"), ("Aufruf:", "Argumente", "Optionen", "[Pflicht]")),
+        (("new", "--lang", "nl", "--help"), ("Gebruik:", "Opties")),
+        (("table", "--lang", "de", "--help"), ("Aufruf:", "Optionen")),
+    ],
+)
+def test_a_command_s_own_lang_gives_its_whole_help_in_that_language(
+    tmp_path: Path, argv: tuple[str, ...], words: tuple[str, ...]
+) -> None:
+    """``new --lang de --help``: click's and Typer's words too ('Usage:' and the panel
+    titles were English, as the root's --lang callback set them back)."""
+    out = ok(run_cli(tmp_path, *argv))
+    assert all(w in out for w in words) and "Usage:" not in out, out
