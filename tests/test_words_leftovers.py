@@ -60,3 +60,16 @@ def test_a_command_s_own_lang_gives_its_whole_help_in_that_language(
     titles were English, as the root's --lang callback set them back)."""
     out = ok(run_cli(tmp_path, *argv))
     assert all(w in out for w in words) and "Usage:" not in out, out
+
+
+@pytest.mark.parametrize(("lang", "near"), [("nl", "ruiten heer (H♦)"), ("de", "Karo König (K♦)")])
+def test_the_nearest_card_is_shown_in_the_table_s_short_form(
+    tmp_path: Path, lang: str, near: str
+) -> None:
+    """A misspelt card at a Dutch or German table: the card meant, in the table's short
+    form (was the code, 'ruiten heer (KD)')."""
+    match = tmp_path / "m.toml"
+    ok(run_cli(tmp_path, "new", "doppelkopf", "A", "B", "C", "D", "--lang", lang, "--match", match))
+    typed = {"nl": ("ruiten", "hear"), "de": ("Karo", "Köni")}[lang]
+    res = run_cli(tmp_path, "play", *typed, "--match", match)
+    assert res.returncode == 2 and near in res.stderr and "(KD)" not in res.stderr, res.stderr

@@ -102,8 +102,8 @@ name to be offered as what was meant: below it the refusal shows how cards are w
 
 
 def nearest(text: str, lang: str, deck: Deck | None = None) -> str | None:
-    """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``), or
-    None when no name is really near (``ZZ``)."""
+    """The card name closest to what was typed, for a refusal (``Kreuz Dame (QC)``, or
+    ``(D♣)`` to a German reader), or None when no name is really near (``ZZ``)."""
     import difflib
 
     from scorekeeper.lang.naming import card_name
@@ -115,7 +115,11 @@ def nearest(text: str, lang: str, deck: Deck | None = None) -> str | None:
     if not close:
         return None
     card = names[close[0]]
-    return f"{card_name(card, lang, 'full')} ({card.code})"
+    # the short form a reader of the message writes: 'QC' to an English reader,
+    # 'V♣' to a Dutch one (never the code in a Dutch or German sentence)
+    from scorekeeper.text import language
+
+    return f"{card_name(card, lang, 'full')} ({card_name(card, language.current(), 'short')})"
 
 
 def _cards(deck: Deck | None) -> list[Card]:
