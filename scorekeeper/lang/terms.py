@@ -153,11 +153,52 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     if isinstance(option := params.get("option"), str) and not option.startswith("-"):
         params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
+    if key.startswith(OPTION_KEYS):
+        params = _option_words(key, params, lang)
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
     return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+
+
+OPTION_KEYS = ("rules.option.", "club.bad_setting")
+"""Refusals of an option or a setting (``--set``) that name options, settings and their
+values by key (``trump_choice``, ``dealer_first``): named as the table names them
+(``'Trumpfwahl'``, ``'Geber zuerst'``), quoted, as a name may hold spaces and commas."""
+
+
+def _option_words(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    out = dict(params)
+    for name in ("options", "keys"):  # what may be set
+        if isinstance(out.get(name), list | tuple):
+            out[name] = [_quoted(option_name(str(o), lang), str(o)) for o in out[name]]
+    if key == "rules.option.takes" and isinstance(out.get("name"), str):
+        out["name"] = _quoted(option_name(out["name"], lang), out["name"])
+    if key == "club.bad_setting" and isinstance(out.get("key"), str):
+        out["key"] = option_name(out["key"], lang)
+    if key == "rules.option.choices" and isinstance(out.get("values"), list | tuple):
+        out["values"] = [_quoted(setting_value(str(v), lang), str(v)) for v in out["values"]]
+    if isinstance(near := out.get("near"), str) and isinstance(typed := out.get("name"), str):
+        known = [str(o) for o in params.get("options", ())]
+        out["near"] = _quoted(_nearest_named(typed, known, lang) or option_name(near, lang), near)
+    return out
+
+
+def _quoted(label: str, key: str) -> str:
+    """A name the table's language gives a key, quoted; a key it names not, as it is."""
+    return f"'{label}'" if label != key else key
+
+
+def _nearest_named(typed: str, keys: list[str], lang: str) -> str | None:
+    """The option's name in ``lang`` most like what was typed (``Gleichstnd`` ->
+    ``Gleichstand``), by the names the table reads; None if none is near."""
+    import difflib
+
+    names = {fold(k): option_name(k, lang) for k in keys}
+    names.update({fold(option_name(k, lang)): option_name(k, lang) for k in keys})
+    close = difflib.get_close_matches(fold(typed), list(names), n=1, cutoff=0.3)
+    return names[close[0]] if close else None
 
 
 def _ruleset(value: Any, named: Mapping[str, str]) -> Any:
