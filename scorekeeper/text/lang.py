@@ -19,7 +19,7 @@ TEXTS: dict[str, str] = {
     "lang.bad_file.concepts": "a table per concept",
     "lang.bad_file.term": "a table with term and rivals",
     "lang.bad_file.games": "a table for some of {games}",
-    "lang.bad_file.card": "a card code (10H, J{{T}})",
+    "lang.bad_file.card": "a card code, such as 10H",
     "lang.not_toml": "language file {file}: not valid TOML: {why}",
     "lang.family_key": (
         "language file {file}: {key}: {game} is a game's name and names the table of that "
