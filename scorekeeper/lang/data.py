@@ -70,6 +70,8 @@ class Language:
     terms: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
     money: str = "{amount}"
+    pair: str = "{first} & {second}"
+    """Two partners as this table writes them (``Anna & Carla``)."""
     commands: Mapping[str, str] = field(default_factory=dict)
     nicknames: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     topics: Mapping[str, str] = field(default_factory=dict)
@@ -199,6 +201,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         terms=_word_table(code, data.get("terms", {}), "terms"),
         sections=_word_table(code, data.get("sections", {}), "sections"),
         money=_text(code, data, "money", "") if "money" in data else "{amount}",
+        pair=_text(code, data, "pair", "") if "pair" in data else "{first} & {second}",
         commands=_word_table(code, data.get("commands", {}), "commands"),
         nicknames=_nicknames(code, data.get("nicknames", {})),
         topics=_word_table(code, data.get("topics", {}), "topics"),

@@ -9,12 +9,12 @@ language other than English; English stays exactly as the engine names it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.caches import memo
 from scorekeeper.lang.data import DEFAULT, fold, language
-from scorekeeper.text.language import card_language, player_names
+from scorekeeper.text.language import card_language, is_neutral, player_names
 
 # Parameters of the view's sentences that carry a game's own term as the engine names it
 # (a key such as ``no90``, a rule set's word such as ``Kontra``, an English term such as
@@ -50,6 +50,7 @@ WORD_PARAMS_OF = {
     "table.hand.over": frozenset({"game", "winner"}),
     "table.hand.redeal": frozenset({"what"}),
     "klaverjassen.label.run": frozenset({"length"}),
+    "klaverjassen.item.roem": frozenset({"label"}),  # a quick hand's roem: 'Anna & Carla: roem'
     "klaverjassen.kraak.": frozenset({"last"}),
     "games.not_": frozenset({"text"}),  # a value read from the table's yes or no
     "session.fact_refused": frozenset({"value"}),
@@ -84,6 +85,7 @@ def term(text: str, lang: str = DEFAULT) -> str:
     game``, ``trump hearts``), in ``lang``: the whole text if the language file knows it,
     else word by word; the match's player names (:func:`player_names`), numbers, English
     and unknown text stay as they are."""
+    text = sides_in(text, lang)  # Anna/Carla -> Anna & Carla
     if lang == DEFAULT or not text:
         return text
     terms = _terms(lang)
@@ -341,3 +343,39 @@ def setting_value(value: str, lang: str = DEFAULT) -> str:
 
         return translate("explain", value, lang)
     return term(value, lang)
+
+
+
+PAIR_MARKS = ("/", "+")
+"""How the engine joins two partners' names (``Anna/Carla`` for a Klaverjassen side,
+``Anna+Carla`` for a Bierkopf team): shown as the table writes partners (:func:`pair`)."""
+
+
+def pair(members: Sequence[str], lang: str = DEFAULT) -> str:
+    """Two partners as a table of ``lang`` writes them (the language file's ``pair``:
+    ``Anna & Carla``); one player, or more than two, joined by ", "."""
+    if len(members) != 2:
+        return ", ".join(members)
+    return language(lang).pair.format(first=members[0], second=members[1])
+
+
+def sides_in(text: str, lang: str = DEFAULT) -> str:
+    """A text's sides that the engine names by their two players (``Anna/Carla 100``,
+    ``Anna+Carla``) as the table writes partners (:func:`pair`: ``Anna & Carla 100``); the
+    rest as it is. Only the match's seated players make a pair (:func:`player_names`): a
+    path or a sum stays what it is."""
+    names = player_names()
+    if not names or is_neutral() or not any(mark in text for mark in PAIR_MARKS):
+        return text  # --json: the engine's names, as ever
+
+    def one(word: str) -> str:
+        core = word.rstrip(",;:.)")
+        tail, core = word[len(core) :], core.lstrip("(")
+        head = word[: len(word) - len(tail) - len(core)]
+        for mark in PAIR_MARKS:
+            first, sep, second = core.partition(mark)
+            if sep and first in names and second in names:
+                return head + pair((first, second), lang) + tail
+        return word
+
+    return " ".join(one(word) for word in text.split(" "))
