@@ -24,7 +24,7 @@ def _new(tmp_path: Path, ruleset: str, lang: str, *sets: str) -> tuple[int, str]
     args: list[str] = ["new", ruleset, *PLAYERS, "--lang", lang, "-m", str(tmp_path / "m.toml")]
     for pair in sets:
         args += ["--set", pair]
-    res = run_cli(tmp_path / "home", *args)
+    res = run_cli(tmp_path / "home", *args, env={"SCOREKEEPER_LANG": lang})
     return res.returncode, res.stdout + res.stderr
 
 

@@ -9,7 +9,7 @@ import typer
 
 from scorekeeper.cli.common import JsonOpt, SetOpt, guarded, options, price_option
 from scorekeeper.cli.rules import warn_unknown_keys
-from scorekeeper.text import language, say
+from scorekeeper.text import say
 
 
 @guarded
@@ -56,7 +56,6 @@ def new(
     from scorekeeper.session.new import missing_folders, start_match
 
     chosen = resolve_lang(lang)
-    language.use_match(chosen, players)  # the new match's words: refusals included
     if dealer is not None:  # --dealer anna: the name as the table spells it
         dealer = spelled(dealer, players) or dealer
     rules = rs.load(ruleset, options(set_, options_file, ruleset, chosen))
@@ -92,9 +91,9 @@ def new(
         return
     typer.echo(say("cli.new_match", name=rules.name, players=players, dealer=log.first_dealer))
     if chosen != DEFAULT:
-        from scorekeeper.lang import language as words_of
+        from scorekeeper.lang import language
 
-        typer.echo(str(because("lang.new_lang", None, name=words_of(chosen).name, lang=chosen)))
+        typer.echo(str(because("lang.new_lang", None, name=language(chosen).name, lang=chosen)))
     for line in opening_lines(first):
         typer.echo(line)
     typer.echo(say("cli.match_file", path=path))

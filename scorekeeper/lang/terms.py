@@ -145,6 +145,8 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
+    if key.startswith(OPTION_KEYS):  # before the reasons in it are worded anew
+        params = _option_words(key, params, lang)
     if any(isinstance(v, str) and hasattr(v, "reason") for v in params.values()):
         # words the view made earlier, in the language of then (a line of a hand's value
         # inside another): worded anew from their reason, in this language
@@ -155,8 +157,6 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     if isinstance(option := params.get("option"), str) and not option.startswith("-"):
         params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
-    if key.startswith(OPTION_KEYS):
-        params = _option_words(key, params, lang)
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
@@ -179,12 +179,20 @@ def _option_words(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str
         out["name"] = _quoted(option_name(out["name"], lang), out["name"])
     if key == "club.bad_setting" and isinstance(out.get("key"), str):
         out["key"] = option_name(out["key"], lang)
-    if key == "rules.option.choices" and isinstance(out.get("values"), list | tuple):
-        out["values"] = [_quoted(setting_value(str(v), lang), str(v)) for v in out["values"]]
+    kind = getattr(params.get("kind"), "reason", None)  # "one of free, dealer_first"
+    if key == "rules.option.takes" and kind is not None and kind.key == "rules.type.one_of":
+        values = [_quoted(setting_value(str(v), lang), str(v)) for v in kind.params["values"]]
+        out["kind"] = _said("rules.option.choices", values=values)
     if isinstance(near := out.get("near"), str) and isinstance(typed := out.get("name"), str):
         known = [str(o) for o in params.get("options", ())]
         out["near"] = _quoted(_nearest_named(typed, known, lang) or option_name(near, lang), near)
     return out
+
+
+def _said(key: str, **params: Any) -> str:
+    from scorekeeper.text import say
+
+    return say(key, **params)
 
 
 def _quoted(label: str, key: str) -> str:

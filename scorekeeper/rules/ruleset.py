@@ -59,7 +59,7 @@ class Option:
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             raise OptionError(_takes(self.name, said("rules.type.words"), value))
         if self.choices and value not in self.choices:
-            allowed = said("rules.option.choices", values=[str(c) for c in self.choices])
+            allowed = said("rules.type.one_of", values=[str(c) for c in self.choices])
             raise OptionError(_takes(self.name, allowed, value))
         return value
 
