@@ -218,10 +218,10 @@ class _CsvWords:
         return say(f"sheet.csv.kind.{kind}") if template(f"sheet.csv.kind.{kind}") else kind
 
     def term(self, text: str) -> str:
-        if self.lang == "en":
-            return text
-        from scorekeeper.lang.terms import term
+        from scorekeeper.lang.terms import sides_in, term
 
+        if self.lang == "en":  # the engine's words, partners as the table writes them
+            return sides_in(text, self.lang)
         return term(text, self.lang)
 
 

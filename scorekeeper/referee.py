@@ -323,7 +323,11 @@ def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
     """The rule set's own explanation of a topic (by its key or by its name in any
     language the program speaks), with the values in force."""
     if topic is None:
-        return {"ruleset": rules.id, "topics": {t: TOPIC_TITLES[t] for t in TOPICS}}
+        return {
+            "ruleset": rules.id,
+            "name": rules.name,
+            "topics": {t: TOPIC_TITLES[t] for t in TOPICS},
+        }
     topic = topic_named(topic)
     if topic not in TOPICS:
         raise IllegalActionError(
@@ -361,6 +365,7 @@ def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
                 sections.append({"section": key, "explain": text, "values": values})
     return {
         "ruleset": rules.id,
+        "name": rules.name,
         "topic": topic,
         "title": TOPIC_TITLES[topic],
         "options": rules.overrides,

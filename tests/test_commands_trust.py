@@ -333,8 +333,10 @@ def test_the_session_asks_before_undoing_a_hand_and_knows_redo_and_rename(
     out = res.stdout
     assert "Zurücknehmen: das entfernt Spiel 1, gewertet mit Anna +2" in out
     assert "Nichts zurückgenommen." in out
-    assert "Zurückgenommen: das schnell eingetragene Spiel 1 entfernt" in out
-    assert "Wiederhergestellt: das schnell eingetragene Spiel 1 wieder eingetragen" in out
+    assert "Zurückgenommen: das per Schnelleingabe eingetragene Spiel 1 entfernt" in out
+    assert (
+        "Wiederhergestellt: das per Schnelleingabe eingetragene Spiel 1 wieder eingetragen" in out
+    )
     assert "Dirck heißt jetzt Dirk in der ganzen Partie." in out
     assert "umbenennen ALT NEU" in out + res.stderr  # the German table's word for rename
     assert path.read_bytes() == before.replace(b'"Dirck"', b'"Dirk"')

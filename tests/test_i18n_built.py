@@ -379,7 +379,7 @@ def test_a_german_locale_and_dutch_lang_through_the_real_command(tmp_path: Path)
     assert "Zed speelt hier niet mee" in dutch[0], dutch[0]
     assert "'abc' is geen geheel getal" in dutch[1], dutch[1]
     assert "partij heeft nog geen spellen" in dutch[2], dutch[2]
-    assert "onbekende optie 'fxo' voor doppelkopf; bedoel je fox?" in dutch[3], dutch[3]
+    assert "onbekende optie 'fxo' voor doppelkopf; bedoel je 'vos'?" in dutch[3], dutch[3]
 
 
 def test_the_quick_facts_help_speaks_the_table_s_language(

@@ -129,3 +129,31 @@ def test_a_broken_language_file_is_refused_through_the_command_line(
     assert "de.toml" in res.stderr and "read.doppelkopf" in res.stderr, res.stderr
     assert len(res.stderr.strip().splitlines()) == 1, res.stderr
     assert not match.exists()
+
+
+@pytest.mark.parametrize(
+    ("view", "said", "english"),
+    [
+        ("de", "terms.doppelkopf muss ein nicht leerer Text sein", "string"),
+        ("nl", "terms.doppelkopf moet een niet-lege tekst zijn", "string"),
+        ("de", "nicknames.kloepper muss eine Tabelle von Wörtern sein", "table of"),
+    ],
+)
+def test_what_a_key_must_be_is_said_in_the_table_s_language(
+    view: str, said: str, english: str
+) -> None:
+    """Every part of the refusal in the table's words, what the key must be included (it
+    read "muss a non-empty string sein")."""
+    from scorekeeper.text import language
+
+    broken = _appended("de", '[terms.doppelkopf]\nx = "y"')
+    if "nicknames" in said:
+        broken = CASES["a game's table among nicknames as a word"][1]
+    language.choose(view)
+    try:
+        with pytest.raises(ScorekeeperError) as caught:
+            data.from_text("de", broken)
+        message = str(caught.value)
+    finally:
+        language.choose(None)
+    assert said in message and english not in message, message

@@ -312,7 +312,7 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
     typed = "pas\ntroef harten\nklb hh vkl r7\nxyz\nquit\n"
     dutch = _table(tmp_path, typed, "klaverjassen", *PLAYERS, "--lang", "nl")
     for line in (
-        "Carla kiest harten ♥ als troef; Anna/Carla spelen",
+        "Carla kiest harten ♥ als troef; Anna & Carla spelen",
         "Ben B♣\nCarla H♥\nDirk V♣\nAnna 7♦",
         "slag 1 naar Carla (9 kaartpunten): H♥ van Carla: de enige troef",
         "'xyz' is nu geen kaart, opdracht of woord van Amsterdams klaverjassen",

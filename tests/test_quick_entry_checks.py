@@ -53,7 +53,7 @@ def test_klaverjassen_card_points_no_tricks_make_are_refused(tmp_path: Path, poi
     before = snapshot(path)
     res = hand(path, "playing=Ben", "trump=hearts", f"points={points}")
     assert res.returncode == 1, res.stdout
-    assert f"Ben/Dirk cannot have {points} card points with hearts" in res.stderr
+    assert f"Ben & Dirk cannot have {points} card points with hearts" in res.stderr
     assert "[rule: card_points]" in res.stderr
     assert "Traceback" not in res.stderr
     assert snapshot(path) == before

@@ -69,7 +69,12 @@ def test_explain_names_options_as_set_takes_them_in_every_language(tmp_path: Pat
         assert explained.returncode == 0, explained.stderr
         no = {"en": "false", "de": "nein", "nl": "nee"}[lang]  # what --set reads back
         ranks = {"en": "A,K", "de": "A,K", "nl": "A,H"}[lang]  # heer is H at a Dutch table
-        shown = f"pit_for_defenders={no}, four_of_a_kind_ranks={ranks}"
+        pit, four = {  # the options by the names explain heads them with (issue 27)
+            "en": ("pit_for_defenders", "four_of_a_kind_ranks"),
+            "de": ("alle Stiche für die Gegner", "Ränge für vier Gleiche"),
+            "nl": ("pit voor de tegenspelers", "rangen voor vier gelijke"),
+        }[lang]
+        shown = f"{pit}={no}, {four}={ranks}"
         assert shown in explained.stdout, (lang, explained.stdout)
         again = run_cli(
             tmp_path, "--lang", lang, "explain", "klaverjassen", "options",

@@ -90,12 +90,13 @@ def test_a_whole_hand(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[
 def first_hand_reported(path: Path, out: str) -> None:
     """The first hand is over in the file, and the session said so: the totals (per team
     where teams play, as the sheet counts them: issue 28), who deals next."""
-    from scorekeeper.view.sheet import column_scores
+    from scorekeeper.view.sheet import columns_of
 
     m = Session.open(path).match
     assert m.hands[0].finished
     assert "Hand 1 over:" in out
-    totals = ", ".join(f"{p} {s:+d}" for p, s in column_scores(m, m.totals()).items())
+    scores = m.totals()  # a team by its partners as the table writes them (Anna & Carla)
+    totals = ", ".join(f"{c.shown} {scores.get(c.members[0], 0):+d}" for c in columns_of(m))
     assert f"totals: {totals}" in out
     assert f"{m.next_dealer()} deals next." in out
 

@@ -68,7 +68,7 @@ def test_status_says_who_is_to_choose_trump(cli) -> None:
     cli("new", "klaverjassen", *FOUR)
     res = cli("status")
     assert "Ben to name a trump suit or pass" in res.stdout
-    assert "Totals: Anna/Carla +0, Ben/Dirk +0" in res.stdout  # per team (issue 28)
+    assert "Totals: Anna & Carla +0, Ben & Dirk +0" in res.stdout  # per team (issue 28)
     assert json.loads(cli("status", "--json").stdout)["to_act"] == ["Ben"]
 
 

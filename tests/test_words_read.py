@@ -291,7 +291,7 @@ def test_the_table_s_explain_names_its_own_command_and_reads_the_game_s_name(
     res = piped(tmp_path / "home", path, lines)
     assert res.returncode == 0, res.stderr
     assert how in res.stdout and "scorekeeper explain" not in res.stdout, res.stdout
-    assert f"doppelkopf: {title}" in res.stdout, res.stdout + res.stderr
+    assert f"Doppelkopf: {title}" in res.stdout, res.stdout + res.stderr  # its name, no id
 
 
 @pytest.mark.parametrize(("lang", "said"), [("de", "'ja' ist keine ganze Zahl"), ("nl", "'ja' is")])

@@ -95,13 +95,18 @@ def new(
     Example: scorekeeper event new friday doppelkopf-club --season 2026
     """
     from scorekeeper.club import event as ev
+    from scorekeeper.club.competition import OVERRIDABLE
+    from scorekeeper.lang.typed import setting_key
+    from scorekeeper.text import language
 
     overrides = {}
     for pair in set_ or []:
         key, sep, value = pair.partition("=")
         if not sep:
             raise typer.BadParameter(say("club.bad_set", given=pair))
-        overrides[key.strip()] = value.strip()
+        for lang in (language.typed(), match_lang or language.ENGLISH):  # --set Runden=4
+            key = setting_key(key.strip(), OVERRIDABLE, lang)
+        overrides[key] = value.strip()
     if match_lang is not None and match_lang not in ("de", "nl", "en"):
         raise typer.BadParameter(
             say("cli.bad_lang", value=match_lang, languages=["de", "nl", "en"])

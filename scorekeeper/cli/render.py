@@ -525,7 +525,7 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
     """A rule set explained, or its topics and ``how`` to ask for one (the command line's
     form unless given: the table session names its own command)."""
     if "sections" not in data:
-        topics = escape(say("cli.topics", ruleset=data["ruleset"]))
+        topics = escape(say("cli.topics", ruleset=data.get("name", data["ruleset"])))
         how = escape(how or say("cli.topics_how", ruleset=data["ruleset"]))
         console.print(f"[bold]{topics}[/] {how}")
         from scorekeeper.lang.terms import spoken_topic
@@ -535,9 +535,16 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
             named = spoken_topic(topic, language.current())
             console.print(escape(f"  {named:14} {own(title)}"))
         return
-    console.print(f"[bold]{escape(data['ruleset'])}: {escape(own(data['title']))}[/]")
+    from scorekeeper.lang.terms import ruleset_name
+
+    named = ruleset_name(data.get("name", data["ruleset"]), _lang())
+    console.print(f"[bold]{escape(named)}: {escape(own(data['title']))}[/]")
     if data["options"]:
-        chosen = ", ".join(f"{k}={_setting(v)}" for k, v in data["options"].items())
+        from scorekeeper.lang.terms import option_name
+
+        chosen = ", ".join(
+            f"{option_name(k, _lang())}={_setting(v)}" for k, v in data["options"].items()
+        )
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")

@@ -70,6 +70,8 @@ class Language:
     terms: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
     money: str = "{amount}"
+    pair: str = "{first} & {second}"
+    """Two partners as this table writes them (``Anna & Carla``)."""
     commands: Mapping[str, str] = field(default_factory=dict)
     nicknames: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     topics: Mapping[str, str] = field(default_factory=dict)
@@ -101,23 +103,26 @@ class Language:
         return found
 
 
-def _bad(code: str, key: str, what: str) -> ScorekeeperError:
+def _bad(code: str, key: str, what: str, **params: Any) -> ScorekeeperError:
+    """``key`` of a language file is not what it must be: ``what`` names it
+    (``lang.bad_file.WHAT``, worded in the table's language as the rest)."""
+    must = because(f"lang.bad_file.{what}", None, **params)
     return ScorekeeperError(
-        because("lang.bad_file", None, file=f"{code}.toml", key=key, what=what), kind="file"
+        because("lang.bad_file", None, file=f"{code}.toml", key=key, what=must), kind="file"
     )
 
 
 def _text(code: str, table: Mapping[str, Any], key: str, where: str) -> str:
     value = table.get(key)
     if not isinstance(value, str) or not value:
-        raise _bad(code, f"{where}{key}", "a non-empty string")
+        raise _bad(code, f"{where}{key}", "text")
     return value
 
 
 def _strings(code: str, table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise _bad(code, f"{where}{key}", "a list of non-empty strings")
+        raise _bad(code, f"{where}{key}", "texts")
     return tuple(value)
 
 
@@ -126,12 +131,12 @@ def _names(
 ) -> dict[str, Name]:
     table = data.get(part)
     if not isinstance(table, Mapping) or set(table) != set(codes):
-        raise _bad(code, part, f"a table for each of {' '.join(codes)}")
+        raise _bad(code, part, "each", codes=list(codes))
     names: dict[str, Name] = {}
     for item in codes:
         entry = table[item]
         if not isinstance(entry, Mapping):
-            raise _bad(code, f"{part}.{item}", "a table")
+            raise _bad(code, f"{part}.{item}", "table")
         where = f"{part}.{item}."
         letter = _text(code, entry, "letter", where)
         symbol = entry.get("symbol", "")
@@ -153,7 +158,7 @@ def _word_table(code: str, table: Any, where: str, families: bool = False) -> di
     """``[where]``: typed word -> word; with ``families`` (``[read]``) a game's own table
     ``[read.GAME]`` is read separately, and a game's name is no word of the table itself."""
     if not isinstance(table, Mapping):
-        raise _bad(code, where, "a table of words")
+        raise _bad(code, where, "words")
     out: dict[str, str] = {}
     for key, value in table.items():
         if families and key in FAMILIES and not isinstance(value, Mapping):
@@ -163,10 +168,10 @@ def _word_table(code: str, table: Any, where: str, families: bool = False) -> di
                 continue  # a family's own table, read separately
             games = list(FAMILIES) if families else []
             if not games:  # a table where only words belong: its words would be lost
-                raise _bad(code, f"{where}.{key}", "a non-empty string")
+                raise _bad(code, f"{where}.{key}", "text")
             raise _refused(code, "lang.unknown_table", f"{where}.{key}", games=games)
         if not isinstance(value, str) or not value:
-            raise _bad(code, f"{where}.{key}", "a non-empty string")
+            raise _bad(code, f"{where}.{key}", "text")
         out[" ".join(fold(key).split())] = value
     return out
 
@@ -182,7 +187,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
     }
     words = data.get("words", {})
     if not isinstance(words, Mapping) or not all(isinstance(v, str) for v in words.values()):
-        raise _bad(code, "words", "a table of strings")
+        raise _bad(code, "words", "strings")
     return Language(
         code=_text(code, data, "code", ""),
         name=_text(code, data, "name", ""),
@@ -196,6 +201,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         terms=_word_table(code, data.get("terms", {}), "terms"),
         sections=_word_table(code, data.get("sections", {}), "sections"),
         money=_text(code, data, "money", "") if "money" in data else "{amount}",
+        pair=_text(code, data, "pair", "") if "pair" in data else "{first} & {second}",
         commands=_word_table(code, data.get("commands", {}), "commands"),
         nicknames=_nicknames(code, data.get("nicknames", {})),
         topics=_word_table(code, data.get("topics", {}), "topics"),
@@ -212,11 +218,11 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
 def _glossary(code: str, table: Any) -> dict[str, Term]:
     """``[glossary.CONCEPT]``: ``term`` and its ``rivals``."""
     if not isinstance(table, Mapping):
-        raise _bad(code, "glossary", "a table per concept")
+        raise _bad(code, "glossary", "concepts")
     out: dict[str, Term] = {}
     for concept, entry in table.items():
         if not isinstance(entry, Mapping):
-            raise _bad(code, f"glossary.{concept}", "a table with term and rivals")
+            raise _bad(code, f"glossary.{concept}", "term")
         where = f"glossary.{concept}."
         out[concept] = Term(
             _text(code, entry, "term", where), _strings(code, entry, "rivals", where)
@@ -233,7 +239,7 @@ def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
     from scorekeeper.cards import Card
 
     if not isinstance(table, Mapping) or not set(table) <= set(FAMILIES):
-        raise _bad(code, "nicknames", f"a table for some of {' '.join(FAMILIES)}")
+        raise _bad(code, "nicknames", "games", games=list(FAMILIES))
     out: dict[str, dict[str, str]] = {}
     for family, names in table.items():
         words = _word_table(code, names, f"nicknames.{family}")
@@ -241,7 +247,7 @@ def _nicknames(code: str, table: Any) -> dict[str, dict[str, str]]:
             try:  # J{T}: the jack of the hand's trump suit, whichever it is
                 Card.parse(card.replace(TRUMP_SUIT, "H"))
             except ValueError:
-                raise _bad(code, f"nicknames.{family}.{word}", "a card code (10H, J{T})") from None
+                raise _bad(code, f"nicknames.{family}.{word}", "card") from None
         out[family] = words
     return out
 

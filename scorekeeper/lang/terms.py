@@ -9,12 +9,12 @@ language other than English; English stays exactly as the engine names it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.caches import memo
 from scorekeeper.lang.data import DEFAULT, fold, language
-from scorekeeper.text.language import card_language, player_names
+from scorekeeper.text.language import card_language, is_neutral, player_names
 
 # Parameters of the view's sentences that carry a game's own term as the engine names it
 # (a key such as ``no90``, a rule set's word such as ``Kontra``, an English term such as
@@ -51,7 +51,7 @@ WORD_PARAMS_OF = {
     "table.hand.redeal": frozenset({"what"}),
     "klaverjassen.label.run": frozenset({"length"}),
     "klaverjassen.label.four": frozenset({"rank"}),  # four of a kind: 'vier Könige'
-
+    "klaverjassen.item.roem": frozenset({"label"}),  # a quick hand's roem: 'Anna & Carla: roem'
     "klaverjassen.kraak.": frozenset({"last"}),
     "games.not_": frozenset({"text"}),  # a value read from the table's yes or no
     "session.fact_refused": frozenset({"value"}),
@@ -86,6 +86,7 @@ def term(text: str, lang: str = DEFAULT) -> str:
     game``, ``trump hearts``), in ``lang``: the whole text if the language file knows it,
     else word by word; the match's player names (:func:`player_names`), numbers, English
     and unknown text stay as they are."""
+    text = sides_in(text, lang)  # Anna/Carla -> Anna & Carla
     if lang == DEFAULT or not text:
         return text
     terms = _terms(lang)
@@ -145,6 +146,8 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     """A sentence's parameters with the games' terms in ``lang`` (see WORD_PARAMS)."""
     if lang == DEFAULT or not params:
         return params
+    if key.startswith(OPTION_KEYS):  # before the reasons in it are worded anew
+        params = _option_words(key, params, lang)
     if any(isinstance(v, str) and hasattr(v, "reason") for v in params.values()):
         # words the view made earlier, in the language of then (a line of a hand's value
         # inside another): worded anew from their reason, in this language
@@ -160,6 +163,53 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
     return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+
+
+OPTION_KEYS = ("rules.option.", "club.bad_setting")
+"""Refusals of an option or a setting (``--set``) that name options, settings and their
+values by key (``trump_choice``, ``dealer_first``): named as the table names them
+(``'Trumpfwahl'``, ``'Geber zuerst'``), quoted, as a name may hold spaces and commas."""
+
+
+def _option_words(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    out = dict(params)
+    for name in ("options", "keys"):  # what may be set
+        if isinstance(out.get(name), list | tuple):
+            out[name] = [_quoted(option_name(str(o), lang), str(o)) for o in out[name]]
+    if key == "rules.option.takes" and isinstance(out.get("name"), str):
+        out["name"] = _quoted(option_name(out["name"], lang), out["name"])
+    if key == "club.bad_setting" and isinstance(out.get("key"), str):
+        out["key"] = option_name(out["key"], lang)
+    kind = getattr(params.get("kind"), "reason", None)  # "one of free, dealer_first"
+    if key == "rules.option.takes" and kind is not None and kind.key == "rules.type.one_of":
+        values = [_quoted(setting_value(str(v), lang), str(v)) for v in kind.params["values"]]
+        out["kind"] = _said("rules.option.choices", values=values)
+    if isinstance(near := out.get("near"), str) and isinstance(typed := out.get("name"), str):
+        known = [str(o) for o in params.get("options", ())]
+        out["near"] = _quoted(_nearest_named(typed, known, lang) or option_name(near, lang), near)
+    return out
+
+
+def _said(key: str, **params: Any) -> str:
+    from scorekeeper.text import say
+
+    return say(key, **params)
+
+
+def _quoted(label: str, key: str) -> str:
+    """A name the table's language gives a key, quoted; a key it names not, as it is."""
+    return f"'{label}'" if label != key else key
+
+
+def _nearest_named(typed: str, keys: list[str], lang: str) -> str | None:
+    """The option's name in ``lang`` most like what was typed (``Gleichstnd`` ->
+    ``Gleichstand``), by the names the table reads; None if none is near."""
+    import difflib
+
+    names = {fold(k): option_name(k, lang) for k in keys}
+    names.update({fold(option_name(k, lang)): option_name(k, lang) for k in keys})
+    close = difflib.get_close_matches(fold(typed), list(names), n=1, cutoff=0.3)
+    return names[close[0]] if close else None
 
 
 def _ruleset(value: Any, named: Mapping[str, str]) -> Any:
@@ -302,3 +352,39 @@ def setting_value(value: str, lang: str = DEFAULT) -> str:
 
         return translate("explain", value, lang)
     return term(value, lang)
+
+
+
+PAIR_MARKS = ("/", "+")
+"""How the engine joins two partners' names (``Anna/Carla`` for a Klaverjassen side,
+``Anna+Carla`` for a Bierkopf team): shown as the table writes partners (:func:`pair`)."""
+
+
+def pair(members: Sequence[str], lang: str = DEFAULT) -> str:
+    """Two partners as a table of ``lang`` writes them (the language file's ``pair``:
+    ``Anna & Carla``); one player, or more than two, joined by ", "."""
+    if len(members) != 2:
+        return ", ".join(members)
+    return language(lang).pair.format(first=members[0], second=members[1])
+
+
+def sides_in(text: str, lang: str = DEFAULT) -> str:
+    """A text's sides that the engine names by their two players (``Anna/Carla 100``,
+    ``Anna+Carla``) as the table writes partners (:func:`pair`: ``Anna & Carla 100``); the
+    rest as it is. Only the match's seated players make a pair (:func:`player_names`): a
+    path or a sum stays what it is."""
+    names = player_names()
+    if not names or is_neutral() or not any(mark in text for mark in PAIR_MARKS):
+        return text  # --json: the engine's names, as ever
+
+    def one(word: str) -> str:
+        core = word.rstrip(",;:.)")
+        tail, core = word[len(core) :], core.lstrip("(")
+        head = word[: len(word) - len(tail) - len(core)]
+        for mark in PAIR_MARKS:
+            first, sep, second = core.partition(mark)
+            if sep and first in names and second in names:
+                return head + pair((first, second), lang) + tail
+        return word
+
+    return " ".join(one(word) for word in text.split(" "))

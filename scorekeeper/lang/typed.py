@@ -9,14 +9,14 @@ English table typed is stored (and refused) as it always was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
     from scorekeeper.session import Session
 
-__all__ = ["typed", "typed_cards", "typed_facts"]
+__all__ = ["setting_key", "typed", "typed_cards", "typed_facts", "typed_options"]
 
 
 def _rules(session: Session, rules: Ruleset | None) -> Ruleset:
@@ -158,7 +158,7 @@ def typed_options(ruleset: str, found: dict[str, object], lang: str) -> dict[str
     from scorekeeper import ruleset as rs
 
     specs = rs.load(ruleset).option_specs
-    out = {_option_key(key, specs, lang): value for key, value in found.items()}
+    out = {setting_key(key, specs, lang): value for key, value in found.items()}
     for name, value in dict(out).items():
         spec = specs.get(name)
         if spec is None or not isinstance(value, str) or isinstance(spec.default, bool | int):
@@ -171,12 +171,12 @@ def typed_options(ruleset: str, found: dict[str, object], lang: str) -> dict[str
     return out
 
 
-def _option_key(key: str, specs: Mapping[str, object], lang: str) -> str:
-    """An option's key from its name in ``lang``, as ``rules show`` and ``explain`` print
-    it (``gelijkspel`` -> ``tie``, ``Strafe für Nichtbedienen`` -> ``revoke_penalty``);
-    a key the rule set knows, and a name no option has, stay as typed (for the rule set
-    to accept or refuse)."""
-    if key in specs:
+def setting_key(key: str, specs: Iterable[str], lang: str) -> str:
+    """An option's (or a competition setting's) key from its name in ``lang``, as ``rules
+    show`` and ``explain`` print it (``gelijkspel`` -> ``tie``, ``Strafe für
+    Nichtbedienen`` -> ``revoke_penalty``, ``Runden`` -> ``rounds``); a known key, and a
+    name none has, stay as typed (for the rule set to accept or refuse)."""
+    if key in specs or lang == "en":
         return key
     from scorekeeper.lang.data import fold, language
 

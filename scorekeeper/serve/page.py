@@ -18,7 +18,7 @@ from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
 from scorekeeper.view.sheet import build, column_scores, columns_of
-from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, term
+from scorekeeper.view.words import SUIT_SYMBOLS, cards, say, side, term
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand
@@ -304,7 +304,7 @@ def _last_value(match: Any) -> list[str]:
     # what each column of the sheet got, per team where teams play (as the terminal says)
     scores = column_scores(match, finished.result.scores)
     # a name and its points stay on one line on a phone ('Dirk +0', never 'Dirk' / '+0')
-    scores_line = ", ".join(f"{name}\u00a0{points:+d}" for name, points in scores.items())
+    scores_line = ", ".join(f"{side(name)}\u00a0{points:+d}" for name, points in scores.items())
     return [
         f'<section class="value"><h2>{escape(say("serve.last_value", number=finished.number))}'
         "</h2>",

@@ -136,7 +136,9 @@ def standing_lines(session: Session, lang: str = "en") -> list[str]:
 
     lines = []
     if teams := partners(session.match):
-        lines.append(say("table.new.teams", teams=[" & ".join(team) for team in teams]))
+        from scorekeeper.lang.terms import pair
+
+        lines.append(say("table.new.teams", teams=[pair(team, lang) for team in teams]))
     return lines + [part.replace("\u00a0", " ") for part in bar_parts(bar_data(session, lang))]
 
 

@@ -23,7 +23,9 @@ def say(key: str, /, **params: Any) -> str:
 
 
 def signed(scores: Mapping[str, int]) -> list[str]:
-    return [f"{p} {s:+d}" for p, s in scores.items()]
+    from scorekeeper.view.words import side
+
+    return [f"{side(p)} {s:+d}" for p, s in scores.items()]
 
 
 def team_signed(match: Match | None, scores: Mapping[str, int]) -> list[str]:
@@ -43,7 +45,7 @@ def outcome_lines(out: Outcome, number: int, match: Match | None = None) -> list
     if out.action.is_play:
         lines.append(say("table.said.play", action=cards(out.action.text)))
     lines.extend(str(m) for m in out.messages)
-    lines.extend(f"warning: {r.text()}" for r in out.revokes)
+    lines.extend(f"{say('cli.warning')} {r.text()}" for r in out.revokes)
     if out.result is not None:
         lines.extend(result_lines(out.result, number, match))
     return lines
@@ -191,7 +193,10 @@ def opening_lines(data: Mapping[str, Any]) -> list[str]:
     elif data["before_play"]:
         lines.append(say("table.new.before_play", why=data["before_play"]))
     if data["partners"]:
-        teams = [" & ".join(team) for team in data["partners"]]
+        from scorekeeper.lang.terms import pair
+        from scorekeeper.text import language
+
+        teams = [pair(team, language.current()) for team in data["partners"]]
         lines.append(say("table.new.teams", teams=teams))
     return lines
 

@@ -38,6 +38,9 @@ TERMS = "scorekeeper.lang.terms"
 """The games' own terms in German and Dutch (``contra`` -> ``Kontra``) come from the
 language files, whose reader refuses through this module's words: loaded by name, so that
 the view's words stay a leaf of the import graph."""
+PAIR = ("/", "+")
+"""The marks that may join two partners' names (``Anna/Carla``): such a parameter is shown
+as the table writes partners (``scorekeeper.lang.terms.partners``)."""
 OWN_FILES = ("lang.bad_file", "lang.not_toml", "lang.family_key", "lang.unknown_table")
 """What is wrong with a language file itself: worded without reading any language file (its
 parameters are file names and keys, no game's terms), so that a broken one is refused
@@ -153,6 +156,8 @@ def _word(value: Any) -> str:
         return " ".join(_word(v) for v in value)
     if isinstance(value, float) and (lang := language.current()) != language.ENGLISH:
         return language.number(value, lang)  # 12,5 where the table writes a decimal comma
+    if isinstance(value, str) and language.player_names() and any(m in value for m in PAIR):
+        return importlib.import_module(TERMS).sides_in(value, language.current())  # Anna & Carla
     return str(value)
 
 

@@ -10,6 +10,16 @@ TEXTS: dict[str, str] = {
     "lang.unknown": "unknown language {lang!r}; scorekeeper speaks {known!l}",
     "lang.style": "unknown card-name style {style!r}; use one of {styles!l}",
     "lang.bad_file": "language file {file}: {key} must be {what}",
+    "lang.bad_file.text": "a non-empty string",
+    "lang.bad_file.texts": "a list of non-empty strings",
+    "lang.bad_file.each": "a table for each of {codes}",
+    "lang.bad_file.table": "a table",
+    "lang.bad_file.words": "a table of words",
+    "lang.bad_file.strings": "a table of strings",
+    "lang.bad_file.concepts": "a table per concept",
+    "lang.bad_file.term": "a table with term and rivals",
+    "lang.bad_file.games": "a table for some of {games}",
+    "lang.bad_file.card": "a card code, such as 10H",
     "lang.not_toml": "language file {file}: not valid TOML: {why}",
     "lang.family_key": (
         "language file {file}: {key}: {game} is a game's name and names the table of that "

@@ -128,6 +128,11 @@ def neutral(on: bool = True) -> None:
     _neutral = on
 
 
+def is_neutral() -> bool:
+    """Whether ``--json`` speaks: the words programs read stay as the engine makes them."""
+    return _neutral
+
+
 def voice() -> tuple[str, str | None, tuple[str, ...]]:
     """What words made now depend on besides their reason: the language spoken, the
     match's language (its card names, ``card_language``) and its players' names (never

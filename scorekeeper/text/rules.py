@@ -50,6 +50,7 @@ TEXTS: dict[str, str] = {
     "rules.option.explain": "every option needs an explanation",
     "rules.option.not_a_choice": "{value!r} is not one of its choices",
     "rules.option.not_a_value": "{value!r} is not a value of this option",
+    "rules.option.choices": "one of {values!l}",
     "rules.option.takes": "option {name} takes {kind}, not {value!r}",
     "rules.option.none": "{ruleset} has no option {name!r}",
     "rules.option.unknown": "unknown option {name!r} of {ruleset}; options: {options!l}",

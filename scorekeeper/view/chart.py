@@ -91,7 +91,7 @@ def draw(sheet: Sheet, width: int = 80, encoding: str | None = "utf-8") -> str:
     foot, end = f"{say('sheet.chart.hand')} 0", str(len(series[0]) - 1)
     lines.append(" " * (axis + 2) + foot + end.rjust(max(len(scaled[0]) - len(foot), len(end) + 1)))
     legend = [
-        f"{m} {c.name} {t}"
+        f"{m} {c.shown} {t}"
         for m, c, t in zip(_markers(sheet), sheet.columns, sheet.totals, strict=True)
     ]
     if any(MEET in row for row in cells):

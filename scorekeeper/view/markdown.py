@@ -27,7 +27,7 @@ def _table(sheet: Sheet) -> list[str]:
         say("sheet.col.dealer"),
         say("sheet.col.game"),
         say("sheet.col.result"),
-        *(c.name for c in sheet.columns),
+        *(c.shown for c in sheet.columns),
     ]
     align = ["---:", "---", "---", "---", *("---:" for _ in sheet.columns)]
     if sheet.has_checks:
@@ -50,7 +50,7 @@ def render(sheet: Sheet) -> str:
     lines = [*_table(sheet), ""]
     if sheet.legend:
         lines += [escape(sheet.legend), ""]
-    shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
+    shown = ", ".join(f"{c.shown} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
     lines.append(f"**{escape(say('sheet.totals'))}** {escape(shown)}  ")
     if progress := progress_text(sheet.progress):
         lines.append(f"**{escape(say('sheet.progress'))}** {escape(progress)}  ")

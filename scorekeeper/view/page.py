@@ -40,7 +40,7 @@ def page_data(sheet: Sheet, *, once: bool = False) -> dict[str, Any]:
         {"text": say("sheet.col.dealer"), "num": False},
         {"text": say("sheet.col.game"), "num": False},
         {"text": say("sheet.col.result"), "num": False},
-        *({"text": c.name, "num": True} for c in sheet.columns),
+        *({"text": c.shown, "num": True} for c in sheet.columns),
     ]
     if sheet.has_checks:
         headers.append({"text": say("sheet.col.check"), "num": False})
@@ -59,7 +59,7 @@ def page_data(sheet: Sheet, *, once: bool = False) -> dict[str, Any]:
         }
         for r in sheet.rows
     )
-    shown = ", ".join(f"{c.name} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
+    shown = ", ".join(f"{c.shown} {t}" for c, t in zip(sheet.columns, sheet.totals, strict=True))
     summary = [{"label": say("sheet.totals"), "text": shown, "kind": "totals"}]
     if progress := progress_text(sheet.progress):
         summary.append({"label": say("sheet.progress"), "text": progress, "kind": "progress"})
@@ -86,7 +86,7 @@ def page_data(sheet: Sheet, *, once: bool = False) -> dict[str, Any]:
             "axis": say("sheet.chart.hand"),
             "hands": hands,
             "series": [
-                {"name": c.name, "values": values, "total": total}
+                {"name": c.shown, "values": values, "total": total}
                 for c, values, total in zip(sheet.columns, series, sheet.totals, strict=True)
             ],
         },

@@ -29,6 +29,17 @@ class Column:
     name: str
     members: tuple[str, ...]
 
+    @property
+    def shown(self) -> str:
+        """The column's head as the table writes it: a team by its partners as the language
+        file's ``pair`` joins them (``Anna & Carla``), a player by the name."""
+        if len(self.members) != 2:
+            return self.name
+        from scorekeeper.lang.terms import pair
+        from scorekeeper.text import language
+
+        return pair(self.members, language.current())
+
 
 NBSP = "\u00a0"  # holds a side's name and its number together where a cell wraps
 SAT_OUT = "–"
@@ -145,13 +156,16 @@ def _result(res: HandResult, columns: list[Column], word: Word) -> str:
     )
     points = ", ".join(f"{_side_word(s, word)}{NBSP}{res.card_points[s]}" for s in sides)
     winner = _side_word(res.winner, word) if res.winner else say("sheet.nobody")
+    winner = winner.replace(" ", NBSP) if res.winner else winner
     return say("sheet.result", points=points, winner=winner)
 
 
 def _side_word(side: str, word: Word) -> str:
+    """A side as the sheet names it, held together where a cell wraps (``Anna & Carla``)."""
     if side in ("re", "contra"):
         return word(side)
-    return term(side[:1].upper() + side[1:] if side in ("queens", "others") else side)
+    named = term(side[:1].upper() + side[1:] if side in ("queens", "others") else side)
+    return named.replace(" ", NBSP)
 
 
 def _game(res: HandResult, marks: tuple[str, ...]) -> str:
@@ -204,8 +218,8 @@ def _roem(res: HandResult, columns: list[Column], word: Word) -> list[str]:
     roem = res.details.get("roem") or {}
     if not any(roem.values()):
         return []
-    amounts = [(c.name, roem.get(_side_of(res, c.members[0]) or "", 0)) for c in columns]
-    named = ", ".join(f"{name} {amount}" for name, amount in amounts if amount)
+    amounts = [(c.shown, roem.get(_side_of(res, c.members[0]) or "", 0)) for c in columns]
+    named = ", ".join(f"{name} {amount}".replace(" ", NBSP) for name, amount in amounts if amount)
     return [say("sheet.mark.roem", word=word("roem"), amounts=named)]
 
 

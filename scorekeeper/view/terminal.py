@@ -41,7 +41,7 @@ class Col:
             return max([head, *(len(c) for c in self.cells)])
         # split where the wrap may break: at plain spaces, not inside a name and its number
         words = [w for c in [self.header, *self.cells] for w in c.split(" ")]
-        return min(max([1, *(len(w) for w in words)]), 14)
+        return min(max([1, *(len(w) for w in words)]), 18 if self.yields else 14)
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -113,7 +113,7 @@ def _table(sheet: Sheet, p: Callable[[str], str], dealer: bool) -> list[Col]:
     )
     for i, c in enumerate(sheet.columns):
         cells = [r.cell(i) for r in rows]
-        cols.append(Col(p(c.name), cells, right=True, wraps=True))
+        cols.append(Col(p(c.shown), cells, right=True, wraps=True))
     if sheet.has_checks:
         cols.append(
             Col(p(say("sheet.col.check")), [p(_check(r, ok, bad)) for r in rows], wraps=True)
@@ -135,7 +135,7 @@ def _with_total_row(sheet: Sheet, cols: list[Col], p: Callable[[str], str]) -> N
 def _stacked(sheet: Sheet, p: Callable[[str], str], width: int) -> list[str]:
     """One block per hand: what was played, the result winner first, then each column."""
     lines: list[str] = []
-    names = [p(c.name) for c in sheet.columns]
+    names = [p(c.shown) for c in sheet.columns]
     pad = min(max(len(n) for n in names), max(width - 18, 4)) if names else 0
     ok, bad = p("✓"), p("✗")
     for row in sheet.rows:
@@ -205,7 +205,7 @@ NBSP = "\u00a0"  # holds a name and its total together where a line is wrapped
 
 def _totals(sheet: Sheet) -> str:
     shown = ", ".join(
-        f"{c.name} {t}".replace(" ", NBSP) for c, t in zip(sheet.columns, sheet.totals, strict=True)
+        f"{c.shown} {t}".replace(" ", NBSP) for c, t in zip(sheet.columns, sheet.totals, strict=True)
     )
     return f"{say('sheet.totals')} {shown}"
 

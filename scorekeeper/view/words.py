@@ -26,7 +26,7 @@ def term(text: str) -> str:
 
     lang = language.current()
     if lang == language.ENGLISH or not text:
-        return text
+        return side(text)
     from scorekeeper.lang.terms import term as in_lang
     from scorekeeper.reasons import reason_of
 
@@ -34,6 +34,18 @@ def term(text: str) -> str:
         return reason.text()  # worded by the engine: its words in this language
 
     return in_lang(text, lang)
+
+
+def side(text: str) -> str:
+    """A text's sides named by their two players (``Anna/Carla``, ``Anna+Carla``) as the
+    view's language writes partners: ``Anna & Carla``."""
+    from scorekeeper.text import language
+
+    if not language.player_names() or ("/" not in text and "+" not in text):
+        return text  # no pair in it: nothing to load
+    from scorekeeper.lang.terms import sides_in
+
+    return sides_in(text, language.current())
 
 
 def cards(text: str) -> str:
