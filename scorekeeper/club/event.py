@@ -73,17 +73,16 @@ class Table:
     second: str = ""  # the same table entered a second time, to compare
 
     def path(self) -> Path:
-        """The table's match file; refused where an (edited) event file names one that
-        leads out of the data folder."""
-        path = data_home() / self.match
-        store.verify_inside(path)
-        return path
+        """The table's match file. An event file read from disk has had every table's
+        files checked by :meth:`verify_inside` (one check, with the file, round, table and
+        key in its words); a table the draw makes names a file inside by construction."""
+        return data_home() / self.match
 
     def verify_inside(self, where: str, round_number: int) -> None:
         """Refuse (naming the event file ``where``, the round, the table and the key) a
         ``match`` or ``second`` that leads out of the data folder, links included, by the
-        data folder's one rule (:func:`scorekeeper.store.escapes`): nothing outside it is
-        read or written through an edited event file."""
+        data folder's one rule (:func:`scorekeeper.rules.source.escapes`): nothing outside
+        it is read or written through an edited event file."""
         for key, value in (("match", self.match), ("second", self.second)):
             if not isinstance(value, str):
                 raise refuse("club.bad_event", kind="file", path=where, error=key)
