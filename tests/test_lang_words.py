@@ -191,7 +191,7 @@ def test_the_table_session_in_german_names_cards_and_words(tmp_path: Path) -> No
 
 def test_click_and_typer_speak_german_and_dutch(tmp_path: Path) -> None:
     helped = _ok(tmp_path, "--lang", "de", "announce", "--help")
-    for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[nötig]"):
+    for word in ("Aufruf: scorekeeper announce", "Argumente", "Optionen", "[Pflicht]"):
         assert word in helped, (word, helped)
     assert "Zeigt diese Hilfe und beendet das Programm." in helped and "Usage:" not in helped
     missing = run_cli(tmp_path, "--lang", "nl", "announce")
