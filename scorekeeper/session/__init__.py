@@ -621,7 +621,7 @@ class Session:
                         text += matchlog.section(last.record)
                     last = step
         except (NotStreamed, UnicodeDecodeError, OSError) as exc:
-            cache._debug(f"{self.path}: rename by hands: {exc!r}")
+            cache._debug(f"{self.path}: {exc!r}")  # by hands: read whole below
             sections = False
         if not sections:  # not read hand by hand, or every hand short (written inline)
             self._log, _ = matchlog.read(self.path)  # the file as it is: nothing renamed yet
