@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.caches import Cache, cache
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.cards import BY_INDEX, Card, Deck
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
 from scorekeeper.errors import CardError, IllegalActionError, RulesetError, no
@@ -144,6 +144,50 @@ def seated(players: Sequence[str]) -> Seating:
     return found
 
 
+class CardPlays:
+    """The play of each card by each player at a table, as ``Action`` records made once
+    per table and deck (an action is immutable), and the deck's order of the cards: what
+    ``Hand.legal_actions`` answers for the cards a mask allows."""
+
+    __slots__ = ("actions", "deck", "position")
+
+    def __init__(self, players: Sequence[str], deck: Deck) -> None:
+        self.deck = deck
+        self.position = {BIT[card]: place for place, card in enumerate(deck.cards)}
+        self.actions = {
+            player: {BIT[card]: Action(player, PLAY, card) for card in deck.cards}
+            for player in players
+        }
+
+    def of(self, player: str, mask: int) -> list[Action]:
+        """``player``'s plays of the cards of ``mask`` (each a card of the deck), in the
+        deck's order."""
+        bits = []
+        while mask:
+            low = mask & -mask
+            bits.append(low)
+            mask ^= low
+        bits.sort(key=self.position.__getitem__)
+        actions = self.actions[player]
+        return [actions[bit] for bit in bits]
+
+
+_PLAYS: Cache[tuple[tuple[str, ...], int], CardPlays] = cache(
+    "hand.card_plays", "(tuple(players), id(deck))", limit=64
+)
+"""Each table's ``CardPlays`` with a deck: an entry keeps its deck, so the deck's id is
+not another deck's while the entry is kept (``card_plays`` checks it is the same)."""
+
+
+def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
+    """The ``CardPlays`` of these players with this deck, made once and shared."""
+    key = (tuple(players), id(deck))
+    found = _PLAYS.entries.get(key)
+    if found is None or found.deck is not deck:
+        found = _PLAYS.put(key, CardPlays(players, deck))
+    return found
+
+
 class TrickInPlay:
     """The trick being played: its record (``trick``), who plays its cards in turn from the
     leader (``seats``), its cards as card indices (``key``), the duties it was judged by
@@ -247,6 +291,7 @@ class Hand:
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
         self._pushed: list[dict[str, Any]] = []  # the states ``push`` saved, for ``pop``
+        self._card_plays: CardPlays | None = None  # made when the plays are first listed
         self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ push, pop, copy
@@ -507,7 +552,7 @@ class Hand:
             return None
         allowed = self.legal_mask(player)
         seen = [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
-        return [c for c in seen if self._game_allows(Action(player, PLAY, c))]
+        return [c for c in seen if self._game_allows(self._play_of(player, c))]
 
     def legal_mask(self, player: str, table: Duties | None = None) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
@@ -547,18 +592,36 @@ class Hand:
         """The plays of ``player``, whose turn it is, allowed now, in the deck's order: the
         cards held that the card masks allow and the game does not forbid when the deal
         is recorded, otherwise every card of the deck the record does not rule out."""
-        deck = self.rules.deck
         held = self.held
         if held is None:
+            deck = self.rules.deck
             plays = (
                 Action(player, PLAY, card)
                 for card in deck.cards
                 if self.played[card] < deck.counts[card]
             )
             return [play for play in plays if self.can(play)]
-        allowed = self.legal_mask(player)  # of the cards held: the deck's in its order
-        cards = [c for c in deck.cards if allowed & BIT[c]]
-        return [play for c in cards if self._game_allows(play := Action(player, PLAY, c))]
+        allowed = self._card_plays_made().of(player, self.legal_mask(player))
+        verify = self.game.verify_play  # the game's own restrictions (a card owed...)
+        out = []
+        for play in allowed:
+            try:
+                verify(play)
+            except IllegalActionError:
+                continue
+            out.append(play)
+        return out
+
+    def _card_plays_made(self) -> CardPlays:
+        """This table's ``CardPlays`` (looked up when first asked)."""
+        plays = self._card_plays
+        if plays is None:
+            plays = self._card_plays = card_plays(self.players, self.rules.deck)
+        return plays
+
+    def _play_of(self, player: str, card: Card) -> Action:
+        """``player``'s play of ``card`` (a card of the deck), made once per table."""
+        return self._card_plays_made().actions[player][BIT[card]]
 
     def _duties(self) -> Duties:
         """The following duties of the contract in force (it may change during a hand:

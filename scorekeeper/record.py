@@ -20,9 +20,17 @@ class the same behaviour from shared, already compiled functions:
 * ``fields(cls_or_record)``, ``replace(record, **changes)`` and ``asdict(record)`` as in
   ``dataclasses``.
 
-A class made in the engine's hot loops may write its ``__init__`` out (storing into
-``self.__dict__`` in field order, twice as fast as a dataclass's); ``shared_init(cls)`` is
-what it must match, and tests/test_record.py holds them together.
+The one record policy: the shared ``__init__`` for every record, except a class made in
+the engine's hot loops (one or more per card or per hand replayed: ``Action``, ``Play``,
+``Trick``, ``Outcome``, ``Reason``...), which writes its ``__init__`` out, storing into
+``self.__dict__`` in field order. That is for run-time speed, not start-up: the shared
+``__init__`` is made from compiled code (5-19 us a class at import, no source compiled),
+but a call of it costs 1.2-1.6 us against 0.36-0.46 us written out (result.py's six, CPU
+per construction, fastest of 5 x 200,000; ``python bench/perf.py`` has no row for it: the
+figure is in docs/performance.md). A class that writes its ``__init__`` gets none made
+(the decorator leaves it, and a type checker reads it, as ``dataclasses`` does);
+``shared_init(cls)`` is what it must match, and tests/test_record.py holds every one of
+them to it.
 
 Each field of the class body is declared by its annotation (``ClassVar`` ones are class
 attributes, as in ``dataclasses``); a subclass adds its fields after its bases' fields,
@@ -281,7 +289,7 @@ class _Maker:
         standing = [f for f in self.fields if f.init and not f.kw_only]
         _check_order(standing)
         positional = [f.name for f in standing]
-        if init:
+        if init and "__init__" not in cls.__dict__:  # one written out is the class's own
             _set_new(cls, "__init__", _init(cls, self.fields, positional, frozen=self.frozen))
         if repr:
             _set_new(cls, "__repr__", _repr([f.name for f in self.fields if f.repr]))

@@ -65,7 +65,7 @@ def test_every_value_line_and_note_keeps_its_reason(tmp_path: Path, ruleset: str
     assert not bare, bare
 
 
-@pytest.mark.parametrize(("lang", "said"), [("de", "Ben rief A♣"), ("nl", "Ben vroeg A♣")])
+@pytest.mark.parametrize(("lang", "said"), [("de", "Ben rief A♣"), ("nl", "Ben riep A♣")])
 def test_status_names_a_called_card_by_its_name(tmp_path: Path, lang: str, said: str) -> None:
     """Kloepper's call in status: 'Ben sagte rufen AC an' held the card's code (issue 27)."""
     path = tmp_path / "k.toml"

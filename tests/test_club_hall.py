@@ -4,63 +4,22 @@ hall screen's size, in the three languages; a wrong key is 404 and nothing is wr
 
 from __future__ import annotations
 
-import http.client
-import signal
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_helpers import PHONE, module_browser  # noqa: F401  (the module's chromium: browser)
-from cli_helpers import cli_env, run_cli
+from cli_helpers import run_cli
+from serve_helpers import Address, hall, idle_wakeups, request, stream
 
 SCREEN = {"width": 1280, "height": 900}
-LIFETIME = 60
 
 
 def _ok(home: Path, *args: str) -> str:
     res = run_cli(home, *args)
     assert res.returncode == 0, res.stdout + res.stderr
     return res.stdout
-
-
-@contextmanager
-def hall(home: Path, name: str, procs: list[Any] | None = None) -> Iterator[str]:
-    """``event serve NAME`` on a free port: its URL while it runs (its process appended
-    to ``procs``)."""
-    cmd = [sys.executable, "-m", "scorekeeper", "event", "serve", name, "--port", "0"]
-    proc = subprocess.Popen(
-        [*cmd, "--stop-after", str(LIFETIME)],
-        env=cli_env(home),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    if procs is not None:
-        procs.append(proc)
-    url = ""
-    for line in proc.stdout:
-        if line.strip().startswith("http://"):
-            url = line.strip()
-            break
-    if not url:
-        proc.kill()
-        raise AssertionError(proc.stderr.read() if proc.stderr else "no URL printed")
-    try:
-        yield url
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +65,7 @@ def test_the_hall_page_follows_the_tables(evening: Any, browser: Any) -> None:
         english.wait_for_selector("#link.on")
         assert english.inner_text("#live h1").strip() == "fri: standings after 1 round"
         # a phone woken after a long sleep opens its line anew at once, as the table's
-        # page does (the one way both follow their stream: serve.page.FOLLOW)
+        # page does (the one way both follow their stream: serve.live.FOLLOW)
         phone.evaluate("Date.now = ((now) => () => now() + 60000)(Date.now)")
         with phone.expect_request(lambda r: "/events" in r.url):
             phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -119,14 +78,11 @@ def test_the_hall_page_reads_only_and_hides_behind_its_key(evening: Any) -> None
     home, _ = evening
     before = sorted((p.name, p.stat().st_mtime_ns) for p in (home / "matches").iterdir())
     with hall(home, "fri") as url:
-        port = int(url.split(":")[2].split("/")[0])
-        key = url.rstrip("/").rsplit("/", 1)[1]
+        page = Address(url)
+        key = page.key
 
         def get(path: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            conn.request(method, path)
-            answer = conn.getresponse()
-            return answer.status, dict(answer.getheaders()), answer.read().decode("utf-8")
+            return request(page, method, path)
 
         assert get("/wrongkey/")[0] == 404
         status, headers, text = get(f"/{key}/")
@@ -149,29 +105,8 @@ def test_an_idle_hall_with_pages_open_sleeps(evening: Any) -> None:
     second: now the kernel tells of a write and one timer a minute moves the clock)."""
     home, _ = evening
     procs: list[Any] = []
-    with hall(home, "fri", procs) as url:
-        port = int(url.split(":")[2].split("/")[0])
-        path = url.split(str(port), 1)[1]
-        lines = []
+    with hall(home, "fri", procs) as url, ExitStack() as lines:
         for _ in range(3):
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            conn.request("GET", path + "events")
-            answer = conn.getresponse()
-            assert answer.status == 200
-            while not answer.fp.readline().startswith(b"data:"):
-                pass
-            lines.append(conn)
-        time.sleep(0.5)
-        before = _wakeups(procs[0].pid)
-        time.sleep(3)
-        woke = _wakeups(procs[0].pid) - before
-        for conn in lines:
-            conn.close()
+            next(lines.enter_context(stream(Address(url), lang=None)))
+        woke = idle_wakeups(procs[0].pid)
     assert woke < 6, woke
-
-
-def _wakeups(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("voluntary_ctxt_switches:"):
-            return int(line.split()[1])
-    raise AssertionError("no context switches counted")

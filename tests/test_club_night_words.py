@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import assert_refused, in_process, ok
+from event_helpers import copied_outside, drawn_event, lead_out
 
 from scorekeeper.text import language, translate
 from scorekeeper.view.words import say
@@ -219,17 +220,11 @@ def test_an_event_file_naming_a_table_outside_the_data_folder_is_refused(
 ) -> None:
     """An edited (or shared) event file whose table names a match file out of the data
     folder: every command that reads the table refuses, and the file outside is untouched."""
-    ok(run("event", "new", "friday", "doppelkopf-club"))
-    ok(run("event", "register", "friday", *PLAYERS))
-    ok(run("event", "draw", "friday", "--seed", "1"))
-    event = tmp_path / "events" / "friday.toml"
-    text = event.read_text(encoding="utf-8")
-    table = "matches/friday-round1-table1.toml"
-    assert table in text
-    outside = tmp_path.parent / f"{tmp_path.name}-outside.toml"
-    outside.write_bytes((tmp_path / table).read_bytes())
+    event, table = drawn_event(tmp_path, run)
+    assert table == "matches/friday-round1-table1.toml"
+    outside = copied_outside(tmp_path, table, tmp_path.parent / f"{tmp_path.name}-outside.toml")
     before = outside.read_bytes()
-    event.write_text(text.replace(table, f"../{outside.name}"), encoding="utf-8")
+    lead_out(event, table, f"../{outside.name}")
     for words in (
         ("event", "enter", "friday", "1", "1", "re=Anna,Carla", "re_points=165"),
         ("event", "check", "friday"),

@@ -6,11 +6,11 @@ Through the real command line on real files."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from cli_helpers import assert_refused, run_cli
+from event_helpers import copied_outside, drawn_event, lead_out
 
 ENTER = ("event", "enter", "friday", "1", "1", "re=Anna,Carla", "re_points=165")
 COMMANDS = (
@@ -29,23 +29,12 @@ def drawn(tmp_path: Path) -> tuple[Path, Path, str]:
     path as the event file names it."""
     home = tmp_path / "home"
     home.mkdir()
-    for words in (
-        ("event", "new", "friday", "doppelkopf-club"),
-        ("event", "register", "friday", "Anna", "Ben", "Carla", "Dirk"),
-        ("event", "draw", "friday", "--seed", "1"),
-    ):
-        res = run_cli(home, *words)
-        assert res.returncode == 0, res.stdout + res.stderr
-    event = home / "events" / "friday.toml"
-    table = re.search(r'match = "(matches/[^"]+)"', event.read_text("utf-8"))
-    assert table is not None
-    return home, event, table.group(1)
+    event, table = drawn_event(home)
+    return home, event, table
 
 
 def _outside(home: Path, table: str) -> Path:
-    outside = home.parent / "outside.toml"
-    outside.write_bytes((home / table).read_bytes())
-    return outside
+    return copied_outside(home, table, home.parent / "outside.toml")
 
 
 @pytest.mark.parametrize("how", ["dotdot", "absolute", "link"])
@@ -58,7 +47,7 @@ def test_an_event_table_leading_out_of_the_data_folder_is_refused(drawn, how: st
         "link": "matches/link.toml",
     }[how]
     (home / "matches" / "link.toml").symlink_to(outside)
-    event.write_text(event.read_text("utf-8").replace(table, named), "utf-8")
+    lead_out(event, table, named)
     before = (outside.read_bytes(), event.read_bytes())
     for words in COMMANDS:
         res = run_cli(home, *words)
@@ -86,7 +75,7 @@ def test_a_second_entry_linked_out_of_the_data_folder_is_refused(drawn) -> None:
 
 def test_the_refusal_is_worded_in_german_and_dutch(drawn) -> None:
     home, event, table = drawn
-    event.write_text(event.read_text("utf-8").replace(table, "../outside.toml"), "utf-8")
+    lead_out(event, table, "../outside.toml")
     for lang, words in (("de", "führt aus dem Datenordner"), ("nl", "leidt buiten de gegevensmap")):
         res = run_cli(home, "--lang", lang, *ENTER)
         assert res.returncode == 1 and res.stdout == "", res.stderr

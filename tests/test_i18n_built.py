@@ -392,7 +392,7 @@ def test_the_quick_facts_help_speaks_the_table_s_language(
     runner = CliRunner()
     assert runner.invoke(app, ["new", "klaverjassen", *PLAYERS, "--match", match]).exit_code == 0
     dutch = runner.invoke(app, ["--lang", "nl", "hand", "--keys", "--match", match])
-    assert "de roem die het spelende team telt (0 als die afgeslagen is)" in dutch.stdout, dutch.stdout
+    assert "de roem die het spelende team telt (0 als het team 'geen roem' zei)" in dutch.stdout, dutch.stdout
     language.reset()
     german = runner.invoke(app, ["--lang", "de", "hand", "--keys", "--match", match])
     assert "die Meldungen, die die spielende Partei zählt" in german.stdout, german.stdout

@@ -33,7 +33,7 @@ WORDS = {
         "made": "troef nog niet gemaakt",
         "redeal": "Spel 1: opnieuw delen",
         "passed": "iedereen paste: dezelfde deler deelt opnieuw",
-        "reply": "Ben: tegenklop",
+        "reply": "Ben: terugkloppen",
         "fact": "schrijf SLEUTEL=WAARDE",
     },
 }
@@ -80,3 +80,11 @@ def test_bock_reasons_and_the_kloepper_sides_are_terms() -> None:
     assert term("the queens", "de") == "die Damen" and term("the others", "nl") == "de anderen"
     assert term("in play", "de") == "im Spiel"
     assert term("lost solo", "en") == "lost solo"
+
+
+def test_a_dutch_table_reads_terugkloppen_as_the_reply_knock(tmp_path: Path) -> None:
+    _ok(tmp_path, "new", "kloepper", *PLAYERS, "--lang", "nl")
+    _ok(tmp_path, "announce", "Anna", "kloppen")
+    _ok(tmp_path, "announce", "Ben", "terugkloppen")
+    status = _ok(tmp_path, "status")
+    assert "Ben: terugkloppen (anderen)" in status and "tegenklop" not in status, status

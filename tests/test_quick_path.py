@@ -592,7 +592,7 @@ def test_the_process_ends_at_once_only_when_nothing_follows(
     import atexit
     import types
 
-    from scorekeeper.cli import entry, launch
+    from scorekeeper.cli import entry, quick
 
     main = types.ModuleType("__main__")
     if program == "python -m":
@@ -607,8 +607,8 @@ def test_the_process_ends_at_once_only_when_nothing_follows(
 
     monkeypatch.setattr(os, "_exit", ended)
     if ends is None:
-        launch.exit_now(SystemExit(code))  # returns: Python's own ending follows
+        quick.exit_now(SystemExit(code))  # returns: Python's own ending follows
     else:
         with pytest.raises(_Ended) as info:
-            launch.exit_now(SystemExit(code))
+            quick.exit_now(SystemExit(code))
         assert info.value.args == (ends,)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli_env, run_cli
+from event_helpers import copied_outside, drawn_event, lead_out
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text("utf-8")
@@ -474,21 +475,50 @@ def test_the_security_doc_says_whether_an_event_file_can_lead_out(tmp_path: Path
     fixed, this fails until the document says so too."""
     home = tmp_path / "home"
     home.mkdir()
-    for words in (
-        ("event", "new", "friday", "doppelkopf-club"),
-        ("event", "register", "friday", "Anna", "Ben", "Carla", "Dirk"),
-        ("event", "draw", "friday", "--seed", "1"),
-    ):
-        res = run_cli(home, *words)
-        assert res.returncode == 0, res.stdout + res.stderr
-    event = home / "events" / "friday.toml"
-    table = re.search(r'match = "(matches/[^"]+)"', event.read_text("utf-8"))
-    assert table is not None
-    outside = tmp_path / "outside.toml"
-    outside.write_bytes((home / table.group(1)).read_bytes())
+    event, table = drawn_event(home)
+    outside = copied_outside(home, table, tmp_path / "outside.toml")
     before = outside.read_bytes()
-    event.write_text(event.read_text("utf-8").replace(table.group(1), "../outside.toml"), "utf-8")
+    lead_out(event, table, "../outside.toml")
     run_cli(home, "event", "enter", "friday", "1", "1", "re=Anna,Carla", "re_points=165")
     escaped = outside.read_bytes() != before
     security = " ".join((ROOT / "docs" / "security.md").read_text("utf-8").split())
     assert escaped == ("**Not yet safe to share:** `events/`" in security), escaped
+
+
+def _bench_commands(text: str) -> list[tuple[str, list[str]]]:
+    """Each ``bench/NAME.py`` a document runs, with the options it gives it (in a code
+    span, a code line or a fenced block): ``[("perf.py", ["--only", "--cpu"]), ...]``."""
+    found = []
+    lines = re.findall(r"`([^`\n]*bench/\w+\.py[^`\n]*)`", " ".join(text.split()))
+    lines += [line for line in text.splitlines() if re.match(r"\s*python3? bench/", line)]
+    for line in lines:
+        for name, rest in re.findall(r"bench/(\w+\.py)((?:\s+[^\s`;]+)*)", line):
+            words = rest.split("#", 1)[0]
+            found.append((name, re.findall(r"(?<![\w-])(--[a-z][\w-]*)", words)))
+    return found
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[p.name for p in DOCS])
+def test_the_docs_run_benches_with_options_they_take(doc: Path) -> None:
+    """A bench a document says to run takes every option the document gives it (the
+    option is read by the script: ``"--only"`` stands in its source)."""
+    wrong = []
+    for name, options in _bench_commands(doc.read_text("utf-8")):
+        source = (ROOT / "bench" / name).read_text("utf-8")
+        wrong += [f"{name} {o}" for o in options if f'"{o}"' not in source]
+    assert wrong == [], f"{doc.name} runs benches with options they do not take: {wrong}"
+
+
+def test_contributing_maps_every_part_of_the_package() -> None:
+    """CONTRIBUTING.md's map of the package names each of its modules and folders
+    (``scorekeeper/deals.py``, ``scorekeeper/club/``): a new one is mapped when it comes."""
+    text = (ROOT / "CONTRIBUTING.md").read_text("utf-8")
+    package = ROOT / "scorekeeper"
+    parts = [f"scorekeeper/{p.name}" for p in package.glob("*.py") if not p.name.startswith("__")]
+    parts += [
+        f"scorekeeper/{p.name}/"
+        for p in package.iterdir()
+        if p.is_dir() and any(p.glob("*.py")) and not p.name.startswith("__")
+    ]
+    missing = sorted(p for p in parts if f"`{p}`" not in text)
+    assert missing == [], f"CONTRIBUTING.md's map lacks {missing}"

@@ -13,9 +13,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,150 +20,22 @@ from urllib.parse import urlsplit
 import pytest
 from cli_helpers import PLAYERS, cli_env, run_cli
 from code_words import code_words
+from serve_helpers import (
+    Served,
+    first_snapshot,
+    handed_over,
+    new_match,
+    on_the_lan,
+    page_csrf,
+    request,
+    scorer_cookie,
+    served,
+    stream,
+    table_served,
+)
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
-
-LIFETIME = 120  # seconds: a server a test forgot still stops
-
-
-@dataclass
-class Served:
-    proc: subprocess.Popen[str]
-    url: str  # the live page
-    scorer_url: str
-    home: Path
-    match: Path
-
-    @property
-    def port(self) -> int:
-        return urlsplit(self.url).port or 0
-
-    @property
-    def key(self) -> str:
-        return urlsplit(self.url).path.strip("/")
-
-    def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return run_cli(self.home, *args, "--match", self.match)
-
-
-@contextmanager
-def served(home: Path, match: Path, *more: str) -> Iterator[Served]:
-    cmd = [sys.executable, "-m", "scorekeeper", "serve", "--match", str(match), "--port", "0"]
-    proc = subprocess.Popen(
-        [*cmd, "--stop-after", str(LIFETIME), *more],
-        env=cli_env(home),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    urls: list[str] = []
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.strip().startswith("http://"):
-            urls.append(line.strip())
-        if len(urls) == 2:
-            break
-    if len(urls) < 2:
-        proc.kill()
-        raise AssertionError(proc.stderr.read() if proc.stderr else "no URL printed")
-    try:
-        yield Served(proc, urls[0], urls[1], home, match)
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
-
-def request(
-    served: Served,
-    method: str,
-    path: str,
-    body: dict[str, Any] | None = None,
-    headers: dict[str, str] | None = None,
-) -> tuple[int, dict[str, str], str]:
-    """One request to the server on 127.0.0.1: (status, headers, text)."""
-    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
-    data = json.dumps(body).encode() if body is not None else None
-    sent = {"Content-Type": "application/json", **(headers or {})}
-    conn.request(method, path, body=data, headers=sent)
-    answer = conn.getresponse()
-    text = answer.read().decode("utf-8")
-    conn.close()
-    return answer.status, {k.lower(): v for k, v in answer.getheaders()}, text
-
-
-def first_snapshot(served: Served, lang: str = "en", timeout: float = 10) -> dict[str, Any]:
-    """The first snapshot a stream sends."""
-    with stream(served, lang) as events:
-        return next(events)
-
-
-@contextmanager
-def stream(
-    served: Served, lang: str = "en", cookie: str = ""
-) -> Iterator[Iterator[dict[str, Any]]]:
-    """An open event stream: each ``next`` is the next snapshot."""
-    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
-    headers = {"Cookie": f"scorer={cookie}"} if cookie else {}
-    conn.request("GET", f"/{served.key}/events?lang={lang}", headers=headers)
-    answer = conn.getresponse()
-    assert answer.status == 200
-
-    def events() -> Iterator[dict[str, Any]]:
-        event = ""
-        while True:
-            line = answer.fp.readline().decode("utf-8")
-            if not line:
-                return
-            if line.startswith("event:"):
-                event = line.split(":", 1)[1].strip()
-            elif line.startswith("data:") and event == "snapshot":
-                yield json.loads(line.split(":", 1)[1])
-
-    try:
-        yield events()
-    finally:
-        conn.close()
-
-
-def scorer_cookie(served: Served) -> str:
-    status, headers, _ = request(served, "GET", urlsplit(served.scorer_url).path)
-    assert status == 303, status
-    cookie = headers["set-cookie"]
-    assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower(), cookie
-    return cookie.split(";", 1)[0].split("=", 1)[1]
-
-
-def page_csrf(served: Served, cookie: str = "") -> tuple[str, str]:
-    """The page's request token and version, as the page carries them."""
-    headers = {"Cookie": f"scorer={cookie}"} if cookie else {}
-    status, _, text = request(served, "GET", f"/{served.key}/", headers=headers)
-    assert status == 200
-    config = text.split('<script id="config" type="application/json">', 1)[1].split("</script>")[0]
-    version = text.split('data-version="', 1)[1].split('"', 1)[0]
-    return json.loads(config)["csrf"], version
-
-
-def wait_for(predicate: Any, timeout: float = 10.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if value := predicate():
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
-def new_match(tmp_path: Path, *players: str, ruleset: str = "doppelkopf") -> tuple[Path, Path]:
-    home, match = tmp_path / "home", tmp_path / "m.toml"
-    res = run_cli(home, "new", ruleset, *(players or PLAYERS), "--match", match)
-    assert res.returncode == 0, res.stderr
-    return home, match
 
 
 def test_a_command_s_write_reaches_an_open_stream(tmp_path: Path) -> None:
@@ -383,14 +252,8 @@ def test_the_table_s_commands_import_nothing_of_serve(tmp_path: Path) -> None:
 def test_lan_prints_every_address_with_its_code_and_the_hints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
-
-    from scorekeeper.serve import run
-
     _home, match = new_match(tmp_path)
-    monkeypatch.setattr(run, "lan_addresses", lambda: ["127.0.0.2", "127.0.0.3"])  # loopback
-    out = io.StringIO()
-    serving = run.Serving(match, lan=True, port=0, out=out)
+    serving, out = on_the_lan(match, monkeypatch)
     try:
         serving.say_where()
     finally:
@@ -424,17 +287,8 @@ def test_only_real_interfaces_with_private_addresses_are_offered() -> None:
 
 def test_table_serve_serves_beside_the_session_and_stops_with_it(tmp_path: Path) -> None:
     home, match = new_match(tmp_path)
-    cmd = [sys.executable, "-m", "scorekeeper", "table", "--serve", "--match", str(match)]
-    proc = subprocess.Popen(
-        cmd, env=cli_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
-        url = ""
-        for line in proc.stdout:
-            if line.strip().startswith("http://"):
-                url = line.strip()
-                break
+    with table_served(home, match) as (proc, (url,)):
+        assert proc.stdin is not None
         port, path = urlsplit(url).port, urlsplit(url).path
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         conn.request("GET", path)
@@ -443,9 +297,6 @@ def test_table_serve_serves_beside_the_session_and_stops_with_it(tmp_path: Path)
         proc.stdin.write("qc\nquit\n")
         proc.stdin.close()
         assert proc.wait(30) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
     assert '"Ben QC"' in match.read_text()
     time.sleep(0.5)
     with pytest.raises(OSError):
@@ -511,12 +362,7 @@ def test_the_private_referee_reads_the_cards_as_the_phone_words_them(
 def test_the_scorer_hands_the_role_to_another_phone(tmp_path: Path) -> None:
     home, match = new_match(tmp_path)
     with served(home, match) as s:
-        first = scorer_cookie(s)
-        csrf, version = page_csrf(s, first)
-        jar = {"Cookie": f"scorer={first}", "X-CSRF-Token": csrf}
-        status, _, text = request(s, "POST", f"/{s.key}/handover", {"lang": "en"}, jar)
-        assert status == 200, text
-        handed = json.loads(text)
+        handed, jar, version = handed_over(s, "en")
         assert handed["qr"].startswith("<svg") and "<script" not in handed["qr"]
         status, headers, _ = request(s, "GET", urlsplit(handed["url"]).path)
         assert status == 303
@@ -583,18 +429,8 @@ def test_table_serve_s_scorer_command_revokes_the_phone_and_makes_a_new_page(
     home, match = tmp_path / "home", tmp_path / "m.toml"
     res = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", match, "--lang", "de")
     assert res.returncode == 0, res.stderr
-    cmd = [sys.executable, "-m", "scorekeeper", "table", "--serve", "--match", str(match)]
-    proc = subprocess.Popen(
-        cmd, env=cli_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
-        urls: list[str] = []
-        for line in proc.stdout:
-            if line.strip().startswith("http://"):
-                urls.append(line.strip())
-            if len(urls) == 2:
-                break
+    with table_served(home, match, urls=2) as (proc, urls):
+        assert proc.stdin is not None and proc.stdout is not None
         port = urlsplit(urls[0]).port
         served = Served(proc, urls[0], urls[1], home, match)
         assert port and served.key
@@ -619,9 +455,6 @@ def test_table_serve_s_scorer_command_revokes_the_phone_and_makes_a_new_page(
         proc.stdin.write("ende\n")
         proc.stdin.close()
         assert proc.wait(30) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
     assert '"Ben QC"' in match.read_text()
 
 

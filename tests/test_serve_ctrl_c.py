@@ -11,26 +11,19 @@ import builtins
 import importlib
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import PLAYERS, cli_env, run_cli
+from cli_helpers import PLAYERS, run_cli
+from serve_helpers import start
 
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
 
 
 def _serve(home: Path, **env: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", "--port", "0"],
-        env=cli_env(home, None, env),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return start(home, "serve", "--port", "0", env=env)
 
 
 def _stopped(proc: subprocess.Popen[str]) -> tuple[int, str, str]:
@@ -68,7 +61,7 @@ def test_ctrl_c_while_the_program_starts_ends_it_with_130_quietly(
 
     def interrupted(name: str, *args: Any, **kwargs: Any) -> Any:
         fromlist = args[2] if len(args) > 2 else kwargs.get("fromlist")
-        if name == "scorekeeper.cli" and fromlist and "launch" in fromlist:
+        if name == "scorekeeper.cli" and fromlist and "quick" in fromlist:
             raise KeyboardInterrupt
         return real(name, *args, **kwargs)
 

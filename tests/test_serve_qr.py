@@ -6,16 +6,14 @@ phone the scorer, once."""
 
 from __future__ import annotations
 
-import http.client
 import io
-import json
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from qr_read import Unreadable, decode, from_svg, from_terminal
-from test_serve import new_match, page_csrf, request, scorer_cookie, served
+from serve_helpers import LAN, get, handed_over, new_match, on_the_lan, request, served
 
 pytest.importorskip("segno", reason="the serve extra is not installed")
 
@@ -47,23 +45,21 @@ def test_every_printed_code_holds_its_address_and_the_scorer_s_opens_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _home, match = new_match(tmp_path)
-    monkeypatch.setattr(run, "lan_addresses", lambda: ["127.0.0.2", "127.0.0.3"])  # loopback
-    out = io.StringIO()
-    serving = run.Serving(match, lan=True, port=0, out=out)
+    serving, out = on_the_lan(match, monkeypatch)
     thread = threading.Thread(target=serving.run, kwargs={"stop_after": 60}, daemon=True)
     thread.start()
     try:
         codes = printed_codes(_printed(out, serving))
-        pages = [serving.url(host) for host in ("127.0.0.2", "127.0.0.3")]
-        scorer = serving.scorer_url("127.0.0.2")
+        pages = [serving.url(host) for host in LAN]
+        scorer = serving.scorer_url(LAN[0])
         assert codes == [(pages[0], pages[0]), (pages[1], pages[1]), (scorer, scorer)]
         token = urlsplit(codes[2][1]).path.rsplit("/", 1)[1]
         assert token == serving.guard.token and len(token) >= 20
         # the address read from the code, opened as the phone opens it
-        first = _get(codes[2][1])
-        assert first.status == 303 and "scorer=" in (first.getheader("set-cookie") or "")
-        assert _get(codes[2][1]).status == 403  # once
-        assert _get(codes[1][1]).status == 200  # the live page, on the other address
+        status, headers, _ = get(codes[2][1])
+        assert status == 303 and "scorer=" in headers.get("set-cookie", "")
+        assert get(codes[2][1])[0] == 403  # once
+        assert get(codes[1][1])[0] == 200  # the live page, on the other address
     finally:
         serving.stop()
         thread.join(10)
@@ -71,29 +67,14 @@ def test_every_printed_code_holds_its_address_and_the_scorer_s_opens_once(
 
 def _printed(out: io.StringIO, serving: run.Serving) -> str:
     """What the server printed, once it answers (it prints before it serves)."""
-    assert _get(serving.url("127.0.0.1")).status == 200
+    assert get(serving.url("127.0.0.1"))[0] == 200
     return out.getvalue()
-
-
-def _get(url: str) -> http.client.HTTPResponse:
-    parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
-    conn.request("GET", parts.path)
-    answer = conn.getresponse()
-    answer.read()
-    conn.close()
-    return answer
 
 
 def test_the_hand_over_s_code_holds_its_address(tmp_path: Path) -> None:
     home, match = new_match(tmp_path)
     with served(home, match) as s:
-        first = scorer_cookie(s)
-        csrf, _ = page_csrf(s, first)
-        jar = {"Cookie": f"scorer={first}", "X-CSRF-Token": csrf}
-        status, _, text = request(s, "POST", f"/{s.key}/handover", {"lang": "de"}, jar)
-        assert status == 200, text
-        handed = json.loads(text)
+        handed, _jar, _version = handed_over(s, "de")
         read = decode(from_svg(handed["qr"]))
         assert read == handed["url"] and f"/{s.key}/scorer/" in read
         status, headers, _ = request(s, "GET", urlsplit(read).path)

@@ -5,21 +5,27 @@ never the cookie itself; an idle server with four phones connected does not wake
 
 from __future__ import annotations
 
-import json
 import stat
-import time
 from pathlib import Path
 
 import pytest
-from test_serve import new_match, page_csrf, request, scorer_cookie, served, stream
+from serve_helpers import (
+    idle_wakeups,
+    new_match,
+    page_config,
+    page_csrf,
+    request,
+    scorer_cookie,
+    served,
+    stream,
+)
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 
 
 def _is_scorer(s, cookie: str) -> bool:  # type: ignore[no-untyped-def]
     text = request(s, "GET", f"/{s.key}/", headers={"Cookie": f"scorer={cookie}"})[2]
-    config = text.split('<script id="config" type="application/json">', 1)[1].split("</script>")[0]
-    return bool(json.loads(config)["scorer"])
+    return bool(page_config(text)["scorer"])
 
 
 def test_a_restart_keeps_every_phone_in(tmp_path: Path) -> None:
@@ -54,13 +60,6 @@ def test_a_new_address_locks_the_old_ones_out(tmp_path: Path) -> None:
         assert third.key == again.key
 
 
-def _wakeups(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("voluntary_ctxt_switches:"):
-            return int(line.split()[1])
-    raise AssertionError("no context switches counted")
-
-
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux's /proc is needed")
 def test_an_idle_server_with_four_phones_sleeps(tmp_path: Path) -> None:
     """Nothing changes: the server waits in the kernel (uvicorn's tick of ten wake-ups a
@@ -70,10 +69,7 @@ def test_an_idle_server_with_four_phones_sleeps(tmp_path: Path) -> None:
         phones = [stream(s) for _ in range(4)]
         for phone in phones:
             next(phone.__enter__())
-        time.sleep(0.5)
-        before = _wakeups(s.proc.pid)
-        time.sleep(3)
-        woke = _wakeups(s.proc.pid) - before
+        woke = idle_wakeups(s.proc.pid)
         for phone in phones:
             phone.__exit__(None, None, None)
     assert woke < 6, woke

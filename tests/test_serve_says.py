@@ -82,7 +82,7 @@ def test_what_a_player_says_is_a_sentence(lang: str, case: Any, tmp_path: Path) 
 
 SAYS = {
     "de": ["Anna ruft A♣", "Ben klopft", "Anna spielt allein"],
-    "nl": ["Anna vraagt A♣", "Ben klopt", "Anna speelt alleen"],
+    "nl": ["Anna roept A♣", "Ben klopt", "Anna speelt alleen"],
     "en": ["Anna calls AC", "Ben knocks", "Anna plays alone"],
 }
 """As the catalogue words them today (the Dutch reader may find better words: then here)."""

@@ -307,7 +307,7 @@ def test_a_refused_value_is_quoted_as_typed(tmp_path: Path, lang: str, said: str
     ("lang", "trump", "call"),
     [
         ("de", "Ben wählte Herz als Trumpf", "Ben rief A♣"),
-        ("nl", "Ben koos harten als troef", "Ben vroeg A♣"),
+        ("nl", "Ben koos harten als troef", "Ben riep A♣"),
     ],
 )
 def test_status_tells_a_trump_chosen_and_an_ace_called(

@@ -17,7 +17,6 @@ import typer
 from scorekeeper.cli import (
     archive,
     exporting,
-    launch,
     quick,
     reading,
     recording,
@@ -30,7 +29,7 @@ from scorekeeper.cli import (
 from scorekeeper.cli import table as table_session
 from scorekeeper.cli.club import event_app
 from scorekeeper.cli.labels import speak
-from scorekeeper.cli.launch import hoist_lang as _hoist_lang
+from scorekeeper.cli.quick import hoist_lang as _hoist_lang
 from scorekeeper.cli.rules import rules_app
 from scorekeeper.text import language, say
 
@@ -229,4 +228,4 @@ def main() -> None:
         if not quick.run(argv):
             typer_main(argv)
 
-    launch.run(answer)
+    quick.start(answer)

@@ -12,10 +12,10 @@ def main() -> None:
     """Console entry point: never a traceback for bad input, nor for a Ctrl-C while the
     program is still starting (exit status 130, as for any Ctrl-C that stops a command)."""
     try:
-        from scorekeeper.cli import launch
+        from scorekeeper.cli import quick
     except KeyboardInterrupt:
         raise SystemExit(130) from None
-    launch.run(_quick_or_typer)
+    quick.start(_quick_or_typer)
 
 
 def _quick_or_typer(argv: list[str]) -> None:

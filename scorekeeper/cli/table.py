@@ -73,7 +73,7 @@ def table(
     from scorekeeper.table.session import TableSession
     from scorekeeper.text import language
 
-    # --lang after 'table' is hoisted to the whole program (cli.launch): read in it too
+    # --lang after 'table' is hoisted to the whole program (cli.quick): read in it too
     typed = lang or language.chosen()
     session = TableSession(path, wait=lock_wait())
     # a missing or broken file is refused before the prompt; the match is opened once, as

@@ -35,8 +35,7 @@ from starlette.routing import Route
 
 from scorekeeper.serve.app import pick_language, security_headers
 from scorekeeper.serve.guard import Guard
-from scorekeeper.serve.live import Feed, speaking
-from scorekeeper.serve.page import FOLLOW
+from scorekeeper.serve.live import FOLLOW, Feed, speaking
 from scorekeeper.serve.run import (
     DEFAULT_PORT,
     Listening,
@@ -134,7 +133,7 @@ SCRIPT = r"""
   var texts = JSON.parse(document.getElementById("texts").textContent);
   var live = document.getElementById("live");
   follow("/" + config.key + "/events?lang=" + config.lang, texts, function (data) {
-    live.innerHTML = data.html;
+    renew(live, data.html);
     live.setAttribute("data-version", String(data.version));
   });
 })();

@@ -213,3 +213,65 @@ class Hub:
                 return change(session)
         finally:
             self.changed()
+
+
+# The client's side of a :class:`Feed`, in the page (the table's and the hall's alike).
+FOLLOW = r"""
+// The one way a page follows its stream (the table's live sheet, the hall's standings): a
+// snapshot on every (re)connect and change; the line shown as live or cut off; a line
+// silent longer than the server ever is (an 'alive' every 30 s) is dead and opened anew,
+// as when a phone wakes or comes back online.
+function follow(url, texts, snapshot) {
+  var link = document.getElementById("link");
+  var source = null, timer = null, quiet = null, heard = 0;
+  var SILENT = 45000;
+  function show(on) {
+    link.textContent = on ? texts.on : texts.off;
+    link.className = on ? "on" : "off";
+  }
+  function alive() {  // heard from the server: the line is alive for another while
+    heard = Date.now();
+    clearTimeout(quiet);
+    quiet = setTimeout(function () { show(false); connect(); }, SILENT);
+  }
+  function connect() {
+    if (source) { source.close(); }
+    source = new EventSource(url);
+    source.addEventListener("snapshot", function (e) {
+      snapshot(JSON.parse(e.data));
+      show(true);
+      alive();
+    });
+    source.addEventListener("alive", alive);
+    source.onopen = function () { show(true); alive(); };
+    source.onerror = function () {
+      show(false);
+      if (source.readyState === 2 && !timer) {
+        timer = setTimeout(function () { timer = null; connect(); }, 2000);
+      }
+    };
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { return; }
+    if (!source || source.readyState === 2 || Date.now() - heard > SILENT) { connect(); }
+  });
+  window.addEventListener("online", function () { connect(); });
+  connect();
+}
+// A snapshot renews the live part; what the reader opened (the sheet and its chart, a
+// details box) stays open, so a card played elsewhere never folds the sheet away.
+function renew(el, html) {
+  function keys(root) {
+    var seen = {};
+    return Array.prototype.map.call(root.querySelectorAll("details"), function (d) {
+      var key = d.className || "details";
+      seen[key] = (seen[key] || 0) + 1;
+      return {box: d, key: key + "#" + seen[key]};
+    });
+  }
+  var open = {};
+  keys(el).forEach(function (k) { if (k.box.open) { open[k.key] = true; } });
+  el.innerHTML = html;
+  keys(el).forEach(function (k) { if (open[k.key]) { k.box.open = true; } });
+}
+"""

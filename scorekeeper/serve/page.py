@@ -13,6 +13,7 @@ import json
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.serve.live import FOLLOW
 from scorekeeper.text import language
 from scorekeeper.view import templates
 from scorekeeper.view.page import page_data
@@ -469,51 +470,6 @@ def _referee_form() -> str:
     )
 
 
-FOLLOW = r"""
-// The one way a page follows its stream (the table's live sheet, the hall's standings): a
-// snapshot on every (re)connect and change; the line shown as live or cut off; a line
-// silent longer than the server ever is (an 'alive' every 30 s) is dead and opened anew,
-// as when a phone wakes or comes back online.
-function follow(url, texts, snapshot) {
-  var link = document.getElementById("link");
-  var source = null, timer = null, quiet = null, heard = 0;
-  var SILENT = 45000;
-  function show(on) {
-    link.textContent = on ? texts.on : texts.off;
-    link.className = on ? "on" : "off";
-  }
-  function alive() {  // heard from the server: the line is alive for another while
-    heard = Date.now();
-    clearTimeout(quiet);
-    quiet = setTimeout(function () { show(false); connect(); }, SILENT);
-  }
-  function connect() {
-    if (source) { source.close(); }
-    source = new EventSource(url);
-    source.addEventListener("snapshot", function (e) {
-      snapshot(JSON.parse(e.data));
-      show(true);
-      alive();
-    });
-    source.addEventListener("alive", alive);
-    source.onopen = function () { show(true); alive(); };
-    source.onerror = function () {
-      show(false);
-      if (source.readyState === 2 && !timer) {
-        timer = setTimeout(function () { timer = null; connect(); }, 2000);
-      }
-    };
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (document.hidden) { return; }
-    if (!source || source.readyState === 2 || Date.now() - heard > SILENT) { connect(); }
-  });
-  window.addEventListener("online", function () { connect(); });
-  connect();
-}
-"""
-
-
 SCRIPT = r"""
 (function () {
   var config = JSON.parse(document.getElementById("config").textContent);
@@ -593,7 +549,7 @@ SCRIPT = r"""
     });
   });
   follow(base + "events?lang=" + config.lang, texts, function (data) {
-    live.innerHTML = data.html;
+    renew(live, data.html);
     quickShown();
   });
 })();
