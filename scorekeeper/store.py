@@ -25,7 +25,8 @@ from scorekeeper.match import Match
 from scorekeeper.matchlog import MatchLog, files, reader
 from scorekeeper.reasons import because
 from scorekeeper.record import record
-from scorekeeper.rules import data_home
+from scorekeeper.rules import data_home, escapes
+from scorekeeper.rules.source import lexically_in
 
 if TYPE_CHECKING:  # the statistics are read only by the commands that list matches
     from scorekeeper.stats.figures import MatchFigures
@@ -80,7 +81,7 @@ def _pointed(text: str) -> Path:
     mine = home / given.parent.name / given.name
     if (
         given.parent.name in ("matches", "archive")
-        and not _lexically_in(given, home)
+        and not lexically_in(given, home)
         and mine.is_file()
     ):
         return mine  # written by an older version in the folder this one was copied from
@@ -102,20 +103,6 @@ def _usable(path: Path) -> Path:
     raise ScorekeeperError(because("session.not_a_file", "match", path=str(path)), kind="file")
 
 
-def _lexically_in(path: Path, folder: Path) -> bool:
-    return Path(os.path.abspath(path)).is_relative_to(os.path.abspath(folder))
-
-
-def escapes(path: Path) -> bool:
-    """Whether ``path`` (in the data folder) leads out of it once links are followed. The
-    ``matches`` and ``archive`` folders may themselves be links (to a synced folder, say):
-    a file in them must then stay in what they point to."""
-    real = Path(os.path.realpath(path))
-    home = data_home()
-    roots = {home, home / "matches", home / "archive"}
-    return not any(real.is_relative_to(os.path.realpath(root)) for root in roots)
-
-
 def verify_inside(path: Path) -> None:
     """Refuse a path in the data folder that leads out of it (see :func:`escapes`)."""
     if escapes(path):
@@ -127,7 +114,7 @@ def set_current(path: Path) -> None:
     """Make ``path`` the current match: written relative to the data folder when it is in
     it (a copied folder then names its own copy), else as an absolute path."""
     home = data_home()
-    if _lexically_in(path, home) and not escapes(path):
+    if lexically_in(path, home) and not escapes(path):
         text = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(home))).as_posix()
     else:
         text = str(path.resolve())

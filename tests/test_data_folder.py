@@ -213,6 +213,33 @@ def test_a_link_in_the_matches_folder_leading_out_is_not_a_match(tmp_path: Path)
     assert outside.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("folder", "command"),
+    [
+        ("rulesets", ("new", "planted", *PLAYERS)),
+        ("competitions", ("event", "new", "friday", "planted")),
+    ],
+)
+def test_a_link_in_the_rulesets_or_competitions_folder_leading_out_is_not_read(
+    tmp_path: Path, folder: str, command: tuple[str, ...]
+) -> None:
+    """The data folder's one rule holds for rule sets and competitions too: a file there
+    that is a link leading out of the folder is neither listed nor read; named, it is
+    refused as leading out (not as unknown), and nothing is made."""
+    home = tmp_path / "home"
+    (home / folder).mkdir(parents=True)
+    outside = tmp_path / "outside.toml"
+    outside.write_text('extends = "doppelkopf"\nname = "Planted"\n', encoding="utf-8")
+    (home / folder / "planted.toml").symlink_to(outside)
+    listing = ("rules", "list") if folder == "rulesets" else ("event", "competitions")
+    listed = run_cli(home, *listing)
+    assert listed.returncode == 0 and "planted" not in listed.stdout.lower()
+    res = run_cli(home, *command)
+    assert res.returncode in (1, 2) and "Traceback" not in res.stderr
+    assert "leads out of the data folder" in res.stderr
+    assert not (home / "matches").exists() and not (home / "events").exists()
+
+
 def test_a_linked_matches_folder_is_still_the_data_folder(tmp_path: Path) -> None:
     home = tmp_path / "home"
     synced = tmp_path / "synced"

@@ -242,11 +242,15 @@ def test_a_phone_outlives_a_restart_and_a_dropped_line(tmp_path: Path, browser) 
         page.wait_for_selector(f"#state:not([data-version='{before}'])")
         assert '"Carla 10H"' in match.read_text()
         # the phone slept a minute: its line may be dead without a word (the network
-        # dropped it); woken, the page opens a new one at once and shows the table now
-        assert again.cli("play", "AD").returncode == 0
-        page.evaluate("Date.now = ((now) => () => now() + 60000)(Date.now)")
+        # dropped it); woken, the page opens a new one at once and follows the table on
+        # it. The clock jumps and the page wakes in one script, so no event heard in
+        # between can make the line look fresh (a snapshot landing after the jump did).
         with page.expect_request(lambda r: "/events" in r.url):
-            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+            page.evaluate(
+                "Date.now = ((now) => () => now() + 60000)(Date.now);"
+                "document.dispatchEvent(new Event('visibilitychange'))"
+            )
+        assert again.cli("play", "AD").returncode == 0
         page.wait_for_selector(".turn:has-text('Anna')")  # Dirk's card shown: Anna next
         assert "A♦" in page.inner_text(".trick")
     page.close()

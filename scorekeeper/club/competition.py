@@ -19,7 +19,8 @@ from typing import Any
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.reasons import because
 from scorekeeper.record import field, record
-from scorekeeper.rules import data_home
+from scorekeeper.rules import data_home, found_in
+from scorekeeper.rules.source import verify_not_led_out
 
 SHIPPED = Path(__file__).resolve().parent / "competitions"
 RANK_KEYS = ("points", "placement", "won", "lost", "solos", "marks", "lot")
@@ -123,7 +124,7 @@ def available() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for folder in (data_home() / "competitions", SHIPPED):
         if folder.is_dir():
-            for path in sorted(folder.glob("*.toml")):
+            for path in found_in(folder):
                 found.setdefault(path.stem, path)
     return found
 
@@ -131,6 +132,7 @@ def available() -> dict[str, Path]:
 def _read(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     known = available()
     if name not in known or name in seen:
+        verify_not_led_out(Path("competitions"), name)
         raise _refuse("club.no_competition", name=name, known=sorted(known))
     try:
         data = tomllib.loads(known[name].read_text(encoding="utf-8"))

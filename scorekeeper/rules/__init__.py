@@ -9,7 +9,16 @@ whoever loads rule sets (``scorekeeper.games``).
 from scorekeeper.rules.common import CommonRules, when_key
 from scorekeeper.rules.ruleset import Binder, Option, Ruleset, load, validate
 from scorekeeper.rules.schema import Problem, Section, key, read
-from scorekeeper.rules.source import available, data_home, find, merge, ruleset_dirs, shipped_dirs
+from scorekeeper.rules.source import (
+    available,
+    data_home,
+    escapes,
+    find,
+    found_in,
+    merge,
+    ruleset_dirs,
+    shipped_dirs,
+)
 
 __all__ = [
     "Binder",
@@ -20,7 +29,9 @@ __all__ = [
     "Section",
     "available",
     "data_home",
+    "escapes",
     "find",
+    "found_in",
     "key",
     "load",
     "merge",

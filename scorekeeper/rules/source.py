@@ -43,6 +43,37 @@ def data_home() -> Path:
     return Path(base) / "scorekeeper"
 
 
+def escapes(path: Path) -> bool:
+    """Whether ``path`` (in the data folder) leads out of it once links are followed: the
+    one rule for every file scorekeeper finds there (matches, rule sets, competitions,
+    events). The ``matches`` and ``archive`` folders may themselves be links (to a synced
+    folder, say): a file in them must then stay in what they point to."""
+    real = Path(os.path.realpath(path))
+    home = data_home()
+    roots = {home, home / "matches", home / "archive"}
+    return not any(real.is_relative_to(os.path.realpath(root)) for root in roots)
+
+
+def found_in(folder: Path) -> list[Path]:
+    """The ``*.toml`` files of one folder where rule sets (or competitions) are looked up;
+    in the data folder, only those that stay in it (a link leading out is not followed)."""
+    user = lexically_in(folder, data_home())
+    return [p for p in sorted(folder.glob("*.toml")) if not (user and escapes(p))]
+
+
+def verify_not_led_out(folder: Path, name: str) -> None:
+    """Refuse ``name`` when the data folder's ``folder`` holds it only as a link leading out
+    of the data folder (:func:`found_in` passes it over): said so, not "unknown"."""
+    path = data_home() / folder / f"{name}.toml"
+    if path.is_file() and escapes(path):
+        raise RulesetError(said("folder.outside", path=str(path), folder=str(data_home())))
+
+
+def lexically_in(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is in ``folder`` as written (links not followed)."""
+    return Path(os.path.abspath(path)).is_relative_to(os.path.abspath(folder))
+
+
 def shipped_dirs() -> list[Path]:
     """The rule sets that come with scorekeeper (not the user's)."""
     return [d for d in (_PACKAGE_DIR / "rulesets", _PACKAGE_DIR.parent / "rulesets") if d.is_dir()]
@@ -58,7 +89,7 @@ def available() -> dict[str, Path]:
     """Every rule set id that can be loaded by name, with its file (first found wins)."""
     found: dict[str, Path] = {}
     for d in ruleset_dirs():
-        for path in sorted(d.glob("*.toml")):
+        for path in found_in(d):
             found.setdefault(path.stem, path)
     return found
 
@@ -79,6 +110,7 @@ def find(name: str) -> Path:
         raise RulesetError(said("rules.not_a_name", name=_shown_name(name)), rule="ruleset")
     files = available()
     if name not in files:
+        verify_not_led_out(Path("rulesets"), name)
         known = sorted(files) or [said("rules.none")]
         raise RulesetError(said("rules.unknown_ruleset", name=name, known=known))
     return files[name]

@@ -1,10 +1,11 @@
 """Telling the server that the match file changed, without spending CPU while it does not.
 
-Writes made by the server itself notify the hub at once (:meth:`Hub.changed`). Writes by
-another process (the table session, a one-shot command; for the hall's page, any table's)
-are seen by a watch on the files' folders: Linux's inotify through ``ctypes`` where it exists (the kernel wakes the
-server only when a file there is written or renamed into place), else the file's
-inode, modification time and size looked at every ``POLL`` seconds.
+Writes made by the server itself notify the hub at once
+(:meth:`scorekeeper.serve.live.Hub.changed`). Writes by another process (the table
+session, a one-shot command; for the hall's page, any table's) are seen by a watch on the
+files' folders: Linux's inotify through ``ctypes`` where it exists (the kernel wakes the
+server only when a file there is written or renamed into place), else the file's inode,
+modification time and size looked at every ``POLL`` seconds.
 """
 
 from __future__ import annotations

@@ -111,7 +111,7 @@ TEXTS: dict[str, str] = {
     "club.col.solos": "Solos",
     "club.col.marks": "Marsen",
     "club.col.score": "Score",
-    "club.col.counted": "Evenings counted",
+    "club.col.counted": "Scores counted",
     "club.col.table": "Table",
     "club.col.position": "Position {n}",
     "club.col.game": "Game",
