@@ -59,16 +59,76 @@ def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+def variants(closed: Path) -> dict[str, dict[str, Path]]:
+    """Per layout (the tool's own; another writer's: no blank line between the hands) the
+    closed match, the open one (one trick of a hand begun) and the one ending in a quick
+    hand (for ``amend``), each made once beside the closed match."""
+    from perf import dense_variant, open_variant
+
+    out: dict[str, dict[str, Path]] = {}
+    for layout, source in (("tool", closed), ("dense", dense_variant(closed))):
+        opened = (
+            open_variant(source)
+            if layout == "tool"
+            else _made(source, "-open", ["trick", "QC", "10H", "AD", "9D"])
+        )
+        quick = _made(source, "-quick", ["hand", "re=Anna,Carla", "re_points=165"])
+        out[layout] = {"closed": source, "open": opened, "quick": quick}
+    return out
+
+
+def _made(source: Path, suffix: str, command: list[str]) -> Path:
+    from perf import run_cli
+
+    target = source.with_name(source.stem + suffix + ".toml")
+    if not target.exists():
+        making = target.with_suffix(".making.toml")
+        shutil.copyfile(source, making)
+        run_cli([*command, "--match", str(making)], check=True)
+        making.rename(target)
+    return target
+
+
+ROWS: list[tuple[str, str, list[str], bytes]] = [
+    # (name, which variant, command, standard input)
+    ("status", "open", ["status"], b""),
+    ("score", "closed", ["score"], b""),
+    ("score --json", "closed", ["score", "--json"], b""),
+    ("settle", "closed", ["settle", "--price", "0.05"], b""),
+    ("export json", "closed", ["export", "--format", "json"], b""),
+    ("export csv", "closed", ["export", "--format", "csv"], b""),
+    ("export markdown", "closed", ["export", "--format", "markdown"], b""),
+    ("export html", "closed", ["export", "--format", "html"], b""),
+    ("export chat", "closed", ["export", "--format", "chat"], b""),
+    ("play", "open", ["play", "10C"], b""),
+    ("undo", "open", ["undo"], b""),
+    ("undo (quick, --yes)", "quick", ["undo", "--yes"], b""),
+    ("hand (quick)", "closed", ["hand", "re=Anna,Carla", "re_points=165"], b""),
+    ("amend", "quick", ["amend", "10001", "re_points=130"], b""),
+    ("rename-player", "closed", ["rename-player", "Anna", "Anja"], b""),
+    ("table (piped)", "closed", ["table"], b"status\nscore\nquit\n"),
+    ("import", "closed", ["import", "MATCH", "--name", "imported"], b""),
+    ("check", "closed", ["check", "MATCH"], b""),
+]
+"""Every command that reads or writes a match, on the variant it needs."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=1, help="cold/off pairs per command")
     parser.add_argument("--only", action="append", default=[], help="a row's name (repeat)")
+    parser.add_argument(
+        "--layout",
+        action="append",
+        default=[],
+        choices=("tool", "dense"),
+        help="the tool's layout, another writer's (no blank lines); default both",
+    )
     args = parser.parse_args(argv)
-    from perf import build_match, open_variant
+    from perf import build_match
 
-    closed = build_match(args.hands)
-    opened = open_variant(closed)
+    matches = variants(build_match(args.hands))
     work = Path(tempfile.mkdtemp(prefix="scorekeeper-memory-"))
     home = work / "home"
     (home / "matches").mkdir(parents=True)
@@ -81,78 +141,87 @@ def main(argv: Sequence[str] | None = None) -> None:
     yard_s, yard = measure([sys.executable, "-c", "import typer"], env)
     print(f"{args.hands} hands, load {load()}")
     print(f"yardstick python -c 'import typer': {yard:.1f} MB, {yard_s:.2f} CPU s")
-    print(
-        f"{'command':<18} {'cold MB':>8} {'warm MB':>8} {'off MB':>8}"
-        f"  {'cold CPU s':>10} {'off CPU s':>10} {'cold/off':>8}"
-    )
-    rows: list[tuple[str, Path, list[str], bytes]] = [
-        ("status", opened, ["status"], b""),
-        ("score", closed, ["score"], b""),
-        ("score --json", closed, ["score", "--json"], b""),
-        ("settle", closed, ["settle", "--price", "0.05"], b""),
-        ("export json", closed, ["export", "--format", "json"], b""),
-        ("export csv", closed, ["export", "--format", "csv"], b""),
-        ("export markdown", closed, ["export", "--format", "markdown"], b""),
-        ("export html", closed, ["export", "--format", "html"], b""),
-        ("export chat", closed, ["export", "--format", "chat"], b""),
-        ("undo", opened, ["undo"], b""),
-        ("hand (quick)", closed, ["hand", "re=Anna,Carla", "re_points=165"], b""),
-        ("table (piped)", closed, ["table"], b"status\nscore\nquit\n"),
-        ("rename-player", closed, ["rename-player", "Anna", "Anja"], b""),
-        ("import", closed, ["import", "MATCH", "--name", "imported"], b""),
-    ]
     worst = 0.0
-    for name, source, command, stdin in rows:
-        if args.only and name not in args.only:
-            continue
-        if "MATCH" in command:  # the match is the argument; the data folder is emptied
-            cmd = [*sk, *(str(match) if a == "MATCH" else a for a in command)]
-        else:
-            cmd = [*sk, *command, "--match", str(match)]
-        cold_cpu: list[float] = []
-        off_cpu: list[float] = []
-        peaks: list[float] = [0.0, 0.0, 0.0]
-        for _ in range(args.runs):
-            shutil.rmtree(home / "cache", ignore_errors=True)
-            shutil.copyfile(source, match)
-            cold_s, cold = measure(cmd, env, stdin)
-            _emptied(home)
-            shutil.copyfile(source, match)
-            _, warm = measure(cmd, env, stdin)
-            _emptied(home)
-            shutil.copyfile(source, match)
-            off_s, off_mb = measure(cmd, off, stdin)
-            _emptied(home)
-            cold_cpu.append(cold_s)
-            off_cpu.append(off_s)
-            peaks = [max(a, b) for a, b in zip(peaks, (cold, warm, off_mb), strict=True)]
-        worst = max(worst, *peaks)
-        ratios = [c / o for c, o in zip(cold_cpu, off_cpu, strict=True)]
+    for layout in args.layout or ["tool", "dense"]:
+        print(f"-- layout: {layout}")
         print(
-            f"{name:<18} {peaks[0]:8.1f} {peaks[1]:8.1f} {peaks[2]:8.1f}"
-            f"  {statistics.median(cold_cpu):10.2f} {statistics.median(off_cpu):10.2f}"
-            f" {statistics.median(ratios):8.2f}"
-            + (f"  (pairs: {', '.join(f'{r:.2f}' for r in ratios)})" if args.runs > 1 else "")
+            f"{'command':<20} {'cold MB':>8} {'warm MB':>8} {'off MB':>8}"
+            f"  {'cold CPU s':>10} {'off CPU s':>10} {'cold/off':>8}"
         )
-    if not args.only or "check" in args.only:
-        check_s, check = measure([*sk, "check", str(closed)], env)
-        worst = max(worst, check)
-        print(f"{'check':<18} {check:8.1f} {'':>8} {'':>8}  {check_s:10.2f}")
-    if not args.only or "stats" in args.only:
-        shutil.rmtree(home / "cache", ignore_errors=True)
-        shutil.copyfile(closed, home / "matches" / "m.toml")
-        stats_cold_s, stats_cold = measure([*sk, "stats"], env)
-        _, stats_warm = measure([*sk, "stats"], env)
-        stats_off_s, stats_off = measure([*sk, "stats"], off)
-        worst = max(worst, stats_cold, stats_warm, stats_off)
-        print(
-            f"{'stats':<18} {stats_cold:8.1f} {stats_warm:8.1f} {stats_off:8.1f}"
-            f"  {stats_cold_s:10.2f} {stats_off_s:10.2f} {stats_cold_s / stats_off_s:8.2f}"
-        )
+        for name, which, command, stdin in ROWS:
+            if args.only and name not in args.only:
+                continue
+            source = matches[layout][which]
+            if "MATCH" in command:  # the match is the argument; the data folder is emptied
+                cmd = [*sk, *(str(match) if a == "MATCH" else a for a in command)]
+            else:
+                cmd = [*sk, *command, "--match", str(match)]
+            worst = max(worst, _row(name, cmd, source, match, home, env, off, stdin, args.runs))
+        if not args.only or "stats" in args.only:
+            worst = max(worst, _stats(sk, matches[layout]["closed"], home, env, off))
     verdict = "within" if worst <= LIMIT_MB else "OVER"
     print(f"worst peak {worst:.1f} MB: {verdict} the {LIMIT_MB:.0f} MB every command must hold")
     print(f"load at the end {load()}")
     shutil.rmtree(work, ignore_errors=True)
+
+
+def _row(
+    name: str,
+    cmd: list[str],
+    source: Path,
+    match: Path,
+    home: Path,
+    env: dict[str, str],
+    off: dict[str, str],
+    stdin: bytes,
+    runs: int,
+) -> float:
+    """One command cold (no cache entry), warm (the entry the cold run kept) and with the
+    cache off, ``runs`` times; prints its line, returns its worst peak."""
+    cold_cpu: list[float] = []
+    off_cpu: list[float] = []
+    peaks: list[float] = [0.0, 0.0, 0.0]
+    for _ in range(runs):
+        shutil.rmtree(home / "cache", ignore_errors=True)
+        shutil.copyfile(source, match)
+        cold_s, cold = measure(cmd, env, stdin)
+        _emptied(home)
+        shutil.copyfile(source, match)
+        _, warm = measure(cmd, env, stdin)
+        _emptied(home)
+        shutil.copyfile(source, match)
+        off_s, off_mb = measure(cmd, off, stdin)
+        _emptied(home)
+        cold_cpu.append(cold_s)
+        off_cpu.append(off_s)
+        peaks = [max(a, b) for a, b in zip(peaks, (cold, warm, off_mb), strict=True)]
+    ratios = [c / o for c, o in zip(cold_cpu, off_cpu, strict=True)]
+    print(
+        f"{name:<20} {peaks[0]:8.1f} {peaks[1]:8.1f} {peaks[2]:8.1f}"
+        f"  {statistics.median(cold_cpu):10.2f} {statistics.median(off_cpu):10.2f}"
+        f" {statistics.median(ratios):8.2f}"
+        + (f"  (pairs: {', '.join(f'{r:.2f}' for r in ratios)})" if runs > 1 else ""),
+        flush=True,
+    )
+    return max(peaks)
+
+
+def _stats(
+    sk: list[str], closed: Path, home: Path, env: dict[str, str], off: dict[str, str]
+) -> float:
+    """``stats`` over a data folder holding the match: its own cache cold, warm, off."""
+    shutil.rmtree(home / "cache", ignore_errors=True)
+    shutil.copyfile(closed, home / "matches" / "m.toml")
+    cold_s, cold = measure([*sk, "stats"], env)
+    _, warm = measure([*sk, "stats"], env)
+    off_s, off_mb = measure([*sk, "stats"], off)
+    _emptied(home)
+    print(
+        f"{'stats':<20} {cold:8.1f} {warm:8.1f} {off_mb:8.1f}"
+        f"  {cold_s:10.2f} {off_s:10.2f} {cold_s / off_s:8.2f}",
+        flush=True,
+    )
+    return max(cold, warm, off_mb)
 
 
 if __name__ == "__main__":

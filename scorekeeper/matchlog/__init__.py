@@ -67,6 +67,8 @@ __all__ = [
     "loads",
     "lock",
     "read",
+    "section",
+    "short",
     "write",
     "write_text",
 ]
@@ -176,8 +178,8 @@ def write(
     log: MatchLog,
     *,
     new: bool = False,
-    seen: Callable[[bytes], object] | None = None,
-    kept: bytes = b"",
+    seen: Callable[[bytes | bytearray], object] | None = None,
+    kept: bytes | bytearray = b"",
 ) -> None:
     """Store ``log`` at ``path`` atomically, creating missing parent directories.
 
@@ -209,42 +211,50 @@ def write(
         if seen is not None:
             seen(text.encode("utf-8"))
         return
-    skip = 0
     if kept:
         head = tomli_w.dumps({k: v for k, v in doc.items() if k != "hand"}).encode()
         if not kept.startswith(head):
             raise ValueError("kept", str(target))  # not the header: the caller's mistake
-        # tomli-w writes an array of tables inline when every table in it is short; the
-        # whole match's hands are sections (the kept bytes hold one), so ``log``'s are
-        # dumped after a table that is never short, whose text is then left out
-        doc = {"hand": [_SECTION, *doc.get("hand", [])]}
-        skip = len(tomli_w.dumps({"hand": [_SECTION]}).encode())
     with replacing_bytes(target) as out:
         told = _Told(out, seen)
-        if kept:
-            told.write(kept)
-            told.skip = skip
-        tomli_w.dump(doc, cast(IO[bytes], told))  # it only calls write()
+        if not kept:
+            tomli_w.dump(doc, cast(IO[bytes], told))  # it only calls write()
+            return
+        told.write(kept)
+        for record in log.hands:
+            told.write(section(record))
+
+
+def section(record: HandRecord) -> bytes:
+    """The hand's text as the canonical text of a match holds it after the hand before it
+    (a blank line, then its ``[[hand]]`` section), when the match's hands are sections:
+    when at least one of them is not :func:`short`.
+
+    tomli-w writes an array of tables inline when every table in it is short; a hand is
+    dumped after a table that is never short, whose text is then left out."""
+    text = tomli_w.dumps({"hand": [_SECTION, record.to_dict(copies=False)]})
+    return text[_SKIP:].encode()
+
+
+def short(record: HandRecord) -> bool:
+    """Whether tomli-w could write the hand inline (a match whose every hand is short is
+    written ``hand = [...]``)."""
+    return not tomli_w.dumps({"hand": [record.to_dict(copies=False)]}).startswith("[[")
 
 
 _SECTION = {"_": "-" * 120}
-"""A table tomli-w never writes inline (longer than its line): see :func:`write`."""
+"""A table tomli-w never writes inline (longer than its line): see :func:`section`."""
+_SKIP = len(tomli_w.dumps({"hand": [_SECTION]}))
 
 
 class _Told:
-    """A binary file that also tells ``seen`` what is written to it, leaving out the
-    first ``skip`` bytes it is given."""
+    """A binary file that also tells ``seen`` what is written to it."""
 
-    def __init__(self, out: BinaryIO, seen: Callable[[bytes], object] | None) -> None:
+    def __init__(self, out: BinaryIO, seen: Callable[[bytes | bytearray], object] | None) -> None:
         self._out = out
         self._seen = seen
-        self.skip = 0
 
-    def write(self, data: bytes) -> int:
-        if self.skip:
-            left = data[self.skip :]
-            self.skip = max(0, self.skip - len(data))
-            data = left
+    def write(self, data: bytes | bytearray) -> int:
         if self._seen is not None:
             self._seen(data)
         return self._out.write(data)

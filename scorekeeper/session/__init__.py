@@ -119,6 +119,7 @@ class Session:
         self._key: str | None = None  # the digest of the file opened by hands, once read whole
         self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
         self._redone: bytes | None = None  # the file as a redo found it
+        self._text: bytearray | None = None  # renamed by hands: the text before the tail's hands
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -313,11 +314,13 @@ class Session:
         matchlog.write(self.path, log, seen=h.update, kept=kept)  # refuses a bad shape
         self._keep(h.hexdigest(), written=True)
 
-    def _kept(self) -> bytes:
+    def _kept(self) -> bytes | bytearray:
         """The file's bytes before the tail's hands, when they are the canonical text of
         the header and one or more kept hands: the file is the one this tool wrote (the
         cache entry it was opened by says so, and its digest is that entry's) and the
         header is unchanged. Empty otherwise: the whole log is written then."""
+        if self._text is not None:
+            return self._text  # renamed hand by hand: the file's new text before the tail
         tail = self._tail
         if tail is None or not tail.written or not tail.first:
             return b""  # without a kept hand the tail's log is the whole match
@@ -551,33 +554,93 @@ class Session:
     def rename_player(self, old: str, new: str) -> dict[str, Any]:
         """Correct a player's name through the whole match: the old name as the match
         spelled it, the new one, and how many hands named them. The new name must be a valid name no other player has (in any
-        case); the match is replayed before it is written."""
+        case); the match is replayed before it is written.
+
+        Opened by hands, the match is renamed, replayed and its text made hand by hand
+        (:func:`_renamed_by_hands`): the whole log is never held."""
         from scorekeeper.session.new import check_table, reserved_words
 
-        log = self.log  # the header changes: the whole file is written anew
-        found = [p for p in log.players if p == old] or [
-            p for p in log.players if p.casefold() == old.casefold()
+        head = self.header
+        found = [p for p in head.players if p == old] or [
+            p for p in head.players if p.casefold() == old.casefold()
         ]
         if len(found) != 1:
             raise IllegalActionError(
-                because("undo.rename_unknown", "players", name=old, players=tuple(log.players)),
+                because("undo.rename_unknown", "players", name=old, players=tuple(head.players)),
                 kind="usage",
             )
         old = found[0]
         if new == old:
             raise IllegalActionError(because("undo.rename_same", "players", name=old), kind="usage")
-        others = [p for p in log.players if p != old and p.casefold() == new.casefold()]
+        others = [p for p in head.players if p != old and p.casefold() == new.casefold()]
         if others:
             raise IllegalActionError(
                 because("undo.rename_taken", "players", name=new, player=others[0]), kind="usage"
             )
-        rules = load(for_match(log.ruleset, self.path), log.options)
-        table = [new if p == old else p for p in log.players]
-        check_table(table, None, reserved_words(rules, log.lang))  # the one rule for names
+        rules = load(for_match(head.ruleset, self.path), head.options)
+        table = [new if p == old else p for p in head.players]
+        check_table(table, None, reserved_words(rules, head.lang))  # the one rule for names
         keys = family_for(rules).quick_keys()
-        hands = corrections.rename(log, old, new, keys)
+        if self._tail is not None and self._log is None:
+            renamed = self._renamed_by_hands(head, old, new, keys, rules)
+            if renamed is not None:
+                return {"old": old, "new": new, "hands": renamed}
+        hands = corrections.rename(self.log, old, new, keys)
         self._verify_as = because("session.rename_refused", name=new).worded()
         return {"old": old, "new": new, "hands": hands}
+
+    def _renamed_by_hands(
+        self, head: MatchLog, old: str, new: str, keys: Any, rules: Ruleset
+    ) -> int | None:
+        """Rename through a match opened by hands: each hand read, renamed and replayed
+        in turn (the replay verifies the change), the finished hands' canonical text kept
+        for the write (``_text``), the last hand, when open, as the tail's log. Says in
+        how many hands the name was written; None when the match does not go hand by
+        hand (the whole log is renamed then, and its replay says what is wrong)."""
+        tail = self._tail
+        assert tail is not None
+        key, self._tail, self._match = tail.key, None, None  # the old replay is let go,
+        del tail
+        cache.reset()  # with the results read back last (they hold the entry's bytes)
+        renamed = MatchLog(**{**vars(head), "hands": []})
+        corrections.rename_table(renamed, old, new)
+        text = bytearray(renamed.dumps().encode())
+        touched = 0
+        sections = False  # whether any hand is written as a section (see matchlog.section)
+        last: Step | None = None
+
+        def change(record: HandRecord) -> None:
+            nonlocal touched
+            touched += corrections.rename_hand(record, old, new, keys)
+
+        try:
+            with opened(self.path) as (_, hands):
+                for step in steps(hands, head, rules, change=change, to=renamed):
+                    sections = sections or not matchlog.short(step.record)
+                    if last is not None:
+                        text += matchlog.section(last.record)
+                    last = step
+        except (NotStreamed, UnicodeDecodeError, OSError) as exc:
+            cache._debug(f"{self.path}: {exc!r}")  # by hands: read whole below
+            sections = False
+        if not sections:  # not read hand by hand, or every hand short (written inline)
+            self._log, _ = matchlog.read(self.path)  # the file as it is: nothing renamed yet
+            self._key = key
+            return None
+        match = (
+            last.match if last is not None else Match(rules, renamed.players, renamed.first_dealer)
+        )
+        rest: list[HandRecord] = []
+        if last is not None:
+            if match.open_hand is None:
+                text += matchlog.section(last.record)
+            else:
+                rest = [last.record]
+        first = cache.finished_count(match)
+        log = MatchLog(**{**vars(renamed), "hands": rest})
+        self._tail = Tail(key, first, log, match, list(match.hands[:first]))
+        self._match, self._text = match, text
+        return touched
 
     def _written(self) -> None:
         """After a write, under the lock: keep what an undo took, forget what a redo
@@ -785,17 +848,29 @@ def records(hands: Iterable[str], log: MatchLog) -> Iterator[tuple[HandRecord, s
         yield log.hands[0], piece
 
 
-def steps(hands: Iterable[str], log: MatchLog, rules: Ruleset) -> Iterator[Step]:
+def steps(
+    hands: Iterable[str],
+    log: MatchLog,
+    rules: Ruleset,
+    *,
+    change: Callable[[HandRecord], object] | None = None,
+    to: MatchLog | None = None,
+) -> Iterator[Step]:
     """Replay the match hand by hand from its hands' texts; a finished hand is kept as the
-    cache keeps it (:func:`cache.lean`) once the next begins."""
+    cache keeps it (:func:`cache.lean`) once the next begins. ``change``: applied to each
+    hand's record (read as ``log`` has it) before it is replayed at the table of ``to``
+    (the changed header; default ``log``)."""
+    table = to if to is not None else log
     try:
-        match = Match(rules, log.players, log.first_dealer)
+        match = Match(rules, table.players, table.first_dealer)
     except Exception as exc:
         raise NotStreamed(type(exc).__name__) from None
-    players = list(log.players)
+    players = list(table.players)
     match.replaying = True
     before: cache.CachedHand | None = None
     for i, (record, piece) in enumerate(records(hands, log)):
+        if change is not None:
+            change(record)
         try:
             match._replay_hand(i, record)
         except Exception as exc:  # the whole read says what is wrong, with its line

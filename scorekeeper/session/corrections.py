@@ -75,22 +75,30 @@ def rename(log: MatchLog, old: str, new: str, keys: Any) -> int:
     dealer, every hand's actions (their actor and any word naming the player), deal and
     quick facts (the facts ``keys`` says name players). Says in how many hands the name
     was written. The caller checks the new name and replays the match before it writes."""
+    rename_table(log, old, new)
+    return sum(rename_hand(record, old, new, keys) for record in log.hands)
+
+
+def rename_table(log: MatchLog, old: str, new: str) -> None:
+    """Rename player ``old`` to ``new`` in the header: the table and the first dealer."""
     log.players = [new if p == old else p for p in log.players]
     if log.first_dealer == old:
         log.first_dealer = new
-    touched = 0
-    for record in log.hands:
-        before = (list(record.actions), record.deal, record.quick)
-        record.actions = [_renamed_words(text, old, new) for text in record.actions]
-        if record.deal is not None and old in record.deal:
-            record.deal = {new if p == old else p: cards for p, cards in record.deal.items()}
-        if record.quick is not None:
-            record.quick = {
-                key: _renamed_fact(value, old, new, getattr(keys.get(key), "names", ""))
-                for key, value in record.quick.items()
-            }
-        touched += (list(record.actions), record.deal, record.quick) != before
-    return touched
+
+
+def rename_hand(record: HandRecord, old: str, new: str, keys: Any) -> bool:
+    """Rename player ``old`` to ``new`` in one hand (see :func:`rename`); whether the
+    hand named them."""
+    before = (list(record.actions), record.deal, record.quick)
+    record.actions = [_renamed_words(text, old, new) for text in record.actions]
+    if record.deal is not None and old in record.deal:
+        record.deal = {new if p == old else p: cards for p, cards in record.deal.items()}
+    if record.quick is not None:
+        record.quick = {
+            key: _renamed_fact(value, old, new, getattr(keys.get(key), "names", ""))
+            for key, value in record.quick.items()
+        }
+    return (list(record.actions), record.deal, record.quick) != before
 
 
 def _renamed_words(text: str, old: str, new: str) -> str:
