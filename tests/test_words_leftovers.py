@@ -73,3 +73,23 @@ def test_the_nearest_card_is_shown_in_the_table_s_short_form(
     typed = {"nl": ("ruiten", "hear"), "de": ("Karo", "Köni")}[lang]
     res = run_cli(tmp_path, "play", *typed, "--match", match)
     assert res.returncode == 2 and near in res.stderr and "(KD)" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "who", "said"),
+    [
+        ("en", "Dirk re", "Dirk plays against the soloist Ben"),
+        ("de", "Ben kontra", "Ben spielt das Solo, allein gegen die anderen"),
+        ("nl", "Dirk re", "Dirk speelt tegen de solospeler Ben"),
+    ],
+)
+def test_a_claim_against_a_solo_s_sides_names_the_solo(
+    tmp_path: Path, lang: str, who: str, said: str
+) -> None:
+    """In a queens solo the sides are the soloist and the others: a claim against them
+    says so (it said 'plays against the queens of clubs', which a queens solo is not)."""
+    match = tmp_path / "m.toml"
+    ok(run_cli(tmp_path, "new", "doppelkopf-ddv", "Anna", "Ben", "Carla", "Dirk", "--match", match))
+    ok(run_cli(tmp_path, "declare", "Ben", "solo", "queens", "--match", match))
+    res = run_cli(tmp_path, "--lang", lang, "announce", *who.split(), "--match", match)
+    assert res.returncode == 1 and said in res.stderr and "Kreuz" not in res.stderr, res.stderr

@@ -80,6 +80,10 @@ TEXTS: dict[str, str] = {
     # the sides
     "doppelkopf.sides.with_queens": "{player} plays with the queens of clubs",
     "doppelkopf.sides.against_queens": "{player} plays against the queens of clubs",
+    "doppelkopf.sides.with_soloist": "{player} plays the solo, alone against the others",
+    "doppelkopf.sides.against_soloist": "{player} plays against the soloist {soloist}",
+    "doppelkopf.sides.with_pair": "{player} plays with {players!l}",
+    "doppelkopf.sides.against_pair": "{player} plays against {players!l}",
     "doppelkopf.sides.both": "{player} would be on both sides",
     "doppelkopf.sides.too_many_re": "more than two Re players ({players!l})",
     "doppelkopf.sides.all_contra": "all four players cannot be Contra",

@@ -172,6 +172,19 @@ class DoppelkopfHand(GameHand):
             return set(qc), set()
         return None, set(qc)
 
+    def _settled_against(self, player: str, fixed: set[str]) -> Reason:
+        """Why ``player``'s claim goes against settled sides: by the solo, by the
+        poverty or wedding's pair, or by the queens of clubs."""
+        why = "with" if player in fixed else "against"
+        if self.soloist:
+            return because(
+                f"doppelkopf.sides.{why}_soloist", "teams", player=player, soloist=self.soloist
+            )
+        if self.poverty or self.wedding:
+            others = sorted(fixed - {player}) if player in fixed else sorted(fixed)
+            return because(f"doppelkopf.sides.{why}_pair", "teams", player=player, players=others)
+        return because(f"doppelkopf.sides.{why}_queens", "teams", player=player)
+
     def sides(
         self, extra_claims: Sequence[tuple[str, str]] = (), extra_qc: Sequence[str] = ()
     ) -> Sides:
@@ -184,8 +197,7 @@ class DoppelkopfHand(GameHand):
         if fixed is not None:
             for player, side in claims:
                 if (side == RE) != (player in fixed):
-                    why = "with" if player in fixed else "against"
-                    problem = because(f"doppelkopf.sides.{why}_queens", "teams", player=player)
+                    problem = self._settled_against(player, fixed)
                     break
             # _fixed makes its set anew: the caller's to keep
             return fixed, set(self.hand.players) - fixed, True, problem
