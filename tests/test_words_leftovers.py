@@ -93,3 +93,14 @@ def test_a_claim_against_a_solo_s_sides_names_the_solo(
     ok(run_cli(tmp_path, "declare", "Ben", "solo", "queens", "--match", match))
     res = run_cli(tmp_path, "--lang", lang, "announce", *who.split(), "--match", match)
     assert res.returncode == 1 and said in res.stderr and "Kreuz" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(("lang", "paid"), [("de", "Dirk 0,10 €"), ("nl", "Dirk € 0,10"), ("en", "Dirk 0.10")])
+def test_a_price_is_read_with_a_decimal_comma(tmp_path: Path, lang: str, paid: str) -> None:
+    """``--price 0,05`` as a German or Dutch table writes it (refused before: 'not a
+    valid float'); ``0.05`` is read as always."""
+    match = tmp_path / "m.toml"
+    ok(run_cli(tmp_path, "demo", "doppelkopf", "--hands", "2", "--match", match))
+    comma = ok(run_cli(tmp_path, "--lang", lang, "settle", "--price", "0,05", "--match", match))
+    point = ok(run_cli(tmp_path, "--lang", lang, "settle", "--price", "0.05", "--match", match))
+    assert comma == point and paid in comma, comma

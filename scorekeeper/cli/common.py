@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
 
 from scorekeeper.cli.core import (
@@ -67,8 +68,22 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print plain JSON for prog
 def price_option(help: str) -> Any:
     """The ``--price`` option: a price per point for settling up, worded per command."""
     return typer.Option(
-        "--price", min=0, max=1_000_000, show_envvar=False, help=help, callback=_finite
+        "--price",
+        click_type=_Price(min=0, max=1_000_000),
+        show_envvar=False,
+        help=help,
+        callback=_finite,
     )
+
+
+class _Price(click.FloatRange):
+    """A price as the table writes it: ``0.05``, or ``0,05`` with a decimal comma (German
+    and Dutch); everything else as click's range of floats reads and refuses it."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value.count(",") == 1 and "." not in value:
+            value = value.replace(",", ".")
+        return super().convert(value, param, ctx)
 
 
 def _finite(value: float | None) -> float | None:
