@@ -21,7 +21,7 @@ COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
 # a line pattern per series (SVG dasharray) and the same pattern for its legend swatch (CSS)
 DASHES = [("", "solid"), ("7 4", "dashed"), ("2 3", "dotted")]
 CHART_W, CHART_H = 480, 260
-LEFT, RIGHT, TOP, BOTTOM = 44, 124, 14, 34
+LEFT, RIGHT, TOP, BOTTOM = 44, 132, 14, 34
 LABEL_GAP = 13  # the least distance between two end labels
 
 STYLE = """
@@ -245,14 +245,21 @@ def chart(data: dict[str, Any]) -> str:
     for k, (s, y) in enumerate(zip(series, _spread(ends, TOP, bottom), strict=True)):
         out.append(
             f'<text class="end" x="{right + 6}" y="{round(y + 4, 1)}"'
-            f' fill="{COLOURS[k % len(COLOURS)]}">{text(_short(s["name"]))} {s["total"]}</text>'
+            f' fill="{COLOURS[k % len(COLOURS)]}">{text(_short(s["name"], s["total"]))} {s["total"]}</text>'
         )
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _short(name: str, most: int = 12) -> str:
-    """A name at a line's end, cut to fit beside the chart (the legend has it whole)."""
+END_LABEL = 17
+"""How many characters a line's end label (its name and total) may take beside the chart:
+what ``RIGHT`` holds in the labels' bold 12px type."""
+
+
+def _short(name: str, total: object = "") -> str:
+    """A name at a line's end, cut so that it and its total fit beside the chart (the
+    legend has it whole): 'Anna & Carla 1296', 'Anna & Carl… -1296'."""
+    most = END_LABEL - len(f" {total}")
     return name if len(name) <= most else name[: most - 1] + "…"
 
 
