@@ -59,7 +59,7 @@ def settle(
             session.log.price = price
     path = match_path(match)
     session = Session.open(path)
-    chosen = price if price is not None else session.log.price
+    chosen = price if price is not None else session.header.price  # not the whole log
     if chosen is None and steps is None:
         raise ScorekeeperError(because("settle.no_price"), rule="price", kind="usage")
     result = (

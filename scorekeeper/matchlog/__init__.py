@@ -64,6 +64,7 @@ __all__ = [
     "KeyPath",
     "MatchLog",
     "SourceMap",
+    "dump",
     "loads",
     "lock",
     "read",
@@ -225,6 +226,12 @@ def write(
             told.write(section(record))
 
 
+def dump(log: MatchLog, seen: Callable[[bytes | bytearray], object]) -> None:
+    """Give ``seen`` the canonical text of ``log`` (``MatchLog.dumps``) piece by piece,
+    as :func:`write` stores it, never held whole (to take its digest)."""
+    tomli_w.dump(log.to_dict(copies=False), cast(IO[bytes], _Told(None, seen)))
+
+
 def section(record: HandRecord) -> bytes:
     """The hand's text as the canonical text of a match holds it after the hand before it
     (a blank line, then its ``[[hand]]`` section), when the match's hands are sections:
@@ -250,11 +257,13 @@ _SKIP = len(tomli_w.dumps({"hand": [_SECTION]}))
 class _Told:
     """A binary file that also tells ``seen`` what is written to it."""
 
-    def __init__(self, out: BinaryIO, seen: Callable[[bytes | bytearray], object] | None) -> None:
+    def __init__(
+        self, out: BinaryIO | None, seen: Callable[[bytes | bytearray], object] | None
+    ) -> None:
         self._out = out
         self._seen = seen
 
     def write(self, data: bytes | bytearray) -> int:
         if self._seen is not None:
             self._seen(data)
-        return self._out.write(data)
+        return len(data) if self._out is None else self._out.write(data)

@@ -119,6 +119,7 @@ class Session:
         self._key: str | None = None  # the digest of the file opened by hands, once read whole
         self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
         self._redone: bytes | None = None  # the file as a redo found it
+        self._changing_whole = False  # inside edit's body: a whole read lets the match go
         self._text: bytearray | None = None  # renamed by hands: the text before the tail's hands
 
     # ------------------------------------------------------------------ opening
@@ -230,10 +231,15 @@ class Session:
             if expect is not None:
                 session.verify_version(expect)
             before = session._version()
-            yield session
+            session._changing_whole = True
+            try:
+                yield session
+            finally:
+                session._changing_whole = False
             if session._version() == before:
                 return
             if session._verify_as is not None:
+                session._match = None  # the match before the change is let go first
                 session._match = session._verified(session._verify_as)
             session._write()
             session._written()
@@ -298,11 +304,13 @@ class Session:
 
     def _version(self) -> tuple[Any, ...]:
         """What a change is told by: the tail's text (the hands before it stay), else the
-        whole text."""
+        digest of the whole text (dumped piece by piece, never held whole)."""
         tail = self._tail
         if tail is not None:
             return (tail.first, tail.log.dumps())
-        return (None, self.log.dumps())
+        h = cache.new_digest()
+        matchlog.dump(self.log, h.update)
+        return (None, h.hexdigest())
 
     def _write(self) -> None:
         """Store the changed log (under the lock). Opened by hands from a file this tool
@@ -378,14 +386,20 @@ class Session:
 
     @property
     def log(self) -> MatchLog:
-        """The whole match log; opened by hands it is read in full when first asked for."""
+        """The whole match log; opened by hands it is read in full when first asked for
+        (inside :meth:`edit`, where the whole log is read only to change it, the match as
+        opened is let go then: the change's whole replay makes it anew)."""
         if self._log is None:
             tail = self._tail
             assert tail is not None
+            first, hands, self._key = tail.first, tail.log.hands, tail.key
+            self._tail = None
+            if self._changing_whole:  # the change is verified by a whole replay: the
+                self._match = None  # opened match is let go before the log comes
+            del tail
             log, _ = matchlog.read(self.path)
-            log.hands[tail.first :] = tail.log.hands
-            self._log, self._tail = log, None
-            self._key = tail.key
+            log.hands[first:] = hands
+            self._log = log
         return self._log
 
     @property
@@ -522,11 +536,10 @@ class Session:
     def undo_takes_hand(self) -> Reason | None:
         """What an undo now would take off the score sheet when it is a whole scored hand
         (a quick hand: the front ends ask before), else None (one action, a deal)."""
-        tail = self._last_hand()
-        log = tail.log if tail is not None else self.log
-        if not corrections.whole_hand(log):
+        hands = self.match.hands  # the match as opened: a long log is not read for this
+        if not hands or hands[-1].quick is None:
             return None
-        mh = self.match.hands[-1]
+        mh = hands[-1]
         scores = mh.result.scores if mh.result is not None else {}
         shown = ", ".join(f"{p} {v:+d}" for p, v in scores.items())
         return because("undo.takes_hand", "undo", hand=mh.number, scores=shown)

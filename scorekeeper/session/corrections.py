@@ -42,12 +42,6 @@ def take_last(log: MatchLog, before: int = 0) -> tuple[str, dict[str, Any]]:
     return because("undo.deal", hand=number).worded(), taken_hand(number, last)
 
 
-def whole_hand(log: MatchLog) -> bool:
-    """Whether an undo now would take a whole scored hand (a quick hand) off the sheet;
-    the last card of a hand played card by card is one action, as any other."""
-    return bool(log.hands) and log.hands[-1].quick is not None
-
-
 def put_back(log: MatchLog, before: int, taken: dict[str, Any]) -> str:
     """Put back what :func:`take_last` took (the session replays the match before it
     writes, so an entry that no longer fits is refused); say what came back."""
