@@ -42,7 +42,12 @@ def test_the_check_finds_a_code_and_spares_the_table_s_words() -> None:
     assert code_words("Re gewinnt; Ben sagt Re an", "de") == []
     assert code_words("warning: verzaakt door Carla", "nl") == ["warning"]
     assert code_words("redeal (bool: true, ...)", "de") == ["redeal", "bool:", "true"]
-    assert code_words("re=Anna,Carla [Regel: announcements.window]", "de") == []
+    assert code_words("re=Anna,Carla [Regel: Ansagen, Zeitpunkte]", "de") == []
+    assert code_words("zu spät [Regel: announcements.window]", "de") == [
+        "[Regel: announcements.window]"
+    ]
+    assert code_words("fout [regel: actions]", "nl") == ["[regel: actions]"]
+    assert code_words("fout [regel: teams]", "nl") == []  # the Dutch word is the key
     assert code_words("Anna/Carla hebben troef gemaakt", "nl") == []
 
 

@@ -118,7 +118,7 @@ def test_every_refusal_class_renders_in_every_language(lang: str) -> None:
             text = str(exc)
             assert "Ben" in text and "QC" in text
     language.choose("de")
-    assert str(errors.ScorekeeperError("x", rule="deck")) == "x [Regel: deck]"
+    assert str(errors.ScorekeeperError("x", rule="deck")) == "x [Regel: Karten]"  # named
     assert str(errors.ScorekeeperError("x", kind="usage")) == "x [Aufruf]"
 
 

@@ -56,6 +56,10 @@ def new(
     from scorekeeper.session.new import missing_folders, start_match
 
     chosen = resolve_lang(lang)
+    if lang:  # the match's language from its first word: a refused start says it so too
+        from scorekeeper.text import language as view
+
+        view.use_match(chosen, players)
     if dealer is not None:  # --dealer anna: the name as the table spells it
         dealer = spelled(dealer, players) or dealer
     rules = rs.load(ruleset, options(set_, options_file, ruleset, chosen))

@@ -9,6 +9,7 @@ language other than English; English stays exactly as the engine names it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -305,6 +306,56 @@ def section_title(key: str, lang: str = DEFAULT) -> str:
     return f"{': '.join(names.get(part, part) for part in parts)} [{key}]"
 
 
+def rule_name(key: str, lang: str = DEFAULT) -> str:
+    """A rule set's key as a rule's name in ``lang`` (what a refusal's ``[rule: ...]``
+    names): ``options.revoke_penalty`` -> ``Strafe für Nichtbedienen``,
+    ``announcements.window.no90`` -> ``Ansagen, Zeitpunkte, keine 90``; each part by the
+    language file's section, setting, rank or game word. English keeps the key (what
+    ``--json`` carries); a part no file names stays as it is."""
+    if lang == DEFAULT:
+        return key
+    parts = key.split(".")
+    if parts[0] == "options" and len(parts) > 1:  # an option's name stands alone (--set)
+        parts = parts[1:]
+    voc = language(lang)
+    named = []
+    for part in parts:
+        word = voc.sections.get(part) or voc.settings.get(fold(part))
+        if word is None and part in voc.ranks:
+            word = voc.ranks[part].name
+        named.append(word or term(part, lang))
+    return ", ".join(named)
+
+
+RULE_TAG = re.compile(r"\[([^\]\[:\n]+): ([A-Za-z_][\w.]*)\]")
+"""A refusal's rule in brackets as the catalogues write it (``[Regel: options.x]``)."""
+
+
+def rule_tags(text: str, lang: str = DEFAULT) -> str:
+    """A text's rules in brackets (``[Regel: options.revoke_penalty]``, the label as this
+    language's ``cli.rule`` says it) named in ``lang``: ``[Regel: Strafe für
+    Nichtbedienen]``; English, and any other bracket, as it is."""
+    if lang == DEFAULT or "[" not in text:
+        return text
+    label = _rule_label(lang)
+
+    def one(found: re.Match[str]) -> str:
+        if fold(found.group(1)) != label:
+            return found.group(0)
+        return f"[{found.group(1)}: {rule_name(found.group(2), lang)}]"
+
+    return RULE_TAG.sub(one, text)
+
+
+@memo("lang.rule_label", "lang", maxsize=None)
+def _rule_label(lang: str) -> str:
+    """The word that opens a rule's brackets in ``lang`` (``regel``), folded."""
+    from scorekeeper.text import template, translate
+
+    english = template("cli.rule") or "[rule: {rule}]"
+    return fold(translate("cli.rule", english, lang).strip("[").partition(":")[0])
+
+
 def option_name(key: str, lang: str = DEFAULT) -> str:
     """A rule set's option as ``explain`` heads it in ``lang`` (``poverty`` -> ``Armut``);
     the key itself in English and where the language file names it not."""
@@ -352,7 +403,6 @@ def setting_value(value: str, lang: str = DEFAULT) -> str:
 
         return translate("explain", value, lang)
     return term(value, lang)
-
 
 
 PAIR_MARKS = ("/", "+")

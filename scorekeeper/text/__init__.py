@@ -176,6 +176,9 @@ def words(key: str, params: Mapping[str, Any]) -> str:
         shown = ", ".join(f"{k}={_word(v)}" for k, v in params.items())
         return f"{key}({shown})"
     lang = language.current()
-    if lang != language.ENGLISH and not key.startswith(OWN_FILES):  # the games' terms (Kontra)
-        params = importlib.import_module(TERMS).localized(key, params, lang)
-    return _formatter.format(translate(key, text), **params)
+    if lang == language.ENGLISH or key.startswith(OWN_FILES):
+        return _formatter.format(translate(key, text), **params)
+    terms = importlib.import_module(TERMS)
+    params = terms.localized(key, params, lang)  # the games' terms (Kontra)
+    said = _formatter.format(translate(key, text), **params)
+    return terms.rule_tags(said, lang)  # [Regel: options.x] -> the rule's name
