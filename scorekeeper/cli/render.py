@@ -430,13 +430,16 @@ def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
 
 
 def ruling(r: Any) -> None:
-    """The referee's answer: a trick's winner, or the cards allowed and forbidden."""
+    """The referee's answer: a trick's winner, or the cards allowed and forbidden; each
+    rule as the language spoken names it."""
+    from scorekeeper.view.value import rule_named
+
     if r.winner is not None:
         w = r.winner
         takes = escape(say("cli.takes", player=w["player"]))
         points = escape(say("cli.takes_points", points=w["points"]))
         console.print(
-            f"[bold]{takes}[/] {points} {escape(w['reason'])} [dim]\\[{escape(w['rule'])}][/]"
+            f"[bold]{takes}[/] {points} {escape(w['reason'])} [dim]\\[{escape(rule_named(w['rule']))}][/]"
         )
         for note in w.get("notes", []):
             console.print(f"  {escape(note)}")
@@ -448,11 +451,11 @@ def ruling(r: Any) -> None:
         console.print(escape(say("cli.may_play", cards=legal)))
         for c in r.forbidden:
             line = escape(say("cli.not_card", card=c.card, why=c.reason))
-            console.print(f"{line} [dim]\\[{escape(c.rule or '')}][/]")
+            console.print(f"{line} [dim]\\[{escape(rule_named(c.rule or ''))}][/]")
     else:
         console.print(escape(say("cli.duties")))
         for duty, rule in r.duties:
-            console.print(f"  {escape(duty)} [dim]\\[{escape(rule)}][/]")
+            console.print(f"  {escape(duty)} [dim]\\[{escape(rule_named(rule))}][/]")
 
 
 def _value(value: Any) -> str:

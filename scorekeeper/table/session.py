@@ -666,7 +666,7 @@ def help_lines(hand: Hand, lang: str = "en") -> list[str]:
             card=card_form(deck[0].code, lang).lower(),
             trick=trick,
             words=verbs,
-            example=f"{hand.players[0].lower()} {verbs[0]}" if verbs else "",
+            example=_said_example(hand, verbs[0], lang) if verbs else "",
             commands=[spoken_command(c, lang) for c in COMMANDS],
         )
     ]
@@ -674,6 +674,25 @@ def help_lines(hand: Hand, lang: str = "en") -> list[str]:
         f"  {say('table.commands.' + c, command=spoken_command(c, lang))}" for c in COMMANDS
     )
     return lines
+
+
+def _said_example(hand: Hand, word: str, lang: str) -> str:
+    """The help's example of what a player says: the game's first word, with the card it
+    takes where it takes one ('anna rufen kra': a call names its ace)."""
+    verb = hand.game.verbs[0].split()[0]
+    taking = (a for a in hand.legal_actions() if not a.is_play and a.verb == verb and a.args)
+    cards = next((a.cards() for a in taking if _all_cards(a)), [])
+    return " ".join(
+        [hand.players[0].lower(), word, *(card_form(c.code, lang).lower() for c in cards)]
+    )
+
+
+def _all_cards(action: Action) -> bool:
+    try:
+        action.cards()
+    except ValueError:
+        return False
+    return True
 
 
 def judge_lines(hand: Hand) -> list[str]:
@@ -686,11 +705,13 @@ def judge_lines(hand: Hand) -> list[str]:
     holding = hand.holding(player)
     if holding is None:
         return [say("table.judge.unknown_hand", player=player, cards=codes)]
+    from scorekeeper.view.value import rule_named  # the rule in the table's words
+
     lines = [say("table.judge.may_play", player=player, cards=codes)]
     for card in listed(holding):
         verdict = hand.check_card(player, card)
         if not verdict.legal:
-            lines.append(f"  {card.code}: {verdict.reason} [{verdict.rule}]")
+            lines.append(f"  {card.code}: {verdict.reason} [{rule_named(verdict.rule or '')}]")
     return lines
 
 

@@ -8,7 +8,7 @@ TEXTS: dict[str, str] = {
     "bierkopf.double.no_words": "{action}: a double says nothing more",
     "bierkopf.double.single": (
         "{action}: nobody doubled before the first card, so the stakes stay single "
-        "({cards} cards are on the table)"
+        "(cards on the table: {cards})"
     ),
     "bierkopf.double.seats": (
         "{action}: before the first card only {seats!l} may double, in turn from the "
@@ -16,7 +16,7 @@ TEXTS: dict[str, str] = {
     ),
     "bierkopf.double.window": (
         "{action}: {last}'s double ends the doubling before play; the other team may double "
-        "again once {again} cards are on the table ({cards} are)"
+        "again from card {again} on (cards on the table: {cards})"
     ),
     "bierkopf.double.alternate": (
         "{action}: {player}'s team made the last double ({last}); the teams double in turn"

@@ -50,7 +50,7 @@ TEXTS: dict[str, str] = {
     "cli.deal_recorded": "Deal of hand {hand} recorded (dealer {dealer}).",
     "cli.undone": "Undone: {what}",
     "cli.redone": "Redone: {what}",
-    "cli.renamed": "{old} is now {new} in the whole match ({hands} hand(s) named them).",
+    "cli.renamed": "{old} is now {new} in the whole match (hands that named them: {hands}).",
     "cli.demo_aside": (
         "Demo match written to {path}; the current match is unchanged "
         "('scorekeeper demo --current' makes a demo the current match)."

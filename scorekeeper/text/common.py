@@ -96,6 +96,6 @@ TEXTS: dict[str, str] = {
     "deal.again": "the deal of this hand is already recorded",
     "deal.not_playing": "deal: {player} does not play in this hand",
     "deal.missing": "deal: no cards given for {players!l}",
-    "deal.size": "deal: {player} has {count} cards, the deal gives {size}",
+    "deal.size": "deal: cards of {player}: {count}; the deal gives each {size}",
     "deal.too_often": "deal: {card} dealt {count} times, the deck holds it {copies:time_s}",
 }

@@ -123,7 +123,9 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.piglets": (
         "{player} announces piglets: both aces of diamonds now rank above the ten of hearts"
     ),
-    "doppelkopf.said.poverty": "{player} declares poverty and passes {count} trump cards to {left}",
+    "doppelkopf.said.poverty": (
+        "{player} declares poverty and passes cards to {left}, trumps among them: {count}"
+    ),
     "doppelkopf.said.poverty_their": (
         "{player} declares poverty and passes their trump cards to {left}"
     ),

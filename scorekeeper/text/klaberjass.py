@@ -69,8 +69,8 @@ TEXTS: dict[str, str] = {
         "{action}: {verb} comes after trump is made and the last three cards are dealt; now: {now}"
     ),
     "klaberjass.pre_play.too_late": (
-        "{action}: too late: {verb} comes before the first card is played, and "
-        "{played} cards are on the table"
+        "{action}: too late: {verb} comes before the first card is played (cards on the "
+        "table: {played})"
     ),
     "klaberjass.pre_play.too_late_one": (
         "{action}: too late: {verb} comes before the first card is played, and "
@@ -104,7 +104,7 @@ TEXTS: dict[str, str] = {
     "klaberjass.known.exchange": "{card} taken in the exchange",
     "klaberjass.known.more": "{first}; {rest}",
     "klaberjass.known.must_play": (
-        "{action}: {player} has {left} cards left and must still play {cards} ({known})"
+        "{action}: {player} must still play {cards} ({known}); cards left in hand: {left}"
     ),
     "klaberjass.known.too_many": (
         "{action}: {player} holds {left} cards, and with this sequence {count} cards would be"

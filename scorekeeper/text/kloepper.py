@@ -26,7 +26,7 @@ TEXTS: dict[str, str] = {
     ),
     "kloepper.knock.too_late": (
         "{action}: too late: knocks come before the first card of trick {trick} "
-        "({cards} cards are on the table)"
+        "(cards on the table: {cards})"
     ),
     "kloepper.knock.again": "{action}: {player} already knocked",
     "kloepper.knock.both_sides": (

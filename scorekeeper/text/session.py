@@ -3,8 +3,8 @@ facts as typed (``KEY=VALUE``), cards past the end of a trick."""
 
 TEXTS: dict[str, str] = {
     "session.stale": (
-        "the match has changed since this entry was made (hand {hands}, {actions} actions"
-        " then; hand {now_hands}, {now_actions} actions now): nothing recorded"
+        "the match has changed since this entry was made (then hand {hands}, action "
+        "{actions}; now hand {now_hands}, action {now_actions}): nothing recorded"
     ),
     "session.fact_player": "'{word}' is no player here: did you mean {near}? (players: {players!l})",
     "session.no_file": "no match file {path}",
@@ -19,12 +19,12 @@ TEXTS: dict[str, str] = {
     "session.new_match": "the new match",
     "session.changed": "{path} changed while it was exported; export again",
     "session.no_card": "no card can be played now: {why}",
-    "session.too_many": "trick {trick} is complete after {card}; {more} card(s) too many",
+    "session.too_many": "trick {trick} is complete after {card}; cards too many: {more}",
     "session.amend_refused": "amendment refused",
     "session.name_near": "{name!r} is not a player here; did you mean {meant}? (players: {players!l})",
     "session.rename_refused": "the match with {name} in it",
     "session.deal_late": (
-        "hand {hand} has {played} card(s) played: a deal is recorded before the first card "
+        "hand {hand} is under way (cards played: {played}): a deal is recorded before the first card "
         "(undo the cards first, or correct the hand with 'scorekeeper amend')"
     ),
     "session.fact_form": "{item!r}: write KEY=VALUE with a key of {game}: {keys!l}",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.actions import Action, Surplus
 from scorekeeper.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
-from scorekeeper.games.klaverjassen.rules import spec
+from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.reasons import because
 from scorekeeper.record import record
 
@@ -83,8 +83,14 @@ def has_talon(rules: Ruleset) -> bool:
 
 
 def action_words(rules: Ruleset) -> list[str]:
-    """The action words of a rule set, as a refusal of an unknown word lists them."""
-    words = [*BID_VERBS, "SUIT", DECLINE]
+    """The action words of a rule set, as a refusal of an unknown word lists them: a
+    suit's name alone chooses trump ('Carla hearts'), so the suits are named (a placeholder
+    read 'kleur' at a Dutch table); accept and upturn where a card is turned up."""
+    words = ["pass", "trump"]
+    if options(rules).trump_choice.startswith("upturn"):
+        words += ["accept", "upturn"]
+    words += [SUIT_NAMES[s] for s in rules.deck.suits]
+    words.append(DECLINE)
     if has_talon(rules):
         words.append(DISCARD)
     if has_kraak(rules):
