@@ -11,6 +11,7 @@ import pytest
 from cli_helpers import SHIPPED_RULE_SETS, in_process, ok, run_cli
 from table_helpers import piped
 
+from scorekeeper import matchlog
 from scorekeeper.text import catalog, translations
 
 # a full hand of Amsterdam klaverjassen as a Dutch table types it: Ben makes hearts trump
@@ -131,3 +132,108 @@ def test_explain_in_dutch_never_says_scoren(
         text += run("explain", rule_set, topic).stdout
     assert "telling" in text or "Telling" in text, text[:300]
     assert not _SCORES.search(text), (rule_set, _SCORES.findall(text))
+
+
+def _new(home: Path, rule_set: str, players: list[str]) -> Path:
+    path = home / f"{rule_set}.toml"
+    ok(run_cli(home, "new", rule_set, *players, "--match", path, "--lang", "nl"))
+    return path
+
+
+@pytest.mark.parametrize("said", ["wegleggen", "weggooien"])
+def test_the_three_handed_discard_is_wegleggen(tmp_path: Path, said: str) -> None:
+    """One word for laying the talon's cards away: the messages said 'legt weg' but the
+    example they gave was 'weggooien'; now both say 'wegleggen' (and 'weggooien' is still
+    read)."""
+    path = _new(tmp_path, "klaverjassen-3", ["Anna", "Ben", "Carla"])
+    chosen = ok(run_cli(tmp_path, "act", "Ben pas", "Carla troef ruiten", "--match", path))
+    assert "Carla neemt de stok en legt 2 kaarten weg ('Carla wegleggen S7 R8')" in chosen
+    assert "weggooien" not in chosen
+    ok(run_cli(tmp_path, "act", f"Carla {said} S7 R8", "--match", path))
+    actions = matchlog.read(path)[0].hands[-1].actions
+    assert actions == ["Ben pass", "Carla trump diamonds", "Carla discard 7S 8D"]
+
+
+@pytest.mark.parametrize("said", ["solo vleesloos", "vleesloze solo", "solo zonder troef"])
+def test_the_meatless_solo_is_the_vleesloze_solo(tmp_path: Path, said: str) -> None:
+    """One term for the solo without trumps, the glossary's 'vleesloze solo' (the status
+    said 'solo zonder troef'); the table's other words for it are still read."""
+    path = _new(tmp_path, "doppelkopf-ddv", ["Anna", "Ben", "Carla", "Dirk"])
+    declared = ok(run_cli(tmp_path, "declare", "Ben", *said.split(), "--match", path))
+    status = ok(run_cli(tmp_path, "status", "--match", path))
+    assert "Ben speelt een vleesloze solo" in declared
+    assert "Spel 1, deler Anna, vleesloze solo;" in status
+    assert "zonder troef" not in declared + status
+    assert matchlog.read(path)[0].hands[-1].actions == ["Ben solo meatless"]
+
+
+def test_one_dutch_word_each_for_the_discard_the_contract_and_the_meatless_solo() -> None:
+    words = translations("nl")
+    said = [
+        words.pgettext(key, english) if key else words.gettext(english)
+        for key, english in catalog.entries()
+    ]
+    for rival in ("weggooien", "soort spel", "Soort spel", "solo zonder troef"):
+        assert not [s for s in said if rival in s], rival
+    assert "Spelsoort: {game}" in said
+
+
+def test_completion_offers_the_solo_kinds_in_dutch(tmp_path: Path) -> None:
+    """After 'Ben solo ' a Dutch table was offered 'queens', 'jacks' and 'meatless' (the
+    English kinds read back too, so they came first); now the Dutch words, each of which
+    reads back as its solo."""
+    from scorekeeper.session import Session
+    from scorekeeper.table.complete import candidates
+
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    path = _new(tmp_path, "doppelkopf-ddv", players)
+    hand = Session.open(path).current_hand()
+    offered = candidates(hand, players, "Ben solo ", "nl")
+    assert {"vrouwen", "boeren", "vleesloos", "klaveren"} <= set(offered), offered
+    assert not {"queens", "jacks", "meatless", "clubs"} & set(offered), offered
+    assert candidates(hand, players, "Ben solo vl", "nl") == ["vleesloos"]
+    ok(run_cli(tmp_path, "declare", "Ben", "solo", "vleesloos", "--match", path))
+    assert matchlog.read(path)[0].hands[-1].actions == ["Ben solo meatless"]
+
+
+def test_the_second_pack_is_a_pak_not_a_spel(tmp_path: Path) -> None:
+    """'spel' is the glossary's word for a hand: the upturned card came from 'het tweede
+    spel'; a pack of cards is a 'pak'."""
+    path = tmp_path / "up.toml"
+    choice = "trump_choice=upturn_forced"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    made = ok(
+        run_cli(
+            tmp_path, "new", "klaverjassen", *players, "--set", choice, "-m", path, "--lang", "nl"
+        )
+    )
+    status = ok(run_cli(tmp_path, "status", "--match", path))
+    wait = "Anna (de deler) moet een kaart van het tweede pak omdraaien ('omdraaien H7')"
+    assert wait in made and wait in status
+    words = translations("nl")
+    said = [words.pgettext(k, e) if k else words.gettext(e) for k, e in catalog.entries()]
+    assert not [s for s in said if re.search(r"tweede spel\b|twee spellen van", s)]
+
+
+def test_an_option_named_twice_is_named_in_dutch(tmp_path: Path) -> None:
+    """Was 'options.four_of_a_kind_ranks noemt A meer dan eens' (the rule key as a word)."""
+    res = run_cli(
+        tmp_path,
+        "--lang",
+        "nl",
+        "rules",
+        "show",
+        "klaverjassen",
+        "--set",
+        "four_of_a_kind_ranks=A,A",
+    )
+    assert res.returncode != 0
+    said = "optie 'rangen voor vier gelijke' (four_of_a_kind_ranks=) noemt A meer dan eens"
+    assert said in res.stderr, res.stderr
+
+
+def test_the_match_is_afgelopen() -> None:
+    """Was 'Partij uit:' (telegraphic; the texts say 'afgelopen' for a match that ended)."""
+    words = translations("nl")
+    assert words.pgettext("sheet.over", "Match over:") == "Partij afgelopen:"
+    assert words.pgettext("cli.match_over", "Match over:") == "Partij afgelopen:"
