@@ -465,7 +465,7 @@ def test_a_solo_is_named_where_no_article_must_bend_it() -> None:
     ("lang", "said", "shown"),
     [
         ("en", "Ben: sequence 7H 8H 9H (trump maker)", "Ben announced Re"),
-        ("de", "Ben: Folge 7♥ 8♥ 9♥ (Trumpfmacher)", "Ben sagte Re an"),
+        ("de", "Ben: Folge 7♥ 8♥ 9♥ (hat Trumpf bestimmt)", "Ben sagte Re an"),
         ("nl", "Ben: reeks 7♥ 8♥ 9♥ (troefmaker)", "Ben kondigde Re aan"),
     ],
 )

@@ -426,9 +426,8 @@ def _marked_legend(match: Match, rows: list[Row], word: Word) -> str | None:
     if not any(any(r.marked) for r in rows):
         return None
     marks = match.rules.spec.sheet.marks
-    if "maker" in marks:  # a side of one where each plays for himself (Klaberjass, three)
-        sheet = match.rules.spec.sheet  # a column per player (as columns_of): no side marked
-        alone = sheet.columns != "teams" or len(match.players) % 2 == 1
+    if "maker" in marks:  # a side of one where each plays for himself (Klaberjass)
+        alone = len(match.players) == 2
         meaning = say("sheet.legend.maker.alone" if alone else "sheet.legend.maker")
         return say("sheet.legend", mark="*", meaning=meaning)
     first = next(
