@@ -46,27 +46,14 @@ def parts(items: Sequence[ValueItem]) -> list[list[ValueItem]]:
 
 
 def value_rows(items: Sequence[ValueItem]) -> list[tuple[str, str]]:
-    """(text, rule) for each item, the rule named in the language spoken now, with a line
-    of its own (no rule) before the points added after a multiplier."""
+    """(text, rule) for each item, with a line of its own (no rule) before the points
+    added after a multiplier."""
     rows: list[tuple[str, str]] = []
     for n, part in enumerate(parts(items)):
         if n:
             rows.append((say("sheet.value_after"), ""))
-        rows.extend((item_text(item), rule_named(item.rule)) for item in part)
+        rows.extend((item_text(item), item.rule) for item in part)
     return rows
-
-
-def rule_named(key: str) -> str:
-    """A rule key beside an item as the language spoken now names it (``card_points.total``
-    -> ``Augen, zusammen``); English shows the key, which ``--json`` carries too."""
-    from scorekeeper.text import language
-
-    lang = language.current()
-    if lang == language.ENGLISH or not key:
-        return key
-    from scorekeeper.lang.terms import rule_name
-
-    return rule_name(key, lang)
 
 
 def value_line(items: Sequence[ValueItem]) -> str:
@@ -78,3 +65,17 @@ def value_line(items: Sequence[ValueItem]) -> str:
         else f"{say('sheet.value_after')} " + ", ".join(item_text(item) for item in part)
         for n, part in enumerate(parts(items))
     )
+
+
+def rule_named(key: str) -> str:
+    """A rule key as the language spoken now names it (``following.follow_suit`` ->
+    ``Bedienen, Farbe bedienen``: judge, the table's referee); English shows the key, which
+    ``--json`` carries too."""
+    from scorekeeper.text import language
+
+    lang = language.current()
+    if lang == language.ENGLISH or not key:
+        return key
+    from scorekeeper.lang.terms import rule_name
+
+    return rule_name(key, lang)
