@@ -273,8 +273,11 @@ def match_path(match: Path | None, *, changing: bool = False) -> Path:
     return store.current_path(match, changing=changing)
 
 
-def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManager[Session]:
-    """Open the match for a change; while another process writes it, wait and say so."""
+def editing(
+    match: Path | None, *, replay: bool = True, whole: bool = False
+) -> AbstractContextManager[Session]:
+    """Open the match for a change (``whole``: see ``Session.edit``); while another process
+    writes it, wait and say so."""
     from scorekeeper.session import Session
 
     path = match_path(match, changing=True)
@@ -283,7 +286,7 @@ def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManage
         sys.stderr.write(say("cli.waiting", path=path) + "\n")
         sys.stderr.flush()
 
-    return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
+    return Session.edit(path, replay=replay, whole=whole, wait=lock_wait(), on_wait=say_waiting)
 
 
 def typed_amendment(

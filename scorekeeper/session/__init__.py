@@ -118,7 +118,8 @@ class Session:
         self._entered: tuple[int, ...] = ()  # quick hands amended now: checked as entries
         self._key: str | None = None  # the digest of the file opened by hands, once read whole
         self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
-        self._redone: bytes | None = None  # the file as a redo found it
+        self._redone: str | None = None  # the digest of the file as a redo found it
+        self._wrote: str | None = None  # the digest of the bytes the change wrote
         self._changing_whole = False  # inside edit's body: a whole read lets the match go
         self._text: bytearray | None = None  # renamed by hands: the text before the tail's hands
 
@@ -206,6 +207,7 @@ class Session:
         path: Path,
         *,
         replay: bool = True,
+        whole: bool = False,
         wait: float = LOCK_WAIT,
         on_wait: Callable[[], None] | None = None,
         expect: Version | None = None,
@@ -224,7 +226,7 @@ class Session:
         files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = None
-            if not replay and path.exists():
+            if not replay and not whole and path.exists():
                 session = cls._open_by_hands(path)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
@@ -320,7 +322,8 @@ class Session:
         kept = self._kept()
         log = self._tail.log if kept and self._tail is not None else self.log
         matchlog.write(self.path, log, seen=h.update, kept=kept)  # refuses a bad shape
-        self._keep(h.hexdigest(), written=True)
+        self._wrote = h.hexdigest()
+        self._keep(self._wrote, written=True)
 
     def _kept(self) -> bytes | bytearray:
         """The file's bytes before the tail's hands, when they are the canonical text of
@@ -380,9 +383,8 @@ class Session:
             texts += [r.actions for r in tail.log.hands]
         else:
             texts = [r.actions for r in self.log.hands]
-        entry = cache.entry_of(match, key, texts, written=written)
-        if entry is not None:
-            cache.save(entry, instead_of=tail.key if tail is not None else self._key)
+        instead_of = tail.key if tail is not None else self._key
+        cache.save_match(match, key, texts, written=written, instead_of=instead_of)
 
     @property
     def log(self) -> MatchLog:
@@ -458,14 +460,22 @@ class Session:
         return [self.match.record(self._changing(), text) for text in self._as_entered(texts)]
 
     def _as_entered(self, texts: Sequence[str], *, split: bool = True) -> list[str]:
-        m = self.match
+        players, family, rules = self._seated()
         return [
             part
             for text in texts
-            for part in entered(
-                names.actor(text, m.players), m.players, m.family, m.rules, split=split
-            )
+            for part in entered(names.actor(text, players), players, family, rules, split=split)
         ]
+
+    def _seated(self) -> tuple[list[str], Any, Ruleset]:
+        """The table, the game family and the rule set: the match's when it is replayed,
+        else the header's (a log read whole for a change is not replayed for this)."""
+        m = self._match
+        if m is not None:
+            return list(m.players), m.family, m.rules
+        head = self.header
+        rules = load(for_match(head.ruleset, self.path), head.options)
+        return list(head.players), rules.mechanics, rules
 
     def play(self, card: str, player: str | None = None) -> Outcome:
         """Record one card, by the player whose turn it is unless one is named."""
@@ -547,9 +557,9 @@ class Session:
     def redo(self) -> str:
         """Put back what the last undo took, while the match file holds the bytes that
         undo left (:mod:`.undone`); verified by replaying before it is written."""
-        from scorekeeper.session.undone import found
+        from scorekeeper.session.undone import file_digest, found
 
-        now = self.path.read_bytes()
+        now = file_digest(self.path)  # the file is not held whole for this
         taken = found(self.path, now)
         if taken is None:
             raise IllegalActionError(because("undo.redo_nothing", "undo"), kind="usage")
@@ -657,13 +667,15 @@ class Session:
 
     def _written(self) -> None:
         """After a write, under the lock: keep what an undo took, forget what a redo
-        put back (:mod:`.undone`)."""
+        put back (:mod:`.undone`), by the digest the write took of its bytes (the file is
+        not read again)."""
         if self._undone is None and self._redone is None:
             return  # a new entry: its bytes name no record (see session.undone)
         from scorekeeper.session.undone import forget, keep
 
+        assert self._wrote is not None  # _write took the written bytes' digest
         if self._undone is not None:
-            keep(self.path, self.path.read_bytes(), self._undone)
+            keep(self.path, self._wrote, self._undone)
         elif self._redone is not None:
             forget(self.path, self._redone)
 

@@ -415,49 +415,50 @@ def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
 class Entry:
     """The finished hands of the match file whose bytes have the digest ``match``, as
     replayed under the rule set ``rules`` (``rules_key``); ``written``: those bytes are
-    the canonical text the tool wrote (a change may then keep them up to its hands)."""
+    the canonical text the tool wrote (a change may then keep them up to its hands).
+
+    Its file (:func:`_store`) is a seal line (the keyed digest of the body:
+    :func:`seal`), then the body: a line of what the entry is, a line of every hand's
+    summary, a line per hand's detail, each ending with a line end."""
 
     match: str
     rules: str
     hands: list[CachedHand]
     written: bool = False
 
-    def lines(self) -> list[bytes | memoryview]:
-        """The cache file's body, line by line (each ends with a line end): a line of what
-        the entry is, a line of every hand's summary, a line per hand's detail. The file
-        is a seal line (the keyed digest of the body: :func:`seal`), then the body."""
-        head = {
-            "format": FORMAT,
-            "version": VERSION,
-            "code": code_key(),
-            "rules": self.rules,
-            "match": self.match,
-            "hands": len(self.hands),
-            "written": self.written,
-        }
-        summary = [[h.dealer, plain(h.quick), h.scores, h.facts] for h in self.hands]
-        return [
-            json.dumps(head).encode() + b"\n",
-            json.dumps(summary, ensure_ascii=False).encode("utf-8") + b"\n",
-            *(part for h in self.hands for part in (h.detail, b"\n")),
-        ]
+
+def _summary(mh: MatchHand) -> list[Any]:
+    """A finished hand's line of the entry's summary: dealer, quick facts, scores, facts."""
+    if isinstance(mh, CachedHand):
+        return [mh.dealer, plain(mh.quick), mh.scores, mh.facts]
+    result = mh.result
+    if result is None:
+        raise Unkept("result")
+    return [mh.dealer, plain(mh.quick), dict(result.scores), result_facts(result)]
 
 
-def entry_of(
-    match: Match, key: str, texts: Sequence[Sequence[str]], *, written: bool = False
-) -> Entry | None:
-    """The entry of ``match``'s finished hands (``texts``: each one's action texts), made
-    from the file whose digest is ``key`` (``written``: by the tool, see ``Entry``); None
-    when a hand has no plain form."""
-    players = list(match.players)
-    done = finished_count(match)
-    hands: list[CachedHand] = []
-    for i, mh in enumerate(match.hands[:done]):
-        kept = lean(mh, texts[i] if i < len(texts) else [], players)
-        if not isinstance(kept, CachedHand):
-            return None
-        hands.append(kept)
-    return Entry(key, rules_key(match.rules), hands, written)
+def _detail(mh: MatchHand, texts: Sequence[str]) -> bytes | memoryview:
+    """A finished hand's detail line: the JSON of ``[action texts, plain result]``."""
+    if isinstance(mh, CachedHand):
+        return mh.detail
+    assert mh.result is not None
+    return json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False).encode("utf-8")
+
+
+def save_match(
+    match: Match,
+    key: str,
+    texts: Sequence[Sequence[str]],
+    *,
+    written: bool = False,
+    instead_of: str | None = None,
+) -> None:
+    """Keep ``match``'s finished hands (``texts``: each one's action texts) as the entry of
+    the file whose digest is ``key`` (``written``: by the tool, see ``Entry``), each hand's
+    detail made and written in turn, never all held at once; nothing is kept when a hand
+    has no plain form. ``instead_of`` as for :func:`save`."""
+    hands = match.hands[: finished_count(match)]
+    _store(key, rules_key(match.rules), hands, texts, written, instead_of)
 
 
 def finished_count(match: Match) -> int:
@@ -545,24 +546,62 @@ def _kept_hand(number: int, line: Any, detail: memoryview, players: list[str]) -
 def save(entry: Entry, *, instead_of: str | None = None) -> None:
     """Keep ``entry`` (atomically), and let the entry ``instead_of`` go (the file's bytes
     before a change); a cache that cannot be written is only skipped."""
+    _store(entry.match, entry.rules, entry.hands, [], entry.written, instead_of)
+
+
+SEAL_SIZE = 64
+"""The seal's length in hex digits (blake2b, 32 bytes)."""
+
+
+def _store(
+    key: str,
+    rules: str,
+    hands: Sequence[MatchHand],
+    texts: Sequence[Sequence[str]],
+    written: bool,
+    instead_of: str | None,
+) -> None:
+    """Write the cache file of the match file whose digest is ``key`` (see ``Entry``): a
+    seal line, a line of what the entry is, a line of every hand's summary, a line per
+    hand's detail, each summary and detail made, sealed and written in turn; the seal line
+    is written last, in its place (the file is whole only once it is renamed). Anything
+    that has no plain form, or a cache that cannot be written, keeps nothing."""
     if not enabled():
         return
     secret = machine_key()
     if secret is None:
         return
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "code": code_key(),
+        "rules": rules,
+        "match": key,
+        "hands": len(hands),
+        "written": written,
+    }
+    h = sealer(secret)
     try:
-        lines = entry.lines()
-        h = sealer(secret)
-        for line in lines:
-            h.update(line)
-        with replacing_bytes(entry_file(entry.match), sync=False) as out:
-            out.write(h.hexdigest().encode() + b"\n")
-            for line in lines:
-                out.write(line)
+        with replacing_bytes(entry_file(key), sync=False) as out:
+
+            def put(data: bytes | memoryview) -> None:
+                h.update(data)
+                out.write(data)
+
+            out.write(b"0" * SEAL_SIZE + b"\n")
+            put(json.dumps(head).encode() + b"\n[")
+            for i, mh in enumerate(hands):  # the JSON list of summaries, item by item
+                put((b", " if i else b"") + json.dumps(_summary(mh), ensure_ascii=False).encode())
+            put(b"]\n")
+            for i, mh in enumerate(hands):
+                put(_detail(mh, texts[i] if i < len(texts) else []))
+                put(b"\n")
+            out.seek(0)
+            out.write(h.hexdigest().encode())
     except (OSError, TypeError, ValueError) as exc:
         _debug(f"unsaved: {exc!r}")
         return
-    if instead_of is not None and instead_of != entry.match:
+    if instead_of is not None and instead_of != key:
         with suppress(OSError):
             entry_file(instead_of).unlink()
     _prune()

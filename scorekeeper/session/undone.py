@@ -54,8 +54,19 @@ def _match_key(match: Path) -> str:
     return digest(os.fsencode(os.path.abspath(match)))[:20]
 
 
-def _path(match: Path, data: bytes) -> Path:
-    return folder() / f"{_match_key(match)}.{digest(data)}.toml"
+def file_digest(path: Path) -> str:
+    """The digest of the file's bytes as they are now (read piece by piece, never whole)."""
+    from scorekeeper.session.cache import new_digest
+
+    h = new_digest()
+    with open(path, "rb") as f:
+        for piece in iter(lambda: f.read(1 << 20), b""):
+            h.update(piece)
+    return str(h.hexdigest())
+
+
+def _path(match: Path, key: str) -> Path:
+    return folder() / f"{_match_key(match)}.{key}.toml"
 
 
 SEAL = b"# seal "
@@ -71,9 +82,10 @@ def seal(key: bytes, name: str, body: bytes) -> bytes:
     return SEAL + sealed(key, name.encode("utf-8") + b"\n" + body) + b"\n"
 
 
-def keep(match: Path, after: bytes, taken: dict[str, Any]) -> None:
+def keep(match: Path, after: str, taken: dict[str, Any]) -> None:
     """Keep ``taken`` (see :func:`taken_action`, :func:`taken_hand`) for a redo on the
-    match file ``match`` while it holds ``after``, sealed. Older records beyond
+    match file ``match`` while it holds the bytes whose digest is ``after`` (as the write
+    took it: the file is not read again), sealed. Older records beyond
     :data:`KEEP` go."""
     import tomli_w
 
@@ -90,8 +102,9 @@ def keep(match: Path, after: bytes, taken: dict[str, Any]) -> None:
     _prune(path.parent)
 
 
-def found(match: Path, now: bytes) -> dict[str, Any] | None:
-    """What the last undo took from ``match`` when it held ``now``, or None (also for a
+def found(match: Path, now: str) -> dict[str, Any] | None:
+    """What the last undo took from ``match`` when it held the bytes whose digest is
+    ``now`` (:func:`digest`, :func:`file_digest`), or None (also for a
     record that is not sealed by this machine's key under its very name)."""
     from scorekeeper.session.cache import machine_key
 
@@ -113,8 +126,9 @@ def found(match: Path, now: bytes) -> dict[str, Any] | None:
     return table if isinstance(table, dict) and table.get("kind") in ("action", "hand") else None
 
 
-def forget(match: Path, now: bytes) -> None:
-    """Drop the record kept for ``match`` holding ``now`` (it has been redone)."""
+def forget(match: Path, now: str) -> None:
+    """Drop the record kept for ``match`` holding the bytes whose digest is ``now`` (it
+    has been redone)."""
     with contextlib.suppress(OSError):
         _path(match, now).unlink()
 
