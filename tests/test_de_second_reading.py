@@ -45,3 +45,153 @@ def test_the_german_explain_says_one_word_for_the_trump_maker_and_no_pit(tmp_pat
         )
         for rival in ("Trumpfbestimmer", "Trumpf gemacht", "Trumpf macht", "Pit", "umdrehen"):
             assert rival not in text, (rule_set, rival)
+
+
+def test_undo_and_redo_name_what_they_took_without_saying_it_twice(tmp_path: Path) -> None:
+    """'Zurückgenommen: ... entfernt' and 'Wiederhergestellt: ... wieder eingetragen' said
+    the same thing twice; the line names what went or came back, once."""
+    path = _klaverjassen(tmp_path)
+    ok(run_cli(tmp_path, "act", "Anna upturn 7H", "Ben pass", "--match", path))
+    undone = ok(run_cli(tmp_path, "undo", "--match", path))
+    assert undone.strip() == "Zurückgenommen: 'Ben passe'", undone
+    redone = ok(run_cli(tmp_path, "redo", "--match", path))
+    assert redone.strip() == "Wiederhergestellt: 'Ben passe'", redone
+
+
+def test_undo_of_a_scored_hand_says_it_is_scored_and_asks_trotzdem(tmp_path: Path) -> None:
+    """'das entfernt Spiel 1, gewertet mit ...' and 'Wirklich entfernen?' read as a
+    translation; a table says the hand is already scored and asks whether to take it back
+    all the same."""
+    path = _klaverjassen(tmp_path)
+    ok(run_cli(tmp_path, "hand", "playing=Anna", "trump=hearts", "points=100", "-m", path))
+    res = piped(tmp_path, path, "zurück\nnein\n")
+    asked = "Zurücknehmen: Spiel 1 ist schon gewertet (Anna +100, Ben +62"
+    assert asked in res.stdout, res.stdout
+    assert "Trotzdem zurücknehmen? (ja/nein)" in res.stdout, res.stdout
+    assert "entfernt" not in res.stdout + res.stderr
+    said = run_cli(tmp_path, "undo", "-m", path)
+    assert said.returncode == 1, said.stdout + said.stderr
+    assert "um es trotzdem zurückzunehmen: 'scorekeeper undo --yes'" in said.stderr
+
+
+def test_klaberjass_bidding_says_nehmen_as_the_explanation_does(tmp_path: Path) -> None:
+    """The bidding lines said 'aufgedeckt K♣: Ben kann Kreuz annehmen' while `explain`
+    and the typed word say 'nehmen' ('Ben nehme'); the card comes first, as it is said."""
+    path = tmp_path / "kb.toml"
+    ok(run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--lang", "de", "--match", path))
+    res = piped(tmp_path, path, "Anna aufdecken KC\nBen passe\n")
+    assert "K♣ aufgedeckt: Ben kann Kreuz als Trumpf nehmen" in res.stdout, res.stdout
+    assert "Ben passt; Anna kann Kreuz als Trumpf nehmen" in res.stdout, res.stdout
+    assert "annehmen" not in res.stdout
+
+
+def _current_klaverjassen(tmp_path: Path) -> None:
+    """A German Klaverjassen match, the data folder's current one (stats read the folder)."""
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "klaverjassen", *players, "--lang", "de"))
+
+
+def test_every_trick_is_a_durchmarsch_in_the_hand_the_stats_and_explain(tmp_path: Path) -> None:
+    """Item 3: German tables say 'Durchmarsch' for a side that takes every trick (the
+    club's rules count them: 'mehr Durchmärsche'); the hand's line said 'alle Stiche', the
+    stats the Dutch 'Pit', explain 'Prämie für alle Stiche'. One term everywhere."""
+    _current_klaverjassen(tmp_path)
+    said = ok(run_cli(tmp_path, "hand", "playing=Anna", "trump=hearts", "points=162"))
+    assert "+100 Anna & Carla: Durchmarsch" in said, said
+    stats = ok(run_cli(tmp_path, "stats", "--lang", "de"))
+    assert "Durchmärsche 1" in stats, stats
+    assert "Pit" not in stats
+    text = "".join(
+        ok(run_cli(tmp_path, "explain", rule_set, "abrechnung", "--lang", "de"))
+        + ok(run_cli(tmp_path, "explain", rule_set, "optionen", "--lang", "de"))
+        for rule_set in ("klaverjassen", "klaverjassen-3", "klaverjassen-wilde-boom")
+    )
+    assert "Durchmarsch" in text
+    assert "Optionen: Durchmarsch für die Gegner" in text, text
+    for rival in ("Prämie für alle Stiche", "100 für alle Stiche", "Pit", "Mars"):
+        assert rival not in text, rival
+
+
+def test_all_tricks_no_is_a_hand_without_a_durchmarsch_not_without_any_trick(
+    tmp_path: Path,
+) -> None:
+    """'ohne jeden Stich bekommen zu haben' reads 'without any trick'; all_tricks=nein is
+    a side with all 162 card points that did not take every trick."""
+    _current_klaverjassen(tmp_path)
+    keys = ok(run_cli(tmp_path, "hand", "--keys"))
+    assert "alle 162 Augen hat, aber nicht alle Stiche (kein Durchmarsch)" in keys, keys
+    assert "ohne jeden Stich" not in keys
+
+
+def test_bierkopf_quick_points_names_the_key_as_typed_and_no_1_augen(tmp_path: Path) -> None:
+    """'points: die Partei kann nicht 1 Augen haben' quoted the English key as a label and
+    counted '1 Augen'; the key is quoted as typed (points=1)."""
+    path = tmp_path / "bk.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "bierkopf", *players, "--lang", "de", "--match", path))
+    few = run_cli(tmp_path, "hand", "team=Anna", "points=1", "-m", path)
+    assert "points=1: so wenige Augen kann eine Partei nicht haben" in few.stderr, few.stderr
+    many = run_cli(tmp_path, "hand", "team=Anna", "points=119", "-m", path)
+    assert "points=119: dann hätte die andere Partei 1, und so wenige" in many.stderr, many.stderr
+    assert "1 Augen" not in few.stderr + many.stderr
+
+
+def test_kloepper_status_names_the_side_without_andere_partei(tmp_path: Path) -> None:
+    """'Carla: Gegenklopfen (Andere-Partei)': the side's name is not a compound; the
+    status names the side as the sheet does."""
+    path = tmp_path / "kl.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "kloepper", *players, "--lang", "de", "--match", path))
+    ok(run_cli(tmp_path, "act", "Ben knock", "Carla knock", "-m", path))
+    status = ok(run_cli(tmp_path, "status", "-m", path))
+    assert "  Ben: Klopfen (Damen)\n" in status, status
+    assert "  Carla: Gegenklopfen (Andere)\n" in status, status
+    assert "-Partei" not in status
+
+
+def test_a_usage_refusal_is_tagged_as_the_table_reads_it(tmp_path: Path) -> None:
+    """'[Aufruf]' (click's 'Usage:' heading) tagged a refusal nobody called wrongly."""
+    _current_klaverjassen(tmp_path)
+    res = run_cli(tmp_path, "undo")
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert res.stderr.strip().endswith("keine Spiele [Eingabe]"), res.stderr
+
+
+def test_the_table_lists_what_was_said_not_announced(tmp_path: Path) -> None:
+    """A trump choice or a pass is not an announcement: the table's line of what was said
+    in the hand read 'angesagt: Ben Trumpf herz'."""
+    path = tmp_path / "kj.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "klaverjassen", *players, "--lang", "de", "--match", path))
+    ok(run_cli(tmp_path, "act", "Ben pass", "Carla trump hearts", "-m", path))
+    res = piped(tmp_path, path, "ende\n")
+    assert "\ngesagt: Carla Trumpf" in res.stdout, res.stdout
+    assert "angesagt:" not in res.stdout
+
+
+def test_the_sheet_marks_the_trump_maker_without_a_side_of_one(tmp_path: Path) -> None:
+    """Klaverjassen for three has no sides: the sheet's legend said 'die Partei, die Trumpf
+    bestimmt hat' under one player's column; the mark fits a player and a pair alike."""
+    for rule_set, players, points in (
+        ("klaverjassen-3", ["Anna", "Ben", "Carla"], "points_of=Ben:100,Anna:30"),
+        ("klaverjassen", ["Anna", "Ben", "Carla", "Dirk"], "points=100"),
+    ):
+        path = tmp_path / f"{rule_set}.toml"
+        ok(run_cli(tmp_path, "new", rule_set, *players, "--lang", "de", "--match", path))
+        ok(run_cli(tmp_path, "hand", "playing=Ben", "trump=hearts", points, "-m", path))
+        sheet = ok(run_cli(tmp_path, "score", "-m", path))
+        assert "\n* hat Trumpf bestimmt\n" in sheet, sheet
+        assert "Partei, die Trumpf" not in sheet
+
+
+def test_a_german_kloepper_table_knocks_back_with_gegenklopfen(tmp_path: Path) -> None:
+    """Status and explain call the reply 'Gegenklopfen'; typed, 'Carla gegenklopfen' was
+    refused as neither a card nor an action."""
+    path = tmp_path / "kl.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "kloepper", *players, "--lang", "de", "--match", path))
+    res = piped(tmp_path, path, "Ben klopfe\nCarla gegenklopfen\n")
+    assert "Carla klopft dagegen" in res.stdout, res.stdout + res.stderr
+    assert "Fehler" not in res.stderr, res.stderr
+    actions = Session.open(path).log.hands[0].actions
+    assert actions == ["Ben knock", "Carla knock"], actions
