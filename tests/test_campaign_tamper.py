@@ -232,7 +232,6 @@ DEFECT = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=DEFECT)
 @pytest.mark.parametrize("kind", ["pipe", "endless link"])
 def test_a_replay_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "status", "--match", match, cache_on=False)
@@ -242,7 +241,6 @@ def test_a_replay_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, k
     assert cli(home, "status", "--match", match) == expected
 
 
-@pytest.mark.xfail(strict=True, reason=DEFECT)
 @pytest.mark.parametrize("kind", ["pipe", "endless link"])
 def test_a_stats_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "stats", cache_on=False)
@@ -253,14 +251,12 @@ def test_a_stats_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, ki
     assert cli(home, "stats") == expected
 
 
-@pytest.mark.xfail(strict=True, reason=DEFECT)
 def test_a_key_that_is_a_pipe_is_not_used(home: Path, match: Path) -> None:
     expected = cli(home, "status", "--match", match, cache_on=False)
     _not_a_file(cache.key_file(), "pipe")
     assert cli(home, "status", "--match", match) == expected
 
 
-@pytest.mark.xfail(strict=True, reason=DEFECT)
 def test_a_redo_record_that_is_a_pipe_is_not_read(home: Path, match: Path) -> None:
     """``undone/`` (what ``redo`` reads): a pipe under the record's name; ``redo`` says at
     once that there is nothing to redo and leaves the match as it is."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Sequence
@@ -42,7 +43,7 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.caches import cache
 from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
-from scorekeeper.matchlog.files import replacing_bytes
+from scorekeeper.matchlog.files import MAX_SIZE, own_folder, read_plain, replacing_bytes
 from scorekeeper.reasons import Reason, Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
@@ -60,6 +61,8 @@ VERSION = 2
 _PACKAGE = Path(__file__).resolve().parent.parent
 KEEP = 64
 """How many entries the cache folder keeps (the newest): one per match file in use."""
+ENTRY_LIMIT = 4 * MAX_SIZE
+"""The largest cache file read (an entry is about 1.25 times its match file)."""
 
 
 # ---------------------------------------------------------------------- where and whether
@@ -122,7 +125,7 @@ def machine_key() -> bytes | None:
 
 
 def _read_key(path: Path) -> bytes | None:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a pipe never waits
     try:
         st = os.fstat(fd)
         if (
@@ -472,9 +475,8 @@ def load(key: str, players: Sequence[str]) -> Entry | None:
     if not enabled():
         return None
     file = entry_file(key)
-    try:
-        data = file.read_bytes()
-    except OSError:
+    data = read_plain(file, ENTRY_LIMIT)  # never a pipe, a device or a link
+    if data is None:
         return None
     secret = machine_key()
     if secret is None:
@@ -566,7 +568,7 @@ def _store(
     hand's detail, each summary and detail made, sealed and written in turn; the seal line
     is written last, in its place (the file is whole only once it is renamed). Anything
     that has no plain form, or a cache that cannot be written, keeps nothing."""
-    if not enabled():
+    if not enabled() or not own_folder(cache_dir()):
         return
     secret = machine_key()
     if secret is None:
@@ -624,10 +626,16 @@ def remove_pickles() -> None:
             old.rmdir()
 
 
+ENTRY_NAME = re.compile(r"[0-9a-f]{64}\.json")
+"""The name of an entry's file (:func:`entry_file`): only these are ever pruned."""
+
+
 def _prune() -> None:
     """Keep the newest ``KEEP`` entries: matches long gone need none."""
+    if not own_folder(cache_dir()):
+        return  # a link to elsewhere: nothing there is ours to remove
     with suppress(OSError):
-        found = [e for e in os.scandir(cache_dir()) if e.name.endswith(".json")]
+        found = [e for e in os.scandir(cache_dir()) if ENTRY_NAME.fullmatch(e.name)]
         if len(found) <= KEEP:
             return
         found.sort(key=lambda e: e.stat().st_mtime_ns)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -89,13 +90,15 @@ def keep(match: Path, after: str, taken: dict[str, Any]) -> None:
     :data:`KEEP` go."""
     import tomli_w
 
-    from scorekeeper.matchlog.files import write_bytes
+    from scorekeeper.matchlog.files import own_folder, write_bytes
     from scorekeeper.session.cache import machine_key
 
     key = machine_key()
     if key is None:
         return  # nothing that could be told from a planted record: no redo
     path = _path(match, after)
+    if not own_folder(path.parent):
+        return  # a link to elsewhere: no redo rather than files lost there
     body = tomli_w.dumps({"undone": taken}).encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes(path, seal(key, path.name, body) + body, sync=False)
@@ -106,18 +109,16 @@ def found(match: Path, now: str) -> dict[str, Any] | None:
     """What the last undo took from ``match`` when it held the bytes whose digest is
     ``now`` (:func:`digest`, :func:`file_digest`), or None (also for a
     record that is not sealed by this machine's key under its very name)."""
+    from scorekeeper.matchlog.files import read_plain
     from scorekeeper.session.cache import machine_key
 
     path = _path(match, now)
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError:
+    data = read_plain(path, MAX_BYTES)  # never a pipe, a device or a link
+    if data is None:
         return None
     key = machine_key()
     head, _, body = data.partition(b"\n")
-    if key is None or len(data) > MAX_BYTES or head + b"\n" != seal(key, path.name, body):
+    if key is None or head + b"\n" != seal(key, path.name, body):
         return None
     try:
         table = tomllib.loads(body.decode("utf-8")).get("undone")
@@ -148,9 +149,14 @@ def forget_all(match: Path) -> None:
                 os.unlink(where / name)
 
 
+RECORD = re.compile(r"[0-9a-f]{20}\.[0-9a-f]{64}\.toml")
+"""The name of a record (:func:`_path`): only these are ever pruned."""
+
+
 def _prune(where: Path) -> None:
     try:
-        records = sorted(where.glob("*.toml"), key=lambda p: p.stat().st_mtime)
+        found = [p for p in where.iterdir() if RECORD.fullmatch(p.name)]
+        records = sorted(found, key=lambda p: p.stat().st_mtime)
     except OSError:
         return
     for old in records[: max(0, len(records) - KEEP)]:
