@@ -120,7 +120,6 @@ class Session:
         self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
         self._redone: str | None = None  # the digest of the file as a redo found it
         self._wrote: str | None = None  # the digest of the bytes the change wrote
-        self._changing_whole = False  # inside edit's body: a whole read lets the match go
         self._text: bytearray | None = None  # renamed by hands: the text before the tail's hands
 
     # ------------------------------------------------------------------ opening
@@ -233,11 +232,7 @@ class Session:
             if expect is not None:
                 session.verify_version(expect)
             before = session._version()
-            session._changing_whole = True
-            try:
-                yield session
-            finally:
-                session._changing_whole = False
+            yield session
             if session._version() == before:
                 return
             if session._verify_as is not None:
@@ -388,21 +383,26 @@ class Session:
 
     @property
     def log(self) -> MatchLog:
-        """The whole match log; opened by hands it is read in full when first asked for
-        (inside :meth:`edit`, where the whole log is read only to change it, the match as
-        opened is let go then: the change's whole replay makes it anew)."""
+        """The whole match log; opened by hands it is read in full when first asked for."""
         if self._log is None:
             tail = self._tail
             assert tail is not None
             first, hands, self._key = tail.first, tail.log.hands, tail.key
             self._tail = None
-            if self._changing_whole:  # the change is verified by a whole replay: the
-                self._match = None  # opened match is let go before the log comes
             del tail
             log, _ = matchlog.read(self.path)
             log.hands[first:] = hands
             self._log = log
         return self._log
+
+    def _whole_log(self) -> MatchLog:
+        """The whole log, read to be changed as a whole (an undo or redo of a whole hand,
+        a rename, an amendment): a step of :meth:`edit`'s change, never of a read. The
+        match as opened is let go before the log is read (the change is verified by a
+        whole replay, which makes the match anew), so the two are never held together."""
+        if self._log is None:
+            self._match = None
+        return self.log
 
     @property
     def header(self) -> MatchLog:
@@ -534,7 +534,7 @@ class Session:
         if tail is not None:
             what, self._undone = corrections.take_last(tail.log, tail.first)
         else:
-            what, self._undone = corrections.take_last(self.log)
+            what, self._undone = corrections.take_last(self._whole_log())
         self._verify_as = str(self.path)
         return what
 
@@ -569,7 +569,7 @@ class Session:
         if tail is not None:
             what = corrections.put_back(tail.log, tail.first, taken)
         else:
-            what = corrections.put_back(self.log, 0, taken)
+            what = corrections.put_back(self._whole_log(), 0, taken)
         self._verify_as = str(self.path)
         self._redone = now
         return what
@@ -608,7 +608,7 @@ class Session:
             renamed = self._renamed_by_hands(head, old, new, keys, rules)
             if renamed is not None:
                 return {"old": old, "new": new, "hands": renamed}
-        hands = corrections.rename(self.log, old, new, keys)
+        hands = corrections.rename(self._whole_log(), old, new, keys)
         self._verify_as = because("session.rename_refused", name=new).worded()
         return {"old": old, "new": new, "hands": hands}
 
@@ -688,20 +688,21 @@ class Session:
         values: Sequence[str] = (),
     ) -> dict[str, Any]:
         """Correct a recorded hand; the whole match is replayed before it is written."""
+        log = self._whole_log()
         facts: list[tuple[str, Any]] | None = None
         if trick is None and action is None:
             facts = self._amended_facts(number, values)
         if action is not None and len(values) == 1:  # one action for one: every word read
             self._as_entered(values, split=False)
-            values = [names.actor(values[0], self.log.players)]  # stored as the match spells it
+            values = [names.actor(values[0], log.players)]  # stored as the match spells it
         change = corrections.amend(
-            self.log,
+            log,
             number,
             trick=trick,
             action=action,
             values=values,
             facts=facts,
-            ruleset=for_match(self.log.ruleset, self.path),
+            ruleset=for_match(log.ruleset, self.path),
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)
         self._verify_as = because("session.amend_refused").worded()
