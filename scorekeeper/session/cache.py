@@ -43,7 +43,13 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.caches import cache
 from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
-from scorekeeper.matchlog.files import MAX_SIZE, own_folder, read_plain, replacing_bytes
+from scorekeeper.matchlog.files import (
+    MAX_SIZE,
+    own_folder,
+    read_plain,
+    read_private,
+    replacing_bytes,
+)
 from scorekeeper.reasons import Reason, Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
@@ -125,20 +131,12 @@ def machine_key() -> bytes | None:
 
 
 def _read_key(path: Path) -> bytes | None:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a pipe never waits
-    try:
-        st = os.fstat(fd)
-        if (
-            not stat.S_ISREG(st.st_mode)
-            or st.st_uid != os.getuid()
-            or st.st_mode & 0o077
-            or st.st_size != KEY_SIZE
-        ):
-            return None
-        data = os.read(fd, KEY_SIZE + 1)
-    finally:
-        os.close(fd)
-    return data if len(data) == KEY_SIZE else None
+    """The key in ``path`` when it is a plain file of ours, private, of ``KEY_SIZE``
+    bytes (a link, a pipe, anything else: None); FileNotFoundError when there is none."""
+    if not os.path.lexists(path):
+        raise FileNotFoundError(path)
+    data = read_private(path, KEY_SIZE)
+    return data if data is not None and len(data) == KEY_SIZE else None
 
 
 def sealer(key: bytes) -> Any:
