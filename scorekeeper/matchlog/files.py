@@ -40,6 +40,16 @@ def read_plain(path: str | os.PathLike[str], limit: int) -> bytes | None:
     link (never followed), a pipe, a device or a folder, a larger file (its size is asked
     before a byte is read). The one way a cache, a key or an undo record is read from a
     folder that may be shared: nothing put there can hang a command or fill its memory."""
+    return _read_checked(path, limit, private=False)
+
+
+def read_private(path: str | os.PathLike[str], limit: int) -> bytes | None:
+    """As :func:`read_plain`, and only a file of this user that no one else may read or
+    write (a key, a secret): None otherwise."""
+    return _read_checked(path, limit, private=True)
+
+
+def _read_checked(path: str | os.PathLike[str], limit: int, *, private: bool) -> bytes | None:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
@@ -47,6 +57,8 @@ def read_plain(path: str | os.PathLike[str], limit: int) -> bytes | None:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        if private and (st.st_uid != os.getuid() or st.st_mode & 0o077):
             return None
         with os.fdopen(os.dup(fd), "rb") as file:
             data = file.read(limit + 1)

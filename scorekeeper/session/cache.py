@@ -48,6 +48,8 @@ from scorekeeper.reasons import Reason, Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
 from scorekeeper.rules import Ruleset
+from scorekeeper.session.key import key_file as key_file
+from scorekeeper.session.key import machine_key, seal, sealer
 
 try:  # the very blake2b of hashlib, without hashlib loading OpenSSL at every command
     from _blake2 import blake2b
@@ -85,72 +87,6 @@ def new_digest() -> Any:
 def digest(data: bytes | memoryview) -> str:
     """The key of a match file: a digest of its exact bytes."""
     return blake2b(data, digest_size=32).hexdigest()
-
-
-KEY_SIZE = 32
-
-
-def key_file() -> Path:
-    """Where this machine's key is kept: the user's own cache folder, never the data folder."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "scorekeeper" / "key"
-
-
-def machine_key() -> bytes | None:
-    """This user's key on this machine (made on first use), or None when there is none
-    that can be trusted: not a plain file (a link is not followed), not the user's, open
-    to others, or not ``KEY_SIZE`` bytes. Without a key no cache is read or written."""
-    path = key_file()
-    try:
-        return _read_key(path)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        made = path.with_name(f".key.{os.getpid()}.tmp")
-        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-        try:
-            os.write(fd, os.urandom(KEY_SIZE))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        with suppress(FileExistsError):  # another process made one first: theirs counts
-            os.link(made, path)
-        os.unlink(made)
-        return _read_key(path)
-    except OSError:
-        return None
-
-
-def _read_key(path: Path) -> bytes | None:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a pipe never waits
-    try:
-        st = os.fstat(fd)
-        if (
-            not stat.S_ISREG(st.st_mode)
-            or st.st_uid != os.getuid()
-            or st.st_mode & 0o077
-            or st.st_size != KEY_SIZE
-        ):
-            return None
-        data = os.read(fd, KEY_SIZE + 1)
-    finally:
-        os.close(fd)
-    return data if len(data) == KEY_SIZE else None
-
-
-def sealer(key: bytes) -> Any:
-    """A digest to be fed a cache file's body piece by piece; its hex digest is the seal
-    (blake2b keyed with ``key``, this machine's)."""
-    return blake2b(digest_size=32, key=key)
-
-
-def seal(key: bytes, body: bytes | memoryview) -> bytes:
-    """The seal of ``body`` under ``key`` (:func:`sealer`), as the ASCII hex that leads a
-    cache file."""
-    return blake2b(body, digest_size=32, key=key).hexdigest().encode()
 
 
 def entry_file(key: str) -> Path:
