@@ -154,7 +154,7 @@ def test_the_three_handed_discard_is_wegleggen(tmp_path: Path, said: str) -> Non
     assert actions == ["Ben pass", "Carla trump diamonds", "Carla discard 7S 8D"]
 
 
-@pytest.mark.parametrize("said", ["vleesloos", "solo vleesloos", "solo zonder troef"])
+@pytest.mark.parametrize("said", ["solo vleesloos", "vleesloze solo", "solo zonder troef"])
 def test_the_meatless_solo_is_the_vleesloze_solo(tmp_path: Path, said: str) -> None:
     """One term for the solo without trumps, the glossary's 'vleesloze solo' (the status
     said 'solo zonder troef'); the table's other words for it are still read."""
@@ -176,3 +176,21 @@ def test_one_dutch_word_each_for_the_discard_the_contract_and_the_meatless_solo(
     for rival in ("weggooien", "soort spel", "Soort spel", "solo zonder troef"):
         assert not [s for s in said if rival in s], rival
     assert "Spelsoort: {game}" in said
+
+
+def test_completion_offers_the_solo_kinds_in_dutch(tmp_path: Path) -> None:
+    """After 'Ben solo ' a Dutch table was offered 'queens', 'jacks' and 'meatless' (the
+    English kinds read back too, so they came first); now the Dutch words, each of which
+    reads back as its solo."""
+    from scorekeeper.session import Session
+    from scorekeeper.table.complete import candidates
+
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    path = _new(tmp_path, "doppelkopf-ddv", players)
+    hand = Session.open(path).current_hand()
+    offered = candidates(hand, players, "Ben solo ", "nl")
+    assert {"vrouwen", "boeren", "vleesloos", "klaveren"} <= set(offered), offered
+    assert not {"queens", "jacks", "meatless", "clubs"} & set(offered), offered
+    assert candidates(hand, players, "Ben solo vl", "nl") == ["vleesloos"]
+    ok(run_cli(tmp_path, "declare", "Ben", "solo", "vleesloos", "--match", path))
+    assert matchlog.read(path)[0].hands[-1].actions == ["Ben solo meatless"]
