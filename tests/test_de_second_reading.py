@@ -195,3 +195,42 @@ def test_a_german_kloepper_table_knocks_back_with_gegenklopfen(tmp_path: Path) -
     assert "Fehler" not in res.stderr, res.stderr
     actions = Session.open(path).log.hands[0].actions
     assert actions == ["Ben knock", "Carla knock"], actions
+
+
+def test_a_late_announcement_names_the_card_as_a_table_counts(tmp_path: Path) -> None:
+    """'bevor Karte 5 auf dem Tisch liegt (es sind 5)' (issue 27's example): the card is
+    counted ('die 5. Karte'), the cards played are named."""
+    path = tmp_path / "dk.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "doppelkopf", *players, "--lang", "de", "--match", path))
+    res = piped(tmp_path, path, "kd 9d qd 9d\nad\nDirk Re\n")
+    late = "zu spät für Re: die Ansage muss kommen, bevor die 5. Karte auf dem Tisch liegt"
+    assert f"{late} (gespielt: 5)" in res.stderr, res.stderr
+    assert "es sind" not in res.stderr
+
+
+def test_bierkopf_s_second_double_names_the_cards_played(tmp_path: Path) -> None:
+    path = tmp_path / "bk.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "bierkopf", *players, "--lang", "de", "--match", path))
+    res = run_cli(tmp_path, "act", "Ben double", "Ben QC", "Carla double", "-m", path)
+    assert "sobald 2 Karten auf dem Tisch liegen (gespielt: 1)" in res.stderr, res.stderr
+    assert "es sind" not in res.stderr
+
+
+def test_the_side_word_comes_after_a_promise_as_typed(tmp_path: Path) -> None:
+    """explain said 'mit Re oder Kontra davor' (before) while the refusal asks for 'Anna
+    keine 90 Re' (after): one order, the one read."""
+    text = ok(run_cli(tmp_path, "explain", "doppelkopf", "ansagen", "--lang", "de"))
+    assert "mit Re oder Kontra dahinter, etwa 'Anna keine 90 Re'" in text, text
+    assert "davor" not in text
+
+
+def test_settle_counts_the_payments_without_a_plural_to_agree(tmp_path: Path) -> None:
+    """'3 Zahlungen, die wenigsten, die jeden Stand ausgleichen' (and '1 Zahlungen')."""
+    path = tmp_path / "dk.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(tmp_path, "new", "doppelkopf", *players, "--lang", "de", "--match", path))
+    ok(run_cli(tmp_path, "hand", "re=Anna,Carla", "re_points=150", "-m", path))
+    said = ok(run_cli(tmp_path, "settle", "--price", "0.1", "-m", path))
+    assert "So gleichen die wenigsten Zahlungen (2) jeden Stand aus:" in said, said

@@ -116,7 +116,7 @@ def _second_path(name: str, round_number: int, table_number: int, made: list[Pat
     with ev.editing(name) as event:
         seat = event.round(round_number).table(table_number)
         if not seat.second:
-            seat.second = seat.match.replace(".toml", "-second.toml")
+            seat.second = event.second_name(seat.match)
             rules = event.rules
             base = ruleset.load(rules.ruleset)
             _, path = start_match(

@@ -249,12 +249,35 @@ class Event:
                 partners=rules.partners == "drawn",
             )
         made = [
-            Table(i, players, f"matches/{self.name}-round{number}-table{i}.toml")
+            Table(i, players, f"matches/{self.file_name(number, i)}.toml")
             for i, players in enumerate(tables, 1)
         ]
         played = Round(number, chosen, made, sitters, absent, started=now().isoformat())
         self.rounds.append(played)
         return played
+
+    def words(self) -> str:
+        """The event's language (its tables'), else the language spoken now."""
+        from scorekeeper.text import language
+
+        return self.lang or language.current()
+
+    def file_name(self, round_: int, table: int) -> str:
+        """A drawn table's match file name, in the event's words (``friday-runde1-tisch2``);
+        an event file names each table's file, so files named before keep loading."""
+        from scorekeeper.text import template, translate
+
+        key = "club.table_file"
+        words = translate(key, template(key) or "", self.words())
+        return words.format(event=self.name, round=round_, table=table)
+
+    def second_name(self, first: str) -> str:
+        """The file of a table's second entry beside its first (``...-tisch2-zweite.toml``)."""
+        from scorekeeper.text import template, translate
+
+        key = "club.second_file"
+        stem = first.removesuffix(".toml")
+        return translate(key, template(key) or "", self.words()).format(name=stem) + ".toml"
 
     def start_round(self, number: int | None, when: datetime) -> Round:
         """The round's clock starts (again) at ``when``: the round begins now, or began
