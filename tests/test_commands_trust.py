@@ -141,7 +141,7 @@ def test_stats_and_judge_take_names_in_any_case(tmp_path: Path) -> None:
     ("lang", "words"),
     [
         ("en", "this removes hand 1, scored Anna +4, Ben -4, Carla +4, Dirk -4"),
-        ("de", "das entfernt Spiel 1, gewertet mit Anna +4, Ben -4, Carla +4, Dirk -4"),
+        ("de", "Spiel 1 ist schon gewertet (Anna +4, Ben -4, Carla +4, Dirk -4)"),
         ("nl", "dit haalt spel 1 weg, geteld als Anna +4, Ben -4, Carla +4, Dirk -4"),
     ],
 )
@@ -331,12 +331,10 @@ def test_the_session_asks_before_undoing_a_hand_and_knows_redo_and_rename(
     before = path.read_bytes()
     res = piped(home, path, "undo\nnein\nundo\nja\nredo\nrename dirck Dirk\nrename x\nquit\n")
     out = res.stdout
-    assert "Zurücknehmen: das entfernt Spiel 1, gewertet mit Anna +2" in out
+    assert "Zurücknehmen: Spiel 1 ist schon gewertet (Anna +2" in out
     assert "Nichts zurückgenommen." in out
-    assert "Zurückgenommen: das per Schnelleingabe eingetragene Spiel 1 entfernt" in out
-    assert (
-        "Wiederhergestellt: das per Schnelleingabe eingetragene Spiel 1 wieder eingetragen" in out
-    )
+    assert "Zurückgenommen: das per Schnelleingabe eingetragene Spiel 1\n" in out
+    assert "Wiederhergestellt: das per Schnelleingabe eingetragene Spiel 1\n" in out
     assert "Dirck heißt jetzt Dirk in der ganzen Partie." in out
     assert "umbenennen ALT NEU" in out + res.stderr  # the German table's word for rename
     assert path.read_bytes() == before.replace(b'"Dirck"', b'"Dirk"')

@@ -1,0 +1,133 @@
+"""The Dutch second reading (issue 27, item 4), by a reader who did not write the texts: a
+full Amsterdam hand typed in Dutch through the real piped table, and the rule texts read as
+a Dutch card table says them. Each test names the old wording it replaced."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from cli_helpers import SHIPPED_RULE_SETS, in_process, ok, run_cli
+from table_helpers import piped
+
+from scorekeeper.text import catalog, translations
+
+# a full hand of Amsterdam klaverjassen as a Dutch table types it: Ben makes hearts trump
+# and goes nat with 77 against 85; Anna & Carla say 'geen roem' after the first trick, so
+# their 70 roem does not count
+HAND = """\
+Ben troef harten
+Ben KlA
+Carla Kl8
+Dirk KlV
+Anna KlB
+Anna geen roem
+Ben HV
+Carla HB
+Dirk HH
+Anna H10
+Carla H9
+Dirk R10
+Anna SV
+Ben H8
+Carla SB
+Dirk SA
+Anna SH
+Ben S10
+Dirk RV
+Anna RH
+Ben R8
+Carla R9
+Anna Kl10
+Ben Kl7
+Carla H7
+Dirk KlH
+Carla S7
+Dirk R7
+Anna RB
+Ben S9
+Ben HA
+Carla S8
+Dirk RA
+Dirk geen roem
+Anna Kl9
+stand
+stoppen
+"""
+
+
+@pytest.fixture(scope="module")
+def amsterdam(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """What the piped Dutch table says for the whole hand (stdout and stderr)."""
+    home = tmp_path_factory.mktemp("nl")
+    path = home / "kj.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    ok(run_cli(home, "new", "klaverjassen", *players, "--match", path, "--lang", "nl"))
+    res = piped(home, path, HAND)
+    assert res.returncode == 0, res.stderr
+    assert not res.stderr, res.stderr
+    return str(res.stdout)
+
+
+def test_the_hand_is_over_and_won_by_a_pair_in_one_form(amsterdam: str) -> None:
+    """Was 'Spel 1 uit: ...; winnaar Anna & Carla' (a pair or two players are no 'winnaar')."""
+    assert "Spel 1 is uit: Ben & Dirk harten ♥, roem 0:0, nat;" in amsterdam
+    assert "; gewonnen door Anna & Carla; waarde 162" in amsterdam
+    assert "winnaar" not in amsterdam
+    assert "Spel 1 uit" not in amsterdam
+
+
+def test_roem_is_melded_not_said(amsterdam: str) -> None:
+    """Was 'Anna & Carla zeggen geen roem' and 'geen roem gezegd (70)'."""
+    assert "Anna & Carla melden geen roem: hun roem telt niet in dit spel" in amsterdam
+    assert "roem van Anna & Carla telt niet: geen roem gemeld (70)" in amsterdam
+    assert "zeggen geen roem" not in amsterdam and "gezegd" not in amsterdam
+
+
+def test_nat_names_the_roem_total_after_a_colon(amsterdam: str) -> None:
+    """Was 'alle 162 (162 kaartpunten plus alle roem, 0)', which reads as a list item '0'."""
+    assert "alle 162 (162 kaartpunten plus alle roem: 0) gaan naar Anna & Carla" in amsterdam
+
+
+def test_the_sheet_s_mark_fits_a_pair_and_a_player(amsterdam: str) -> None:
+    """Was '* maakte troef' under a pair's column (a pair takes the plural)."""
+    assert "* troef gemaakt" in amsterdam
+    assert "maakte troef" not in amsterdam
+
+
+def test_the_three_handed_decline_is_melded(tmp_path: Path) -> None:
+    home = tmp_path
+    path = home / "kj3.toml"
+    players = ["Anna", "Ben", "Carla"]
+    ok(run_cli(home, "new", "klaverjassen-3", *players, "--match", path, "--lang", "nl"))
+    res = piped(home, path, "Ben pas\nCarla troef ruiten\nCarla geen roem\nstoppen\n")
+    assert "Carla meldt geen roem: die telt niet in dit spel" in res.stdout, res.stdout + res.stderr
+
+
+_SCORES = re.compile(r"\b(scoren|scoort|scoorde|scoorden|gescoord)\b")
+
+
+def test_no_dutch_text_says_scoren() -> None:
+    """A Dutch table gets points ('krijgt', 'krijgen') and counts a hand ('geteld'); it does
+    not 'scoren' (was in the explain texts of every game and in the revoke notes)."""
+    words = translations("nl")
+    found = [
+        (key, said)
+        for key, english in catalog.entries()
+        if _SCORES.search(said := words.pgettext(key, english) if key else words.gettext(english))
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("rule_set", SHIPPED_RULE_SETS)
+def test_explain_in_dutch_never_says_scoren(
+    rule_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = in_process(tmp_path, monkeypatch)
+    monkeypatch.setenv("SCOREKEEPER_LANG", "nl")
+    text = ok(run("explain", rule_set))
+    for topic in ("telling", "opties"):
+        text += run("explain", rule_set, topic).stdout
+    assert "telling" in text or "Telling" in text, text[:300]
+    assert not _SCORES.search(text), (rule_set, _SCORES.findall(text))
