@@ -11,6 +11,7 @@ import pytest
 from cli_helpers import SHIPPED_RULE_SETS, in_process, ok, run_cli
 from table_helpers import piped
 
+from scorekeeper import matchlog
 from scorekeeper.text import catalog, translations
 
 # a full hand of Amsterdam klaverjassen as a Dutch table types it: Ben makes hearts trump
@@ -131,3 +132,47 @@ def test_explain_in_dutch_never_says_scoren(
         text += run("explain", rule_set, topic).stdout
     assert "telling" in text or "Telling" in text, text[:300]
     assert not _SCORES.search(text), (rule_set, _SCORES.findall(text))
+
+
+def _new(home: Path, rule_set: str, players: list[str]) -> Path:
+    path = home / f"{rule_set}.toml"
+    ok(run_cli(home, "new", rule_set, *players, "--match", path, "--lang", "nl"))
+    return path
+
+
+@pytest.mark.parametrize("said", ["wegleggen", "weggooien"])
+def test_the_three_handed_discard_is_wegleggen(tmp_path: Path, said: str) -> None:
+    """One word for laying the talon's cards away: the messages said 'legt weg' but the
+    example they gave was 'weggooien'; now both say 'wegleggen' (and 'weggooien' is still
+    read)."""
+    path = _new(tmp_path, "klaverjassen-3", ["Anna", "Ben", "Carla"])
+    chosen = ok(run_cli(tmp_path, "act", "Ben pas", "Carla troef ruiten", "--match", path))
+    assert "Carla neemt de stok en legt 2 kaarten weg ('Carla wegleggen S7 R8')" in chosen
+    assert "weggooien" not in chosen
+    ok(run_cli(tmp_path, "act", f"Carla {said} S7 R8", "--match", path))
+    actions = matchlog.read(path)[0].hands[-1].actions
+    assert actions == ["Ben pass", "Carla trump diamonds", "Carla discard 7S 8D"]
+
+
+@pytest.mark.parametrize("said", ["vleesloos", "solo vleesloos", "solo zonder troef"])
+def test_the_meatless_solo_is_the_vleesloze_solo(tmp_path: Path, said: str) -> None:
+    """One term for the solo without trumps, the glossary's 'vleesloze solo' (the status
+    said 'solo zonder troef'); the table's other words for it are still read."""
+    path = _new(tmp_path, "doppelkopf-ddv", ["Anna", "Ben", "Carla", "Dirk"])
+    declared = ok(run_cli(tmp_path, "declare", "Ben", *said.split(), "--match", path))
+    status = ok(run_cli(tmp_path, "status", "--match", path))
+    assert "Ben speelt een vleesloze solo" in declared
+    assert "Spel 1, deler Anna, vleesloze solo;" in status
+    assert "zonder troef" not in declared + status
+    assert matchlog.read(path)[0].hands[-1].actions == ["Ben solo meatless"]
+
+
+def test_one_dutch_word_each_for_the_discard_the_contract_and_the_meatless_solo() -> None:
+    words = translations("nl")
+    said = [
+        words.pgettext(key, english) if key else words.gettext(english)
+        for key, english in catalog.entries()
+    ]
+    for rival in ("weggooien", "soort spel", "Soort spel", "solo zonder troef"):
+        assert not [s for s in said if rival in s], rival
+    assert "Spelsoort: {game}" in said
