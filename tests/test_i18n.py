@@ -119,7 +119,7 @@ def test_every_refusal_class_renders_in_every_language(lang: str) -> None:
             assert "Ben" in text and "QC" in text
     language.choose("de")
     assert str(errors.ScorekeeperError("x", rule="deck")) == "x [Regel: deck]"
-    assert str(errors.ScorekeeperError("x", kind="usage")) == "x [Aufruf]"
+    assert str(errors.ScorekeeperError("x", kind="usage")) == "x [Eingabe]"
 
 
 def _subclasses(cls: type) -> list[type]:

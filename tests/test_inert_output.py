@@ -176,6 +176,49 @@ def test_html_and_markdown_exports_stay_escaped(tmp_path: Path) -> None:
     assert header.replace("\\|", "").count("|") == 9  # 8 columns: the name's | stays inside
 
 
+@pytest.mark.parametrize("format_", ["html", "markdown", "chat", "csv"])
+def test_an_exported_file_shows_control_characters_visibly(tmp_path: Path, format_: str) -> None:
+    """A rule set's name is a text of the data folder, not a player's name: a hand-edited
+    one holding an escape sequence reached a sheet written with ``-o`` raw (the terminal
+    had it escaped). Every exported sheet and CSV file shows it as the terminal does."""
+    home = tmp_path / "home"
+    (home / "rulesets").mkdir(parents=True)
+    name = _toml("Haus\x1b]8;;http://x\x1b\\\u202eKneipe")
+    (home / "rulesets" / "haus.toml").write_text(
+        f'extends = "doppelkopf"\nid = "haus"\nname = "{name}"\n', encoding="utf-8"
+    )
+    path = home / "matches" / "m.toml"
+    res = run_cli(home, "new", "haus", "Anna", "Ben", "Carla", "Dirk", "--match", path)
+    assert res.returncode == 0, res.stderr
+    res = run_cli(home, "hand", "re=Anna,Carla", "re_points=165", "--match", path)
+    assert res.returncode == 0, res.stderr
+    out = tmp_path / f"sheet.{format_}"
+    res = run_cli(home, "export", "--format", format_, "-o", out, "--match", path)
+    assert res.returncode == 0, res.stderr
+    written = out.read_text("utf-8")
+    assert _clean(written), repr(written[:400])
+    if format_ != "csv":  # the CSV holds the hands, not the rule set's name
+        assert "\\x1b" in written and "\\u202eKneipe" in written
+
+
+def test_an_event_file_with_a_control_character_is_refused(tmp_path: Path) -> None:
+    """A hand-edited event file meets the one rule for names as ``new`` does: a player
+    (or the event) whose name holds an escape sequence is refused when the file is read,
+    naming the file and the key, and nothing is written."""
+    from event_helpers import drawn_event
+
+    home = tmp_path / "home"
+    event, _ = drawn_event(home)
+    text = event.read_text("utf-8").replace('"Ben"', '"Be\\u001b]52;c;aGk=\\u0007n"')
+    event.write_text(text, "utf-8")
+    for words in (("event", "standings", "friday"), ("event", "tables", "friday")):
+        res = run_cli(home, *words)
+        assert res.returncode == 1, (words, res.stdout, res.stderr)
+        assert "control character" in res.stderr and "players[1]" in res.stderr
+        assert _clean(res.stderr + res.stdout) and "Traceback" not in res.stderr
+    assert event.read_text("utf-8") == text
+
+
 # ------------------------------------------------------------------ ASCII terminals
 
 

@@ -40,7 +40,7 @@ def test_a_german_doppelkopf_table_reads_its_words(tmp_path: Path) -> None:
     status = _ok(tmp_path, "status")
     assert "Normalspiel" in status and "normal game" not in status
     assert "Carla sagte Kontra an" in status  # by a Kontra player: the side not said twice
-    assert "Ben: keine 90 (Re-Partei)" in status
+    assert "Ben: keine 90 (Re)" in status
     data = json.loads(_ok(tmp_path, "status", "--json"))
     assert data["contract"] == "normal game"  # --json stays language-neutral
     assert [a["kind"] for a in data["announcements"]] == ["re", "contra", "no90"]

@@ -154,7 +154,7 @@ def test_the_three_handed_discard_is_wegleggen(tmp_path: Path, said: str) -> Non
     assert actions == ["Ben pass", "Carla trump diamonds", "Carla discard 7S 8D"]
 
 
-@pytest.mark.parametrize("said", ["vleesloos", "solo vleesloos", "solo zonder troef"])
+@pytest.mark.parametrize("said", ["solo vleesloos", "vleesloze solo", "solo zonder troef"])
 def test_the_meatless_solo_is_the_vleesloze_solo(tmp_path: Path, said: str) -> None:
     """One term for the solo without trumps, the glossary's 'vleesloze solo' (the status
     said 'solo zonder troef'); the table's other words for it are still read."""
@@ -176,3 +176,75 @@ def test_one_dutch_word_each_for_the_discard_the_contract_and_the_meatless_solo(
     for rival in ("weggooien", "soort spel", "Soort spel", "solo zonder troef"):
         assert not [s for s in said if rival in s], rival
     assert "Spelsoort: {game}" in said
+
+
+def test_completion_offers_the_solo_kinds_in_dutch(tmp_path: Path) -> None:
+    """After 'Ben solo ' a Dutch table was offered 'queens', 'jacks' and 'meatless' (the
+    English kinds read back too, so they came first); now the Dutch words, each of which
+    reads back as its solo."""
+    from scorekeeper.session import Session
+    from scorekeeper.table.complete import candidates
+
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    path = _new(tmp_path, "doppelkopf-ddv", players)
+    hand = Session.open(path).current_hand()
+    offered = candidates(hand, players, "Ben solo ", "nl")
+    assert {"vrouwen", "boeren", "vleesloos", "klaveren"} <= set(offered), offered
+    assert not {"queens", "jacks", "meatless", "clubs"} & set(offered), offered
+    assert candidates(hand, players, "Ben solo vl", "nl") == ["vleesloos"]
+    ok(run_cli(tmp_path, "declare", "Ben", "solo", "vleesloos", "--match", path))
+    assert matchlog.read(path)[0].hands[-1].actions == ["Ben solo meatless"]
+
+
+def test_the_second_pack_is_a_pak_not_a_spel(tmp_path: Path) -> None:
+    """'spel' is the glossary's word for a hand: the upturned card came from 'het tweede
+    spel'; a pack of cards is a 'pak'."""
+    path = tmp_path / "up.toml"
+    choice = "trump_choice=upturn_forced"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    made = ok(
+        run_cli(
+            tmp_path, "new", "klaverjassen", *players, "--set", choice, "-m", path, "--lang", "nl"
+        )
+    )
+    status = ok(run_cli(tmp_path, "status", "--match", path))
+    wait = "Anna (de deler) moet een kaart van het tweede pak omdraaien ('omdraaien H7')"
+    assert wait in made and wait in status
+    words = translations("nl")
+    said = [words.pgettext(k, e) if k else words.gettext(e) for k, e in catalog.entries()]
+    assert not [s for s in said if re.search(r"tweede spel\b|twee spellen van", s)]
+
+
+def test_an_option_named_twice_is_named_in_dutch(tmp_path: Path) -> None:
+    """Was 'options.four_of_a_kind_ranks noemt A meer dan eens' (the rule key as a word)."""
+    res = run_cli(
+        tmp_path,
+        "--lang",
+        "nl",
+        "rules",
+        "show",
+        "klaverjassen",
+        "--set",
+        "four_of_a_kind_ranks=A,A",
+    )
+    assert res.returncode != 0
+    said = "optie 'rangen voor vier gelijke' (four_of_a_kind_ranks=) noemt A meer dan eens"
+    assert said in res.stderr, res.stderr
+
+
+def test_the_match_is_afgelopen() -> None:
+    """Was 'Partij uit:' (telegraphic; the texts say 'afgelopen' for a match that ended)."""
+    words = translations("nl")
+    assert words.pgettext("sheet.over", "Match over:") == "Partij afgelopen:"
+    assert words.pgettext("cli.match_over", "Match over:") == "Partij afgelopen:"
+
+
+def test_a_quick_hand_is_won_by_its_side_as_at_the_table(tmp_path: Path) -> None:
+    """'hand' said 'winnaar: Re' where the table says 'gewonnen door': one form for both."""
+    path = _new(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"])
+    said = ok(run_cli(tmp_path, "hand", "re=Anna,Carla", "re_points=150", "--match", path))
+    assert "kaartpunten Re 150, Contra 90; gewonnen door Re; waarde 1" in said, said
+    assert "winnaar" not in said
+    words = translations("nl")
+    winner = words.pgettext("table.match.winner", "The winner: {players!l} ({points}).")
+    assert winner == "Gewonnen door {players!l} ({points})."

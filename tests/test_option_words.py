@@ -57,7 +57,7 @@ def _without_rule(text: str) -> str:
         (
             "de",
             "pit_for_defenders=vielleicht",
-            "Option 'alle Stiche für die Gegner' nimmt ja oder nein, nicht 'vielleicht'",
+            "Option 'Durchmarsch für die Gegner' nimmt ja oder nein, nicht 'vielleicht'",
             ("pit_for_defenders", "true", "false"),
         ),
     ],

@@ -71,7 +71,7 @@ def test_explain_names_options_as_set_takes_them_in_every_language(tmp_path: Pat
         ranks = {"en": "A,K", "de": "A,K", "nl": "A,H"}[lang]  # heer is H at a Dutch table
         pit, four = {  # the options by the names explain heads them with (issue 27)
             "en": ("pit_for_defenders", "four_of_a_kind_ranks"),
-            "de": ("alle Stiche für die Gegner", "Ränge für vier Gleiche"),
+            "de": ("Durchmarsch für die Gegner", "Ränge für vier Gleiche"),
             "nl": ("pit voor de tegenspelers", "rangen voor vier gelijke"),
         }[lang]
         shown = f"{pit}={no}, {four}={ranks}"

@@ -206,10 +206,10 @@ def typer_main(argv: list[str]) -> None:
     global _help_lang
     command = typer.main.get_command(_only(argv))
     if language.from_argv(argv):
-        # a command's own ``--lang`` (``new --lang de --help``): its help in that language,
-        # click's words too (the root's ``--lang`` callback would set them back to English)
-        asks_help = "--help" in argv or "-h" in argv
-        _help_lang = language.from_argv(argv) if asks_help else None
+        # a command's own ``--lang`` (``new --lang de``): it speaks that language, its help,
+        # click's words and its refusals too (the root's ``--lang`` callback, with no value
+        # of its own, would set them back to the environment's)
+        _help_lang = language.from_argv(argv)
     else:
         _help_lang = _help_language(argv) or _usage_language(argv, command)
     lang = language.from_argv(argv) or _help_lang or language.current()

@@ -38,13 +38,17 @@ def emit_json(data: Any) -> None:
     render.emit_json(data)
 
 
-def write_out(content: str, output: Path | None) -> None:
+def write_out(content: str, output: Path | None, data: bool = False) -> None:
+    """``content`` to standard output (made inert there) or to the file ``output``: a
+    sheet, CSV or page shows control characters as escapes, as the terminal does; ``data``
+    (JSON) keeps them exact, escaped by its writer."""
     if output is None:
         sys.stdout.write(content)
         return
     from scorekeeper.matchlog.files import write_text
+    from scorekeeper.shown import visible
 
-    write_text(output, content)
+    write_text(output, content if data else visible(content))
     typer.echo(say("club.written", path=str(output)))
 
 
@@ -112,7 +116,7 @@ def _second_path(name: str, round_number: int, table_number: int, made: list[Pat
     with ev.editing(name) as event:
         seat = event.round(round_number).table(table_number)
         if not seat.second:
-            seat.second = seat.match.replace(".toml", "-second.toml")
+            seat.second = event.second_name(seat.match)
             rules = event.rules
             base = ruleset.load(rules.ruleset)
             _, path = start_match(
@@ -280,7 +284,7 @@ def _render(data: dict[str, Any], format_: str, output: Path | None) -> None:
     if format_ == "json":
         import json
 
-        write_out(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output)
+        write_out(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, data=True)
     elif format_ == "csv":
         write_out(views.standings_csv(data), output)
     elif format_ == "markdown":

@@ -7,12 +7,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, TextIO, cast
 
 import typer
 
 from scorekeeper.cli.common import MatchOpt, guarded, match_path
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.shown import VisibleStream
 from scorekeeper.text import os_error, say, say_count
 
 
@@ -60,7 +61,7 @@ def export(
         if output is None:
             sys.stdout.writelines(pieces)
             return
-        with _output(output) as out:
+        with _output(output, inert=True) as out:
             out.writelines(pieces)
         typer.echo(say_count("cli.exported", finished, path=output))
         return
@@ -69,7 +70,7 @@ def export(
     if output is None:
         history(path, sys.stdout, format_)
         return
-    with _output(output) as out:
+    with _output(output, inert=format_ != "json") as out:
         count = history(path, out, format_)
     typer.echo(say_count("cli.exported", count, path=output))
 
@@ -87,20 +88,22 @@ def _writable(output: Path) -> None:
 
 
 @contextmanager
-def _output(output: Path) -> Iterator[TextIO]:
+def _output(output: Path, inert: bool) -> Iterator[TextIO]:
     """The file to export to, as text. A file is replaced atomically (through a link, the
     file it links to); a device or a pipe (``/dev/stdout``, a FIFO) is written as it is,
-    never replaced. A failure names the user's path, not a temporary file."""
+    never replaced. A failure names the user's path, not a temporary file. An ``inert``
+    file (a sheet, CSV: read by people, a spreadsheet, a browser) shows control characters
+    as escapes, as the terminal does; JSON keeps its data exact (its writer escapes them)."""
     _writable(output)
     try:
         if output.exists() and not output.is_file():
             with output.open("w", encoding="utf-8", newline="") as out:
-                yield out
+                yield cast(TextIO, VisibleStream(out)) if inert else out
             return
         from scorekeeper.matchlog.files import replacing
 
         with replacing(Path(os.path.realpath(output))) as out:
-            yield out
+            yield cast(TextIO, VisibleStream(out)) if inert else out
     except OSError as exc:
         raise ScorekeeperError(
             say("cli.output_failed", path=output, reason=os_error(exc)),

@@ -34,6 +34,7 @@ from scorekeeper.reasons import because
 from scorekeeper.record import asdict, field, record
 from scorekeeper.rules import data_home
 from scorekeeper.session.names import spelled
+from scorekeeper.shown import control_in
 
 FORMAT = "scorekeeper-event/1"
 PENALTY_KINDS = ("minor", "serious", "conduct")
@@ -248,12 +249,35 @@ class Event:
                 partners=rules.partners == "drawn",
             )
         made = [
-            Table(i, players, f"matches/{self.name}-round{number}-table{i}.toml")
+            Table(i, players, f"matches/{self.file_name(number, i)}.toml")
             for i, players in enumerate(tables, 1)
         ]
         played = Round(number, chosen, made, sitters, absent, started=now().isoformat())
         self.rounds.append(played)
         return played
+
+    def words(self) -> str:
+        """The event's language (its tables'), else the language spoken now."""
+        from scorekeeper.text import language
+
+        return self.lang or language.current()
+
+    def file_name(self, round_: int, table: int) -> str:
+        """A drawn table's match file name, in the event's words (``friday-runde1-tisch2``);
+        an event file names each table's file, so files named before keep loading."""
+        from scorekeeper.text import template, translate
+
+        key = "club.table_file"
+        words = translate(key, template(key) or "", self.words())
+        return words.format(event=self.name, round=round_, table=table)
+
+    def second_name(self, first: str) -> str:
+        """The file of a table's second entry beside its first (``...-tisch2-zweite.toml``)."""
+        from scorekeeper.text import template, translate
+
+        key = "club.second_file"
+        stem = first.removesuffix(".toml")
+        return translate(key, template(key) or "", self.words()).format(name=stem) + ".toml"
 
     def start_round(self, number: int | None, when: datetime) -> Round:
         """The round's clock starts (again) at ``when``: the round begins now, or began
@@ -318,10 +342,29 @@ class Event:
             raise refuse("club.bad_event", kind="file", path=where, error=str(exc)) from None
         if not all(isinstance(p, str) for p in event.players):
             raise refuse("club.bad_event", kind="file", path=where, error="players")
+        verify_inert(data, where)
         for played in event.rounds:
             for table in played.tables:
                 table.verify_inside(where, played.number)
         return event
+
+
+def verify_inert(data: Any, where: str, key: str = "") -> None:
+    """Refuse an event file (``where``) holding a control character in any of its texts (a
+    player's name, the event's, a substitute's, a table's file): the one rule for names
+    (:func:`scorekeeper.shown.control_in`) holds for a hand-edited file as for ``new``, so
+    that no escape sequence or bidi override reaches a standings sheet or a terminal."""
+    if isinstance(data, dict):
+        for name, value in data.items():
+            verify_inert(name, where, f"{key}.{name}".lstrip("."))
+            verify_inert(value, where, f"{key}.{name}".lstrip("."))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            verify_inert(value, where, f"{key}[{i}]")
+    elif isinstance(data, str) and (char := control_in(data)) is not None:
+        raise refuse(
+            "folder.event_control", kind="file", path=where, key=key, value=data, char=char
+        )
 
 
 def path_of(name: str) -> Path:

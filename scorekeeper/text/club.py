@@ -1,6 +1,9 @@
 """English templates of club nights, tournaments and seasons (``scorekeeper event``)."""
 
 TEXTS: dict[str, str] = {
+    # the names of a drawn table's match files, in the event's language (ASCII, no spaces)
+    "club.table_file": "{event}-round{round}-table{table}",
+    "club.second_file": "{name}-second",
     # refusals
     "club.no_competition": "no competition {name!r}; there are: {known!l}",
     "club.bad_competition": "the competition {name!r} cannot be read: {error}",

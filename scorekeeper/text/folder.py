@@ -22,6 +22,10 @@ TEXTS: dict[str, str] = {
         "folder {folder}; an event's tables keep their match files inside the data folder, "
         "so nothing is read or written through it"
     ),
+    "folder.event_control": (
+        "{path}: {key} = {value!r} holds the control character {char}; the names and words "
+        "of an event file are letters, digits and marks"
+    ),
     "folder.action_control": (
         "hand {hand}: action {action!r} holds the control character {char}, which no action has"
     ),
