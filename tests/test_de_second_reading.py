@@ -252,3 +252,11 @@ def test_a_german_price_is_written_with_a_decimal_comma_as_it_is_read(tmp_path: 
     assert "gib einen mit --price 0,05 an oder speichere einen" in none.stderr, none.stderr
     comma = ok(run_cli(tmp_path, "settle", "--price", "0,05", "--save", "-m", path))
     assert "0,05 € je Punkt" in comma, comma
+
+
+def test_the_rule_set_list_names_the_base_rule_set(tmp_path: Path) -> None:
+    """The column holding the rule set a variant builds on was headed 'erweitert'
+    ('extended'), as if the listed set were the extended one."""
+    listed = ok(run_cli(tmp_path, "rules", "list", "--lang", "de"))
+    head = next(line for line in listed.splitlines() if "Kennung" in line)
+    assert "Basis" in head and "erweitert" not in head, listed
