@@ -226,12 +226,6 @@ def _not_a_file(where: Path, kind: str) -> None:
         where.symlink_to("/dev/zero")
 
 
-DEFECT = (
-    "issue 25 (campaign 28 Nov): a pipe or a link to /dev/zero where a cache file is looked "
-    "for hangs the command or ends it with MemoryError (exit 70); reported to folder"
-)
-
-
 @pytest.mark.parametrize("kind", ["pipe", "endless link"])
 def test_a_replay_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "status", "--match", match, cache_on=False)
@@ -271,14 +265,7 @@ def test_a_redo_record_that_is_a_pipe_is_not_read(home: Path, match: Path) -> No
 
 # ---------------------------------------------------------------- a linked cache folder
 
-LINKED = (
-    "issue 25 (campaign): a link planted at cache/replay or undone/ is followed: entries are "
-    "written into the folder it names and the prune deletes that folder's oldest *.json "
-    "(beyond 64) or *.toml (beyond 200); reported to folder"
-)
 
-
-@pytest.mark.xfail(strict=True, reason=LINKED)
 @pytest.mark.parametrize(
     ("folder", "suffix", "count", "args"),
     [
