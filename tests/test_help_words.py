@@ -248,3 +248,23 @@ def test_loss_money_in_either_form() -> None:
     for wrong in ("0,50,4:1,00", "x", "0,501"):
         with pytest.raises(ValueError):
             parse_steps(wrong)
+
+
+@pytest.mark.parametrize("game", ["doppelkopf", *OTHER_GAMES])
+def test_each_game_s_help_examples_are_read(run: Any, tmp_path: Path, game: str) -> None:
+    """A help's example is something the command takes: each game's hand, judge and
+    announcement examples, run as the help writes them (in English words: every language
+    reads them), are recorded or answered, not refused."""
+    import shlex
+
+    from scorekeeper.cli.examples import fragments
+
+    ex = fragments(game, "en")
+    hand, said = tmp_path / "hand.toml", tmp_path / "said.toml"
+    for path in (hand, said):
+        ok(run("new", *ex["table"].split(), "--match", path))
+    ok(run("hand", *shlex.split(ex["hand"]), "--match", hand))
+    ok(run("announce", *ex["said"].split(), "--match", said))
+    ok(run("judge", game, "--trick", *shlex.split(ex["judged"])))
+    ok(run("judge", game, "--trick", *shlex.split(ex["judged_trick"])))
+    ok(run("judge", game, *shlex.split(ex["judged_facts"])))

@@ -83,6 +83,7 @@ def fragments(family: str, lang: str, game: str | None = None) -> dict[str, str]
     deal = " ".join([f'"{players[0]}={dealt} ..."', *(f'"{p}=..."' for p in players[1:])])
     facts = ex["facts"]
     key, _, value = ex["set"].partition("=")
+    trump = f" --trump {spoken(ex['trump'], lang, family)}" if ex.get("trump") else ""
     out = {
         "set": f"--set {key}={setting_value(value, lang)}",
         "table": f"{game} {' '.join(players)}",
@@ -98,14 +99,16 @@ def fragments(family: str, lang: str, game: str | None = None) -> dict[str, str]
         "declarations": ", ".join(spoken(w, lang, family) for w in ex["declarations"]),
         "acts": f'"{spoken_list[0]}" "{players[1]} {cards[0]}" "{players[2 % n]} {cards[1]}"',
         "deal": deal,
-        "hand": f'{facts} -a "{actions[0]}"' + (f' -a "{actions[1]}"' if len(actions) > 1 else ""),
-        "entered": f'{facts} -a "{actions[0]}"',
-        "judged_facts": " ".join(f"-f {f}" for f in facts.split()) + f' -a "{actions[0]}"',
+        "hand": " ".join([facts, *(f'-a "{a}"' for a in actions[:2])]),
+        "entered": " ".join([facts, *(f'-a "{a}"' for a in actions[:1])]),
+        "judged_facts": " ".join(
+            [*(f"-f {f}" for f in facts.split()), *(f'-a "{a}"' for a in actions[:1])]
+        ),
         "facts": facts,
         "amended": f"amend 4 {ex['amended']}",
-        "judged": f'"{_cards(ex["judged"][0], lang)}" --player {players[2 % n]}'
-        f' --hand "{_cards(ex["held"], lang)}"',
-        "judged_trick": f'"{_cards(ex["judged"][1], lang)}"',
+        "judged": f'"{_cards(ex["judged"][0], lang)}" --player {players[min(2, n - 1)]}'
+        f' --hand "{_cards(ex["held"], lang)}"{trump}',
+        "judged_trick": f'"{_cards(ex["judged"][1], lang)}"{trump}',
         "topic": f"{game} {spoken_topic(ex['topic'], lang)}",
         "competition": ex["competition"] or "",
         "game_name": ruleset_name(game, lang),
