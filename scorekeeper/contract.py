@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from scorekeeper.cards import SUIT_NAMES, Card
+from scorekeeper.errors import CardError
 from scorekeeper.reasons import Reason
 from scorekeeper.record import field, record, replace
 from scorekeeper.rules import Ruleset
@@ -94,10 +95,12 @@ class Contract:
         return self._trump_index[card]
 
     def plain_rank(self, card: Card) -> int:
-        """0 for the highest card of a plain suit."""
+        """0 for the highest card of a plain suit; a ``CardError`` (a ``ValueError``) for
+        a card whose rank this contract's plain order lacks: a card not in the deck."""
         rank = self._plain_index.get(card.rank)
         if rank is None:
-            return self.plain_order.index(card.rank)  # raises as it always did
+            why = Reason("trick.unranked", {"card": card, "ranks": self.plain_order})
+            raise CardError(why, rule="ranking.plain_order")
         return rank
 
     def strength(self, card: Card, led: str) -> tuple[int, int]:

@@ -149,26 +149,30 @@ class CardPlays:
     per table and deck (an action is immutable), and the deck's order of the cards: what
     ``Hand.legal_actions`` answers for the cards a mask allows."""
 
-    __slots__ = ("actions", "deck", "position")
+    __slots__ = ("actions", "deck", "position", "within")
 
     def __init__(self, players: Sequence[str], deck: Deck) -> None:
         self.deck = deck
         self.position = {BIT[card]: place for place, card in enumerate(deck.cards)}
+        self.within = sum(self.position)  # the deck's cards as a card mask
         self.actions = {
             player: {BIT[card]: Action(player, PLAY, card) for card in deck.cards}
             for player in players
         }
 
     def of(self, player: str, mask: int) -> list[Action]:
-        """``player``'s plays of the cards of ``mask`` (each a card of the deck), in the
-        deck's order."""
+        """``player``'s plays of the cards of ``mask`` that are cards of the deck, in the
+        deck's order (none for someone who does not play at this table)."""
+        actions = self.actions.get(player)
+        if actions is None:
+            return []
+        mask &= self.within
         bits = []
         while mask:
             low = mask & -mask
             bits.append(low)
             mask ^= low
         bits.sort(key=self.position.__getitem__)
-        actions = self.actions[player]
         return [actions[bit] for bit in bits]
 
 
@@ -497,9 +501,10 @@ class Hand:
         return self._next or self.next_leader()
 
     def holding(self, player: str) -> list[Card] | None:
-        """The cards a player holds now, when the deal is recorded."""
+        """The cards a player holds now, when the deal is recorded (none for someone
+        who does not play this hand)."""
         held = self.held
-        return list(held.cards[player]) if held is not None else None
+        return list(held.cards.get(player, ())) if held is not None else None
 
     def cards_in_hand(self, player: str) -> int:
         """How many cards a player still holds (known from the count even without the deal)."""
@@ -526,7 +531,19 @@ class Hand:
 
     def check_card(self, player: str, card: Card) -> Verdict:
         """Judge a card for a player now, against the cards known to be held, with the
-        reason and rule (the reasoned obligations: what explains a refusal)."""
+        reason and rule (the reasoned obligations: what explains a refusal). A card not
+        in the deck, or a player who does not play this hand, is refused with its reason."""
+        if card not in self._counts:
+            deck = self.rules.deck
+            why = Reason(
+                "cards.not_in_deck", {"card": card, "ranks": deck.ranks, "suits": deck.suits}
+            )
+            return Verdict(False, why, "deck.ranks")
+        if player not in self._plays_by:
+            action = Action(player, PLAY, card)
+            return Verdict(
+                False, Reason("hand.sits_out", {"action": action, "player": player}), "players"
+            )
         trick = self.current_trick
         cards = trick.cards if trick else []
         holding = self.holding(player)
@@ -551,16 +568,17 @@ class Hand:
         if held is None:
             return None
         allowed = self.legal_mask(player)
-        seen = [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
+        seen = [c for c in dict.fromkeys(held.cards.get(player, ())) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(self._play_of(player, c))]
 
     def legal_mask(self, player: str, table: Duties | None = None) -> int:
         """The cards ``player`` holds that the following rules allow now, as a card mask
         (the deal is recorded): the one judgement of a card; ``check_card`` says why.
-        ``table``: the duties of the contract in force, when the caller has them."""
-        held = self.held.held[player]  # type: ignore[union-attr]
+        ``table``: the duties of the contract in force, when the caller has them. No card
+        (0) for someone who does not play this hand."""
+        held = self.held.held.get(player, 0)  # type: ignore[union-attr]
         in_play = self.in_play
-        if in_play is None:
+        if in_play is None or not held:
             return held
         if table is None:
             table = self._duties()

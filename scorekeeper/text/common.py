@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
     "trick.highest_plain": "{card} by {player}: the highest {suit:suit}, the suit led; no trump played",
     "trick.trump_rank": "trump number {n} of {of}",
     "trick.plain_rank": "{n:ordinal} highest in {suit:suit}",
+    "trick.unranked": "{card} is not a card of this game: its plain cards rank {ranks}",
     "hand.not_held_holds": "{player} does not hold {card} (holds {held})",
     "hand.refused": "{action}: {why}",
     "hand.over": "{action}: this hand is over; the next action starts a new hand",
