@@ -192,6 +192,25 @@ def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
     return found
 
 
+class Turn:
+    """What the hand's position allows: who plays the next card (``player``; None before
+    play can start and after the hand), and every action allowed (``actions``: the
+    family's, then ``player``'s card plays in the deck's order; ``plays``: those card
+    plays). Immutable. The hand keeps the one of its position (``Hand._turn``), made when
+    first asked and dropped by every change of the position (``Hand.apply``,
+    ``record_deal``, ``give``, ``take``; ``pop`` brings back the one of the position it
+    returns to), so the family's hooks run once per position, not once per question."""
+
+    __slots__ = ("actions", "player", "plays")
+
+    def __init__(
+        self, player: str | None, others: Sequence[Action], plays: Sequence[Action]
+    ) -> None:
+        self.player = player
+        self.plays = tuple(plays)
+        self.actions = (*others, *plays)
+
+
 class TrickInPlay:
     """The trick being played: its record (``trick``), who plays its cards in turn from the
     leader (``seats``), its cards as card indices (``key``), the duties it was judged by
@@ -296,6 +315,7 @@ class Hand:
         self.quiet = False
         self._pushed: list[dict[str, Any]] = []  # the states ``push`` saved, for ``pop``
         self._card_plays: CardPlays | None = None  # made when the plays are first listed
+        self._turn: Turn | None = None  # what the position allows, made when asked (``Turn``)
         self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ push, pop, copy
@@ -360,6 +380,7 @@ class Hand:
             "_plays_by": {p: list(made) for p, made in self._plays_by.items()},
             "revokes": list(self.revokes),
             "_next": self._next,
+            "_turn": self._turn,  # immutable, and the position's as long as the state is
             "quiet": self.quiet,
             "game": self.game.snapshot(memo),
         }
@@ -377,6 +398,7 @@ class Hand:
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
+        self._turn = None
         started = bool(self.tricks)
         self.dealt = cards  # lists read for this hand alone
         self._whole = whole and not started
@@ -396,6 +418,7 @@ class Hand:
         if held is None:
             return
         self._whole = False
+        self._turn = None
         given = list(cards)
         held.give(player, given)
         if self._conserved:  # still no card held or played more often than the deck has it
@@ -409,6 +432,7 @@ class Hand:
         if held is None:
             return
         self._whole = False
+        self._turn = None
         missing = held.take(player, cards)
         if missing is not None:
             raise no(
@@ -592,19 +616,29 @@ class Hand:
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
         otherwise every card of the deck the record does not rule out."""
-        if self.to_play() != player:
+        turn = self._turn or self._turn_now()
+        if turn.player != player:
             return []
-        return [card for play in self._plays(player) if (card := play.card) is not None]
+        return [play.card for play in turn.plays]  # type: ignore[misc]
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now: the family's (announcements, bids, declarations...)
-        and the cards the player to play may play."""
-        if self.finished:
-            return []
-        actions = self.game.legal_actions()
-        if not self.game.ready_to_play():  # no card yet: ``to_play`` is None
-            return list(actions)
-        return [*actions, *self._plays(self._next or self.next_leader())]
+        and the cards the player to play may play (the position's ``Turn``)."""
+        return list((self._turn or self._turn_now()).actions)
+
+    def _turn_now(self) -> Turn:
+        """The position's ``Turn``, made now and kept until the position changes: the
+        family's actions, and the card plays of the player to play."""
+        game = self.game
+        if game.is_over():
+            turn = Turn(None, (), ())
+        elif not game.ready_to_play():  # no card yet: ``to_play`` is None
+            turn = Turn(None, game.legal_actions(), ())
+        else:
+            player = self._next or self.next_leader()
+            turn = Turn(player, game.legal_actions(), self._plays(player))
+        self._turn = turn
+        return turn
 
     def _plays(self, player: str) -> list[Action]:
         """The plays of ``player``, whose turn it is, allowed now, in the deck's order: the
@@ -710,18 +744,21 @@ class Hand:
         if action is None:
             action = self.parse(text)
         game = self.game
-        if action.is_play:
-            outcome = Outcome(action)
-            self._play(action, outcome)
-            if outcome.trick is None:
-                return outcome  # only the last card of a trick can end the hand
-        else:
-            self._verify_other(action)
-            self.history.append(action)
-            outcome = Outcome(action, messages=game.apply_action(action))
-        if game.is_over():
-            outcome.result = self.result()
-        return outcome
+        try:
+            if action.is_play:
+                outcome = Outcome(action)
+                self._play(action, outcome)
+                if outcome.trick is None:
+                    return outcome  # only the last card of a trick can end the hand
+            else:
+                self._verify_other(action)
+                self.history.append(action)
+                outcome = Outcome(action, messages=game.apply_action(action))
+            if game.is_over():
+                outcome.result = self.result()
+            return outcome
+        finally:
+            self._turn = None  # the position changed (a refusal changes nothing: made again)
 
     def _play(self, action: Action, outcome: Outcome) -> None:
         """The one path of every card: judged (``_judge``), then recorded: the history,
