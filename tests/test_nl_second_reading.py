@@ -194,3 +194,46 @@ def test_completion_offers_the_solo_kinds_in_dutch(tmp_path: Path) -> None:
     assert candidates(hand, players, "Ben solo vl", "nl") == ["vleesloos"]
     ok(run_cli(tmp_path, "declare", "Ben", "solo", "vleesloos", "--match", path))
     assert matchlog.read(path)[0].hands[-1].actions == ["Ben solo meatless"]
+
+
+def test_the_second_pack_is_a_pak_not_a_spel(tmp_path: Path) -> None:
+    """'spel' is the glossary's word for a hand: the upturned card came from 'het tweede
+    spel'; a pack of cards is a 'pak'."""
+    path = tmp_path / "up.toml"
+    choice = "trump_choice=upturn_forced"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    made = ok(
+        run_cli(
+            tmp_path, "new", "klaverjassen", *players, "--set", choice, "-m", path, "--lang", "nl"
+        )
+    )
+    status = ok(run_cli(tmp_path, "status", "--match", path))
+    wait = "Anna (de deler) moet een kaart van het tweede pak omdraaien ('omdraaien H7')"
+    assert wait in made and wait in status
+    words = translations("nl")
+    said = [words.pgettext(k, e) if k else words.gettext(e) for k, e in catalog.entries()]
+    assert not [s for s in said if re.search(r"tweede spel\b|twee spellen van", s)]
+
+
+def test_an_option_named_twice_is_named_in_dutch(tmp_path: Path) -> None:
+    """Was 'options.four_of_a_kind_ranks noemt A meer dan eens' (the rule key as a word)."""
+    res = run_cli(
+        tmp_path,
+        "--lang",
+        "nl",
+        "rules",
+        "show",
+        "klaverjassen",
+        "--set",
+        "four_of_a_kind_ranks=A,A",
+    )
+    assert res.returncode != 0
+    said = "optie 'rangen voor vier gelijke' (four_of_a_kind_ranks=) noemt A meer dan eens"
+    assert said in res.stderr, res.stderr
+
+
+def test_the_match_is_afgelopen() -> None:
+    """Was 'Partij uit:' (telegraphic; the texts say 'afgelopen' for a match that ended)."""
+    words = translations("nl")
+    assert words.pgettext("sheet.over", "Match over:") == "Partij afgelopen:"
+    assert words.pgettext("cli.match_over", "Match over:") == "Partij afgelopen:"
