@@ -129,11 +129,6 @@ def test_an_edited_event_file_reaches_the_terminal_inert(tmp_path: Path) -> None
         assert clean(res.stdout + res.stderr), (args, res.stdout)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 25 (campaign): the event file's reader takes names with control "
-    "characters (club/event.py from_data checks only str), and standings -o writes them raw",
-)
 @pytest.mark.parametrize("format_", ["csv", "html", "markdown", "text"])
 def test_an_edited_event_file_is_refused_or_written_inert(tmp_path: Path, format_: str) -> None:
     home = tmp_path / "home"
@@ -170,11 +165,6 @@ def test_a_rule_set_name_reaches_the_terminal_inert(tmp_path: Path) -> None:
         assert res.returncode == 0 and clean(res.stdout), (fmt, res.stdout[:300])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 25 (campaign): a rule set's name with control characters (a file in the "
-    "shareable rulesets/) is written raw into export -o files (html title, markdown, chat)",
-)
 @pytest.mark.parametrize("fmt", ["markdown", "chat", "html"])
 def test_a_rule_set_name_is_written_inert_to_a_file(tmp_path: Path, fmt: str) -> None:
     home, path = tmp_path / "home", tmp_path / "m.toml"

@@ -234,3 +234,29 @@ def test_settle_counts_the_payments_without_a_plural_to_agree(tmp_path: Path) ->
     ok(run_cli(tmp_path, "hand", "re=Anna,Carla", "re_points=150", "-m", path))
     said = ok(run_cli(tmp_path, "settle", "--price", "0.1", "-m", path))
     assert "So gleichen die wenigsten Zahlungen (2) jeden Stand aus:" in said, said
+
+
+def test_a_german_price_is_written_with_a_decimal_comma_as_it_is_read(tmp_path: Path) -> None:
+    """The price is read as '0,05' at a German table and shown as '0,10 €'; the hints
+    said '--price 0.05' and 'Preis pro Punkt' beside 'je Punkt'. Language line: 'können so
+    eingegeben werden' did not say in what."""
+    path = tmp_path / "dk.toml"
+    players = ["Anna", "Ben", "Carla", "Dirk"]
+    new = ok(run_cli(tmp_path, "new", "doppelkopf", *players, "--lang", "de", "--match", path))
+    assert "Karten und Wörter können in dieser Sprache eingegeben werden." in new, new
+    ok(run_cli(tmp_path, "hand", "re=Anna,Carla", "re_points=150", "-m", path))
+    nan = run_cli(tmp_path, "settle", "--price", "nan", "-m", path)
+    boxed = " ".join(nan.stderr.replace("│", " ").split())  # click's box wraps the line
+    assert "gib einen Preis je Punkt an, etwa 0,05" in boxed, nan.stderr
+    none = run_cli(tmp_path, "settle", "-m", path)
+    assert "gib einen mit --price 0,05 an oder speichere einen" in none.stderr, none.stderr
+    comma = ok(run_cli(tmp_path, "settle", "--price", "0,05", "--save", "-m", path))
+    assert "0,05 € je Punkt" in comma, comma
+
+
+def test_the_rule_set_list_names_the_base_rule_set(tmp_path: Path) -> None:
+    """The column holding the rule set a variant builds on was headed 'erweitert'
+    ('extended'), as if the listed set were the extended one."""
+    listed = ok(run_cli(tmp_path, "rules", "list", "--lang", "de"))
+    head = next(line for line in listed.splitlines() if "Kennung" in line)
+    assert "Basis" in head and "erweitert" not in head, listed

@@ -237,3 +237,14 @@ def test_the_match_is_afgelopen() -> None:
     words = translations("nl")
     assert words.pgettext("sheet.over", "Match over:") == "Partij afgelopen:"
     assert words.pgettext("cli.match_over", "Match over:") == "Partij afgelopen:"
+
+
+def test_a_quick_hand_is_won_by_its_side_as_at_the_table(tmp_path: Path) -> None:
+    """'hand' said 'winnaar: Re' where the table says 'gewonnen door': one form for both."""
+    path = _new(tmp_path, "doppelkopf", ["Anna", "Ben", "Carla", "Dirk"])
+    said = ok(run_cli(tmp_path, "hand", "re=Anna,Carla", "re_points=150", "--match", path))
+    assert "kaartpunten Re 150, Contra 90; gewonnen door Re; waarde 1" in said, said
+    assert "winnaar" not in said
+    words = translations("nl")
+    winner = words.pgettext("table.match.winner", "The winner: {players!l} ({points}).")
+    assert winner == "Gewonnen door {players!l} ({points})."
