@@ -232,9 +232,11 @@ DEFECT = (
 )
 
 
-@pytest.mark.parametrize(
-    "kind", [pytest.param("pipe", marks=pytest.mark.xfail(strict=True, reason=DEFECT)), "endless link"]
-)
+KINDS = [pytest.param("pipe", marks=pytest.mark.xfail(strict=True, reason=DEFECT)), "endless link"]
+"""A pipe still hangs the command; a link to an endless device is read no more (mended)."""
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_replay_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "status", "--match", match, cache_on=False)
     assert expected[0] == 0
@@ -243,9 +245,7 @@ def test_a_replay_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, k
     assert cli(home, "status", "--match", match) == expected
 
 
-@pytest.mark.parametrize(
-    "kind", [pytest.param("pipe", marks=pytest.mark.xfail(strict=True, reason=DEFECT)), "endless link"]
-)
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_stats_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "stats", cache_on=False)
     assert expected[0] == 0
@@ -273,3 +273,41 @@ def test_a_redo_record_that_is_a_pipe_is_not_read(home: Path, match: Path) -> No
     code, said = cli(home, "redo", "--match", match)
     assert code == 2 and "redo" in said, said
     assert match.read_bytes() == now
+
+
+# ---------------------------------------------------------------- a linked cache folder
+
+LINKED = (
+    "issue 25 (campaign): a link planted at cache/replay or undone/ is followed: entries are "
+    "written into the folder it names and the prune deletes that folder's oldest *.json "
+    "(beyond 64) or *.toml (beyond 200); reported to folder"
+)
+
+
+@pytest.mark.xfail(strict=True, reason=LINKED)
+@pytest.mark.parametrize(
+    ("folder", "suffix", "count", "args"),
+    [
+        ("cache/replay", "json", 100, ("status",)),
+        ("undone", "toml", 250, ("undo", "--yes")),
+    ],
+)
+def test_a_linked_cache_folder_touches_nothing_where_it_leads(
+    home: Path, match: Path, tmp_path: Path, folder: str, suffix: str, count: int,
+    args: tuple[str, ...],
+) -> None:  # fmt: skip
+    """A data folder may be synced, links and all: ``undone`` linked to ``matches`` (or
+    anywhere) must not cost a single file there; nor ``cache/replay``."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    for i in range(count):
+        made = victim / f"doc{i}.{suffix}"
+        made.write_text(f"x = {i}\n", "utf-8")
+        os.utime(made, (1e9 + i, 1e9 + i))
+    before = sorted(p.name for p in victim.iterdir())
+    link = home / folder
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(victim, target_is_directory=True)
+    code, said = cli(home, *args, "--match", match)
+    assert code == 0, said
+    assert sorted(p.name for p in victim.iterdir()) == before
