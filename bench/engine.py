@@ -1,6 +1,7 @@
 """Benchmark: the engine's figures of issue 12 (P2, P3, P4), each beside its yardstick.
 
-Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check|memory|legal]
+Run: python bench/engine.py [--hands N] [--positions N] [--runs N]
+[--only check|memory|legal|instructions]
 [--before REV]
 
 - P2 ``check_figures()``: ``scorekeeper check`` (a whole process, parsing included) of a
@@ -21,10 +22,15 @@ Run: python bench/engine.py [--hands N] [--positions N] [--runs N] [--only check
   many positions the peer and both forms of ours allow the same cards.
 - P4 ``hand_query_figures()``: the same on positions of real Rotterdam hands (random
   deals, the trump chosen, random legal cards played; each position a ``Hand.copy``):
-  ``Hand.legal_actions()`` (every action allowed, the family's and the cards), its card
-  part (``Hand.playable_cards``, ``Hand.legal_cards``, ``Hand.legal_mask``), beside the
-  peer's ``Round.legal_moves`` on the same trick and holding, and on how many positions
-  the cards of ``legal_actions()`` are the peer's.
+  ``Hand.legal_actions()`` (every action allowed, the family's and the cards: the first
+  question of a position, and asked again, answered by the position's ``hand.Turn``),
+  its card part (``Hand.playable_cards``, ``Hand.legal_cards``, ``Hand.legal_mask``),
+  beside the peer's ``Round.legal_moves`` on the same trick and holding, and on how many
+  positions the cards of ``legal_actions()`` are the peer's.
+- P4 ``instruction_figures()`` (``--only instructions``, and in a run of everything):
+  the same two ``legal_actions()`` figures and the peer's in instructions
+  (``valgrind --tool=callgrind``, a process per mode less one that only makes the
+  positions), which the machine's load does not change.
 
 The peer's code is brought in at run time, never into the project: from the directory
 named by ``SCOREKEEPER_PEER_KLAVERJAS`` (a checkout holding ``klaverjas/game/``), else from
@@ -400,10 +406,11 @@ def hand_positions(count: int, seed: int = 12) -> list[Any]:
     while len(found) < count:
         hand = Hand(rules, table, table[0], deal=simulate.deal(rules, table, rng))
         while not hand.finished:
+            reached = hand.copy()  # the position as an action leaves it: nothing asked yet
             actions = hand.legal_actions()
             cards = [a for a in actions if a.is_play]
             if cards:
-                found.append(hand.copy())
+                found.append(reached)
                 hand.apply(rng.choice(cards))
             else:
                 hand.apply(rng.choice(actions))
@@ -413,7 +420,13 @@ def hand_positions(count: int, seed: int = 12) -> list[Any]:
 def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
     """P4 on a hand: microseconds per call of ``Hand.legal_actions()`` and of its card
     part on positions of real hands, beside the peer's ``Round.legal_moves`` given the
-    same trump, trick and holding (one loop shape, alternating, the fastest run)."""
+    same trump, trick and holding (one loop shape, alternating, the fastest run).
+
+    A hand keeps what its position allows (``hand.Turn``) from the first question until
+    the next action: ``legal_actions()`` is timed both ways, on the first question of a
+    position (copies of positions no one asked anything yet, made untimed before each
+    run: what a search that asks each position once pays) and asked again (the same
+    positions, asked in every run before)."""
     hands = hand_positions(count)
     peer = load_peer()
     drawn = [
@@ -425,23 +438,28 @@ def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
         for h in hands
     ]
     queries: dict[str, Callable[..., Any]] = {
-        "Hand.legal_actions()": lambda h, p: h.legal_actions(),
+        "Hand.legal_actions(), asked again": lambda h, p: h.legal_actions(),
         "Hand.playable_cards(player)": lambda h, p: h.playable_cards(p),
         "Hand.legal_cards(player)": lambda h, p: h.legal_cards(p),
         "Hand.legal_mask(player)": lambda h, p: h.legal_mask(p),
     }
     args = [(h, h.to_play()) for h in hands]
+    never_asked = [(h.copy(), p) for h, p in args]  # copied before any question
     peer_args = _peer_positions(peer, drawn) if peer else []
-    times: dict[str, list[float]] = {name: [] for name in queries}
+    first = "Hand.legal_actions(), first question of a position"
+    times: dict[str, list[float]] = {name: [] for name in [first, *queries]}
     theirs: list[float] = []
     for _ in range(runs):
+        unasked = [(h.copy(), p) for h, p in never_asked]
+        times[first].append(timed_loop(lambda h, p: h.legal_actions(), unasked))
+        del unasked
         for name, query in queries.items():
             times[name].append(timed_loop(query, args))
         if peer:
             theirs.append(timed_loop(lambda r, h: r.legal_moves(h), peer_args))
     rows: list[Row] = []
     them = min(theirs) if theirs else float("nan")
-    for name in queries:
+    for name in times:
         us = min(times[name])
         rows.append((f"{name} on a hand: peer us / ours (target >= 5x)", them, us, them / us))
     if not peer:
@@ -452,6 +470,67 @@ def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
         ("hand positions where legal_actions' cards are the peer's", same, count, same / count)
     )
     return rows
+
+
+INSTRUCTION_MODES = ("base", "first", "twice", "peer")
+
+
+def instruction_child(mode: str, count: int) -> None:
+    """One process measured by callgrind: the positions made (``base``), then the
+    question asked once of each never-asked position (``first``), twice (``twice``), or
+    the peer's ``legal_moves`` once on the same trick and holding (``peer``)."""
+    hands = hand_positions(count)
+    fresh = [(h.copy(), h.to_play()) for h in hands]
+    peer = load_peer()
+    drawn = [
+        (
+            h.contract.trump_suit,
+            [c.code for c in (h.current_trick.cards if h.current_trick else [])],
+            [c.code for c in h.holding(p)],
+        )
+        for h, p in fresh
+    ]
+    peer_args = _peer_positions(peer, drawn) if peer else []
+    asks = {"base": 0, "first": 1, "twice": 2}.get(mode, 0)
+    for _ in range(asks):
+        for h, _p in fresh:
+            h.legal_actions()
+    if mode == "peer":
+        for r, held in peer_args:
+            r.legal_moves(held)
+
+
+def instruction_figures(count: int = 2000) -> list[Row]:
+    """P4 counted in instructions (``valgrind --tool=callgrind``, whole processes, the
+    load of the machine left out): each mode's count less the ``base`` run's, per
+    position, ours beside the peer's in the same run."""
+    if shutil.which("valgrind") is None:
+        print("callgrind: skipped (no valgrind)")
+        return []
+    counts: dict[str, int] = {}
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    for mode in INSTRUCTION_MODES:
+        cmd = [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--instruction-child",
+            mode,
+            "--positions",
+            str(count),
+        ]
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
+        counts[mode] = int(out.rsplit("Collected :", 1)[1].split()[0])
+    base = counts["base"]
+    first = (counts["first"] - base) / count
+    again = (counts["twice"] - counts["first"]) / count
+    them = (counts["peer"] - base) / count
+    return [
+        ("instructions: legal_actions(), first question vs peer", first, them, them / first),
+        ("instructions: legal_actions(), asked again vs peer", again, them, them / again),
+    ]
 
 
 def _hand_agreement(hands: list[Any], peer_args: list[tuple[Any, list[Any]]]) -> int:
@@ -539,13 +618,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=20_000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=("check", "memory", "legal"))
+    parser.add_argument("--only", choices=("check", "memory", "legal", "instructions"))
+    parser.add_argument("--instruction-child", choices=INSTRUCTION_MODES, help=argparse.SUPPRESS)
     parser.add_argument("--before", help="git revision whose check to time beside today's")
     args = parser.parse_args()
+    if args.instruction_child:
+        instruction_child(args.instruction_child, args.positions)
+        return
     print(f"{'figure':60} {'value':>12} {'yardstick':>12} {'ratio':>8}")
     if args.only in (None, "legal"):
         show(legal_query_figures(args.positions, max(args.runs, 5)))
         show(hand_query_figures(args.positions, max(args.runs, 5)))
+    if args.only in (None, "instructions"):
+        show(instruction_figures(min(args.positions, 2000)))
     if args.only in (None, "check"):
         show(check_figures(args.hands, args.runs, args.before))
     if args.only in (None, "memory"):

@@ -15,7 +15,15 @@ exit codes) in this process, with standard input empty and the output captured:
   ``score``, ``status``, ``export`` (a random format) and ``undo``;
 - ``action``: one to three action strings given to ``act`` and ``play`` on a new match;
 - ``names``: a table of four names given to ``new``, then a quick hand and the CSV export;
-- ``command-line``: a command and up to six random words, against a match in the folder.
+- ``command-line``: a command and up to six random words, against a match in the folder;
+- ``shared-file`` (only with ``--only shared-file``: the four classes above are the
+  default run): a file of the kinds a shared data folder holds besides match files, edited
+  by hand with up to four random edits (values with control characters among them): an
+  event file (``events/``: ``event tables``, ``standings`` to the terminal and to a file,
+  ``check``), a rule set beside a match (``rules show``, ``status``, ``export`` to a file)
+  or a competition (``competitions/``: ``event competitions``, ``event new``). Also a
+  fault: a file written with ``-o`` holding a control character (an escape sequence, a
+  bidi override) that came from the edited file.
 
 An internal error is any answer that is not exit 0, 1 (a refusal) or 2 (a usage
 mistake), anything escaping the entry point, or a traceback. Also counted, as faults:
@@ -49,6 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 CLASSES = ("match-file", "action", "names", "command-line")
+EXTRA = ("shared-file",)
+"""Classes run only when asked for (``--only``): the default run stays the four above."""
 SAMPLES = 5
 
 
@@ -342,11 +352,103 @@ def fuzz_command_line(rng: random.Random, folder: Path, i: int) -> Case:
     return case
 
 
+SHARED_KEYS = {
+    "event": ["name", "competition", "players", "started", "seed", "season", "lang", "match"],
+    "ruleset": ["extends", "name", "players", "description", "default", "lang", "values"],
+    "competition": ["extends", "name", "rounds", "games", "tables", "title", "ruleset"],
+}
+RAW_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def shared_file(rng: random.Random, kind: str, lines: list[str]) -> bytes:
+    """``lines`` of a sound file of ``kind`` with up to four random edits; now and then a
+    string value that holds an escape sequence or a bidi override."""
+    lines = list(lines)
+    for _ in range(rng.randint(1, 4)):
+        how = rng.choice(["value", "key", "cut", "control", "control"])
+        at = rng.randrange(len(lines))
+        if how == "value" and "=" in lines[at]:
+            lines[at] = lines[at].split("=", 1)[0] + "= " + toml_value(rng)
+        elif how == "key":
+            lines.insert(at, f"{rng.choice(SHARED_KEYS[kind])} = {toml_value(rng)}")
+        elif how == "cut":
+            lines[at] = lines[at][: rng.randint(0, len(lines[at]))]
+        elif '"' in lines[at]:  # a control sequence inside a string
+            seq = rng.choice(["\\u001b[2J", "\\u001b]52;c;aGk=\\u0007", "\\u202e", "\\u009b"])
+            first = lines[at].index('"') + 1
+            lines[at] = lines[at][:first] + seq + lines[at][first:]
+    return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+
+
+def _written(case: Case, args: list[str], out: Path, source: bytes) -> None:
+    """Ask ``args`` (which write ``out``); a control character in ``out`` is a fault."""
+    out.unlink(missing_ok=True)
+    case.ask([*args, "-o", str(out)])
+    if out.exists():
+        found = RAW_CONTROL.search(out.read_text("utf-8", "replace"))
+        if found:
+            case.faults.append(
+                f"{args!r}: wrote {found[0]!r} into {out.name} (from {source[:200]!r})"
+            )
+
+
+def fuzz_shared_file(rng: random.Random, folder: Path, i: int) -> Case:
+    case = Case()
+    home = Path(os.environ["SCOREKEEPER_HOME"])
+    kind = ("event", "ruleset", "competition")[i % 3]
+    if kind == "event":
+        path = home / "events" / "fri.toml"
+        if not path.exists():
+            case.ask(["event", "new", "fri", "doppelkopf-club"])
+            case.ask(["event", "register", "fri", *PLAYERS, "Emil", "Fritz", "Gerd", "Hans"])
+            case.ask(["event", "draw", "fri"])
+            sound = path.read_text("utf-8").splitlines()
+            (folder / "event.sound").write_text("\n".join(sound), "utf-8")
+        sound = (folder / "event.sound").read_text("utf-8").splitlines()
+        data = shared_file(rng, kind, sound)
+        path.write_bytes(data)
+        for args in (["event", "tables", "fri"], ["event", "standings", "fri"]):
+            case.ask(args, (0, 1))
+        case.ask(["event", "check", "fri"], (0, 1, 2))
+        fmt = rng.choice(["csv", "html", "markdown", "text"])
+        _written(case, ["event", "standings", "fri", "--format", fmt], folder / f"s.{fmt}", data)
+    elif kind == "ruleset":
+        rules = folder / "house.toml"
+        sound = [
+            'extends = "doppelkopf"',
+            'name = "House rules"',
+            "[options.fox]",
+            "default = false",
+        ]
+        data = shared_file(rng, kind, sound)
+        rules.write_bytes(data)
+        match = folder / "house-match.toml"
+        match.write_text(SOUND.replace('ruleset = "doppelkopf"', 'ruleset = "house.toml"'), "utf-8")
+        case.ask(["rules", "show", str(rules)], (0, 1, 2))
+        case.ask(["status", "-m", str(match)], (0, 1))
+        fmt = rng.choice(["markdown", "html", "chat", "csv"])
+        _written(case, ["export", "--format", fmt, "-m", str(match)], folder / f"e.{fmt}", data)
+    else:
+        path = home / "competitions" / "house-club.toml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        sound = ['extends = "doppelkopf-club"', 'name = "House club"', "rounds = 2"]
+        data = shared_file(rng, kind, sound)
+        path.write_bytes(data)
+        case.ask(["event", "competitions"], (0, 1))
+        (home / "events" / f"c{i}.toml").unlink(missing_ok=True)
+        case.ask(["event", "new", f"c{i}", "house-club"], (0, 1, 2))
+        (home / "events" / f"c{i}.toml").unlink(missing_ok=True)
+    return case
+
+
 TARGETS: dict[str, Callable[[random.Random, Path, int], Case]] = {
     "match-file": fuzz_match_file,
     "action": fuzz_action,
     "names": fuzz_names,
     "command-line": fuzz_command_line,
+    "shared-file": fuzz_shared_file,
 }
 
 
@@ -398,7 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--inputs", type=int, default=20_000, help="over all classes")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", action="append", choices=CLASSES, default=[])
+    parser.add_argument("--only", action="append", choices=CLASSES + EXTRA, default=[])
     parser.add_argument("--chunk", type=int, default=250, help="inputs per piece of work")
     args = parser.parse_args(argv)
     _environment()

@@ -1,30 +1,15 @@
 """One hand (deal) replayed action by action: turn order, tricks, following, revokes.
 
-``Hand`` is the state machine every game shares; it is long because it is one seam (the
-way python-chess keeps one ``Board``). Its state is named and kept in one place each:
-
-- ``held`` (a ``holdings.Holdings``): each player's cards as card masks and in order, once
-  the deal is recorded;
-- ``in_play`` (a ``TrickInPlay``): the trick being played, as card indices, what it asks
-  of the next card (a ``following.TrickAsks``) and the position of its best card;
-- ``tricks``, ``history``, ``revokes``: the records made so far.
-
-Every card, typed at the table or replayed from a match file, goes through one method,
-``_play``: ``_judge`` decides with the card masks (the turn, a copy left, the card held,
-the following duties of ``following.Duties``), and only a refusal runs the reasoned checks
-(``Hand.refuse``) to say why, with the rule and the card that creates the duty;
-``_play`` then records it, and ``_complete`` completes the trick with its last card (its
-winner is its best card's player: ``Duties.walk``). Without a recorded deal the hand keeps what each play proves and reports
-a revoke as soon as a later card shows that an earlier play broke a following rule.
-
-Game-specific actions (announcements, weddings, trump choice, doubles...) and the
-scoring belong to the game family's ``GameHand``, which the hand consults.
-
-The records it builds (``Play``, ``Trick``, ``Revoke``, ``Tally``, ``Outcome``) live in
-``scorekeeper.result`` with the hand's result and are importable from here too.
-
-Every action comes as ``verify(text)`` (raises with a reason), ``can(text)`` (yes/no) and
-``apply(text)`` (verifies, changes state, returns an ``Outcome`` record).
+``Hand`` is the state machine every game shares, one seam (as python-chess keeps one
+``Board``). Its state: ``held`` (``holdings.Holdings``, the cards held as masks once the deal
+is recorded), ``in_play`` (``TrickInPlay``, the trick being played), ``tricks``,
+``history``, ``revokes`` (the records), and ``_turn`` (``Turn``, what the position allows).
+Every card goes through ``_play``: ``_judge`` decides with the card masks
+(``following.Duties``); only a refusal runs the reasoned checks (``refuse``) to say why;
+``_complete`` completes a trick (its winner: its best card's player). Without the deal the
+hand reports a revoke once a later card proves it. The family's ``GameHand`` owns its own
+actions and the scoring; the records live in ``scorekeeper.result``. Every action comes
+as ``verify`` (raises with a reason), ``can`` (yes/no) and ``apply`` (an ``Outcome``).
 """
 
 from __future__ import annotations
@@ -192,6 +177,22 @@ def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
     return found
 
 
+class Turn:
+    """What the position allows (immutable): who plays the next card (``player``, None
+    before play and after the hand), the family's actions and that player's card plays
+    (``actions``; ``plays`` alone). ``Hand._turn`` keeps it from the first question to the
+    next change of the position (``apply``, ``record_deal``, ``give``, ``take``)."""
+
+    __slots__ = ("actions", "player", "plays")
+
+    def __init__(
+        self, player: str | None, others: Sequence[Action], plays: Sequence[Action]
+    ) -> None:
+        self.player = player
+        self.plays = tuple(plays)
+        self.actions = (*others, *plays)
+
+
 class TrickInPlay:
     """The trick being played: its record (``trick``), who plays its cards in turn from the
     leader (``seats``), its cards as card indices (``key``), the duties it was judged by
@@ -296,14 +297,13 @@ class Hand:
         self.quiet = False
         self._pushed: list[dict[str, Any]] = []  # the states ``push`` saved, for ``pop``
         self._card_plays: CardPlays | None = None  # made when the plays are first listed
+        self._turn: Turn | None = None  # what the position allows, made when asked (``Turn``)
         self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ push, pop, copy
     def push(self, text: str | Action) -> Outcome:
-        """Apply an action (``apply``), keeping what ``pop`` needs to take it back, as
-        python-chess's ``Board.push``: a search (perft, a referee's look-ahead) walks one
-        hand instead of rebuilding a hand from its deal for every line. A refused action
-        is refused as by ``apply``, and nothing is kept."""
+        """Apply an action (``apply``; a refusal keeps nothing), keeping what ``pop`` needs
+        to take it back (python-chess's ``Board.push``): a search walks one hand."""
         state = self._saved(self, self.game)
         outcome = self.apply(text)
         self._pushed.append(state)
@@ -360,6 +360,7 @@ class Hand:
             "_plays_by": {p: list(made) for p, made in self._plays_by.items()},
             "revokes": list(self.revokes),
             "_next": self._next,
+            "_turn": self._turn,  # immutable, and the position's as long as the state is
             "quiet": self.quiet,
             "game": self.game.snapshot(memo),
         }
@@ -377,6 +378,7 @@ class Hand:
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
+        self._turn = None
         started = bool(self.tricks)
         self.dealt = cards  # lists read for this hand alone
         self._whole = whole and not started
@@ -396,6 +398,7 @@ class Hand:
         if held is None:
             return
         self._whole = False
+        self._turn = None
         given = list(cards)
         held.give(player, given)
         if self._conserved:  # still no card held or played more often than the deck has it
@@ -409,6 +412,7 @@ class Hand:
         if held is None:
             return
         self._whole = False
+        self._turn = None
         missing = held.take(player, cards)
         if missing is not None:
             raise no(
@@ -534,16 +538,11 @@ class Hand:
         reason and rule (the reasoned obligations: what explains a refusal). A card not
         in the deck, or a player who does not play this hand, is refused with its reason."""
         if card not in self._counts:
-            deck = self.rules.deck
-            why = Reason(
-                "cards.not_in_deck", {"card": card, "ranks": deck.ranks, "suits": deck.suits}
-            )
-            return Verdict(False, why, "deck.ranks")
+            params = {"card": card, "ranks": self.rules.deck.ranks, "suits": self.rules.deck.suits}
+            return Verdict(False, Reason("cards.not_in_deck", params), "deck.ranks")
         if player not in self._plays_by:
-            action = Action(player, PLAY, card)
-            return Verdict(
-                False, Reason("hand.sits_out", {"action": action, "player": player}), "players"
-            )
+            params = {"action": Action(player, PLAY, card), "player": player}
+            return Verdict(False, Reason("hand.sits_out", params), "players")
         trick = self.current_trick
         cards = trick.cards if trick else []
         holding = self.holding(player)
@@ -572,10 +571,8 @@ class Hand:
         return [c for c in seen if self._game_allows(self._play_of(player, c))]
 
     def legal_mask(self, player: str, table: Duties | None = None) -> int:
-        """The cards ``player`` holds that the following rules allow now, as a card mask
-        (the deal is recorded): the one judgement of a card; ``check_card`` says why.
-        ``table``: the duties of the contract in force, when the caller has them. No card
-        (0) for someone who does not play this hand."""
+        """The cards ``player`` holds (0: not in this hand) that the following rules allow
+        now, as a card mask (the deal recorded; ``table``: the contract's duties, if known)."""
         held = self.held.held.get(player, 0)  # type: ignore[union-attr]
         in_play = self.in_play
         if in_play is None or not held:
@@ -592,19 +589,28 @@ class Hand:
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
         otherwise every card of the deck the record does not rule out."""
-        if self.to_play() != player:
+        turn = self._turn or self._turn_now()
+        if turn.player != player:
             return []
-        return [card for play in self._plays(player) if (card := play.card) is not None]
+        return [play.card for play in turn.plays]  # type: ignore[misc]
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now: the family's (announcements, bids, declarations...)
-        and the cards the player to play may play."""
-        if self.finished:
-            return []
-        actions = self.game.legal_actions()
-        if not self.game.ready_to_play():  # no card yet: ``to_play`` is None
-            return list(actions)
-        return [*actions, *self._plays(self._next or self.next_leader())]
+        and the cards the player to play may play (the position's ``Turn``)."""
+        return list((self._turn or self._turn_now()).actions)
+
+    def _turn_now(self) -> Turn:
+        """The position's ``Turn``, made now and kept until the position changes."""
+        game = self.game
+        if game.is_over():
+            turn = Turn(None, (), ())
+        elif not game.ready_to_play():  # no card yet: ``to_play`` is None
+            turn = Turn(None, game.legal_actions(), ())
+        else:
+            player = self._next or self.next_leader()
+            turn = Turn(player, game.legal_actions(), self._plays(player))
+        self._turn = turn
+        return turn
 
     def _plays(self, player: str) -> list[Action]:
         """The plays of ``player``, whose turn it is, allowed now, in the deck's order: the
@@ -710,18 +716,21 @@ class Hand:
         if action is None:
             action = self.parse(text)
         game = self.game
-        if action.is_play:
-            outcome = Outcome(action)
-            self._play(action, outcome)
-            if outcome.trick is None:
-                return outcome  # only the last card of a trick can end the hand
-        else:
-            self._verify_other(action)
-            self.history.append(action)
-            outcome = Outcome(action, messages=game.apply_action(action))
-        if game.is_over():
-            outcome.result = self.result()
-        return outcome
+        try:
+            if action.is_play:
+                outcome = Outcome(action)
+                self._play(action, outcome)
+                if outcome.trick is None:
+                    return outcome  # only the last card of a trick can end the hand
+            else:
+                self._verify_other(action)
+                self.history.append(action)
+                outcome = Outcome(action, messages=game.apply_action(action))
+            if game.is_over():
+                outcome.result = self.result()
+            return outcome
+        finally:
+            self._turn = None  # the position changed (a refusal changes nothing: made again)
 
     def _play(self, action: Action, outcome: Outcome) -> None:
         """The one path of every card: judged (``_judge``), then recorded: the history,
@@ -770,11 +779,9 @@ class Hand:
         self._plays_by[actor].append(PlayMade(play, before, partner_winning))
 
     def _judge(self, action: Action, table: Duties | None = None) -> None:
-        """Refuse the card play ``action`` unless the card masks allow it: a card of the
-        deck, play under way, the player's turn, a copy left, held, and allowed by the
-        following duties (``table``: the contract's, when the caller has them); then the
-        family's own checks (``GameHand.verify_play``). A refusal is explained by the
-        reasoned checks (``Hand.refuse``)."""
+        """Refuse the card play ``action`` unless the card masks allow it (``table``: the
+        contract's duties, when the caller has them), then ``GameHand.verify_play``; a
+        refusal is explained by the reasoned checks (``Hand.refuse``)."""
         card, actor, game = action.card, action.actor, self.game
         assert card is not None
         held, counts = self.held, self._counts

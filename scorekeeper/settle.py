@@ -11,6 +11,7 @@ below it pays; partners each settle their own (equal) share. Amounts are whole c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -178,12 +179,28 @@ def loss_money(lost: Mapping[str, int], steps: Sequence[tuple[int, Decimal]]) ->
 def parse_steps(text: str) -> tuple[tuple[int, Decimal], ...]:
     """Loss money as typed: ``0.50`` (each lost game) or ``0.50,4:1.00`` (0.50 each, 1.00
     from the fourth lost game on): items ``[FROM:]AMOUNT``, FROM a game from 1 (1 when left
-    out), AMOUNT in the currency with at most two decimals. ValueError says what is wrong."""
+    out), AMOUNT in the currency with at most two decimals. ValueError says what is wrong.
+
+    A table that writes a decimal comma (German, Dutch) writes ``0,50`` and ``0,50;4:1,00``
+    (items apart by a space or ``;``: ``"0,50 4:1,00"``, quoted for the shell): read where the form above reads nothing, so that
+    every line read before reads the same."""
+    try:
+        return _steps(text.split(","), ".")
+    except ValueError as exc:
+        if "," not in text:
+            raise
+        try:
+            return _steps(re.split(r"[;\s]+", text.strip()), ",")
+        except ValueError:
+            raise exc from None
+
+
+def _steps(items: list[str], decimal: str) -> tuple[tuple[int, Decimal], ...]:
     steps: dict[int, Decimal] = {}
-    for item in text.split(","):
+    for item in items:
         first, sep, amount = item.strip().rpartition(":")
         try:
-            value = Decimal(amount.strip().replace(" ", ""))
+            value = Decimal(amount.strip().replace(" ", "").replace(decimal, "."))
         except InvalidOperation:
             raise ValueError(item.strip()) from None
         start = first.strip() if sep else "1"

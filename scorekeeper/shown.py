@@ -57,6 +57,26 @@ def control_in(text: str) -> str | None:
     return None if found is None else _escape(found)
 
 
+def control_at(data: Any, in_names: bool = False) -> tuple[str, str, str] | None:
+    """The first text in plain data (a file's tables, arrays and strings, keys included)
+    holding a control character: its key path (``players[1]``, ``words.re``), the text and
+    the character as shown; None if there is none. Tab and newline are text in a rule
+    set's explanations; ``in_names`` refuses them too, as the one rule for names does."""
+    pattern = _CONTROL_IN_NAME if in_names else CONTROL
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, dict):  # children pushed last first: found in the file's order
+            for name, value in reversed(node.items()):
+                at = f"{key}.{name}" if key else str(name)
+                stack += ((at, value), (at, name))
+        elif isinstance(node, list):
+            stack.extend((f"{key}[{i}]", node[i]) for i in reversed(range(len(node))))
+        elif isinstance(node, str) and (found := pattern.search(node)) is not None:
+            return key, node, _escape(found)
+    return None
+
+
 def csv_cell(value: Any) -> Any:
     """A cell a spreadsheet shows as text: one that would start a formula gets a ``'``
     in front (OWASP); numbers and anything else stay as they are."""

@@ -157,12 +157,11 @@ def _house(folder: Path) -> None:
 def test_a_rule_set_name_reaches_the_terminal_inert(tmp_path: Path) -> None:
     home, path = tmp_path / "home", tmp_path / "m.toml"
     _house(home / "rulesets")
-    for args in (("rules", "list"), ("new", "haus", "Anna", "Ben", "Carla", "Dirk", "-m", path)):
-        res = run_cli(home, *args)
-        assert res.returncode == 0 and clean(res.stdout + res.stderr), (args, res.stdout)
-    for fmt in ("markdown", "chat", "html"):
-        res = run_cli(home, "export", "--format", fmt, "-m", path)
-        assert res.returncode == 0 and clean(res.stdout), (fmt, res.stdout[:300])
+    listed = run_cli(home, "rules", "list")  # listed without it, named in a warning
+    assert listed.returncode == 0 and clean(listed.stdout + listed.stderr), listed.stdout
+    res = run_cli(home, "new", "haus", "Anna", "Ben", "Carla", "Dirk", "-m", path)
+    assert res.returncode == 1 and "control character" in res.stderr  # refused when read
+    assert clean(res.stdout + res.stderr) and not path.exists()
 
 
 @pytest.mark.parametrize("fmt", ["markdown", "chat", "html"])
@@ -181,33 +180,6 @@ def test_a_rule_set_name_is_written_inert_to_a_file(tmp_path: Path, fmt: str) ->
 # ------------------------------------------------------------------ paths and files
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 25 (campaign): a rule-set file beside the match may 'extends' a file "
-    "outside the match's folder ('../out/r.toml'), which is read",
-)
-def test_a_rule_set_s_extends_stays_in_the_match_s_folder(tmp_path: Path) -> None:
-    club, out = tmp_path / "club", tmp_path / "out"
-    out.mkdir()
-    (out / "r.toml").write_text('extends = "doppelkopf"\nname = "OUTSIDE"\n', "utf-8")
-    club.mkdir()
-    (club / "house.toml").write_text('extends = "../out/r.toml"\n', "utf-8")
-    (club / "m.toml").write_text(
-        'format = "scorekeeper-match/1"\nruleset = "house.toml"\n'
-        'players = ["Anna", "Ben", "Carla", "Dirk"]\nfirst_dealer = "Anna"\n'
-        "started = 2026-11-22T19:30:00+01:00\n",
-        "utf-8",
-    )
-    code, said = cli(tmp_path / "home", "export", "--format", "markdown", "-m", club / "m.toml")
-    assert "OUTSIDE" not in said
-    assert code == 1 and "leads out of the match's folder" in said, said
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 25 (campaign): a pipe in rulesets/ or competitions/, or a 1 GB file in "
-    "competitions/, hangs 'rules list' / 'event competitions' or ends it with MemoryError",
-)
 @pytest.mark.parametrize(
     ("folder", "kind", "args"),
     [

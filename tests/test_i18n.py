@@ -159,9 +159,12 @@ def test_the_language_comes_from_lang_then_match_then_env(monkeypatch) -> None:
     assert language.current() == "nl"
     language.neutral()
     assert language.current() == "en"
-    monkeypatch.setenv("SCOREKEEPER_LANG", "fr")  # not spoken: the next one decides
     monkeypatch.setenv("LC_ALL", "C")
     language.reset()
+    monkeypatch.setenv("SCOREKEEPER_LANG", "fr")  # not spoken: refused, never passed over
+    with pytest.raises(language.UnknownLanguage, match="SCOREKEEPER_LANG"):
+        language.current()
+    monkeypatch.delenv("SCOREKEEPER_LANG")  # a locale scorekeeper does not speak: English
     assert language.current() == "en"
 
 

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from scorekeeper.cli import plain
+from scorekeeper.cli import render
 from scorekeeper.cli.app import app
 
 HEAVY = ("typer", "click", "rich", "prompt_toolkit", "babel")
@@ -109,7 +109,7 @@ def test_check_imports_no_typer_click_or_rich(tmp_path: Path, match: Path) -> No
 
 def test_a_command_builds_only_itself(tmp_path: Path, match: Path) -> None:
     modules = imported(tmp_path / "home", tmp_path / "modules.txt", "status", "--match", match)
-    assert "scorekeeper.cli.plain" in modules
+    assert "scorekeeper.cli.render" in modules  # its lines written without rich
     assert "scorekeeper.table.session" not in modules  # the table command's own work
 
 
@@ -156,7 +156,7 @@ def rich_text(markup: str) -> str:
 def test_escape_is_riches_escape(text: str) -> None:
     from rich.markup import escape
 
-    assert plain.escape(text) == escape(text)
+    assert render.escape(text) == escape(text)
 
 
 @settings(max_examples=400, deadline=None)
@@ -166,11 +166,11 @@ def test_a_plain_line_is_what_rich_writes_to_a_file(
 ) -> None:
     """Escaped words in styles, and raw markup: where plain reads it, rich agrees."""
     markup = "".join(
-        f"[{style}]{plain.escape(words)}[/]" if styled else plain.escape(words)
+        f"[{style}]{render.escape(words)}[/]" if styled else render.escape(words)
         for style, words, styled in parts
     )
     for candidate in (markup, markup + raw):
-        text = plain.text_of(candidate)
+        text = render.text_of(candidate)
         if text is not None:
             assert text + "\n" == rich_text(candidate), candidate
 
@@ -187,10 +187,10 @@ def test_a_plain_table_is_what_rich_writes_to_a_file(
     from rich.console import Console
     from rich.table import Table
 
-    cells = [(plain.escape(a), f"[dim]{plain.escape(b)}[/]") for a, b in rows]
+    cells = [(render.escape(a), f"[dim]{render.escape(b)}[/]") for a, b in rows]
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COLUMNS", columns) if columns else mp.delenv("COLUMNS", raising=False)
-        lines = plain.table_lines(cells)
+        lines = render.table_lines(cells)
         table = Table(show_header=False, box=None, padding=(0, 2))
         for row in cells:
             table.add_row(*row)
@@ -201,20 +201,20 @@ def test_a_plain_table_is_what_rich_writes_to_a_file(
 
 
 def test_plain_leaves_to_rich_what_it_does_not_read() -> None:
-    assert plain.text_of("[link=https://x]x[/]") is None
-    assert plain.text_of("a :thumbs_up: b") is None
-    assert plain.text_of("a\tb") is None
-    assert plain.text_of("[dim]next: Ben to play[/]") == "next: Ben to play"
+    assert render.text_of("[link=https://x]x[/]") is None
+    assert render.text_of("a :thumbs_up: b") is None
+    assert render.text_of("a\tb") is None
+    assert render.text_of("[dim]next: Ben to play[/]") == "next: Ben to play"
 
 
 def test_a_terminal_still_gets_riches_colours(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
     monkeypatch.setenv("FORCE_COLOR", "1")
     out = io.StringIO()
-    assert not plain.write(out, "[bold]x[/]")
+    assert not render.write(out, "[bold]x[/]")
     assert out.getvalue() == ""
     monkeypatch.delenv("FORCE_COLOR")
-    assert plain.write(out, "[bold]x[/]") and out.getvalue() == "x\n"
+    assert render.write(out, "[bold]x[/]") and out.getvalue() == "x\n"
 
 
 def test_a_played_card_prints_the_same_lines_through_the_cli(tmp_path: Path, match: Path) -> None:

@@ -5,6 +5,7 @@ games are entered into its own match file (``event enter``, or any command with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +22,7 @@ from scorekeeper.cli.club_results import (
     write_out,
 )
 from scorekeeper.cli.common import JsonOpt, guarded
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import say
 
 event_app = typer.Typer(
@@ -44,7 +46,7 @@ def competitions(
     """
     from scorekeeper.club.competition import available, load
 
-    found = [load(name)] if name is not None else [load(one) for one in available()]
+    found = [load(name)] if name is not None else _loadable(available(), load)
     if json_:
         emit_json([c.to_dict() for c in found])
         return
@@ -60,6 +62,20 @@ def competitions(
         )
     if name is not None:
         _show_rules(found[0])
+
+
+def _loadable(names: Iterable[str], load: Callable[[str], Any]) -> list[Any]:
+    """Every competition that can be read; one broken file (in the club's shared folder)
+    is named in a warning and does not hide the others, as ``rules list`` does."""
+    from scorekeeper.cli import render
+
+    found = []
+    for one in names:
+        try:
+            found.append(load(one))
+        except ScorekeeperError as exc:
+            render.warn(say("club.competition_broken", name=one, error=exc.message))
+    return found
 
 
 def _show_rules(competition: Any) -> None:

@@ -22,6 +22,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.lang.typed import typed, typed_cards, typed_facts
 from scorekeeper.reasons import Reason, because, reason_of
 from scorekeeper.text import say
+from scorekeeper.text.language import UnknownLanguage
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -69,6 +70,8 @@ def guarded(func: F) -> F:
                 return func(*args, **kwargs)
         except ScorekeeperError as exc:
             fail(exc)
+        except UnknownLanguage as exc:
+            fail(unknown_language(exc))
         except BrokenPipeError:
             closed_pipe()
         except OSError as exc:
@@ -79,6 +82,15 @@ def guarded(func: F) -> F:
             )
 
     return wrapper  # type: ignore[return-value]
+
+
+def unknown_language(exc: UnknownLanguage) -> ScorekeeperError:
+    """The refusal of a language the environment names (``SCOREKEEPER_LANG=fr``): a usage
+    mistake, naming the setting and the languages scorekeeper speaks."""
+    from scorekeeper.text.language import LANGUAGES
+
+    unknown = because("lang.unknown", "lang", lang=exc.code, known=list(LANGUAGES))
+    return ScorekeeperError(unknown, where=exc.where, kind="usage")
 
 
 def closed_pipe() -> NoReturn:
@@ -273,8 +285,11 @@ def match_path(match: Path | None, *, changing: bool = False) -> Path:
     return store.current_path(match, changing=changing)
 
 
-def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManager[Session]:
-    """Open the match for a change; while another process writes it, wait and say so."""
+def editing(
+    match: Path | None, *, replay: bool = True, whole: bool = False
+) -> AbstractContextManager[Session]:
+    """Open the match for a change (``whole``: see ``Session.edit``); while another process
+    writes it, wait and say so."""
     from scorekeeper.session import Session
 
     path = match_path(match, changing=True)
@@ -283,7 +298,7 @@ def editing(match: Path | None, *, replay: bool = True) -> AbstractContextManage
         sys.stderr.write(say("cli.waiting", path=path) + "\n")
         sys.stderr.flush()
 
-    return Session.edit(path, replay=replay, wait=lock_wait(), on_wait=say_waiting)
+    return Session.edit(path, replay=replay, whole=whole, wait=lock_wait(), on_wait=say_waiting)
 
 
 def typed_amendment(
@@ -291,9 +306,10 @@ def typed_amendment(
 ) -> list[str]:
     """``amend``'s values read in the match's language: a trick's cards, an action's
     words or a quick hand's facts. English values stay exactly as typed."""
-    from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.lang import DEFAULT
     from scorekeeper.matchlog.files import for_match
     from scorekeeper.ruleset import load
+    from scorekeeper.text.language import match_lang
 
     if match_lang(session.header) == DEFAULT:
         return list(values)

@@ -58,15 +58,21 @@ def english_helps(command: click.Command) -> list[str]:
     return list(seen)
 
 
-def translate_helps(command: click.Command, lang: str) -> None:
+Game = tuple[str, str]
+"""A table's game for its help's examples: (family, rule set id)."""
+
+
+def translate_helps(command: click.Command, lang: str, game: Game | None = None) -> None:
     """Put the help texts of ``lang`` into a built command tree (in place), each flowed
-    (:func:`flowed`), and the arguments' words of its usage lines (``SPIELER``)."""
+    (:func:`flowed`) and with ``game``'s examples (:mod:`.examples`), and the arguments'
+    words of its usage lines (``SPIELER``)."""
+    from scorekeeper.cli.examples import filled
     from scorekeeper.text import translate
 
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
         if isinstance(text, str) and text.strip():
-            setattr(owner, attr, flowed(translate(HELP, text, lang)))
+            setattr(owner, attr, filled(flowed(translate(HELP, text, lang)), game, lang))
     for argument in _arguments(command):
         if argument.metavar is None and (name := _metavar(argument)):
             word = translate(HELP, name, lang)
@@ -133,12 +139,15 @@ def _commands(command: click.Command) -> Iterator[click.Command]:
             yield from _commands(sub)
 
 
-def flow_helps(command: click.Command) -> None:
-    """Every help text of a built command tree flowed (:func:`flowed`), in place."""
+def flow_helps(command: click.Command, game: Game | None = None) -> None:
+    """Every help text of a built command tree flowed (:func:`flowed`), with ``game``'s
+    examples (:mod:`.examples`), in place."""
+    from scorekeeper.cli.examples import filled
+
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
-        if isinstance(text, str) and "\n" in text:
-            setattr(owner, attr, flowed(text))
+        if isinstance(text, str) and ("\n" in text or game is not None):
+            setattr(owner, attr, filled(flowed(text), game, "en"))
 
 
 _LABEL = re.compile(r"^(\||[^\s:]+:\s|scorekeeper\s)")

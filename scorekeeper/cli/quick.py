@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import shown
-from scorekeeper.cli.core import closed_pipe, guarded, is_utf8
+from scorekeeper.cli.core import closed_pipe, guarded, is_utf8, unknown_language
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.record import field, record
 from scorekeeper.text import language, say
@@ -387,7 +387,8 @@ def start(command: Callable[[list[str]], None]) -> None:
 
 def _run(command: Callable[[list[str]], None], argv: list[str], was_devnull: bool) -> None:
     try:
-        command(argv)
+        with language.environment_read_once():  # SCOREKEEPER_LANG=fr: refused, for either path
+            command(argv)
     except SystemExit as exc:
         flush_or_end_quietly(was_devnull)
         if took():
@@ -398,6 +399,9 @@ def _run(command: Callable[[list[str]], None], argv: list[str], was_devnull: boo
     except ScorekeeperError as exc:  # raised outside a command body
         sys.stderr.write(f"{say('cli.error')} {exc}\n")
         sys.exit(1)
+    except language.UnknownLanguage as exc:  # SCOREKEEPER_LANG=fr, read as the process starts
+        sys.stderr.write(f"{say('cli.error')} {unknown_language(exc)}\n")
+        sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # a bug: say so plainly, traceback only on request

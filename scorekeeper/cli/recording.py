@@ -248,7 +248,7 @@ def amend(
     scorekeeper amend 4 re_points=130
     """
 
-    with editing(match, replay=False) as session:
+    with editing(match, replay=False, whole=True) as session:  # an amendment reads it all
         typed_values = typed_amendment(session, trick, action_no, list(values or []))
         what = session.amend(hand, trick=trick, action=action_no, values=typed_values)
     if json_:

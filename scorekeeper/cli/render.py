@@ -2,28 +2,27 @@
 
 rich is imported here only, on first use, and this module only when a command has something
 to show; the score sheet (``scorekeeper.view``) is plain text and needs no rich.
+
+Console markup is written without rich when rich would write the bare text (the end of
+this module). Importing rich costs a command about as much as everything else it does
+after start-up. Most lines a command prints are one line of text with a style or two
+(``[dim]next: Carla to play[/]``); written to a pipe or a file, rich prints exactly the
+text without its markup. :func:`text_of` gives that text for the markup it knows to read
+the way rich does, and None for anything else (then rich renders it): a tag other than a
+plain style, an emoji code, a tab or a control character rich would change, or a stream
+rich treats as a terminal. A property test holds these lines to rich's own output.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import sys
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from scorekeeper.text import say, say_count, translate
 from scorekeeper.view.said import said_line
 from scorekeeper.view.words import cards
-
-
-def section_title(key: str) -> str:
-    """A rule set's section as a heading in the current language (the key in English)."""
-    from scorekeeper.text import language
-
-    if (lang := language.current()) == language.ENGLISH:
-        return key
-    from scorekeeper.lang.terms import section_title as titled
-
-    return titled(key, lang)
 
 
 def own(text: str) -> str:
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Outcome
     from scorekeeper.match import Match
     from scorekeeper.result import HandResult
-    from scorekeeper.rules import Ruleset
 
 
 class _Console:
@@ -46,12 +44,10 @@ class _Console:
         self._console: Any = None
 
     def print(self, *objects: Any, **options: Any) -> None:
-        """rich's ``print``; one plain line of markup is written without rich (:mod:`.plain`)."""
+        """rich's ``print``; one plain line of markup is written without rich (:func:`write`)."""
         if self._console is None and not options and len(objects) == 1:
-            from scorekeeper.cli import plain
-
             stream = sys.stderr if self._stderr else sys.stdout
-            if isinstance(objects[0], str) and plain.write(stream, objects[0]):
+            if isinstance(objects[0], str) and write(stream, objects[0]):
                 return
         self.__getattr__("print")(*objects, **options)
 
@@ -59,11 +55,9 @@ class _Console:
         if self._console is None:
             from rich.console import Console
 
-            from scorekeeper.cli import plain
-
             stream = sys.stderr if self._stderr else sys.stdout
             # on a terminal lines wrap between words; to a file or a pipe they stay whole
-            wrap = plain.terminal_like(stream)
+            wrap = terminal_like(stream)
             self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=not wrap)
         return getattr(self._console, name)
 
@@ -84,12 +78,6 @@ def error(message: str) -> None:
 
 def warn(message: str) -> None:
     err_console.print(f"[bold yellow]{say('cli.warning')}[/] {escape(message)}")
-
-
-def escape(text: str) -> str:
-    from scorekeeper.cli.plain import escape as _escape  # rich's escape, without rich
-
-    return _escape(text)
 
 
 def outcome(out: Outcome, match: Match | None = None) -> None:
@@ -150,7 +138,6 @@ def result(res: HandResult, title: str | None = None, match: Match | None = None
         (escape(text), f"[dim]{escape(rule)}[/]" if rule else "")
         for text, rule in value_rows(res.items)
     ]
-    from scorekeeper.cli.plain import write_table
 
     if console._console is not None or not write_table(sys.stdout, rows):
         from rich.table import Table
@@ -310,271 +297,122 @@ def columns(fallback: int = 80) -> int:
     return width
 
 
-def rules_list(rows: list[dict[str, Any]]) -> None:
-    from rich.table import Table
-    from rich.text import Text
+# Console markup written without rich, when rich would write the bare text.
 
-    table = Table(title=say("cli.rule_sets"))
-    for col in ("id", "name", "players", "extends"):
-        table.add_column(say(f"cli.col.{col}"))
-    for r in rows:
-        table.add_row(
-            Text(r["id"]),
-            Text(_ruleset_name(r["name"])),
-            ", ".join(map(str, r["players"])),
-            Text(r.get("extends") or ""),
-        )
-    console.print(table)
+_TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
+"""rich's markup tag (``rich.markup.RE_TAGS``)."""
+
+_ESCAPABLE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+"""What ``rich.markup.escape`` escapes."""
+
+STYLES = frozenset({"bold", "dim", "italic", "bold red", "bold yellow", "bold green", "/"})
+"""Tags read here: styles only (a colour or an attribute); ``[/]`` closes the last."""
+
+_RICH_CHANGES = re.compile(r"[\x07\x08\x0b\x0c\x0d\t]|:\S*?:")
+"""Characters rich removes or expands (bell, backspace, tab...) and emoji codes."""
 
 
-def rules_dict(rules: Ruleset) -> dict[str, Any]:
-    data = dict(rules.summary())
-    data["options"] = {
-        name: {
-            "value": rules.options[name],
-            "default": spec.default,
-            "choices": list(spec.choices),
-            "explain": spec.explain,
-        }
-        for name, spec in rules.option_specs.items()
-    }
-    data["rules"] = {k: v for k, v in rules.data.items() if k not in ("options",)}
-    return data
+def escape(text: str) -> str:
+    """``text`` as markup that shows it as it is: exactly ``rich.markup.escape``."""
+
+    def doubled(match: re.Match[str]) -> str:
+        backslashes, tag = match.groups()
+        return f"{backslashes}{backslashes}\\{tag}"
+
+    markup = _ESCAPABLE.sub(doubled, text)
+    if markup.endswith("\\") and not markup.endswith("\\\\"):
+        return markup + "\\"
+    return markup
 
 
-def _ruleset_name(name: str) -> str:
-    if (lang := _lang()) == "en":
-        return name
-    from scorekeeper.lang.terms import ruleset_name
-
-    return ruleset_name(name, lang)
-
-
-def rules_show(data: dict[str, Any]) -> None:
-    head = say("cli.ruleset_head", id=data["id"], players=data["players"])
-    console.print(f"[bold]{escape(_ruleset_name(data['name']))}[/] {escape(head)}")
-    if data.get("summary"):
-        console.print(escape(own(data["summary"])))
-    for section, body in data["rules"].items():
-        if isinstance(body, dict) and body.get("explain"):
-            title = escape(section_title(section))
-            console.print(f"[bold]{title}[/]: {escape(own(body['explain']))}")
-    _options(data["options"])
-    for note in data["rules"].get("notes", []):
-        console.print(f"[dim]{escape(say('cli.note', note=own(note)))}[/]")
-
-
-_BORDERS = 13
-"""What a four-column table adds to its cells: five rules and a space either side of each."""
-_MEANING = 24
-"""The narrowest meaning column worth a table; narrower, the options go one under another."""
-
-
-def _longest_word(cells: list[str]) -> int:
-    return max((len(word) for cell in cells for word in cell.split()), default=0)
-
-
-def _options(options: dict[str, Any]) -> None:
-    """The options as a table where it fits with every name whole (a name is what
-    ``--set NAME=VALUE`` takes, so it is never cut), else one block per option."""
-    rows = []
-    for name, spec in options.items():
-        choices = " | ".join(_value(c) for c in spec["choices"])
-        default = _value(spec["default"]) + (f" ({choices})" if choices else "")
-        rows.append((_option_name(name), _value(spec["value"]), default, own(spec["explain"])))
-    heads = [say(k) for k in ("cli.col.option", "cli.col.value", "cli.col.default")]
-    columns = [[head, *(row[i] for row in rows)] for i, head in enumerate(heads)]
-    name_width = max(len(cell) for cell in columns[0])
-    natural = [max(len(cell) for cell in column) for column in columns[1:]]
-    words = [_longest_word(column) for column in columns[1:]]
-    room = console.width - _BORDERS - name_width - _MEANING
-    if room >= sum(natural):
-        widths: list[int | None] = [None, None]
-    elif room >= sum(words):
-        widths = list(words)
-    else:
-        _option_blocks(rows)
-        return
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=say("cli.options"))
-    table.add_column(heads[0], no_wrap=True, min_width=name_width)
-    table.add_column(heads[1], width=widths[0], overflow="fold")
-    table.add_column(heads[2], width=widths[1], overflow="fold")
-    table.add_column(say("cli.col.meaning"), overflow="fold")
-    for row in rows:
-        table.add_row(*(Text(cell) for cell in row))
-    console.print(table)
-
-
-def _option_name(name: str) -> str:
-    """An option as the table names it, with the key ``--set`` takes: ``Fuchs [fox]``."""
-    if (lang := _lang()) == "en":
-        return name
-    from scorekeeper.lang import language
-
-    label = language(lang).sections.get(name) or language(lang).settings.get(name)
-    return f"{label} [{name}]" if label else name
-
-
-def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
-    """The options one under another, for a terminal too narrow for their table."""
-    console.print(f"[bold]{escape(say('cli.options'))}[/]")
-    value, default = say("cli.col.value"), say("cli.col.default")
-    for name, now, usual, meaning in rows:
-        console.print(f"[bold]{escape(name)}[/]")
-        console.print(escape(f"  {value}: {now}"))
-        console.print(escape(f"  {default}: {usual}"))
-        console.print(f"  [dim]{escape(meaning)}[/]")
-
-
-def ruling(r: Any) -> None:
-    """The referee's answer: a trick's winner, or the cards allowed and forbidden; each
-    rule as the language spoken names it."""
-    from scorekeeper.view.value import rule_named
-
-    if r.winner is not None:
-        w = r.winner
-        takes = escape(say("cli.takes", player=w["player"]))
-        points = escape(say("cli.takes_points", points=w["points"]))
-        console.print(
-            f"[bold]{takes}[/] {points} {escape(w['reason'])} [dim]\\[{escape(rule_named(w['rule']))}][/]"
-        )
-        for note in w.get("notes", []):
-            console.print(f"  {escape(note)}")
-        return
-    trick = cards(" ".join(f"{p}:{c}" for p, c in r.trick)) or say("cli.nothing_yet")
-    console.print(escape(say("cli.ruling", contract=r.contract, trick=trick, player=r.player)))
-    if r.cards:
-        legal = cards(" ".join(c.card.code for c in r.legal)) or say("cli.nothing")
-        console.print(escape(say("cli.may_play", cards=legal)))
-        for c in r.forbidden:
-            line = escape(say("cli.not_card", card=c.card, why=c.reason))
-            console.print(f"{line} [dim]\\[{escape(rule_named(c.rule or ''))}][/]")
-    else:
-        console.print(escape(say("cli.duties")))
-        for duty, rule in r.duties:
-            console.print(f"  {escape(duty)} [dim]\\[{escape(rule_named(rule))}][/]")
-
-
-def _value(value: Any) -> str:
-    """A rule set's value as ``explain`` shows it: true and false in words, a list as its
-    items (``A 10 K``), a table as its entries (``(4: 24, 5: 30)``), never Python's
-    notation."""
-    if isinstance(value, bool):
-        return say("cli.value.yes" if value else "cli.value.no")
-    if isinstance(value, list | tuple):
-        if not value:
-            return say("cli.value.none")
-        ranks = [v.partition("{")[0] for v in value if _of_trump(v)]
-        items = [_value(v) for v in value if not _of_trump(v)]
-        joint = ", " if any(" " in item for item in items) else " "
-        shown = [joint.join(items)] if items else []
-        if ranks:  # the chosen trump suit's cards: their ranks, then the suit in words
-            named = " ".join(_value(rank) for rank in ranks)
-            shown.append(say("cli.value.of_trump", ranks=named))
-        return ", ".join(shown)
-    if isinstance(value, Mapping):
-        return "(" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + ")"
-    if isinstance(value, str) and (lang := _lang()) != "en":
-        from scorekeeper.lang.terms import setting_value
-
-        return setting_value(value, lang)
-    return str(value)
-
-
-def _of_trump(value: Any) -> bool:
-    """A card of the trump suit chosen at the table (``J{T}``)."""
-    from scorekeeper.rules.common import TRUMP_PLACEHOLDER
-
-    return isinstance(value, str) and value.endswith(TRUMP_PLACEHOLDER)
-
-
-def _lang() -> str:
-    from scorekeeper.text import language
-
-    return language.current()
-
-
-def _named(key: str) -> str:
-    """A rule set's setting by its name in the current language."""
-    if (lang := _lang()) == "en":
-        return key
-    from scorekeeper.lang.terms import setting_name
-
-    return setting_name(key, lang)
-
-
-def _setting(value: Any) -> str:
-    """An option's value as ``--set`` takes it (``fox=false``, ``ranks=A,K``), in any
-    language, so that the line can be typed again."""
-    if isinstance(value, bool):  # the table's yes and no, which --set reads too
-        return (
-            say("cli.value.yes" if value else "cli.value.no")
-            if _lang() != "en"
-            else ("true" if value else "false")
-        )
-    if isinstance(value, list | tuple):
-        return ",".join(_setting(v) for v in value)
-    if isinstance(value, str) and (lang := _lang()) != "en":
-        from scorekeeper.lang.terms import setting_value
-
-        return setting_value(value, lang)  # as --set reads it back (keine Stiche, D)
-    return str(value)
-
-
-def explanation(data: dict[str, Any], how: str | None = None) -> None:
-    """A rule set explained, or its topics and ``how`` to ask for one (the command line's
-    form unless given: the table session names its own command)."""
-    if "sections" not in data:
-        topics = escape(say("cli.topics", ruleset=data.get("name", data["ruleset"])))
-        how = escape(how or say("cli.topics_how", ruleset=data["ruleset"]))
-        console.print(f"[bold]{topics}[/] {how}")
-        from scorekeeper.lang.terms import spoken_topic
-        from scorekeeper.text import language
-
-        for topic, title in data["topics"].items():
-            named = spoken_topic(topic, language.current())
-            console.print(escape(f"  {named:14} {own(title)}"))
-        return
-    from scorekeeper.lang.terms import ruleset_name
-
-    named = ruleset_name(data.get("name", data["ruleset"]), _lang())
-    console.print(f"[bold]{escape(named)}: {escape(own(data['title']))}[/]")
-    if data["options"]:
-        from scorekeeper.lang.terms import option_name
-
-        chosen = ", ".join(
-            f"{option_name(k, _lang())}={_setting(v)}" for k, v in data["options"].items()
-        )
-        console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
-    for section in data["sections"]:
-        console.print(f"[bold]{escape(section_title(section['section']))}[/]")
-        if section["explain"]:
-            console.print(f"  {escape(own(section['explain']))}")
-        values = ", ".join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
-        if values:
-            console.print(f"  [dim]{escape(values)}[/]")
-
-
-def nicknames(family: str) -> None:
-    """``explain``'s cards: the cards' nicknames at this game's table (``Dulle``, ``nel``),
-    each with the card it names in the language spoken."""
-    from scorekeeper.lang import card_name, language
-    from scorekeeper.lang.data import TRUMP_SUIT
-
-    lang = _lang()
-    named = []
-    for word, code in language(lang).nicknames.get(family, {}).items():
-        if TRUMP_SUIT in code:
-            rank = language(lang).ranks[code.replace(TRUMP_SUIT, "")].name
-            card = say("cli.of_trumps", rank=rank)
+def text_of(markup: str) -> str | None:
+    """The text rich shows for ``markup`` (its tags gone, escapes read); None when the
+    markup has anything this module does not read exactly as rich does."""
+    out: list[str] = []
+    position = 0
+    opened = 0
+    for match in _TAG.finditer(markup):
+        full, escapes, tag = match.groups()
+        start, end = match.span()
+        out.append(markup[position:start].replace("\\[", "["))
+        position = end
+        halves, escaped = divmod(len(escapes), 2)
+        out.append("\\" * halves)
+        if escaped:
+            out.append(full[len(escapes) :])
+        elif tag.strip() not in STYLES:
+            return None
+        elif tag.strip() == "/":
+            if not opened:
+                return None  # rich refuses a close with nothing open
+            opened -= 1
         else:
-            card = card_name(code, lang, "full")
-        # German names (Dulle, Karlchen, Nell) capitalised; Dutch nel and jas are not
-        shown = word if lang == "nl" and family != "doppelkopf" else word.capitalize()
-        same = word.replace(" ", "") == card.replace(" ", "").replace("-", "").casefold()
-        named.append(shown if same else f"{shown} ({card})")
-    if named:
-        console.print(escape(say("cli.nicknames", names=", ".join(named))))
+            opened += 1
+    out.append(markup[position:].replace("\\[", "["))
+    text = "".join(out)
+    return None if _RICH_CHANGES.search(text) else text
+
+
+def terminal_like(stream: Any) -> bool:
+    """Whether rich would write escape codes to ``stream`` (rich's own test, in short)."""
+    forced = os.environ.get("TTY_COMPATIBLE", "")
+    if forced in ("0", "1"):
+        return forced == "1"
+    if (force := os.environ.get("FORCE_COLOR")) is not None:
+        return force != ""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:
+        return False
+
+
+def write(stream: TextIO, markup: str) -> bool:
+    """Write ``markup``'s line to ``stream`` as rich would; False (nothing written) when
+    rich must do it."""
+    if terminal_like(stream):
+        return False
+    text = text_of(markup)
+    if text is None:
+        return False
+    stream.write(text + "\n")
+    return True
+
+
+def _width() -> int:
+    """The width rich gives a stream that is not a terminal: ``$COLUMNS``, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() else 80
+
+
+def table_lines(rows: list[tuple[str, ...]], pad: int = 2) -> list[str] | None:
+    """The lines rich writes to a file for a table without header or box (``Table(
+    show_header=False, box=None, padding=(0, pad))``) of ``rows`` of markup; None when a
+    cell is not plain or the table would not fit the width unwrapped."""
+    if not rows or len({len(row) for row in rows}) != 1:
+        return None
+    cells: list[list[str]] = []
+    for row in rows:
+        texts = [text_of(cell) for cell in row]
+        if any(t is None or "\n" in t or not t.isascii() for t in texts):
+            return None
+        cells.append(texts)  # type: ignore[arg-type]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    if sum(widths) + 2 * pad * len(widths) > _width():
+        return None
+    space = " " * pad
+    return [
+        "".join(f"{space}{t.ljust(w)}{space}" for t, w in zip(row, widths, strict=True))
+        for row in cells
+    ]
+
+
+def write_table(stream: TextIO, rows: list[tuple[str, ...]]) -> bool:
+    """Write the table :func:`table_lines` reads as rich would; False when rich must."""
+    if terminal_like(stream):
+        return False
+    lines = table_lines(rows)
+    if lines is None:
+        return False
+    stream.write("".join(line + "\n" for line in lines))
+    return True

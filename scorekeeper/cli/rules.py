@@ -21,7 +21,7 @@ def rules_list(json_: JsonOpt = False) -> None:
     Example: scorekeeper rules list --json
     """
     from scorekeeper import ruleset as rs
-    from scorekeeper.cli import render
+    from scorekeeper.cli import referee, render
 
     rows = []
     for name in sorted(rs.available()):
@@ -33,7 +33,7 @@ def rules_list(json_: JsonOpt = False) -> None:
     if json_:
         render.emit_json(rows)
         return
-    render.rules_list(rows)
+    referee.rules_list(rows)
 
 
 @rules_app.command("show")
@@ -48,15 +48,15 @@ def rules_show(
     Example: scorekeeper rules show doppelkopf --set fox=false
     """
     from scorekeeper import ruleset as rs
-    from scorekeeper.cli import render
+    from scorekeeper.cli import referee, render
 
     rules = rs.load(ruleset, options(set_, ruleset=ruleset))
-    data = render.rules_dict(rules)
+    data = referee.rules_dict(rules)
     data["unknown_keys"] = warn_unknown_keys(rules, quiet=json_)
     if json_:
         render.emit_json(data)
         return
-    render.rules_show(data)
+    referee.rules_show(data)
 
 
 def warn_unknown_keys(rules: Any, quiet: bool = False) -> list[str]:

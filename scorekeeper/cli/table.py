@@ -325,11 +325,12 @@ def _view(name: str, args: tuple[str, ...], session: TableSession) -> None:
         show_status(current)
     elif name == "explain":
         from scorekeeper import referee
+        from scorekeeper.cli.referee import explanation
         from scorekeeper.table.reading import spoken_command
         from scorekeeper.text import say
 
         how = say("table.topics_how", command=spoken_command("explain", session.lang))
         try:
-            render.explanation(referee.explain(m.rules, _topic(args, m)), how)
+            explanation(referee.explain(m.rules, _topic(args, m)), how)
         except ScorekeeperError as exc:
             render.error(str(exc))

@@ -10,17 +10,19 @@ use them (draws, checks, standings) live in the other modules of this package.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import RulesetError, ScorekeeperError
 from scorekeeper.reasons import because
 from scorekeeper.record import field, record
 from scorekeeper.rules import data_home, found_in
-from scorekeeper.rules.source import verify_not_led_out
+from scorekeeper.rules.source import parse_bytes, read_bytes, verify_not_led_out
+
+COMPETITION = "rules.what.competition"
+"""What a competition's file is called in a refusal (the key of its word)."""
 
 SHIPPED = Path(__file__).resolve().parent / "competitions"
 RANK_KEYS = ("points", "placement", "won", "lost", "solos", "marks", "lot")
@@ -134,10 +136,10 @@ def _read(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     if name not in known or name in seen:
         verify_not_led_out(Path("competitions"), name)
         raise _refuse("club.no_competition", name=name, known=sorted(known))
-    try:
-        data = tomllib.loads(known[name].read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _refuse("club.bad_competition", name=name, error=str(exc)) from None
+    try:  # read as a rule set is: a plain file, bounded, parsed with its problems named
+        data = parse_bytes(read_bytes(known[name], COMPETITION), known[name], COMPETITION)
+    except RulesetError as exc:
+        raise _refuse("club.bad_competition", name=name, error=exc.message) from None
     base = data.pop("extends", None)
     if isinstance(base, str):
         merged = _read(base, (*seen, name))

@@ -34,7 +34,7 @@ from scorekeeper.reasons import because
 from scorekeeper.record import asdict, field, record
 from scorekeeper.rules import data_home
 from scorekeeper.session.names import spelled
-from scorekeeper.shown import control_in
+from scorekeeper.shown import control_at
 
 FORMAT = "scorekeeper-event/1"
 PENALTY_KINDS = ("minor", "serious", "conduct")
@@ -349,21 +349,15 @@ class Event:
         return event
 
 
-def verify_inert(data: Any, where: str, key: str = "") -> None:
+def verify_inert(data: Any, where: str) -> None:
     """Refuse an event file (``where``) holding a control character in any of its texts (a
     player's name, the event's, a substitute's, a table's file): the one rule for names
     (:func:`scorekeeper.shown.control_in`) holds for a hand-edited file as for ``new``, so
     that no escape sequence or bidi override reaches a standings sheet or a terminal."""
-    if isinstance(data, dict):
-        for name, value in data.items():
-            verify_inert(name, where, f"{key}.{name}".lstrip("."))
-            verify_inert(value, where, f"{key}.{name}".lstrip("."))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            verify_inert(value, where, f"{key}[{i}]")
-    elif isinstance(data, str) and (char := control_in(data)) is not None:
+    if (found := control_at(data, in_names=True)) is not None:
+        key, value, char = found
         raise refuse(
-            "folder.event_control", kind="file", path=where, key=key, value=data, char=char
+            "folder.event_control", kind="file", path=where, key=key, value=value, char=char
         )
 
 

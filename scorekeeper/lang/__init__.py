@@ -7,16 +7,18 @@ prints.
   with the nearest name.
 - ``card_name(card, lang, style)`` and ``game_word(key, lang)``: output.
 - ``resolve_lang`` / ``match_lang``: which language applies (``--lang``, the match's
-  header, ``SCOREKEEPER_LANG``, ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``, English).
+  header, ``SCOREKEEPER_LANG``, ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``, English), as
+  :mod:`scorekeeper.text.language` reads it.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.lang.codes import DEFAULT, LANGS
+from scorekeeper.text import language as _language
+from scorekeeper.text.language import environment_lang
 
 if TYPE_CHECKING:
     from scorekeeper.lang.data import Language, language
@@ -71,8 +73,6 @@ __all__ = [
     "translate",
 ]
 
-_LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
-
 
 def checked(code: str) -> str:
     """``code`` if it names a language scorekeeper speaks (any case), else a refusal."""
@@ -87,34 +87,18 @@ def checked(code: str) -> str:
     return lang
 
 
-def environment_lang(environ: Any = None) -> str:
-    """The language of the environment: ``SCOREKEEPER_LANG``, then the first locale
-    variable set (``de_DE.UTF-8`` -> ``de``); a locale scorekeeper does not speak, ``C``
-    or nothing gives English."""
-    env = os.environ if environ is None else environ
-    chosen = env.get("SCOREKEEPER_LANG", "").strip()
-    if chosen:
-        return checked(chosen)
-    for var in _LOCALE_VARS:
-        value = env.get(var, "").strip()
-        if value:
-            code = value.split(".")[0].split("_")[0].split("@")[0].lower()
-            return code if code in LANGS else DEFAULT
-    return DEFAULT
-
-
 def resolve_lang(explicit: str | None = None) -> str:
-    """``--lang`` when given, else the environment's language."""
-    return checked(explicit) if explicit else environment_lang()
+    """``--lang`` when given, else the environment's language (``text.language`` reads it)."""
+    return checked(explicit) if explicit else _language.match_lang(None)
 
 
 def match_lang(log: Any, explicit: str | None = None) -> str:
     """The language to read a match's input in: ``--lang``, the match's own (``log`` is
     a match file's header or log, anything with a ``lang``; not typed as ``MatchLog``,
     which would close an import cycle through the match file's reader), else the
-    environment's."""
+    environment's (``text.language.match_lang``, which reads the environment)."""
     if explicit:
         return checked(explicit)
     if log is not None and getattr(log, "lang", None):
         return checked(log.lang)
-    return environment_lang()
+    return _language.match_lang(None)

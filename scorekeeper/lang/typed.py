@@ -34,7 +34,8 @@ def typed(
     canonical card codes and the match file's words (``Ben Kontra`` -> ``Ben contra``);
     names and numbers as typed. ``rules`` spares a replay (``amend`` reads words before
     the match replays)."""
-    from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.lang import DEFAULT
+    from scorekeeper.text.language import match_lang
 
     lang = lang or match_lang(session.header)
     if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
@@ -49,7 +50,8 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     """Cards as a player of the match's language writes them, as codes. In English a word
     no reading knows is handed on as typed, so that its refusal stays the one it was."""
     from scorekeeper.errors import CardError
-    from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.lang import DEFAULT
+    from scorekeeper.text.language import match_lang
 
     lang = match_lang(session.header)
     if lang == DEFAULT and all(_old_notation(w) for w in words):
@@ -92,7 +94,8 @@ def typed_facts(
     """Quick-entry ``KEY=VALUE`` facts with each value's words read in the match's
     language (or ``lang``, a phone's own: ``all_tricks=kontra`` -> ``all_tricks=contra``);
     English as typed."""
-    from scorekeeper.lang import DEFAULT, match_lang
+    from scorekeeper.lang import DEFAULT
+    from scorekeeper.text.language import match_lang
 
     lang = lang or match_lang(session.header)
     if lang == DEFAULT:

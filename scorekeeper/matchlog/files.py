@@ -35,6 +35,56 @@ TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")
 never ending in ``.toml``, so that no listing takes it for a match."""
 
 
+def read_plain(path: str | os.PathLike[str], limit: int) -> bytes | None:
+    """The bytes of a plain file of at most ``limit`` bytes, or None: a missing file, a
+    link (never followed), a pipe, a device or a folder, a larger file (its size is asked
+    before a byte is read). The one way a cache, a key or an undo record is read from a
+    folder that may be shared: nothing put there can hang a command or fill its memory."""
+    return _read_checked(path, limit, private=False)
+
+
+def read_private(path: str | os.PathLike[str], limit: int) -> bytes | None:
+    """As :func:`read_plain`, and only a file of this user that no one else may read or
+    write (a key, a secret): None otherwise."""
+    return _read_checked(path, limit, private=True)
+
+
+def _read_checked(path: str | os.PathLike[str], limit: int, *, private: bool) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        if private and (st.st_uid != os.getuid() or st.st_mode & 0o077):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= limit else None
+
+
+def own_folder(folder: Path) -> bool:
+    """Whether ``folder`` and the folder it is in are folders (or not made yet), never
+    links: a cache or undo folder planted as a link to elsewhere (``undone -> matches``,
+    a link a sync tool carries) is neither written nor pruned, so no file there is lost."""
+    for level in (folder, folder.parent):
+        try:
+            st = os.lstat(level)
+        except FileNotFoundError:
+            continue  # made when first written
+        except OSError:
+            return False
+        if not stat.S_ISDIR(st.st_mode):
+            return False
+    return True
+
+
 def write_text(path: str | os.PathLike[str], text: str) -> None:
     """Store ``text`` as UTF-8 at ``path`` atomically, creating missing parent directories.
 

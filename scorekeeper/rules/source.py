@@ -8,6 +8,7 @@ set, a number of thousands of digits, an ``extends`` chain that is circular or a
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -21,6 +22,7 @@ except ImportError:  # pragma: no cover - a Python built without it
 from scorekeeper.datacopy import copied
 from scorekeeper.errors import RulesetError
 from scorekeeper.rules.schema import nearest, said
+from scorekeeper.shown import control_at
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -58,7 +60,7 @@ def found_in(folder: Path) -> list[Path]:
     """The ``*.toml`` files of one folder where rule sets (or competitions) are looked up;
     in the data folder, only those that stay in it (a link leading out is not followed)."""
     user = lexically_in(folder, data_home())
-    return [p for p in sorted(folder.glob("*.toml")) if not (user and escapes(p))]
+    return [p for p in sorted(folder.glob("*.toml")) if p.is_file() and not (user and escapes(p))]
 
 
 def verify_not_led_out(folder: Path, name: str) -> None:
@@ -129,17 +131,25 @@ def read_toml(path: Path, what: str = RULESET) -> dict[str, Any]:
 
 
 def read_bytes(path: Path, what: str = RULESET) -> bytes:
-    """A rule set's (or options') file as it is, refused beyond ``MAX_BYTES``."""
+    """A rule set's (or options', or a competition's) file as it is: a plain file of at
+    most ``MAX_BYTES`` (its size asked before a byte is read). A pipe, a device or a
+    folder put in its place is refused at once, never waited on."""
+    too_large = f"{path}: {said('rules.too_large', most=MAX_BYTES, what=said(what))}"
     try:
-        with path.open("rb") as fh:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise RulesetError(f"{path}: {said('rules.not_plain', what=said(what))}")
+            if st.st_size > MAX_BYTES:
+                raise RulesetError(too_large)
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:  # the system's reason in the table's words (cli.os.ENOENT)
         from scorekeeper.text import os_error
 
         raise RulesetError(f"{path}: {said('rules.cannot_read', why=os_error(exc))}") from None
-    if len(raw) > MAX_BYTES:
-        too_large = said("rules.too_large", most=MAX_BYTES, what=said(what))
-        raise RulesetError(f"{path}: {too_large}")
+    if len(raw) > MAX_BYTES:  # grown while read
+        raise RulesetError(too_large)
     return raw
 
 
@@ -182,6 +192,10 @@ def parse_toml(text: str, where: str, what: str = RULESET) -> dict[str, Any]:
     if (deepest := nesting(data)) > MAX_DEPTH:
         nested = said("rules.nested", depth=deepest, what=said(what), most=MAX_DEPTH)
         raise RulesetError(f"{where}: {nested}")
+    if (found := control_at(data)) is not None:  # a name or word that would act on a screen
+        key, value, char = found
+        control = said("rules.text_control", value=value, char=char, what=said(what))
+        raise RulesetError(f"{where}: {key}: {control}", rule=key.split(".")[0].split("[")[0])
     return data
 
 
@@ -245,7 +259,7 @@ def load_chain(
         return data
     if not isinstance(parent, str) or not parent:
         raise RulesetError(f"{path}: extends: {said('rules.extends_type')}", rule="extends")
-    base = load_chain(parent_of(path, parent), (*seen, path), read)
+    base = load_chain(parent_within(path, parent), (*seen, path), read)
     child = {k: v for k, v in data.items() if k != "extends"}
     _check_option_types(path, parent, base, child)
     merged = merge(base, child)
@@ -261,6 +275,19 @@ def parent_of(path: Path, parent: str) -> Path:
         given = Path(parent)
         return given if given.is_absolute() else path.parent / given
     return find(parent)
+
+
+def parent_within(path: Path, parent: str) -> Path:
+    """:func:`parent_of`, refused (``RulesetError``) when a rule set in the data folder
+    names a file outside it (``extends = "../../elsewhere.toml"``, an absolute path, a link
+    leading out): a folder that is shared or synced never makes a machine read rules from
+    beyond it. A rule set of the user's own, outside the data folder, extends what it
+    names, as it always did."""
+    found = parent_of(path, parent)
+    if lexically_in(path, data_home()) and parent.endswith(".toml") and escapes(found):
+        led_out = said("folder.outside", path=parent, folder=str(data_home()))
+        raise RulesetError(f"{path}: extends: {led_out}", rule="extends")
+    return found
 
 
 def chain_holds(name: str, chain: Chain) -> bool:

@@ -24,6 +24,11 @@ from collections import Counter
 from hashlib import sha256
 from pathlib import Path
 
+from scorekeeper.matchlog.files import read_private
+
+KEPT_MOST = 4096
+"""The largest file of kept secrets read (one is about 200 bytes)."""
+
 STREAMS_PER_CLIENT = 8
 """Open streams one address may hold: a phone with a few tabs, not a flood."""
 
@@ -61,9 +66,16 @@ class Guard:
 
     # ------------------------------------------------------------------ kept across restarts
     def _load(self, kept: Path) -> bool:
-        """The secrets of the last run, if their file is sound (else new ones)."""
+        """The secrets of the last run, if their file is sound (else new ones): a plain
+        file of this user that no one else may read or write, as ``_save`` makes it. One
+        planted in a shared or synced ``serve/`` (a link, a pipe, a file others can read,
+        or another user's) is not trusted: whoever planted it would know the sheet's
+        address and hold the scorer's cookie."""
+        raw = read_private(kept, KEPT_MOST)
+        if raw is None:
+            return False
         try:
-            data = json.loads(kept.read_text(encoding="utf-8"))
+            data = json.loads(raw)
             key, secret, cookie = (
                 data["key"],
                 bytes.fromhex(data["secret"]),

@@ -118,8 +118,8 @@ class Session:
         self._entered: tuple[int, ...] = ()  # quick hands amended now: checked as entries
         self._key: str | None = None  # the digest of the file opened by hands, once read whole
         self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
-        self._redone: bytes | None = None  # the file as a redo found it
-        self._changing_whole = False  # inside edit's body: a whole read lets the match go
+        self._redone: str | None = None  # the digest of the file as a redo found it
+        self._wrote: str | None = None  # the digest of the bytes the change wrote
         self._text: bytearray | None = None  # renamed by hands: the text before the tail's hands
 
     # ------------------------------------------------------------------ opening
@@ -206,6 +206,7 @@ class Session:
         path: Path,
         *,
         replay: bool = True,
+        whole: bool = False,
         wait: float = LOCK_WAIT,
         on_wait: Callable[[], None] | None = None,
         expect: Version | None = None,
@@ -224,18 +225,14 @@ class Session:
         files.before_reading(path)  # a file too large is refused before its lock is waited for
         with matchlog.lock(path, wait=wait, on_wait=on_wait):
             session = None
-            if not replay and path.exists():
+            if not replay and not whole and path.exists():
                 session = cls._open_by_hands(path)  # a long match is not read whole
             if session is None:
                 session = cls.open(path) if replay else cls.read(path)
             if expect is not None:
                 session.verify_version(expect)
             before = session._version()
-            session._changing_whole = True
-            try:
-                yield session
-            finally:
-                session._changing_whole = False
+            yield session
             if session._version() == before:
                 return
             if session._verify_as is not None:
@@ -320,7 +317,8 @@ class Session:
         kept = self._kept()
         log = self._tail.log if kept and self._tail is not None else self.log
         matchlog.write(self.path, log, seen=h.update, kept=kept)  # refuses a bad shape
-        self._keep(h.hexdigest(), written=True)
+        self._wrote = h.hexdigest()
+        self._keep(self._wrote, written=True)
 
     def _kept(self) -> bytes | bytearray:
         """The file's bytes before the tail's hands, when they are the canonical text of
@@ -380,27 +378,31 @@ class Session:
             texts += [r.actions for r in tail.log.hands]
         else:
             texts = [r.actions for r in self.log.hands]
-        entry = cache.entry_of(match, key, texts, written=written)
-        if entry is not None:
-            cache.save(entry, instead_of=tail.key if tail is not None else self._key)
+        instead_of = tail.key if tail is not None else self._key
+        cache.save_match(match, key, texts, written=written, instead_of=instead_of)
 
     @property
     def log(self) -> MatchLog:
-        """The whole match log; opened by hands it is read in full when first asked for
-        (inside :meth:`edit`, where the whole log is read only to change it, the match as
-        opened is let go then: the change's whole replay makes it anew)."""
+        """The whole match log; opened by hands it is read in full when first asked for."""
         if self._log is None:
             tail = self._tail
             assert tail is not None
             first, hands, self._key = tail.first, tail.log.hands, tail.key
             self._tail = None
-            if self._changing_whole:  # the change is verified by a whole replay: the
-                self._match = None  # opened match is let go before the log comes
             del tail
             log, _ = matchlog.read(self.path)
             log.hands[first:] = hands
             self._log = log
         return self._log
+
+    def _whole_log(self) -> MatchLog:
+        """The whole log, read to be changed as a whole (an undo or redo of a whole hand,
+        a rename, an amendment): a step of :meth:`edit`'s change, never of a read. The
+        match as opened is let go before the log is read (the change is verified by a
+        whole replay, which makes the match anew), so the two are never held together."""
+        if self._log is None:
+            self._match = None
+        return self.log
 
     @property
     def header(self) -> MatchLog:
@@ -458,14 +460,22 @@ class Session:
         return [self.match.record(self._changing(), text) for text in self._as_entered(texts)]
 
     def _as_entered(self, texts: Sequence[str], *, split: bool = True) -> list[str]:
-        m = self.match
+        players, family, rules = self._seated()
         return [
             part
             for text in texts
-            for part in entered(
-                names.actor(text, m.players), m.players, m.family, m.rules, split=split
-            )
+            for part in entered(names.actor(text, players), players, family, rules, split=split)
         ]
+
+    def _seated(self) -> tuple[list[str], Any, Ruleset]:
+        """The table, the game family and the rule set: the match's when it is replayed,
+        else the header's (a log read whole for a change is not replayed for this)."""
+        m = self._match
+        if m is not None:
+            return list(m.players), m.family, m.rules
+        head = self.header
+        rules = load(for_match(head.ruleset, self.path), head.options)
+        return list(head.players), rules.mechanics, rules
 
     def play(self, card: str, player: str | None = None) -> Outcome:
         """Record one card, by the player whose turn it is unless one is named."""
@@ -524,7 +534,7 @@ class Session:
         if tail is not None:
             what, self._undone = corrections.take_last(tail.log, tail.first)
         else:
-            what, self._undone = corrections.take_last(self.log)
+            what, self._undone = corrections.take_last(self._whole_log())
         self._verify_as = str(self.path)
         return what
 
@@ -547,9 +557,9 @@ class Session:
     def redo(self) -> str:
         """Put back what the last undo took, while the match file holds the bytes that
         undo left (:mod:`.undone`); verified by replaying before it is written."""
-        from scorekeeper.session.undone import found
+        from scorekeeper.session.undone import file_digest, found
 
-        now = self.path.read_bytes()
+        now = file_digest(self.path)  # the file is not held whole for this
         taken = found(self.path, now)
         if taken is None:
             raise IllegalActionError(because("undo.redo_nothing", "undo"), kind="usage")
@@ -559,7 +569,7 @@ class Session:
         if tail is not None:
             what = corrections.put_back(tail.log, tail.first, taken)
         else:
-            what = corrections.put_back(self.log, 0, taken)
+            what = corrections.put_back(self._whole_log(), 0, taken)
         self._verify_as = str(self.path)
         self._redone = now
         return what
@@ -598,7 +608,7 @@ class Session:
             renamed = self._renamed_by_hands(head, old, new, keys, rules)
             if renamed is not None:
                 return {"old": old, "new": new, "hands": renamed}
-        hands = corrections.rename(self.log, old, new, keys)
+        hands = corrections.rename(self._whole_log(), old, new, keys)
         self._verify_as = because("session.rename_refused", name=new).worded()
         return {"old": old, "new": new, "hands": hands}
 
@@ -657,13 +667,15 @@ class Session:
 
     def _written(self) -> None:
         """After a write, under the lock: keep what an undo took, forget what a redo
-        put back (:mod:`.undone`)."""
+        put back (:mod:`.undone`), by the digest the write took of its bytes (the file is
+        not read again)."""
         if self._undone is None and self._redone is None:
             return  # a new entry: its bytes name no record (see session.undone)
         from scorekeeper.session.undone import forget, keep
 
+        assert self._wrote is not None  # _write took the written bytes' digest
         if self._undone is not None:
-            keep(self.path, self.path.read_bytes(), self._undone)
+            keep(self.path, self._wrote, self._undone)
         elif self._redone is not None:
             forget(self.path, self._redone)
 
@@ -676,20 +688,21 @@ class Session:
         values: Sequence[str] = (),
     ) -> dict[str, Any]:
         """Correct a recorded hand; the whole match is replayed before it is written."""
+        log = self._whole_log()
         facts: list[tuple[str, Any]] | None = None
         if trick is None and action is None:
             facts = self._amended_facts(number, values)
         if action is not None and len(values) == 1:  # one action for one: every word read
             self._as_entered(values, split=False)
-            values = [names.actor(values[0], self.log.players)]  # stored as the match spells it
+            values = [names.actor(values[0], log.players)]  # stored as the match spells it
         change = corrections.amend(
-            self.log,
+            log,
             number,
             trick=trick,
             action=action,
             values=values,
             facts=facts,
-            ruleset=for_match(self.log.ruleset, self.path),
+            ruleset=for_match(log.ruleset, self.path),
         )
         change["at"] = datetime.now().astimezone().replace(microsecond=0)
         self._verify_as = because("session.amend_refused").worded()

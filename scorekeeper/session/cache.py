@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Sequence
@@ -42,11 +43,13 @@ from scorekeeper.actions import Action, parse_action
 from scorekeeper.caches import cache
 from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
-from scorekeeper.matchlog.files import replacing_bytes
+from scorekeeper.matchlog.files import MAX_SIZE, own_folder, read_plain, replacing_bytes
 from scorekeeper.reasons import Reason, Worded
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, ValueItem
 from scorekeeper.rules import Ruleset
+from scorekeeper.session.key import key_file as key_file
+from scorekeeper.session.key import machine_key, seal, sealer
 
 try:  # the very blake2b of hashlib, without hashlib loading OpenSSL at every command
     from _blake2 import blake2b
@@ -60,6 +63,8 @@ VERSION = 2
 _PACKAGE = Path(__file__).resolve().parent.parent
 KEEP = 64
 """How many entries the cache folder keeps (the newest): one per match file in use."""
+ENTRY_LIMIT = 4 * MAX_SIZE
+"""The largest cache file read (an entry is about 1.25 times its match file)."""
 
 
 # ---------------------------------------------------------------------- where and whether
@@ -82,72 +87,6 @@ def new_digest() -> Any:
 def digest(data: bytes | memoryview) -> str:
     """The key of a match file: a digest of its exact bytes."""
     return blake2b(data, digest_size=32).hexdigest()
-
-
-KEY_SIZE = 32
-
-
-def key_file() -> Path:
-    """Where this machine's key is kept: the user's own cache folder, never the data folder."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "scorekeeper" / "key"
-
-
-def machine_key() -> bytes | None:
-    """This user's key on this machine (made on first use), or None when there is none
-    that can be trusted: not a plain file (a link is not followed), not the user's, open
-    to others, or not ``KEY_SIZE`` bytes. Without a key no cache is read or written."""
-    path = key_file()
-    try:
-        return _read_key(path)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        made = path.with_name(f".key.{os.getpid()}.tmp")
-        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-        try:
-            os.write(fd, os.urandom(KEY_SIZE))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        with suppress(FileExistsError):  # another process made one first: theirs counts
-            os.link(made, path)
-        os.unlink(made)
-        return _read_key(path)
-    except OSError:
-        return None
-
-
-def _read_key(path: Path) -> bytes | None:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    try:
-        st = os.fstat(fd)
-        if (
-            not stat.S_ISREG(st.st_mode)
-            or st.st_uid != os.getuid()
-            or st.st_mode & 0o077
-            or st.st_size != KEY_SIZE
-        ):
-            return None
-        data = os.read(fd, KEY_SIZE + 1)
-    finally:
-        os.close(fd)
-    return data if len(data) == KEY_SIZE else None
-
-
-def sealer(key: bytes) -> Any:
-    """A digest to be fed a cache file's body piece by piece; its hex digest is the seal
-    (blake2b keyed with ``key``, this machine's)."""
-    return blake2b(digest_size=32, key=key)
-
-
-def seal(key: bytes, body: bytes | memoryview) -> bytes:
-    """The seal of ``body`` under ``key`` (:func:`sealer`), as the ASCII hex that leads a
-    cache file."""
-    return blake2b(body, digest_size=32, key=key).hexdigest().encode()
 
 
 def entry_file(key: str) -> Path:
@@ -415,49 +354,50 @@ def lean(mh: MatchHand, texts: Sequence[str], players: list[str]) -> MatchHand:
 class Entry:
     """The finished hands of the match file whose bytes have the digest ``match``, as
     replayed under the rule set ``rules`` (``rules_key``); ``written``: those bytes are
-    the canonical text the tool wrote (a change may then keep them up to its hands)."""
+    the canonical text the tool wrote (a change may then keep them up to its hands).
+
+    Its file (:func:`_store`) is a seal line (the keyed digest of the body:
+    :func:`seal`), then the body: a line of what the entry is, a line of every hand's
+    summary, a line per hand's detail, each ending with a line end."""
 
     match: str
     rules: str
     hands: list[CachedHand]
     written: bool = False
 
-    def lines(self) -> list[bytes | memoryview]:
-        """The cache file's body, line by line (each ends with a line end): a line of what
-        the entry is, a line of every hand's summary, a line per hand's detail. The file
-        is a seal line (the keyed digest of the body: :func:`seal`), then the body."""
-        head = {
-            "format": FORMAT,
-            "version": VERSION,
-            "code": code_key(),
-            "rules": self.rules,
-            "match": self.match,
-            "hands": len(self.hands),
-            "written": self.written,
-        }
-        summary = [[h.dealer, plain(h.quick), h.scores, h.facts] for h in self.hands]
-        return [
-            json.dumps(head).encode() + b"\n",
-            json.dumps(summary, ensure_ascii=False).encode("utf-8") + b"\n",
-            *(part for h in self.hands for part in (h.detail, b"\n")),
-        ]
+
+def _summary(mh: MatchHand) -> list[Any]:
+    """A finished hand's line of the entry's summary: dealer, quick facts, scores, facts."""
+    if isinstance(mh, CachedHand):
+        return [mh.dealer, plain(mh.quick), mh.scores, mh.facts]
+    result = mh.result
+    if result is None:
+        raise Unkept("result")
+    return [mh.dealer, plain(mh.quick), dict(result.scores), result_facts(result)]
 
 
-def entry_of(
-    match: Match, key: str, texts: Sequence[Sequence[str]], *, written: bool = False
-) -> Entry | None:
-    """The entry of ``match``'s finished hands (``texts``: each one's action texts), made
-    from the file whose digest is ``key`` (``written``: by the tool, see ``Entry``); None
-    when a hand has no plain form."""
-    players = list(match.players)
-    done = finished_count(match)
-    hands: list[CachedHand] = []
-    for i, mh in enumerate(match.hands[:done]):
-        kept = lean(mh, texts[i] if i < len(texts) else [], players)
-        if not isinstance(kept, CachedHand):
-            return None
-        hands.append(kept)
-    return Entry(key, rules_key(match.rules), hands, written)
+def _detail(mh: MatchHand, texts: Sequence[str]) -> bytes | memoryview:
+    """A finished hand's detail line: the JSON of ``[action texts, plain result]``."""
+    if isinstance(mh, CachedHand):
+        return mh.detail
+    assert mh.result is not None
+    return json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False).encode("utf-8")
+
+
+def save_match(
+    match: Match,
+    key: str,
+    texts: Sequence[Sequence[str]],
+    *,
+    written: bool = False,
+    instead_of: str | None = None,
+) -> None:
+    """Keep ``match``'s finished hands (``texts``: each one's action texts) as the entry of
+    the file whose digest is ``key`` (``written``: by the tool, see ``Entry``), each hand's
+    detail made and written in turn, never all held at once; nothing is kept when a hand
+    has no plain form. ``instead_of`` as for :func:`save`."""
+    hands = match.hands[: finished_count(match)]
+    _store(key, rules_key(match.rules), hands, texts, written, instead_of)
 
 
 def finished_count(match: Match) -> int:
@@ -471,9 +411,8 @@ def load(key: str, players: Sequence[str]) -> Entry | None:
     if not enabled():
         return None
     file = entry_file(key)
-    try:
-        data = file.read_bytes()
-    except OSError:
+    data = read_plain(file, ENTRY_LIMIT)  # never a pipe, a device or a link
+    if data is None:
         return None
     secret = machine_key()
     if secret is None:
@@ -545,24 +484,62 @@ def _kept_hand(number: int, line: Any, detail: memoryview, players: list[str]) -
 def save(entry: Entry, *, instead_of: str | None = None) -> None:
     """Keep ``entry`` (atomically), and let the entry ``instead_of`` go (the file's bytes
     before a change); a cache that cannot be written is only skipped."""
-    if not enabled():
+    _store(entry.match, entry.rules, entry.hands, [], entry.written, instead_of)
+
+
+SEAL_SIZE = 64
+"""The seal's length in hex digits (blake2b, 32 bytes)."""
+
+
+def _store(
+    key: str,
+    rules: str,
+    hands: Sequence[MatchHand],
+    texts: Sequence[Sequence[str]],
+    written: bool,
+    instead_of: str | None,
+) -> None:
+    """Write the cache file of the match file whose digest is ``key`` (see ``Entry``): a
+    seal line, a line of what the entry is, a line of every hand's summary, a line per
+    hand's detail, each summary and detail made, sealed and written in turn; the seal line
+    is written last, in its place (the file is whole only once it is renamed). Anything
+    that has no plain form, or a cache that cannot be written, keeps nothing."""
+    if not enabled() or not own_folder(cache_dir()):
         return
     secret = machine_key()
     if secret is None:
         return
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "code": code_key(),
+        "rules": rules,
+        "match": key,
+        "hands": len(hands),
+        "written": written,
+    }
+    h = sealer(secret)
     try:
-        lines = entry.lines()
-        h = sealer(secret)
-        for line in lines:
-            h.update(line)
-        with replacing_bytes(entry_file(entry.match), sync=False) as out:
-            out.write(h.hexdigest().encode() + b"\n")
-            for line in lines:
-                out.write(line)
+        with replacing_bytes(entry_file(key), sync=False) as out:
+
+            def put(data: bytes | memoryview) -> None:
+                h.update(data)
+                out.write(data)
+
+            out.write(b"0" * SEAL_SIZE + b"\n")
+            put(json.dumps(head).encode() + b"\n[")
+            for i, mh in enumerate(hands):  # the JSON list of summaries, item by item
+                put((b", " if i else b"") + json.dumps(_summary(mh), ensure_ascii=False).encode())
+            put(b"]\n")
+            for i, mh in enumerate(hands):
+                put(_detail(mh, texts[i] if i < len(texts) else []))
+                put(b"\n")
+            out.seek(0)
+            out.write(h.hexdigest().encode())
     except (OSError, TypeError, ValueError) as exc:
         _debug(f"unsaved: {exc!r}")
         return
-    if instead_of is not None and instead_of != entry.match:
+    if instead_of is not None and instead_of != key:
         with suppress(OSError):
             entry_file(instead_of).unlink()
     _prune()
@@ -585,10 +562,16 @@ def remove_pickles() -> None:
             old.rmdir()
 
 
+ENTRY_NAME = re.compile(r"[0-9a-f]{64}\.json")
+"""The name of an entry's file (:func:`entry_file`): only these are ever pruned."""
+
+
 def _prune() -> None:
     """Keep the newest ``KEEP`` entries: matches long gone need none."""
+    if not own_folder(cache_dir()):
+        return  # a link to elsewhere: nothing there is ours to remove
     with suppress(OSError):
-        found = [e for e in os.scandir(cache_dir()) if e.name.endswith(".json")]
+        found = [e for e in os.scandir(cache_dir()) if ENTRY_NAME.fullmatch(e.name)]
         if len(found) <= KEEP:
             return
         found.sort(key=lambda e: e.stat().st_mtime_ns)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -54,8 +55,19 @@ def _match_key(match: Path) -> str:
     return digest(os.fsencode(os.path.abspath(match)))[:20]
 
 
-def _path(match: Path, data: bytes) -> Path:
-    return folder() / f"{_match_key(match)}.{digest(data)}.toml"
+def file_digest(path: Path) -> str:
+    """The digest of the file's bytes as they are now (read piece by piece, never whole)."""
+    from scorekeeper.session.cache import new_digest
+
+    h = new_digest()
+    with open(path, "rb") as f:
+        for piece in iter(lambda: f.read(1 << 20), b""):
+            h.update(piece)
+    return str(h.hexdigest())
+
+
+def _path(match: Path, key: str) -> Path:
+    return folder() / f"{_match_key(match)}.{key}.toml"
 
 
 SEAL = b"# seal "
@@ -71,40 +83,42 @@ def seal(key: bytes, name: str, body: bytes) -> bytes:
     return SEAL + sealed(key, name.encode("utf-8") + b"\n" + body) + b"\n"
 
 
-def keep(match: Path, after: bytes, taken: dict[str, Any]) -> None:
+def keep(match: Path, after: str, taken: dict[str, Any]) -> None:
     """Keep ``taken`` (see :func:`taken_action`, :func:`taken_hand`) for a redo on the
-    match file ``match`` while it holds ``after``, sealed. Older records beyond
+    match file ``match`` while it holds the bytes whose digest is ``after`` (as the write
+    took it: the file is not read again), sealed. Older records beyond
     :data:`KEEP` go."""
     import tomli_w
 
-    from scorekeeper.matchlog.files import write_bytes
+    from scorekeeper.matchlog.files import own_folder, write_bytes
     from scorekeeper.session.cache import machine_key
 
     key = machine_key()
     if key is None:
         return  # nothing that could be told from a planted record: no redo
     path = _path(match, after)
+    if not own_folder(path.parent):
+        return  # a link to elsewhere: no redo rather than files lost there
     body = tomli_w.dumps({"undone": taken}).encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes(path, seal(key, path.name, body) + body, sync=False)
     _prune(path.parent)
 
 
-def found(match: Path, now: bytes) -> dict[str, Any] | None:
-    """What the last undo took from ``match`` when it held ``now``, or None (also for a
+def found(match: Path, now: str) -> dict[str, Any] | None:
+    """What the last undo took from ``match`` when it held the bytes whose digest is
+    ``now`` (:func:`digest`, :func:`file_digest`), or None (also for a
     record that is not sealed by this machine's key under its very name)."""
+    from scorekeeper.matchlog.files import read_plain
     from scorekeeper.session.cache import machine_key
 
     path = _path(match, now)
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError:
+    data = read_plain(path, MAX_BYTES)  # never a pipe, a device or a link
+    if data is None:
         return None
     key = machine_key()
     head, _, body = data.partition(b"\n")
-    if key is None or len(data) > MAX_BYTES or head + b"\n" != seal(key, path.name, body):
+    if key is None or head + b"\n" != seal(key, path.name, body):
         return None
     try:
         table = tomllib.loads(body.decode("utf-8")).get("undone")
@@ -113,8 +127,9 @@ def found(match: Path, now: bytes) -> dict[str, Any] | None:
     return table if isinstance(table, dict) and table.get("kind") in ("action", "hand") else None
 
 
-def forget(match: Path, now: bytes) -> None:
-    """Drop the record kept for ``match`` holding ``now`` (it has been redone)."""
+def forget(match: Path, now: str) -> None:
+    """Drop the record kept for ``match`` holding the bytes whose digest is ``now`` (it
+    has been redone)."""
     with contextlib.suppress(OSError):
         _path(match, now).unlink()
 
@@ -134,9 +149,14 @@ def forget_all(match: Path) -> None:
                 os.unlink(where / name)
 
 
+RECORD = re.compile(r"[0-9a-f]{20}\.[0-9a-f]{64}\.toml")
+"""The name of a record (:func:`_path`): only these are ever pruned."""
+
+
 def _prune(where: Path) -> None:
     try:
-        records = sorted(where.glob("*.toml"), key=lambda p: p.stat().st_mtime)
+        found = [p for p in where.iterdir() if RECORD.fullmatch(p.name)]
+        records = sorted(found, key=lambda p: p.stat().st_mtime)
     except OSError:
         return
     for old in records[: max(0, len(records) - KEEP)]:

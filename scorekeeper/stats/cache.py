@@ -24,7 +24,7 @@ from scorekeeper.caches import memo
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
-from scorekeeper.matchlog.files import for_match, write_bytes
+from scorekeeper.matchlog.files import MAX_SIZE, for_match, own_folder, read_plain, write_bytes
 from scorekeeper.rules import data_home
 from scorekeeper.rules.source import find, load_chain
 from scorekeeper.ruleset import Ruleset
@@ -123,8 +123,11 @@ def _cached(entry: Path, match: str, path: Path) -> MatchFigures | None:
     secret = machine_key()
     if secret is None:
         return None
+    data = read_plain(entry, MAX_SIZE)  # never a pipe, a device or a link
+    if data is None:
+        return None
     try:
-        check, _, body = entry.read_bytes().partition(b"\n")
+        check, _, body = data.partition(b"\n")
         if check != seal(secret, body):
             return None
         stored: dict[str, Any] = json.loads(body)
@@ -179,8 +182,8 @@ def remember(path: Path, data: bytes, made: MatchFigures, digest: str | None = N
     }
     body = json.dumps(stored, ensure_ascii=False).encode("utf-8")
     secret = machine_key()
-    if secret is None:
-        return
+    if secret is None or not own_folder(entry.parent):
+        return  # a folder that is a link to elsewhere is not written (nor pruned)
     with suppress(OSError):  # a read-only data folder: the figures are made each time
         check = seal(secret, body)
         write_bytes(entry, check + b"\n" + body, sync=False)

@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
     "club.all_drawn": "every round is drawn already ({rounds})",
     "club.too_few": "{players} players cannot fill a table of {sizes!o}",
     "club.bad_event": "{path}: not an event file ({error})",
+    "club.competition_broken": "the competition {name} cannot be read, so it is not listed: {error}",
     "club.no_event": "no event {name!r} in {folder}",
     "club.event_exists": "an event {name!r} exists already",
     "club.no_second": "table {table} of round {round} was entered once only (enter it again with --second)",

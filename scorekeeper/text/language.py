@@ -5,6 +5,11 @@ The language follows, in order: ``--lang`` (:func:`choose`), the match's languag
 locale variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), English. ``--json`` output is
 language-neutral: the command line chooses English for it.
 
+The environment is read here alone (:func:`from_env`), for what is shown and for what is
+typed (:func:`match_lang`, :func:`resolve_lang`): a ``SCOREKEEPER_LANG`` that names no
+language scorekeeper speaks is refused as a usage mistake (exit 2), whatever reads it; a
+locale scorekeeper does not speak (``fr_FR.UTF-8``, ``C``) means English.
+
 Nothing here loads a catalogue: English needs none, and start-up stays cheap.
 """
 
@@ -39,15 +44,52 @@ def parse(value: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
+class UnknownLanguage(ValueError):
+    """``SCOREKEEPER_LANG`` names a language scorekeeper does not speak: the command line
+    refuses it as a usage mistake (its words: ``lang.unknown``, said by the command line,
+    which may import the errors; this module sits below them)."""
+
+    def __init__(self, code: str, where: str = "SCOREKEEPER_LANG") -> None:
+        super().__init__(f"{where}: lang.unknown(lang={code!r})")
+        self.code = code
+        self.where = where
+
+
+_refused: str | None = None
+"""The unknown ``SCOREKEEPER_LANG`` refused last: read as no language (English) until the
+next command starts, so that its refusal can be said."""
+
+
 def from_env(environ: os._Environ[str] | dict[str, str] | None = None) -> str | None:
-    """``SCOREKEEPER_LANG``, else the first locale variable that is set (as gettext reads)."""
+    """``SCOREKEEPER_LANG`` (refused when it names no language scorekeeper speaks), else
+    the first locale variable that is set (as gettext reads; None for a locale
+    scorekeeper does not speak, which means English)."""
+    global _refused
     env = os.environ if environ is None else environ
-    if found := parse(env.get("SCOREKEEPER_LANG")):
-        return found
+    if named := env.get("SCOREKEEPER_LANG", "").strip():
+        if named == _refused:
+            return None  # refused already: its refusal, and what follows, said in English
+        if (lang := parse(named)) is None:
+            _refused = named
+            raise UnknownLanguage(named)
+        return lang
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if value := env.get(name):
             return parse(value)
     return None
+
+
+def environment_lang(environ: os._Environ[str] | dict[str, str] | None = None) -> str:
+    """The environment's language (:func:`from_env`), English when it names none."""
+    return from_env(environ) or ENGLISH
+
+
+def match_lang(log: object) -> str:
+    """The language a match's input is read in: the match's own (``log`` is a match
+    file's header or log, anything with a ``lang``: checked when the file was read), else
+    the environment's."""
+    own = parse(getattr(log, "lang", None)) if log is not None else None
+    return own or _environment() or ENGLISH
 
 
 def from_argv(argv: Sequence[str]) -> str | None:
@@ -142,7 +184,10 @@ def voice() -> tuple[str, str | None, tuple[str, ...]]:
 
 
 def reset() -> None:
-    """Forget ``--lang``, the match's language and ``--json`` (a new command starts)."""
+    """Forget ``--lang``, the match's language, ``--json`` and a refused environment's
+    language (a new command starts)."""
+    global _refused
+    _refused = None
     choose(None)
     use_match(None)
     neutral(False)
@@ -156,25 +201,37 @@ def current() -> str:
 def typed() -> str:
     """The language what is typed is read in (``--set black_means=keine Stiche``): the one
     the view speaks, also under ``--json``, whose words alone stay English."""
-    if _read_once is not None:
-        return _chosen or _match or _read_once[0] or ENGLISH
-    return _chosen or _match or from_env() or ENGLISH
+    return _chosen or _match or _environment() or ENGLISH
 
 
-_read_once: tuple[str | None] | None = None  # the environment's language during a command
+_read_once: tuple[str | None] | None = None
+"""The environment's language while a command runs, read at its start."""
+_commands = 0  # commands running (nested: a table's command inside the process's own)
+
+
+def _environment() -> str | None:
+    """The environment's language (:func:`from_env`): read once by a running command."""
+    return from_env() if _read_once is None else _read_once[0]
 
 
 @contextmanager
 def environment_read_once() -> Iterator[None]:
-    """While a command runs: the environment's language read once, not at every word
-    (the environment does not change under a running command; reading it costs
-    microseconds, and a long match words thousands of things)."""
-    global _read_once
-    before, _read_once = _read_once, (from_env(),)
+    """While a command runs (or the whole process; nested, the outer one holds): the
+    environment's language read once, at its start, not at every word (the environment
+    does not change under a running command; reading it costs microseconds, and a long
+    match words thousands of things). An unknown ``SCOREKEEPER_LANG`` is refused here,
+    before the command does anything (its refusal said in English)."""
+    global _read_once, _commands, _refused
+    if not _commands:
+        _refused = None  # each command refuses an unknown SCOREKEEPER_LANG anew
+        _read_once = (from_env(),)
+    _commands += 1
     try:
         yield
     finally:
-        _read_once = before
+        _commands -= 1
+        if not _commands:
+            _read_once = None
 
 
 @record(frozen=True)

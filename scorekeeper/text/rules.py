@@ -65,6 +65,7 @@ TEXTS: dict[str, str] = {
     # finding and reading the files
     "rules.what.ruleset": "rule set",
     "rules.what.options": "file of options",
+    "rules.what.competition": "competition",
     "rules.no_file": "no rule set file {name}",
     "rules.not_a_name": (
         "{name} is neither the id of a rule set nor a rule-set file: a rule "
@@ -73,6 +74,11 @@ TEXTS: dict[str, str] = {
     "rules.unknown_ruleset": "unknown rule set {name!r}; known rule sets: {known!l}",
     "rules.cannot_read": "cannot read: {why}",
     "rules.too_large": "larger than {most} bytes: no {what} is that long",
+    "rules.not_plain": "not a plain file (a pipe, a device or a folder): no {what} is read from it",
+    "rules.text_control": (
+        "{value!r} holds the control character {char}; the names and words of a {what} are "
+        "letters, digits and marks"
+    ),
     "rules.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",
     "rules.too_deep": "nested too deep to be a {what}",
     "rules.huge_number": "holds a number of thousands of digits: no {what} needs one",
