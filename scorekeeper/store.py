@@ -118,7 +118,7 @@ def set_current(path: Path) -> None:
         text = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(home))).as_posix()
     else:
         text = str(path.resolve())
-    matchlog.write_text(_pointer(), text + "\n")
+    files.write_bytes(_pointer(), (text + "\n").encode("utf-8"), follow=False)  # its own file
 
 
 def new_path(players: list[str], ruleset: str, when: datetime) -> Path:

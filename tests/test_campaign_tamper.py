@@ -25,6 +25,7 @@ import json
 import os
 import random
 import resource
+import stat
 import subprocess
 import sys
 from collections.abc import Callable
@@ -217,32 +218,53 @@ def cli(home: Path, *args: str | Path, cache_on: bool = True) -> tuple[int, str]
     return res.returncode, res.stdout + res.stderr
 
 
-def _not_a_file(where: Path, kind: str) -> None:
+VICTIM = "a file of the user's, outside the cache: never written through a link\n"
+
+
+def _not_a_file(where: Path, kind: str) -> Path | None:
+    """A pipe, a link to ``/dev/zero`` or a link to a file of the user's (returned, to
+    be proved untouched) where a cache file is looked for."""
     where.unlink(missing_ok=True)
     where.parent.mkdir(parents=True, exist_ok=True)
     if kind == "pipe":
         os.mkfifo(where)
-    else:
+    elif kind == "endless link":
         where.symlink_to("/dev/zero")
+    else:
+        victim = where.parent.parent.parent / "victim.txt"
+        victim.write_text(VICTIM, "utf-8")
+        where.symlink_to(victim)
+        return victim
+    return None
 
 
-@pytest.mark.parametrize("kind", ["pipe", "endless link"])
+def _untouched(victim: Path | None) -> None:
+    """The link's target as it was: a cache writer replaced /dev/zero itself with a
+    stats entry (as root) before it stopped following links."""
+    assert stat.S_ISCHR(os.stat("/dev/zero").st_mode)
+    if victim is not None:
+        assert victim.read_text("utf-8") == VICTIM
+
+
+@pytest.mark.parametrize("kind", ["pipe", "endless link", "link to a file"])
 def test_a_replay_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "status", "--match", match, cache_on=False)
     assert expected[0] == 0
     assert cli(home, "status", "--match", match) == expected  # the entry made
-    _not_a_file(cache.entry_file(cache.digest(match.read_bytes())), kind)
+    victim = _not_a_file(cache.entry_file(cache.digest(match.read_bytes())), kind)
     assert cli(home, "status", "--match", match) == expected
+    _untouched(victim)
 
 
-@pytest.mark.parametrize("kind", ["pipe", "endless link"])
+@pytest.mark.parametrize("kind", ["pipe", "endless link", "link to a file"])
 def test_a_stats_entry_that_is_not_a_file_is_ignored(home: Path, match: Path, kind: str) -> None:
     expected = cli(home, "stats", cache_on=False)
     assert expected[0] == 0
     assert cli(home, "stats") == expected
     (entry,) = (home / "cache" / "stats").glob("*.json")
-    _not_a_file(entry, kind)
+    victim = _not_a_file(entry, kind)
     assert cli(home, "stats") == expected
+    _untouched(victim)
 
 
 def test_a_key_that_is_a_pipe_is_not_used(home: Path, match: Path) -> None:

@@ -28,7 +28,7 @@ def _two_hands(home: Path) -> None:
 def test_stats_writes_an_average_as_the_table_does(tmp_path: Path, lang: str, average: str) -> None:
     home = tmp_path / "home"
     _two_hands(home)
-    res = run_cli(home, "stats", env={"SCOREKEEPER_LANG": lang})
+    res = run_cli(home, "--lang", lang, "stats")  # stats else speaks the current match's
     assert res.returncode == 0, res.stderr
     assert average in res.stdout, res.stdout
     if lang != "en":
@@ -44,7 +44,7 @@ def test_matches_names_the_rule_set_in_the_tables_language(tmp_path: Path, colum
     assert res.returncode == 0, res.stderr
     nl = run_cli(home, "matches", env={"SCOREKEEPER_LANG": "nl", "COLUMNS": columns})
     assert "Amsterdams klaverjassen" in nl.stdout and "(Amsterdam)" not in nl.stdout, nl.stdout
-    en = run_cli(home, "matches", env={"COLUMNS": columns})
+    en = run_cli(home, "--lang", "en", "matches", env={"COLUMNS": columns})  # else nl's
     assert "Klaverjassen (Amsterdam)" in en.stdout, en.stdout
     listed = json.loads(run_cli(home, "matches", "--json").stdout)["matches"][0]
     assert listed["ruleset"] == "klaverjassen"

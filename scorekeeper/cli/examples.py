@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
+
+from scorekeeper.caches import memo
 
 DATA = Path(__file__).with_name("examples.toml")
 SOURCE = "doppelkopf"
@@ -25,7 +26,7 @@ SOURCE = "doppelkopf"
 ENGLISH = "en"
 
 
-@cache
+@memo("cli.examples", "(none: the shipped examples file)", maxsize=None)
 def _data() -> Mapping[str, Mapping[str, Any]]:
     with DATA.open("rb") as f:
         return tomllib.load(f)

@@ -98,13 +98,19 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes, *, sync: bool = True) -> None:
+def write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, sync: bool = True, follow: bool = True
+) -> None:
     """Store ``data`` at ``path`` atomically, as :func:`write_text` does.
 
     ``sync=False`` skips the syncs, for files that may be lost in a crash without harm
     (a cache): the rename still makes the change all or nothing for readers.
+    ``follow=False`` (a cache, an undo record, the pointer to the current match: the
+    program's own files) replaces a link planted at ``path`` itself, never the file it
+    names: else a link to ``/dev/zero`` or ``~/.bashrc`` in a shared folder would have
+    that file overwritten.
     """
-    with _atomic(path, sync=sync) as handle:
+    with _atomic(path, sync=sync, follow=follow) as handle:
         handle.write(data)
 
 
@@ -137,19 +143,23 @@ def write_parts(path: str | os.PathLike[str], parts: Iterable[bytes | memoryview
 
 
 @contextmanager
-def replacing_bytes(path: str | os.PathLike[str], *, sync: bool = True) -> Iterator[BinaryIO]:
+def replacing_bytes(
+    path: str | os.PathLike[str], *, sync: bool = True, follow: bool = True
+) -> Iterator[BinaryIO]:
     """A binary file written piece by piece and stored atomically, as by :func:`replacing`
-    (``sync=False`` as for :func:`write_bytes`)."""
-    with _atomic(path, sync=sync) as handle:
+    (``sync=False`` and ``follow=False`` as for :func:`write_bytes`)."""
+    with _atomic(path, sync=sync, follow=follow) as handle:
         yield handle
 
 
 @contextmanager
-def _atomic(path: str | os.PathLike[str], *, sync: bool, new: bool = False) -> Iterator[BinaryIO]:
+def _atomic(
+    path: str | os.PathLike[str], *, sync: bool, new: bool = False, follow: bool = True
+) -> Iterator[BinaryIO]:
     if new and os.path.lexists(path):
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
-    # through a link: the file it names, never the link
-    target = Path(path) if new else Path(os.path.realpath(path))
+    # through a link: the file it names, never the link (the program's own files: the link)
+    target = Path(os.path.realpath(path)) if follow and not new else Path(path)
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     remove_leftovers(target)

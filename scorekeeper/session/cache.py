@@ -520,7 +520,7 @@ def _store(
     }
     h = sealer(secret)
     try:
-        with replacing_bytes(entry_file(key), sync=False) as out:
+        with replacing_bytes(entry_file(key), sync=False, follow=False) as out:
 
             def put(data: bytes | memoryview) -> None:
                 h.update(data)

@@ -101,7 +101,7 @@ def keep(match: Path, after: str, taken: dict[str, Any]) -> None:
         return  # a link to elsewhere: no redo rather than files lost there
     body = tomli_w.dumps({"undone": taken}).encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes(path, seal(key, path.name, body) + body, sync=False)
+    write_bytes(path, seal(key, path.name, body) + body, sync=False, follow=False)
     _prune(path.parent)
 
 

@@ -186,7 +186,7 @@ def remember(path: Path, data: bytes, made: MatchFigures, digest: str | None = N
         return  # a folder that is a link to elsewhere is not written (nor pruned)
     with suppress(OSError):  # a read-only data folder: the figures are made each time
         check = seal(secret, body)
-        write_bytes(entry, check + b"\n" + body, sync=False)
+        write_bytes(entry, check + b"\n" + body, sync=False, follow=False)
         where = entry.name.split("-", 1)[0]
         for old in entry.parent.glob(f"{where}-*.json"):
             if old != entry:
