@@ -192,9 +192,9 @@ def test_double_refusals(bk: ruleset.Ruleset) -> None:
     refused(hand, "Ben double twice", "doubling")
     hand.apply("Dirk double")  # third from the dealer's left: Ben and Carla passed
     # the first double ends the round before play
-    refused(hand, "Carla double", "doubling.again_from_card", "2 cards")
+    refused(hand, "Carla double", "doubling.again_from_card", "from card 2 on")
     hand.apply("Ben AC")
-    refused(hand, "Carla double", "doubling.again_from_card", "(1 are)")
+    refused(hand, "Carla double", "doubling.again_from_card", "(cards on the table: 1)")
     hand.apply("Carla KC")
     refused(hand, "Ben double", "doubling.alternate", "Dirk")  # Dirk's team doubled last
     hand.apply("Carla double")  # two cards on the table: the other team answers

@@ -285,7 +285,7 @@ def test_announced_sequences_bind_a_hand_that_was_not_recorded() -> None:
     refused(ben_cards, "Anna 9D", "sequences", "Ben's announced sequence")
     # trick 6: Anna leads; Ben has four cards left and all four are his announced diamonds
     hand.apply("Anna 10H")
-    refused(hand, "Ben 7S", "sequences", "4 cards left", "8D 9D 10D JD")
+    refused(hand, "Ben 7S", "sequences", "cards left in hand: 4", "8D 9D 10D JD")
     hand.apply("Ben 8D")
 
 

@@ -74,7 +74,7 @@ def test_status_says_who_is_to_choose_trump(cli) -> None:
 
 @pytest.mark.parametrize("command", ["announce", "declare"])
 def test_announce_and_declare_help_list_each_games_words(cli, command: str) -> None:
-    out = " ".join(cli(command, "--help").stdout.split())
+    out = " ".join(cli("--lang", "en", command, "--help").stdout.split())  # English words
     for game in GAMES:
         assert f"{game}" in out
     for word in ("no90", "trump SUIT", "turnup CARD", "knock", "double"):
