@@ -268,3 +268,21 @@ def test_each_game_s_help_examples_are_read(run: Any, tmp_path: Path, game: str)
     ok(run("judge", game, "--trick", *shlex.split(ex["judged"])))
     ok(run("judge", game, "--trick", *shlex.split(ex["judged_trick"])))
     ok(run("judge", game, *shlex.split(ex["judged_facts"])))
+
+
+def test_a_command_s_table_language_does_not_outlive_it(tmp_path: Path, monkeypatch) -> None:
+    """The table's language a command's help and refusals take (``typer_main``) is that
+    command's alone: a later command in the same process (an in-process run, a test's
+    next one) spoke Dutch after a Dutch match's command."""
+    from cli_helpers import in_process
+
+    from scorekeeper.cli import app as cli_app
+
+    home = tmp_path / "home"
+    run = in_process(home, monkeypatch)
+    assert (
+        run("new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl").returncode == 0
+    )
+    with pytest.raises(SystemExit):
+        cli_app.typer_main(["matches"])
+    assert cli_app._help_lang is None and cli_app._help_game is None

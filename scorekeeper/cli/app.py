@@ -308,7 +308,10 @@ def typer_main(argv: list[str]) -> None:
         translate_helps(command, lang, _help_game)
     else:
         flow_helps(command, _help_game)
-    command(argv, prog_name="scorekeeper")
+    try:
+        command(argv, prog_name="scorekeeper")
+    finally:  # this command's: never a later one's in the same process
+        _help_lang = _help_game = None
 
 
 def main() -> None:
