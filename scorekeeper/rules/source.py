@@ -63,12 +63,25 @@ def found_in(folder: Path) -> list[Path]:
     return [p for p in sorted(folder.glob("*.toml")) if p.is_file() and not (user and escapes(p))]
 
 
-def verify_not_led_out(folder: Path, name: str) -> None:
-    """Refuse ``name`` when the data folder's ``folder`` holds it only as a link leading out
-    of the data folder (:func:`found_in` passes it over): said so, not "unknown"."""
-    path = data_home() / folder / f"{name}.toml"
-    if path.is_file() and escapes(path):
-        raise RulesetError(said("folder.outside", path=str(path), folder=str(data_home())))
+def look_up(name: str, folders: Iterable[Path]) -> Path | None:
+    """The file ``<name>.toml`` of the first of ``folders`` that holds it as :func:`found_in`
+    finds files (in the data folder, only one that stays in it), or None: ``name`` is
+    unknown. Refused (``RulesetError``) when only a link leading out of the data folder
+    holds it: said so, not "unknown". The one lookup of rule sets and competitions by name."""
+    if not name or name.startswith(".") or "/" in name or os.sep in name or "\\" in name:
+        return None  # found_in never lists such a file: not a name
+    led_out: Path | None = None
+    for folder in folders:
+        path = folder / f"{name}.toml"
+        if not path.is_file():
+            continue
+        if lexically_in(folder, data_home()) and escapes(path):
+            led_out = led_out or path
+            continue
+        return path
+    if led_out is not None:
+        raise RulesetError(said("folder.outside", path=str(led_out), folder=str(data_home())))
+    return None
 
 
 def lexically_in(path: Path, folder: Path) -> bool:
@@ -110,12 +123,11 @@ def find(name: str) -> Path:
         return path
     if os.sep in name or "/" in name or "\\" in name or name.startswith("."):
         raise RulesetError(said("rules.not_a_name", name=_shown_name(name)), rule="ruleset")
-    files = available()
-    if name not in files:
-        verify_not_led_out(Path("rulesets"), name)
-        known = sorted(files) or [said("rules.none")]
+    found = look_up(name, ruleset_dirs())
+    if found is None:
+        known = sorted(available()) or [said("rules.none")]
         raise RulesetError(said("rules.unknown_ruleset", name=name, known=known))
-    return files[name]
+    return found
 
 
 def _shown_name(name: str) -> str:
