@@ -146,7 +146,10 @@ def read_bytes(path: Path, what: str = RULESET) -> bytes:
     """A rule set's (or options', or a competition's) file as it is: a plain file of at
     most ``MAX_BYTES`` (its size asked before a byte is read). A pipe, a device or a
     folder put in its place is refused at once, never waited on."""
-    too_large = f"{path}: {said('rules.too_large', most=MAX_BYTES, what=said(what))}"
+
+    def too_large() -> RulesetError:
+        return RulesetError(f"{path}: {said('rules.too_large', most=MAX_BYTES, what=said(what))}")
+
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         with os.fdopen(fd, "rb") as fh:
@@ -154,14 +157,14 @@ def read_bytes(path: Path, what: str = RULESET) -> bytes:
             if not stat.S_ISREG(st.st_mode):
                 raise RulesetError(f"{path}: {said('rules.not_plain', what=said(what))}")
             if st.st_size > MAX_BYTES:
-                raise RulesetError(too_large)
+                raise too_large()
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:  # the system's reason in the table's words (cli.os.ENOENT)
         from scorekeeper.text import os_error
 
         raise RulesetError(f"{path}: {said('rules.cannot_read', why=os_error(exc))}") from None
     if len(raw) > MAX_BYTES:  # grown while read
-        raise RulesetError(too_large)
+        raise too_large()
     return raw
 
 
