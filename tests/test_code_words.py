@@ -559,26 +559,6 @@ def test_every_action_word_offered_is_read_back(lang: str, rule_set: str) -> Non
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"),
-    [("en", "Ben QX: 'qx'"), ("de", "Ben QX: 'qx'"), ("nl", "Ben QX: 'qx'")],
-)
-def test_a_refusal_quotes_the_action_as_it_was_said(
-    lang: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """'Ben QX' was quoted back lower case ('Ben qx'): the action as typed, its player as
-    the table names them ('ben' -> 'Ben'); the log keeps its code lower case."""
-    run = in_process(tmp_path / "home", monkeypatch)
-    path = tmp_path / "m.toml"
-    assert run("new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang).returncode == 0
-    res = run("act", "ben QX", "--match", path)
-    assert res.returncode != 0 and "Ben QX" in res.stderr, res.stderr
-    assert "Ben qx" not in res.stderr, res.stderr
-    res = run("act", "Ben RE", "--match", path)
-    assert res.returncode == 0, res.stderr
-    assert "Ben re" in path.read_text(encoding="utf-8")  # the log's code, as ever
-
-
-@pytest.mark.parametrize(
     ("lang", "rule", "hand"),
     [("de", "Abrechnung, gewonnen", "Spiel 1"), ("nl", "puntentelling, gewonnen", "spel 1")],
 )
