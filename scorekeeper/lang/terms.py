@@ -284,11 +284,10 @@ def cards_in(text: str, lang: str | None) -> str:
 
     def one(word: str) -> str:
         who, colon, code = word.rpartition(":")
-        try:
-            card = Card.parse(code)
-        except ValueError:
+        card = Card.read(code)
+        if card is None or card.code != code:
             return word
-        return who + colon + card_name(card, lang) if card.code == code else word
+        return who + colon + card_name(card, lang)
 
     return " ".join(one(w) for w in text.split(" "))
 
@@ -395,11 +394,8 @@ def setting_value(value: str, lang: str = DEFAULT) -> str:
     from scorekeeper.cards import Card
     from scorekeeper.lang.naming import card_name
 
-    try:
-        if Card.parse(value).code == value:
-            return card_name(value, lang)
-    except ValueError:
-        pass
+    if (card := Card.read(value)) is not None and card.code == value:
+        return card_name(value, lang)
     if " " in value and value.endswith("."):  # a rule set's own sentence
         from scorekeeper.text import translate
 
