@@ -73,6 +73,34 @@ def test_a_line_the_command_would_not_read_is_refused_with_the_form(
 
 
 @pytest.mark.parametrize(
+    ("lang", "line", "says"),
+    [
+        ("de", "richter Ben", "liest 'richter' wie der Befehl: richter (sie"),
+        ("de", "stand 3", "liest 'stand' wie der Befehl: stand [--chart] [--all] (sie"),
+        ("de", "zurück 2", "liest 'zurück' wie der Befehl: zurück [--yes] (sie"),
+        ("de", "erklären die partie", "wie der Befehl: erklären [THEMA] (sie"),
+        ("de", "announce Ben", "wie der Befehl: announce SPIELER WÖRTER... (sie"),
+        ("nl", "stand 3", "leest 'stand' zoals de opdracht: stand [--chart] [--all] (ze"),
+        ("nl", "uitleg de partij", "zoals de opdracht: uitleg [ONDERWERP] (ze"),
+        ("nl", "play", "zoals de opdracht: play [SPELER] KAART (ze"),
+    ],
+)
+def test_the_form_is_said_as_the_table_types_it(
+    tmp_path: Path, lang: str, line: str, says: str
+) -> None:
+    """A session command with a word it does not take is refused with its form in the
+    table's words: the command as the table types it, its placeholders in the table's
+    language (before: 'die Sitzung liest 'judge' wie der Befehl: judge' for 'richter Ben',
+    and PLAYER WORDS, TOPIC at a German or Dutch table)."""
+    path = tmp_path / "m.toml"
+    made = run_cli(tmp_path, "new", "doppelkopf", *FOUR, "--lang", lang, "--match", path)
+    assert made.returncode == 0, made.stderr
+    res = piped(tmp_path, path, line + "\n")
+    assert res.returncode == 1
+    assert says in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(
     ("lang", "line", "totals"),
     [
         ("de", 'hand re=Anna,Carla re_points=165 -a "Anna Re"', {"Anna": 4, "Ben": -4}),

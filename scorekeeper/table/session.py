@@ -312,7 +312,11 @@ class TableSession:
         rest = [a for a in args if not a.startswith("-")]
         if options - set(takes) or len(rest) > (1 if name == "explain" else 0):
             raise ScorekeeperError(
-                say("table.oneshot.form", command=name, form=COMMAND_FORMS[name]),
+                say(
+                    "table.oneshot.form",
+                    command=spoken_command(name, self.lang),
+                    form=_form(name, self.lang),
+                ),
                 rule="actions",
                 kind="usage",
             )
@@ -568,17 +572,15 @@ COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
 TAKEN = {"-y": "--yes"}
 """Short options, as the one-shot commands spell them."""
 
-COMMAND_FORMS = {
-    "undo": "undo [--yes]",
-    "redo": "redo",
-    "score": "score [--chart] [--all]",
-    "status": "status",
-    "explain": "explain [TOPIC]",
-    "judge": "judge",
-    "help": "help",
-    "quit": "quit",
-    "scorer": "scorer",
-}
+
+def _form(name: str, lang: str) -> str:
+    """A session command's form as this table types it: its word in the table's language
+    (``zurück [--yes]``), its options as the one-shot command takes them."""
+    shown = [spoken_command(name, lang)]
+    shown += [f"[{option}]" for option in COMMAND_OPTIONS[name]]
+    if name == "explain":
+        shown.append(f"[{say('table.form.topic')}]")
+    return " ".join(shown)
 
 
 def _example_word(said: tuple[str, ...], lang: str, family: str) -> str | None:
@@ -600,7 +602,9 @@ def _usage(name: str) -> ScorekeeperError:
     """A one-shot command's line the session cannot read: the form that works (the
     session records in its own match, so ``--match`` and ``--json`` are not taken)."""
     return ScorekeeperError(
-        say("table.oneshot.form", command=name, form=USAGE[name]), rule="actions", kind="usage"
+        say("table.oneshot.form", command=name, form=say(f"table.form.{name}")),
+        rule="actions",
+        kind="usage",
     )
 
 

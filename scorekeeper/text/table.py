@@ -57,6 +57,14 @@ TEXTS: dict[str, str] = {
         "the session reads '{command}' as the command does: {form}"
         " (it records in this match: no --match or --json)"
     ),
+    "table.form.topic": "TOPIC",
+    "table.form.hand": 'hand KEY=VALUE... [-a "PLAYER WORDS"]...  (hand --keys: the facts)',
+    "table.form.announce": "announce PLAYER WORDS...",
+    "table.form.declare": "declare PLAYER WORDS...",
+    "table.form.act": 'act "PLAYER WORDS"...',
+    "table.form.play": "play [PLAYER] CARD",
+    "table.form.trick": "trick CARD...",
+    "table.form.deal": "deal PLAYER=CARDS...",
     "table.quote": "a quote is not closed in '{line}': close it, or leave the quotes out",
     "table.over": "the match is over ({reason}); start a new one with: {command}",
     "table.file.missing": (
