@@ -235,6 +235,10 @@ def result_of(data: list[Any]) -> HandResult:
     )
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""One encoder for every summary and detail (``json.dumps`` makes one per call)."""
+
+
 # ---------------------------------------------------------------------- a kept hand
 class CachedHand(MatchHand):
     """A finished hand as the cache keeps it: number, dealer, quick facts, scores and plain
@@ -267,7 +271,7 @@ class CachedHand(MatchHand):
         if isinstance(mh, CachedHand):
             return mh
         assert mh.result is not None
-        detail = json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False)
+        detail = _JSON.encode([list(texts), plain_result(mh.result)])
         hand = cls(
             mh.number,
             mh.dealer,
@@ -381,7 +385,7 @@ def _detail(mh: MatchHand, texts: Sequence[str]) -> bytes | memoryview:
     if isinstance(mh, CachedHand):
         return mh.detail
     assert mh.result is not None
-    return json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False).encode("utf-8")
+    return _JSON.encode([list(texts), plain_result(mh.result)]).encode("utf-8")
 
 
 def save_match(
@@ -489,6 +493,8 @@ def save(entry: Entry, *, instead_of: str | None = None) -> None:
 
 SEAL_SIZE = 64
 """The seal's length in hex digits (blake2b, 32 bytes)."""
+_CHUNK = 1 << 18
+"""How much of an entry is gathered before it is sealed and written."""
 
 
 def _store(
@@ -519,21 +525,37 @@ def _store(
         "written": written,
     }
     h = sealer(secret)
+    chunk: list[bytes | memoryview] = []
+    size = 0
     try:
         with replacing_bytes(entry_file(key), sync=False, follow=False) as out:
 
             def put(data: bytes | memoryview) -> None:
-                h.update(data)
-                out.write(data)
+                """Gathered, then sealed and written about a quarter MB at a time."""
+                nonlocal size
+                chunk.append(data)
+                size += len(data)
+                if size >= _CHUNK:
+                    flush()
+
+            def flush() -> None:
+                nonlocal size
+                joined = b"".join(chunk)
+                h.update(joined)
+                out.write(joined)
+                chunk.clear()
+                size = 0
 
             out.write(b"0" * SEAL_SIZE + b"\n")
-            put(json.dumps(head).encode() + b"\n[")
-            for i, mh in enumerate(hands):  # the JSON list of summaries, item by item
-                put((b", " if i else b"") + json.dumps(_summary(mh), ensure_ascii=False).encode())
+            put(_JSON.encode(head).encode() + b"\n[")
+            for at in range(0, len(hands), 512):  # the JSON list of summaries, 512 at a time
+                part = _JSON.encode([_summary(mh) for mh in hands[at : at + 512]])[1:-1]
+                put((b", " if at else b"") + part.encode())
             put(b"]\n")
             for i, mh in enumerate(hands):
                 put(_detail(mh, texts[i] if i < len(texts) else []))
                 put(b"\n")
+            flush()
             out.seek(0)
             out.write(h.hexdigest().encode())
     except (OSError, TypeError, ValueError) as exc:
