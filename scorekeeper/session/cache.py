@@ -493,8 +493,6 @@ def save(entry: Entry, *, instead_of: str | None = None) -> None:
 
 SEAL_SIZE = 64
 """The seal's length in hex digits (blake2b, 32 bytes)."""
-_CHUNK = 1 << 18
-"""How much of an entry is gathered before it is sealed and written."""
 
 
 def _store(
@@ -525,37 +523,23 @@ def _store(
         "written": written,
     }
     h = sealer(secret)
-    chunk: list[bytes | memoryview] = []
-    size = 0
+    chunk: list[bytes | memoryview] = []  # sealed and written 128 hands at a time
     try:
         with replacing_bytes(entry_file(key), sync=False, follow=False) as out:
-
-            def put(data: bytes | memoryview) -> None:
-                """Gathered, then sealed and written about a quarter MB at a time."""
-                nonlocal size
-                chunk.append(data)
-                size += len(data)
-                if size >= _CHUNK:
-                    flush()
-
-            def flush() -> None:
-                nonlocal size
-                joined = b"".join(chunk)
-                h.update(joined)
-                out.write(joined)
-                chunk.clear()
-                size = 0
-
             out.write(b"0" * SEAL_SIZE + b"\n")
-            put(_JSON.encode(head).encode() + b"\n[")
+            chunk.append(_JSON.encode(head).encode() + b"\n[")
             for at in range(0, len(hands), 512):  # the JSON list of summaries, 512 at a time
                 part = _JSON.encode([_summary(mh) for mh in hands[at : at + 512]])[1:-1]
-                put((b", " if at else b"") + part.encode())
-            put(b"]\n")
+                chunk.append((b", " if at else b"") + part.encode())
+            chunk.append(b"]\n")
             for i, mh in enumerate(hands):
-                put(_detail(mh, texts[i] if i < len(texts) else []))
-                put(b"\n")
-            flush()
+                chunk += (_detail(mh, texts[i] if i < len(texts) else []), b"\n")
+                if len(chunk) >= 256:
+                    h.update(joined := b"".join(chunk))
+                    out.write(joined)
+                    chunk.clear()
+            h.update(joined := b"".join(chunk))
+            out.write(joined)
             out.seek(0)
             out.write(h.hexdigest().encode())
     except (OSError, TypeError, ValueError) as exc:
