@@ -566,13 +566,19 @@ class Hand:
         held = self.held
         if held is None:
             return None
-        allowed = self.legal_mask(player)
+        allowed = self._allowed(player)
         seen = [c for c in dict.fromkeys(held.cards.get(player, ())) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(self._play_of(player, c))]
 
-    def legal_mask(self, player: str, table: Duties | None = None) -> int:
+    def legal_mask(self, player: str) -> int | None:
         """The cards ``player`` holds (0: not in this hand) that the following rules allow
-        now, as a card mask (the deal recorded; ``table``: the contract's duties, if known)."""
+        now, as a card mask (bit ``Card.index``); None without the deal, as ``legal_cards``."""
+        if self.held is None:
+            return None
+        return self._allowed(player)
+
+    def _allowed(self, player: str, table: Duties | None = None) -> int:
+        """``legal_mask`` with the deal recorded (``table``: the contract's duties, if known)."""
         held = self.held.held.get(player, 0)  # type: ignore[union-attr]
         in_play = self.in_play
         if in_play is None or not held:
@@ -625,7 +631,7 @@ class Hand:
                 if self.played[card] < deck.counts[card]
             )
             return [play for play in plays if self.can(play)]
-        allowed = self._card_plays_made().of(player, self.legal_mask(player))
+        allowed = self._card_plays_made().of(player, self._allowed(player))
         verify = self.game.verify_play  # the game's own restrictions (a card owed...)
         out = []
         for play in allowed:
@@ -795,7 +801,7 @@ class Hand:
             if held is None:
                 allowed = self.played[card] < counts[card]
             elif self._conserved or self.played[card] < counts[card]:
-                allowed = self.legal_mask(actor, table) & BIT[card]
+                allowed = self._allowed(actor, table) & BIT[card]
         if not allowed:
             self.refuse(action)  # raises the reason
             raise AssertionError(action.text)  # the masks refused: a reason must say why
@@ -876,7 +882,7 @@ class Hand:
         if holding is not None and card not in holding:
             why = Reason("hand.not_held_holds", {"player": actor, "card": card, "held": holding})
             raise no("hand.refused", "deal", action=action, why=why)
-        if holding is None or not self.legal_mask(actor) & BIT[card]:
+        if holding is None or not self._allowed(actor) & BIT[card]:
             # without the deal, or refused: the reasoning judge decides and says why
             verdict = self.check_card(actor, card)
             if not verdict.legal:
