@@ -50,9 +50,58 @@ def test_an_unknown_environment_language_is_refused(
     res = run_cli(tmp_path / "home", *args, "--match", match, env=env)
     assert res.returncode == 2, (res.returncode, res.stdout, res.stderr)
     assert res.stdout == ""
-    assert "SCOREKEEPER_LANG: unknown language 'fr'; scorekeeper speaks en, de, nl" in res.stderr
+    assert REFUSALS[said_in(args)] in res.stderr
     assert "Traceback" not in res.stderr
     assert match.read_bytes() == before
+
+
+REFUSALS = {
+    "en": "SCOREKEEPER_LANG: unknown language 'fr'; scorekeeper speaks en, de, nl",
+    "de": "Fehler: SCOREKEEPER_LANG: unbekannte Sprache 'fr'; scorekeeper spricht en, de, nl",
+    "nl": "fout: SCOREKEEPER_LANG: onbekende taal 'fr'; scorekeeper spreekt en, de, nl",
+    "json": '"where": "SCOREKEEPER_LANG", "reason": {"key": "lang.unknown", "params": {"lang": "fr"',
+}
+
+
+def said_in(args: list[str]) -> str:
+    """How the refusal is said: as JSON under --json, else in --lang's words."""
+    if "--json" in args:
+        return "json"
+    return args[args.index("--lang") + 1] if "--lang" in args else "en"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--lang", "nl", "score"], "nl"),
+        (["play", "QC", "--lang", "de"], "de"),
+        (["rules", "list", "--lang", "nl"], "nl"),
+        (["score", "--json", "--lang", "de"], "json"),
+    ],
+)
+def test_the_refusal_speaks_the_command_s_language(
+    tmp_path: Path, match: Path, args: list[str], said: str
+) -> None:
+    """Said in the words the command would have spoken (its --lang, else the match's), and
+    under --json as the JSON object every refusal is (before: English plain text always)."""
+    res = run_cli(tmp_path / "home", *args, "--match", match, env={"SCOREKEEPER_LANG": "fr"})
+    assert res.returncode == 2 and res.stdout == ""
+    assert REFUSALS[said] in res.stderr, res.stderr
+    if said == "json":
+        import json
+
+        assert json.loads(res.stderr)["kind"] == "usage"
+
+
+def test_the_refusal_speaks_the_match_s_language(tmp_path: Path) -> None:
+    path = tmp_path / "nl.toml"
+    names = ["Anna", "Ben", "Carla", "Dirk"]
+    made = run_cli(
+        tmp_path / "home", "new", "klaverjassen", *names, "--lang", "nl", "--match", path
+    )
+    assert made.returncode == 0, made.stderr
+    res = run_cli(tmp_path / "home", "status", "--match", path, env={"SCOREKEEPER_LANG": "fr"})
+    assert res.returncode == 2 and REFUSALS["nl"] in res.stderr, res.stderr
 
 
 def test_the_table_refuses_it_too(tmp_path: Path, match: Path) -> None:

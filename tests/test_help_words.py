@@ -283,6 +283,35 @@ def test_a_command_s_table_language_does_not_outlive_it(tmp_path: Path, monkeypa
     assert (
         run("new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl").returncode == 0
     )
+    english = tmp_path / "en.toml"
+    assert (
+        run("new", "doppelkopf", "A", "B", "C", "D", "--lang", "en", "--match", english).returncode
+        == 0
+    )
     with pytest.raises(SystemExit):
         cli_app.typer_main(["matches"])
-    assert cli_app._help_lang is None and cli_app._help_game is None
+    with pytest.raises(SystemExit) as refused:  # an English match's refusal, in English
+        cli_app.typer_main(["status", "--match", str(english), "--nonsense"])
+    assert refused.value.code == 2
+    res = run("status", "--match", english, "--nonsense")
+    assert "No such option" in res.stderr and "Keine" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["event", "competitions"], "klaverjas-individual: Klaverjas-competitie (individueel)"),
+        (["event", "season", "x"], "fout: geen evenement telt voor het seizoen 'x'"),
+        (["event", "season", "--help"], "Gebruik: scorekeeper event season"),
+    ],
+)
+def test_club_commands_on_no_event_speak_the_table_s_language(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """``event competitions`` and ``event season`` name no event: they speak the table's
+    language (the current match's), as ``matches`` and ``stats`` do (before: English at a
+    Dutch table)."""
+    home = tmp_path / "home"
+    ok(run_cli(home, "new", "klaverjassen", "Anna", "Ben", "Carla", "Dirk", "--lang", "nl"))
+    res = run_cli(home, *args)
+    assert said in res.stdout + res.stderr, (res.stdout, res.stderr)

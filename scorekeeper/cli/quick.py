@@ -385,6 +385,18 @@ def start(command: Callable[[list[str]], None]) -> None:
     _run(command, argv, was_devnull)
 
 
+def refuse_language(exc: language.UnknownLanguage, argv: list[str]) -> None:
+    """Refuse an unknown ``SCOREKEEPER_LANG`` (a usage mistake, exit 2) in the words the
+    command would have spoken: its ``--lang``, else the table's (the match's language),
+    else English; under ``--json`` as the JSON object every refusal is."""
+    from scorekeeper.cli.core import fail
+    from scorekeeper.cli.speaking import table_language
+
+    language.choose(language.from_argv(argv))
+    language.use_match(table_language(argv))
+    fail(unknown_language(exc))
+
+
 def _run(command: Callable[[list[str]], None], argv: list[str], was_devnull: bool) -> None:
     try:
         with language.environment_read_once():  # SCOREKEEPER_LANG=fr: refused, for either path
@@ -400,8 +412,7 @@ def _run(command: Callable[[list[str]], None], argv: list[str], was_devnull: boo
         sys.stderr.write(f"{say('cli.error')} {exc}\n")
         sys.exit(1)
     except language.UnknownLanguage as exc:  # SCOREKEEPER_LANG=fr, read as the process starts
-        sys.stderr.write(f"{say('cli.error')} {unknown_language(exc)}\n")
-        sys.exit(2)
+        refuse_language(exc, argv)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # a bug: say so plainly, traceback only on request
