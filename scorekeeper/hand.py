@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.caches import Cache, cache
-from scorekeeper.cards import BY_INDEX, Card, Deck
+from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
 from scorekeeper.errors import CardError, IllegalActionError, RulesetError, no
@@ -34,7 +34,7 @@ from scorekeeper.following import (
     check_play,
     duties,
 )
-from scorekeeper.holdings import BIT, Holdings
+from scorekeeper.holdings import BIT, CardPlays, Holdings, card_plays
 from scorekeeper.reasons import Reason
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, Outcome, Play, Revoke, Tally, Trick
@@ -126,54 +126,6 @@ def seated(players: Sequence[str]) -> Seating:
         orders = {p: seats[i:] + seats[:i] for i, p in enumerate(seats)}
         after = {p: order[1 % len(order)] for p, order in orders.items()}
         found = _SEATS.put(seats, (after, orders))
-    return found
-
-
-class CardPlays:
-    """The play of each card by each player at a table, as ``Action`` records made once
-    per table and deck (an action is immutable), and the deck's order of the cards: what
-    ``Hand.legal_actions`` answers for the cards a mask allows."""
-
-    __slots__ = ("actions", "deck", "position", "within")
-
-    def __init__(self, players: Sequence[str], deck: Deck) -> None:
-        self.deck = deck
-        self.position = {BIT[card]: place for place, card in enumerate(deck.cards)}
-        self.within = sum(self.position)  # the deck's cards as a card mask
-        self.actions = {
-            player: {BIT[card]: Action(player, PLAY, card) for card in deck.cards}
-            for player in players
-        }
-
-    def of(self, player: str, mask: int) -> list[Action]:
-        """``player``'s plays of the cards of ``mask`` that are cards of the deck, in the
-        deck's order (none for someone who does not play at this table)."""
-        actions = self.actions.get(player)
-        if actions is None:
-            return []
-        mask &= self.within
-        bits = []
-        while mask:
-            low = mask & -mask
-            bits.append(low)
-            mask ^= low
-        bits.sort(key=self.position.__getitem__)
-        return [actions[bit] for bit in bits]
-
-
-_PLAYS: Cache[tuple[tuple[str, ...], int], CardPlays] = cache(
-    "hand.card_plays", "(tuple(players), id(deck))", limit=64
-)
-"""Each table's ``CardPlays`` with a deck: an entry keeps its deck, so the deck's id is
-not another deck's while the entry is kept (``card_plays`` checks it is the same)."""
-
-
-def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
-    """The ``CardPlays`` of these players with this deck, made once and shared."""
-    key = (tuple(players), id(deck))
-    found = _PLAYS.entries.get(key)
-    if found is None or found.deck is not deck:
-        found = _PLAYS.put(key, CardPlays(players, deck))
     return found
 
 

@@ -24,8 +24,8 @@ from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, judge_trick
 from scorekeeper.errors import CardError, RulesetError, ScorekeeperError
 from scorekeeper.following import check_play, duties, legal_cards, mask
-from scorekeeper.hand import Hand, card_plays
-from scorekeeper.holdings import BIT
+from scorekeeper.hand import Hand
+from scorekeeper.holdings import BIT, card_plays
 
 SHORT_DECKS = sorted(
     name for name in ruleset.available() if len(ruleset.load(name).deck.cards) < len(BY_INDEX)
