@@ -402,7 +402,7 @@ class KlaverjassenHand(GameHand):
     def verify_play(self, action: Action) -> None:
         card = action.card
         assert card is not None
-        if card in self.discards:
+        if self.discards and card in self.discards:
             raise IllegalActionError(
                 because(
                     "klaverjassen.play.discarded",
@@ -412,7 +412,10 @@ class KlaverjassenHand(GameHand):
                     maker=self.maker,
                 )
             )
-        why = self.declarations.why_not_play(action.actor, card)
+        declarations = self.declarations
+        if not (declarations.declared or declarations.stuk):
+            return  # no card shown yet: none is another player's
+        why = declarations.why_not_play(action.actor, card)
         if why is not None:
             raise IllegalActionError(
                 because("klaverjassen.play.refused", why.rule, action=str(action), why=why)
