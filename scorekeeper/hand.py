@@ -943,7 +943,10 @@ class Hand:
         return self.game.result()
 
     def summary(self) -> dict[str, object]:
-        """The quick-entry facts of this finished hand (what a paper score sheet holds)."""
+        """The quick-entry facts of this finished hand (what a paper score sheet holds);
+        refused, as ``result``, before the hand is over."""
+        if not self.finished:
+            raise no("hand.not_over", "play.tricks")
         return self.game.summary()
 
     def deck_check(self) -> list[Reason]:

@@ -183,3 +183,19 @@ def test_judge_names_a_held_card_outside_the_deck(tmp_path: Path, lang: str, wor
             (line,) = res.stderr.splitlines()
         assert words in line and ("8S" in line or "8♠" in line), line
         assert "1" not in line.split("(")[0], line  # no count of copies
+
+
+@pytest.mark.parametrize("name", sorted(ruleset.available()))
+def test_a_hand_in_progress_has_no_summary(name: str) -> None:
+    # as result(): refused with its reason (a Klaverjas hand in progress raised an
+    # AssertionError before its trump was chosen and an IndexError after)
+    rules = ruleset.load(name)
+    table = [*PLAYERS, "Erik"][: rules.player_counts[0]]
+    rng = random.Random(5)
+    hand = Hand(rules, table, table[0], deal=simulate.deal(rules, table, rng))
+    for _ in range(3):
+        for query in (hand.summary, hand.result):
+            refused = plainly(query)
+            assert isinstance(refused, ScorekeeperError), (query, refused)
+            assert refused.rule == "play.tricks"
+        hand.apply(rng.choice(hand.legal_actions()))
