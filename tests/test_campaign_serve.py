@@ -77,12 +77,6 @@ def test_a_typed_line_is_refused_without_markup(
 
 
 @pytest.mark.parametrize("lang", ["de", "nl"])
-@pytest.mark.xfail(
-    strict=False,
-    raises=AssertionError,
-    reason="open (inbox, campaign to lead): the act refusal's message starts with the "
-    "typed line raw, before its escaped form",
-)
 def test_a_typed_line_is_echoed_with_its_control_characters_visible(
     said: dict[str, dict[str, object]], lang: str
 ) -> None:

@@ -56,29 +56,11 @@ DATA_SGR = {"SGR from data": b"\x1b[41m", "concealed": b"\x1b[8m"}
 
 BIDI = {"bidi override": "\u202e".encode()}
 
-OPEN = {
-    "SGR": pytest.mark.xfail(
-        strict=False,
-        raises=AssertionError,
-        reason="open (inbox, campaign to folder): on a terminal shown.VisibleStream passes "
-        "every SGR sequence, also one that came from data",
-    ),
-    "bidi": pytest.mark.xfail(
-        strict=False,
-        raises=AssertionError,
-        reason="open (inbox, campaign to folder): prompt_toolkit echoes a pasted bidi "
-        "override raw on the input line",
-    ),
-}
-
 
 def _cases(opened: dict[str, bytes]) -> list[object]:
     return [
         *(pytest.param(name, raw, id=name) for name, raw in NEVER_RAW.items()),
-        *(
-            pytest.param(name, raw, id=name, marks=OPEN["bidi" if "bidi" in name else "SGR"])
-            for name, raw in opened.items()
-        ),
+        *(pytest.param(name, raw, id=name) for name, raw in opened.items()),
     ]
 
 
@@ -199,3 +181,22 @@ def test_the_piped_table_shows_hostile_lines_visibly_in_german_and_dutch(
     assert "\\x1b]52" in said and "\\u202e" in said and "\\x9b" in said
     assert ("Fehler" if lang == "de" else "fout") in said
     assert path.read_bytes() != before  # "Ben QC\r" is Ben's queen of clubs, recorded
+
+
+@pytest.mark.xfail(
+    strict=False,
+    raises=AssertionError,
+    reason="open (inbox, campaign to lead): without a terminal a colour sequence in a "
+    "file's name is dropped from the line, not shown (the name printed is not the name)",
+)
+def test_a_file_s_name_is_shown_whole_through_a_pipe(tmp_path: Path) -> None:
+    """Through a pipe (no terminal) every control character of a file's name is shown as
+    its escape, so that the name printed is the name: ``switch`` takes it back."""
+    home = tmp_path / "home"
+    name = "con\x1b[8mcealed\x1b[0m-\x1b[41mred"
+    match = home / "matches" / f"{name}.toml"
+    made = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", match)
+    assert made.returncode == 0, made.stderr
+    assert "con\\x1b[8mcealed\\x1b[0m-\\x1b[41mred" in made.stdout, made.stdout
+    listed = run_cli(home, "matches")
+    assert "con\\x1b[8mcealed\\x1b[0m-\\x1b[41mred" in listed.stdout, listed.stdout
