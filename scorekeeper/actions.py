@@ -73,11 +73,7 @@ def parse_actions(texts: Sequence[str], players: Sequence[str]) -> list[Action]:
 
 
 def _looks_like_card(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except CardError:
-        return False
-    return True
+    return Card.read(word) is not None
 
 
 def parse_action(text: str, players: Sequence[str]) -> Action:

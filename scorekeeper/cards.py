@@ -96,20 +96,33 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card as players type it: ``QC``, ``10h``, ``TD``, ``Q♣``, ``♣Q``."""
+        """Read a card as players type it: ``QC``, ``10h``, ``TD``, ``Q♣``, ``♣Q``; a
+        ``CardError`` naming the forms it reads when ``text`` is none (:meth:`read` asks)."""
+        card = cls.read(text)
+        if card is None:
+            forms = because("cards.forms")
+            if not text.strip():
+                raise CardError(because("cards.empty", forms=forms))
+            raise CardError(because("cards.unknown", text=text, forms=forms))
+        return card
+
+    @classmethod
+    def read(cls, text: str) -> Card | None:
+        """The card ``text`` names as players type it (see :meth:`parse`), or None: a
+        question, which makes no error (``is this word a card?``)."""
         card = _PARSED.get(text)
         if card is not None and cls is Card:
             return card
         card = cls._read(text)
-        if cls is Card and len(_PARSED) < 4096:
+        if card is not None and cls is Card and len(_PARSED) < 4096:
             _PARSED[text] = card
         return card
 
     @classmethod
-    def _read(cls, text: str) -> Card:
+    def _read(cls, text: str) -> Card | None:
         raw = text.strip()
         if not raw:
-            raise CardError(because("cards.empty", forms=because("cards.forms")))
+            return None
         suit = None
         rank_text = raw
         if raw[0] in _SYMBOL_TO_SUIT:
@@ -123,7 +136,7 @@ class Card:
         rank = rank_text.strip().upper()
         rank = _RANK_ALIASES.get(rank, rank)
         if suit is None or rank not in RANKS:
-            raise CardError(because("cards.unknown", text=text, forms=because("cards.forms")))
+            return None
         return cls(rank, suit)
 
     @property

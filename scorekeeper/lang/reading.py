@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.actions import _looks_like_card  # the old notation reads it
 from scorekeeper.caches import memo
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
@@ -69,11 +68,7 @@ def game_words() -> frozenset[str]:
 
 def _is_code(word: str) -> bool:
     """A card's code (``qc``, ``10h``): some phrases read as cards on purpose."""
-    try:
-        Card.parse(word)
-    except CardError:
-        return False
-    return True
+    return Card.read(word) is not None
 
 
 def card_readings(text: str, lang: str = DEFAULT) -> set[Card]:
@@ -219,7 +214,7 @@ def _as_card(
     """The code of the card ``words`` name together, or None. In English a word the old
     notation reads stays as typed, so that English input is stored exactly as before.
     With a ``family``, a card's nickname at that game's table is read too."""
-    if lang == DEFAULT and len(words) == 1 and _looks_like_card(words[0]):
+    if lang == DEFAULT and len(words) == 1 and Card.read(words[0]) is not None:
         return words[0]
     if len(words) == 1 and (code := nickname(words[0], lang, family, trump)) is not None:
         return code

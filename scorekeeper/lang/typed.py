@@ -40,7 +40,7 @@ def typed(
     lang = lang or match_lang(session.header)
     if lang == DEFAULT and len(words) <= 2 and not any(" " in w for w in words):
         return list(words)  # an actor and one word: nothing English reads otherwise
-    from scorekeeper.lang import translate
+    from scorekeeper.lang.reading import translate
 
     family = _rules(session, rules).family
     return translate(words, lang, family=family, players=session.header.players)
@@ -56,7 +56,7 @@ def typed_cards(session: Session, words: Sequence[str], rules: Ruleset | None = 
     lang = match_lang(session.header)
     if lang == DEFAULT and all(_old_notation(w) for w in words):
         return list(words)
-    from scorekeeper.lang import read_cards
+    from scorekeeper.lang.reading import read_cards
 
     try:
         rs = _rules(session, rules)
@@ -79,9 +79,9 @@ def hand_trump(session: Session) -> str | None:
 
 def _old_notation(word: str) -> bool:
     """A card word the old notation reads alone (``QC``, ``10h``, ``Q♣``)."""
-    from scorekeeper.actions import _looks_like_card
+    from scorekeeper.cards import Card
 
-    return " " not in word.strip() and "," not in word and _looks_like_card(word)
+    return " " not in word.strip() and "," not in word and Card.read(word) is not None
 
 
 def typed_facts(
@@ -124,12 +124,12 @@ def _fact_value(session: Session, item: str, rules: Ruleset | None, lang: str) -
     card by the letters of a suit at its end stays as typed (``solo=queens``, not QS). A
     player's cards (``Anna:H7 H8 H9``, a Klaberjass sequence) are read as every card typed
     at the table is, refused in the table's card forms."""
-    from scorekeeper.lang import card_readings
+    from scorekeeper.lang.reading import card_readings
 
     who, colon, cards = item.partition(":")
     seated = {p.casefold() for p in session.header.players}
     if colon and who.strip().casefold() in seated and _cards_meant(cards, lang):
-        from scorekeeper.lang import read_cards
+        from scorekeeper.lang.reading import read_cards
 
         rs = _rules(session, rules)
         return who + colon + " ".join(read_cards(cards, lang, rs.deck, rs.family))
@@ -141,7 +141,7 @@ def _fact_value(session: Session, item: str, rules: Ruleset | None, lang: str) -
 def _cards_meant(text: str, lang: str) -> bool:
     """Whether the words after a player's colon are cards (some of them read as one, or
     several words: a sequence), not a number of points (``Anna:62``)."""
-    from scorekeeper.lang import card_readings
+    from scorekeeper.lang.reading import card_readings
 
     words = text.replace(",", " ").split()
     if not words or all(w.isdigit() for w in words):

@@ -28,7 +28,7 @@ from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap, files, reader
 from scorekeeper.matchlog.files import for_match
 from scorekeeper.matchlog.reader import Strings, one_hand, pieces
-from scorekeeper.matchlog.shape import Known, shape_problems
+from scorekeeper.matchlog.shape import Known
 from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load
@@ -837,9 +837,9 @@ def header(text: str) -> MatchLog:
     """The match's header, read from the text before its first hand."""
     try:
         data = tomllib.loads(text)
-        if "hand" in data or shape_problems(data):
+        if "hand" in data:
             raise NotStreamed("header")
-        return MatchLog.from_dict(data)
+        return MatchLog.from_dict(data, owned=True)  # its shape checked there, once
     except NotStreamed:
         raise
     except Exception as exc:  # the whole read says what is wrong, with its line

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
-from scorekeeper.errors import CardError
 from scorekeeper.record import field, record
 
 COMMANDS = (
@@ -121,11 +120,7 @@ def find_player(word: str, players: Sequence[str]) -> str | None:
 
 
 def is_card(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except CardError:
-        return False
-    return True
+    return Card.read(word) is not None
 
 
 def said_text(action: Action) -> str:
