@@ -462,6 +462,7 @@ def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
     for name in times:
         us = min(times[name])
         rows.append((f"{name} on a hand: peer us / ours (target >= 5x)", them, us, them / us))
+    rows += first_question_parts(never_asked, min(times[first]), runs)
     if not peer:
         print("peer: skipped (not found)")
         return rows
@@ -469,6 +470,44 @@ def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
     rows.append(
         ("hand positions where legal_actions' cards are the peer's", same, count, same / count)
     )
+    return rows
+
+
+def first_question_parts(never_asked: list[Any], first: float, runs: int) -> list[Row]:
+    """Where the first question of a position goes: each part of what ``legal_actions()``
+    asks, timed alone on copies of the same never-asked positions (made untimed before
+    each run, as the first question's are: a copy's first touch is in every part), the
+    fastest run; each row: its us, the first question's, its share."""
+    from scorekeeper.holdings import card_plays
+
+    def plays(h: Any, p: str) -> Any:
+        return card_plays(h.players, h.rules.deck).of(p, h.legal_mask(p))
+
+    def verified(h: Any, p: str) -> None:
+        for play in plays(h, p):
+            h.game.verify_play(play)
+
+    parts: dict[str, Callable[..., Any]] = {
+        "nothing (the loop, a copy's first touch)": lambda h, p: None,
+        "the family: is_over() and ready_to_play()": lambda h, p: (
+            h.game.is_over(),
+            h.game.ready_to_play(),
+        ),
+        "the family's own actions (GameHand.legal_actions)": lambda h, p: h.game.legal_actions(),
+        "the following rule: Hand.legal_mask(player)": lambda h, p: h.legal_mask(p),
+        "the mask and its plays (CardPlays.of)": plays,
+        "the mask, its plays, the family's verify_play": verified,
+    }
+    times: dict[str, list[float]] = {name: [] for name in parts}
+    for _ in range(runs):
+        for name, part in parts.items():
+            unasked = [(h.copy(), p) for h, p in never_asked]
+            times[name].append(timed_loop(part, unasked))
+            del unasked
+    rows: list[Row] = []
+    for name in parts:
+        us = min(times[name])
+        rows.append((f"  first question, of it: {name}, us", us, first, us / first))
     return rows
 
 

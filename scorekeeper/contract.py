@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scorekeeper.cards import SUIT_NAMES, Card
-from scorekeeper.errors import CardError
+from scorekeeper.cards import RANKS, SUIT_NAMES, SUITS, Card, Deck
+from scorekeeper.errors import CardError, RulesetError
 from scorekeeper.reasons import Reason
 from scorekeeper.record import field, record, replace
 from scorekeeper.rules import Ruleset
@@ -40,19 +40,26 @@ class Contract:
     reversal_rules: tuple[tuple[Card, str], ...] = ()
     # Trumps an option moved in the order (piglets), with that option, for the reason.
     promoted: tuple[tuple[Card, str], ...] = ()
+    # The game's deck (``from_rules``); None: every card a trump or ranked in a plain suit.
+    deck: Deck | None = field(default=None, repr=False, compare=False)
     # Made from the fields above by ``__post_init__``, once per contract: the tables the
     # engine's hottest queries read (never given, compared or shown).
     _trump_index: dict[Card, int] = field(init=False, repr=False, compare=False)
     _plain_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _trump_strength: dict[Card, tuple[int, int]] = field(init=False, repr=False, compare=False)
+    _cards: frozenset[Card] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def from_rules(
         cls, rules: Ruleset, key: str, trump_suit: str | None = None, **changes: object
     ) -> Contract:
-        spec = rules.spec.contracts.get(key)
+        contracts = rules.spec.contracts
+        spec = contracts.get(key)
         if spec is None:
-            raise KeyError(key)
+            why = Reason(
+                "games.unknown_game", {"game": key, "rules": rules.name, "games": tuple(contracts)}
+            )
+            raise RulesetError(why, rule="contracts")
         trumps: list[Card] = []
         for code in spec.trumps:
             if "{T}" in code:
@@ -68,6 +75,7 @@ class Contract:
             trumps=tuple(trumps),
             plain_order=spec.plain_order or rules.spec.ranking.plain_order,
             trump_suit=trump_suit,
+            deck=rules.deck,
         )
         if changes:
             contract = contract.replace(**changes)
@@ -81,6 +89,30 @@ class Contract:
         object.__setattr__(self, "_trump_index", index)
         object.__setattr__(self, "_plain_index", {r: i for i, r in enumerate(self.plain_order)})
         object.__setattr__(self, "_trump_strength", {c: (2, -i) for c, i in index.items()})
+        if self.deck is not None:
+            cards = frozenset(self.deck.cards)
+        else:
+            ranked = set(self.plain_order)
+            cards = frozenset(c for s in SUITS for r in RANKS if r in ranked for c in [Card(r, s)])
+        object.__setattr__(self, "_cards", cards | frozenset(self.trumps))
+
+    # -- the deck
+    @property
+    def cards(self) -> frozenset[Card]:
+        """The cards of this contract's game: its deck's (else the trumps and every card
+        a plain suit ranks)."""
+        return self._cards
+
+    def verify_card(self, card: Card) -> None:
+        """A ``CardError`` (rule ``deck.ranks``) naming ``card`` and the deck, for a card
+        that is not one of this game's."""
+        if card in self._cards:
+            return
+        deck = self.deck
+        ranks = deck.ranks if deck is not None else tuple(r for r in RANKS if r in self.plain_order)
+        suits = deck.suits if deck is not None else SUITS
+        why = Reason("cards.not_in_deck", {"card": card, "ranks": ranks, "suits": suits})
+        raise CardError(why, rule="deck.ranks")
 
     # -- classification
     def is_trump(self, card: Card) -> bool:

@@ -22,7 +22,7 @@ engine prove a revoke from cards played later.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from itertools import compress
+from itertools import chain, compress
 from typing import Literal, get_args, get_origin, overload
 
 from scorekeeper.caches import cache
@@ -102,7 +102,12 @@ def check_play(
 
     ``holding`` is what the player held at that moment (including ``card``), as far as it is
     known; ``partner_winning`` says whether the trick is currently the player's side's.
+    A card that is not one of the game's is refused with a ``CardError`` (``Contract.verify_card``).
     """
+    verify = contract.verify_card
+    verify(card)
+    for known in chain(trick, holding):
+        verify(known)
     if not trick:
         return allowed("lead")
     return _Judge(rules, contract, trick, holding, partner_winning, last_trick).judge(card)
@@ -238,11 +243,15 @@ def legal_cards(
     The card mask is the model (bit ``Card.index``: what a ``Hand`` holds, what ``mask``
     makes of cards): given the holding as a mask, the answer is the mask of the cards that
     may be played, and nothing is converted. Given the holding as cards, it is made a mask
-    here and the answer is the distinct cards allowed, in the holding's order."""
+    here and the answer is the distinct cards allowed, in the holding's order. A card
+    that is not one of the game's (in the holding or the trick) is refused with a
+    ``CardError`` naming it and the deck (``Contract.verify_card``)."""
     table = _DUTIES.get(id(contract))
     if table is None or table.rules is not rules:
         table = duties(rules, contract)
     if isinstance(holding, int):
+        if holding & table.outside:
+            table.verify_cards(holding)
         if trick:
             return table.legal_at(holding, table.after_cards(trick, last_trick), partner_winning)
         return holding
@@ -250,6 +259,8 @@ def legal_cards(
     if held.bit_count() != len(holding):  # a card held twice: its bit counted once
         held = mask(holding)
         holding = list(dict.fromkeys(holding))
+    if held & table.outside:
+        table.verify_cards(held)
     if trick:
         allowed = table.legal_at(held, table.after_cards(trick, last_trick), partner_winning)
         if allowed != held:
@@ -264,6 +275,9 @@ def mask(cards: Iterable[Card]) -> int:
         bits |= 1 << card.index
     return bits
 
+
+EVERY = (1 << len(BY_INDEX)) - 1
+"""The mask of every card."""
 
 _DUTIES: dict[int, Duties] = cache("following.duties", "id(contract)").entries
 
@@ -328,6 +342,7 @@ class Duties:
         self.contract = contract
         trump = mask(contract.trumps)
         self.trump = trump
+        self.outside = EVERY & ~mask(contract.cards)  # the cards that are not the game's
         self.follow = {s: mask(c for c in BY_INDEX if c.suit == s) & ~trump for s in SUITS}
         self.follow[TRUMP] = trump
         self.follow_suit = rules.follow_suit
@@ -350,14 +365,18 @@ class Duties:
 
     def then(self, asks: TrickAsks, index: int, last_trick: bool) -> TrickAsks:
         """What the trick asks once card ``index`` leads it or beats its best card
-        (``asks``: what it asked before), made when first needed."""
+        (``asks``: what it asked before), made when first needed. A card that is not the
+        game's is refused here (``verify_cards``): its bit is in every ``beat``, so a
+        trick walked card by card brings it here."""
         made = asks.after[index]
         if made is not None:
             return made
+        if self.outside >> index & 1:  # never kept: a card not the game's comes here
+            self.verify_cards(1 << index)
         contract = self.contract
         best = BY_INDEX[index]
         led = asks.led or contract.suit_of(best)
-        beat = 0
+        beat = self.outside  # the cards not the game's "beat" it, to be refused
         for card in BY_INDEX:
             try:
                 if contract.beats(card, best, led, last_trick=last_trick):
@@ -383,13 +402,21 @@ class Duties:
         return asks, best
 
     def after_cards(self, trick: Sequence[Card], last_trick: bool) -> TrickAsks:
-        """``walk``'s asks for a trick given as cards."""
+        """``walk``'s asks for a trick given as cards (a card not the game's refused by
+        ``then``: every trick's ``beat`` holds the cards that are not the game's)."""
         asks = self.opening[last_trick]
         for card in trick:
             index = card.index
             if asks.beat >> index & 1:
                 asks = asks.after[index] or self.then(asks, index, last_trick)
         return asks
+
+    def verify_cards(self, cards: int) -> None:
+        """A ``CardError`` naming the first card of ``cards`` (a mask) that is not one of
+        the game's, and the deck (``Contract.verify_card``)."""
+        for card in BY_INDEX:
+            if cards >> card.index & 1:
+                self.contract.verify_card(card)
 
     def winner(self, trick: Sequence[int], last_trick: bool) -> int:
         """The position that takes the trick (card indices): its best card's. What
@@ -403,7 +430,13 @@ class Duties:
         partner_winning: bool | None = None,
         last_trick: bool = False,
     ) -> int:
-        """The held cards (a mask) that may be played to ``trick`` (card indices so far)."""
+        """The held cards (a mask) that may be played to ``trick`` (card indices so far);
+        a card not the game's refused (``verify_cards``)."""
+        cards = held
+        for index in trick:
+            cards |= 1 << index
+        if cards & self.outside:
+            self.verify_cards(cards & self.outside)
         if not trick:
             return held
         return self.legal_at(held, self.walk(trick, last_trick)[0], partner_winning)

@@ -3,7 +3,8 @@
 ``Hand`` is the state machine every game shares, one seam (as python-chess keeps one
 ``Board``). Its state: ``held`` (``holdings.Holdings``, the cards held as masks once the deal
 is recorded), ``in_play`` (``TrickInPlay``, the trick being played), ``tricks``,
-``history``, ``revokes`` (the records), and ``_turn`` (``Turn``, what the position allows).
+``history``, ``revokes`` (the records), and ``kept`` (``Kept``: what it has worked out from
+these, the position's ``Turn`` among them, each with its one rule for going stale).
 Every card goes through ``_play``: ``_judge`` decides with the card masks
 (``following.Duties``); only a refusal runs the reasoned checks (``refuse``) to say why;
 ``_complete`` completes a trick (its winner: its best card's player). Without the deal the
@@ -22,7 +23,7 @@ from typing import Any, Protocol
 
 from scorekeeper.actions import PLAY, Action, parse_action
 from scorekeeper.caches import Cache, cache
-from scorekeeper.cards import BY_INDEX, Card, Deck
+from scorekeeper.cards import BY_INDEX, Card
 from scorekeeper.contract import Contract, TrickVerdict, judge_trick
 from scorekeeper.deals import read_deal, whole_deck
 from scorekeeper.errors import CardError, IllegalActionError, RulesetError, no
@@ -34,7 +35,7 @@ from scorekeeper.following import (
     check_play,
     duties,
 )
-from scorekeeper.holdings import BIT, Holdings
+from scorekeeper.holdings import BIT, CardPlays, Holdings, card_plays
 from scorekeeper.reasons import Reason
 from scorekeeper.record import record
 from scorekeeper.result import HandResult, Outcome, Play, Revoke, Tally, Trick
@@ -129,58 +130,10 @@ def seated(players: Sequence[str]) -> Seating:
     return found
 
 
-class CardPlays:
-    """The play of each card by each player at a table, as ``Action`` records made once
-    per table and deck (an action is immutable), and the deck's order of the cards: what
-    ``Hand.legal_actions`` answers for the cards a mask allows."""
-
-    __slots__ = ("actions", "deck", "position", "within")
-
-    def __init__(self, players: Sequence[str], deck: Deck) -> None:
-        self.deck = deck
-        self.position = {BIT[card]: place for place, card in enumerate(deck.cards)}
-        self.within = sum(self.position)  # the deck's cards as a card mask
-        self.actions = {
-            player: {BIT[card]: Action(player, PLAY, card) for card in deck.cards}
-            for player in players
-        }
-
-    def of(self, player: str, mask: int) -> list[Action]:
-        """``player``'s plays of the cards of ``mask`` that are cards of the deck, in the
-        deck's order (none for someone who does not play at this table)."""
-        actions = self.actions.get(player)
-        if actions is None:
-            return []
-        mask &= self.within
-        bits = []
-        while mask:
-            low = mask & -mask
-            bits.append(low)
-            mask ^= low
-        bits.sort(key=self.position.__getitem__)
-        return [actions[bit] for bit in bits]
-
-
-_PLAYS: Cache[tuple[tuple[str, ...], int], CardPlays] = cache(
-    "hand.card_plays", "(tuple(players), id(deck))", limit=64
-)
-"""Each table's ``CardPlays`` with a deck: an entry keeps its deck, so the deck's id is
-not another deck's while the entry is kept (``card_plays`` checks it is the same)."""
-
-
-def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
-    """The ``CardPlays`` of these players with this deck, made once and shared."""
-    key = (tuple(players), id(deck))
-    found = _PLAYS.entries.get(key)
-    if found is None or found.deck is not deck:
-        found = _PLAYS.put(key, CardPlays(players, deck))
-    return found
-
-
 class Turn:
     """What the position allows (immutable): who plays the next card (``player``, None
     before play and after the hand), the family's actions and that player's card plays
-    (``actions``; ``plays`` alone). ``Hand._turn`` keeps it from the first question to the
+    (``actions``; ``plays`` alone). ``Kept.turn`` keeps it from the first question to the
     next change of the position (``apply``, ``record_deal``, ``give``, ``take``)."""
 
     __slots__ = ("actions", "player", "plays")
@@ -191,6 +144,43 @@ class Turn:
         self.player = player
         self.plays = tuple(plays)
         self.actions = (*others, *plays)
+
+
+class Kept:
+    """What a hand has worked out from its state, kept to answer again (``Hand.kept``), each
+    with its one rule for going stale:
+
+    - ``duties``: the following duties of the contract in force (``following.Duties``) and
+      ``points``, its card points by card index (None: the family counts its own way) of
+      the contract ``points_of``: made again when the contract in force is another object
+      than theirs (``Hand._duties``, ``Hand._trick_points``; a contract is immutable);
+    - ``plays``: the table's ``CardPlays``, never stale (the table and the deck are the hand's);
+    - ``played``: the copies played of each card, counted from the tricks up to the
+      ``counted``-th card played (``Hand.played``): cards only join the tricks, so it grows;
+    - ``turn``: what the position allows (``Turn``), dropped by every change of the position
+      (``apply``, ``record_deal``, ``give``, ``take``).
+
+    ``push`` and ``copy`` keep a copy (``copy``) with the state they save: ``pop`` brings
+    back the one of the position it returns to."""
+
+    __slots__ = ("counted", "duties", "played", "plays", "points", "points_of", "turn")
+
+    def __init__(self) -> None:
+        self.duties: Duties | None = None
+        self.points_of: Contract | None = None  # the contract ``points`` are of
+        self.points: tuple[int, ...] | None = None
+        self.plays: CardPlays | None = None
+        self.played: Counter[Card] = Counter()
+        self.counted = 0
+        self.turn: Turn | None = None
+
+    def copy(self) -> Kept:
+        """The same, to change apart from this (the counts a new ``Counter``)."""
+        made = Kept.__new__(Kept)
+        made.duties, made.points_of, made.points = self.duties, self.points_of, self.points
+        made.plays, made.turn = self.plays, self.turn  # both immutable
+        made.played, made.counted = Counter(self.played), self.counted
+        return made
 
 
 class TrickInPlay:
@@ -273,12 +263,9 @@ class Hand:
         self.tricks: list[Trick] = []
         self.tricks_done = 0  # completed tricks: they complete in order, all but the last
         self.in_play: TrickInPlay | None = None
-        self._judged_by: Duties | None = None  # the duties asked last (``_duties``)
+        self.kept = Kept()  # what the hand has worked out from its state (``Kept``)
         if deal is not None:
             self.record_deal(deal)
-        # the copies played of each card, counted from the tricks when asked (``played``)
-        self._played: Counter[Card] = Counter()
-        self._counted = 0  # the cards (in play order) counted into _played so far
         # each player's plays with what each proves, kept without the deal (plays_by)
         self._plays_by: dict[str, list[PlayMade]] = {p: [] for p in self.players}
         self.revokes: list[Revoke] = []
@@ -290,14 +277,9 @@ class Hand:
         # who plays after whom, and a trick's players in turn by its leader: the same for
         # every hand at this table of players (``seated``; read, never changed)
         self._after, self._orders = seated(self.players)
-        # the card points by card index of the contract in force (None: the family counts
-        # its own way), asked again when the contract changes
-        self._points: tuple[Contract | None, tuple[int, ...] | None] = (None, None)
         # A replayed hand's outcomes are not shown: families may leave their messages out.
         self.quiet = False
         self._pushed: list[dict[str, Any]] = []  # the states ``push`` saved, for ``pop``
-        self._card_plays: CardPlays | None = None  # made when the plays are first listed
-        self._turn: Turn | None = None  # what the position allows, made when asked (``Turn``)
         self.game: GameRules = self.family.start_hand(self)
 
     # ------------------------------------------------------------------ push, pop, copy
@@ -355,12 +337,10 @@ class Hand:
             "tricks": tricks,
             "tricks_done": self.tricks_done,
             "in_play": in_play,
-            "_played": Counter(self._played),
-            "_counted": self._counted,
+            "kept": self.kept.copy(),  # its turn the position's as long as the state is
             "_plays_by": {p: list(made) for p, made in self._plays_by.items()},
             "revokes": list(self.revokes),
             "_next": self._next,
-            "_turn": self._turn,  # immutable, and the position's as long as the state is
             "quiet": self.quiet,
             "game": self.game.snapshot(memo),
         }
@@ -378,7 +358,7 @@ class Hand:
         if self.dealt is not None:
             raise no("deal.again", "deal")
         cards, whole = read_deal(self.rules, self.family, self.players, deal)
-        self._turn = None
+        self.kept.turn = None
         started = bool(self.tricks)
         self.dealt = cards  # lists read for this hand alone
         self._whole = whole and not started
@@ -398,7 +378,7 @@ class Hand:
         if held is None:
             return
         self._whole = False
-        self._turn = None
+        self.kept.turn = None
         given = list(cards)
         held.give(player, given)
         if self._conserved:  # still no card held or played more often than the deck has it
@@ -412,7 +392,7 @@ class Hand:
         if held is None:
             return
         self._whole = False
-        self._turn = None
+        self.kept.turn = None
         missing = held.take(player, cards)
         if missing is not None:
             raise no(
@@ -455,14 +435,14 @@ class Hand:
     def played(self) -> Counter[Card]:
         """How many copies of each card have been played (in the order first played),
         counted from the tricks as far as asked."""
-        cards = self.cards_played
-        done = self._counted
+        kept, cards = self.kept, self.cards_played
+        done = kept.counted
         if done < cards:
             seats = len(self.players)  # the tricks hold the cards in play order, seats each
             since = [p.card for t in self.tricks[done // seats :] for p in t.plays]
-            self._played.update(since[done % seats :])
-            self._counted = cards
-        return self._played
+            kept.played.update(since[done % seats :])
+            kept.counted = cards
+        return kept.played
 
     @property
     def plays_by(self) -> dict[str, list[PlayMade]]:
@@ -566,13 +546,19 @@ class Hand:
         held = self.held
         if held is None:
             return None
-        allowed = self.legal_mask(player)
+        allowed = self._allowed(player)
         seen = [c for c in dict.fromkeys(held.cards.get(player, ())) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(self._play_of(player, c))]
 
-    def legal_mask(self, player: str, table: Duties | None = None) -> int:
+    def legal_mask(self, player: str) -> int | None:
         """The cards ``player`` holds (0: not in this hand) that the following rules allow
-        now, as a card mask (the deal recorded; ``table``: the contract's duties, if known)."""
+        now, as a card mask (bit ``Card.index``); None without the deal, as ``legal_cards``."""
+        if self.held is None:
+            return None
+        return self._allowed(player)
+
+    def _allowed(self, player: str, table: Duties | None = None) -> int:
+        """``legal_mask`` with the deal recorded (``table``: the contract's duties, if known)."""
         held = self.held.held.get(player, 0)  # type: ignore[union-attr]
         in_play = self.in_play
         if in_play is None or not held:
@@ -589,7 +575,7 @@ class Hand:
     def playable_cards(self, player: str) -> list[Card]:
         """The cards ``player`` may play now: from the hand when the deal is recorded,
         otherwise every card of the deck the record does not rule out."""
-        turn = self._turn or self._turn_now()
+        turn = self.kept.turn or self._turn_now()
         if turn.player != player:
             return []
         return [play.card for play in turn.plays]  # type: ignore[misc]
@@ -597,7 +583,7 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every action allowed now: the family's (announcements, bids, declarations...)
         and the cards the player to play may play (the position's ``Turn``)."""
-        return list((self._turn or self._turn_now()).actions)
+        return list((self.kept.turn or self._turn_now()).actions)
 
     def _turn_now(self) -> Turn:
         """The position's ``Turn``, made now and kept until the position changes."""
@@ -609,7 +595,7 @@ class Hand:
         else:
             player = self._next or self.next_leader()
             turn = Turn(player, game.legal_actions(), self._plays(player))
-        self._turn = turn
+        self.kept.turn = turn
         return turn
 
     def _plays(self, player: str) -> list[Action]:
@@ -625,7 +611,7 @@ class Hand:
                 if self.played[card] < deck.counts[card]
             )
             return [play for play in plays if self.can(play)]
-        allowed = self._card_plays_made().of(player, self.legal_mask(player))
+        allowed = self._card_plays_made().of(player, self._allowed(player))
         verify = self.game.verify_play  # the game's own restrictions (a card owed...)
         out = []
         for play in allowed:
@@ -638,9 +624,10 @@ class Hand:
 
     def _card_plays_made(self) -> CardPlays:
         """This table's ``CardPlays`` (looked up when first asked)."""
-        plays = self._card_plays
+        kept = self.kept
+        plays = kept.plays
         if plays is None:
-            plays = self._card_plays = card_plays(self.players, self.rules.deck)
+            plays = kept.plays = card_plays(self.players, self.rules.deck)
         return plays
 
     def _play_of(self, player: str, card: Card) -> Action:
@@ -651,9 +638,10 @@ class Hand:
         """The following duties of the contract in force (it may change during a hand:
         the last ones asked are kept while the contract is the same object)."""
         contract = self.game.contract()
-        table = self._judged_by
+        kept = self.kept
+        table = kept.duties
         if table is None or table.contract is not contract:
-            table = self._judged_by = duties(self.following, contract)
+            table = kept.duties = duties(self.following, contract)
         return table
 
     def _game_allows(self, play: Action) -> bool:
@@ -730,7 +718,7 @@ class Hand:
                 outcome.result = self.result()
             return outcome
         finally:
-            self._turn = None  # the position changed (a refusal changes nothing: made again)
+            self.kept.turn = None  # the position changed (a refusal changes nothing: made again)
 
     def _play(self, action: Action, outcome: Outcome) -> None:
         """The one path of every card: judged (``_judge``), then recorded: the history,
@@ -795,7 +783,7 @@ class Hand:
             if held is None:
                 allowed = self.played[card] < counts[card]
             elif self._conserved or self.played[card] < counts[card]:
-                allowed = self.legal_mask(actor, table) & BIT[card]
+                allowed = self._allowed(actor, table) & BIT[card]
         if not allowed:
             self.refuse(action)  # raises the reason
             raise AssertionError(action.text)  # the masks refused: a reason must say why
@@ -823,10 +811,10 @@ class Hand:
     def _trick_points(self, contract: Contract, trick: Trick, key: tuple[int, ...]) -> int:
         """The card points of the complete ``trick`` (its cards ``key``) under ``contract``,
         the one in force: ``GameHand.trick_points`` of its cards."""
-        points = self._points
-        if points[0] is not contract:
-            points = self._points = (contract, self.game.points_by_index())
-        by_index = points[1]
+        kept = self.kept
+        if kept.points_of is not contract:
+            kept.points_of, kept.points = contract, self.game.points_by_index()
+        by_index = kept.points
         if by_index is None:
             return self.game.trick_points(trick.cards)
         return sum(map(by_index.__getitem__, key))
@@ -876,7 +864,7 @@ class Hand:
         if holding is not None and card not in holding:
             why = Reason("hand.not_held_holds", {"player": actor, "card": card, "held": holding})
             raise no("hand.refused", "deal", action=action, why=why)
-        if holding is None or not self.legal_mask(actor) & BIT[card]:
+        if holding is None or not self._allowed(actor) & BIT[card]:
             # without the deal, or refused: the reasoning judge decides and says why
             verdict = self.check_card(actor, card)
             if not verdict.legal:
@@ -955,7 +943,10 @@ class Hand:
         return self.game.result()
 
     def summary(self) -> dict[str, object]:
-        """The quick-entry facts of this finished hand (what a paper score sheet holds)."""
+        """The quick-entry facts of this finished hand (what a paper score sheet holds);
+        refused, as ``result``, before the hand is over."""
+        if not self.finished:
+            raise no("hand.not_over", "play.tricks")
         return self.game.summary()
 
     def deck_check(self) -> list[Reason]:

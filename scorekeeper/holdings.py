@@ -7,14 +7,17 @@ deck has two of each card), beside ``cards``, the same cards as a list in the or
 were dealt (cards given later at the end), which is what the views show and the order the
 legal-card queries answer in. A card played or taken leaves all three at once; nothing is
 made later from anything else. The following duties (``following.Duties``) judge a card
-against ``held`` alone.
+against ``held`` alone. ``CardPlays`` turns a card mask into the plays of its cards, in the
+deck's order, with the records made once per table and deck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from scorekeeper.cards import BY_INDEX, Card
+from scorekeeper.actions import PLAY, Action
+from scorekeeper.caches import Cache, cache
+from scorekeeper.cards import BY_INDEX, Card, Deck
 
 BIT = {card: 1 << card.index for card in BY_INDEX}
 """Every card's bit in a card mask."""
@@ -80,3 +83,65 @@ def masks(cards: Iterable[Card]) -> tuple[int, int]:
         twice |= once & bit  # seen before: a second copy
         once |= bit
     return once, twice
+
+
+class CardPlays:
+    """The play of each card by each player at a table, as ``Action`` records made once
+    per table and deck (an action is immutable), and the deck's order of the cards: what
+    ``Hand.legal_actions`` answers for the cards a mask allows.
+
+    A deck lists its cards suit by suit; the plays of a mask are read suit by suit, each
+    suit's part of the mask looked up in that player's table of the suit (``by_suit``: the
+    suit's card mask and, by each part of it asked so far, its plays in the deck's order,
+    made when first asked: at most one per subset of a suit's cards)."""
+
+    __slots__ = ("actions", "by_suit", "deck")
+
+    def __init__(self, players: Sequence[str], deck: Deck) -> None:
+        self.deck = deck
+        self.actions = {
+            player: {BIT[card]: Action(player, PLAY, card) for card in deck.cards}
+            for player in players
+        }
+        suits = [sum(BIT[c] for c in deck.cards if c.suit == suit) for suit in deck.suits]
+        self.by_suit: dict[str, list[tuple[int, dict[int, tuple[Action, ...]]]]] = {
+            player: [(bits, {}) for bits in suits] for player in players
+        }
+
+    def of(self, player: str, mask: int) -> list[Action]:
+        """``player``'s plays of the cards of ``mask`` that are cards of the deck, in the
+        deck's order (none for someone who does not play at this table)."""
+        by_suit = self.by_suit.get(player)
+        if by_suit is None:
+            return []
+        out: list[Action] = []
+        for bits, made in by_suit:
+            part = mask & bits
+            if part:
+                plays = made.get(part)
+                if plays is None:
+                    plays = made[part] = self._in_order(player, part)
+                out += plays
+        return out
+
+    def _in_order(self, player: str, part: int) -> tuple[Action, ...]:
+        """The plays of the cards of ``part`` (cards of one suit of the deck), in the
+        deck's order."""
+        actions = self.actions[player]
+        return tuple(actions[BIT[c]] for c in self.deck.cards if part & BIT[c])
+
+
+_PLAYS: Cache[tuple[tuple[str, ...], int], CardPlays] = cache(
+    "holdings.card_plays", "(tuple(players), id(deck))", limit=64
+)
+"""Each table's ``CardPlays`` with a deck: an entry keeps its deck, so the deck's id is
+not another deck's while the entry is kept (``card_plays`` checks it is the same)."""
+
+
+def card_plays(players: Sequence[str], deck: Deck) -> CardPlays:
+    """The ``CardPlays`` of these players with this deck, made once and shared."""
+    key = (tuple(players), id(deck))
+    found = _PLAYS.entries.get(key)
+    if found is None or found.deck is not deck:
+        found = _PLAYS.put(key, CardPlays(players, deck))
+    return found

@@ -190,9 +190,11 @@ def judge_play(
 
 
 def _check_cards(rules: Ruleset, cards: Sequence[Card]) -> None:
-    """The trick and the hand together cannot hold a card more often than the deck."""
+    """Every card is one of the deck's (``Deck.verify_card``: it names the card and the
+    deck), and the trick and the hand together hold none more often than the deck."""
     counts: dict[Card, int] = {}
     for card in cards:
+        rules.deck.verify_card(card)
         counts[card] = counts.get(card, 0) + 1
         if counts[card] > rules.deck.counts[card]:
             raise IllegalActionError(

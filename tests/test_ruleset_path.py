@@ -113,6 +113,43 @@ def test_older_files_keep_loading_an_absolute_path_and_one_from_the_current_fold
     assert run_cli(home, "play", "QC", "--match", match, cwd=elsewhere).returncode == 0
 
 
+WARNED = {
+    "en": ("warning:", "in the current folder", "beside the match"),
+    "de": ("Warnung:", "im aktuellen Ordner", "neben der Partie"),
+    "nl": ("waarschuwing:", "in de huidige map", "naast de partij"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WARNED))
+def test_a_rule_set_read_from_the_current_folder_is_said_naming_both_paths(
+    played, tmp_path: Path, lang: str
+) -> None:
+    """An old match whose rule-set file is not beside it still loads from the current
+    folder, and says so once on stderr in the table's language (``--json`` speaks
+    English), naming the file it read and the one it looked for beside the match; the
+    answer on stdout is untouched. Both paths (Typer's ``score``, the quick ``status``),
+    the cache on and off."""
+    home, match = played
+    elsewhere = tmp_path / "elsewhere"
+    _house(elsewhere / "house5.toml", 5)
+    _with_ruleset(match, "house5.toml")
+    runs = [("score", "--lang", lang), ("status", "--lang", lang), ("score", "--json")]
+    for args, env in ((a, e) for a in runs for e in ({}, {"SCOREKEEPER_CACHE": "off"})):
+        res = run_cli(home, *args, "--match", match, cwd=elsewhere, env=env)
+        assert res.returncode == 0, res.stderr
+        if "--json" in args:
+            assert json.loads(res.stdout)["hands"][0]["result"]["scores"]["Ben"] == 5
+        word, current, beside = WARNED["en" if "--json" in args else lang]
+        lines = [line for line in res.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, res.stderr  # once, however often the rule set is looked up
+        assert lines[0].startswith(word) and current in lines[0] and beside in lines[0]
+        assert str(elsewhere / "house5.toml") in lines[0]
+        assert str(match.parent / "house5.toml") in lines[0]
+    _house(match.parent / "house5.toml", 2)  # beside the match again: nothing to say
+    res = run_cli(home, "status", "--match", match, cwd=elsewhere)
+    assert res.returncode == 0 and res.stderr == ""
+
+
 # ------------------------------------------------------------------ import, archive, restore
 # A match imported into the data folder (or put away and brought back) takes the rule-set
 # files it names by a path from its folder along, byte for byte: there it plays by the

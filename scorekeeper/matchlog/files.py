@@ -414,4 +414,27 @@ def for_match(name: str, match_file: str | os.PathLike[str]) -> str:
         raise RulesetError(why, rule="ruleset")
     if os.path.lexists(path):
         return str(path)
-    return name  # not beside the match: from the current folder, as before
+    if os.path.isfile(name):  # not beside the match: from the current folder, as before
+        _warn_from_current(path, Path(os.path.abspath(name)))
+    return name
+
+
+_WARNED: set[tuple[Path, Path]] = set()
+"""The (beside the match, from the current folder) pairs already said in this process."""
+
+
+def _warn_from_current(beside: Path, used: Path) -> None:
+    """Say on stderr, once a process for each pair, that an old match's rule-set file was
+    not beside it and was read from the current folder: the same file may mean other
+    rules on another machine or in another folder."""
+    if (beside, used) in _WARNED:
+        return
+    _WARNED.add((beside, used))
+    import sys
+
+    from scorekeeper.shown import visible
+    from scorekeeper.text import say
+
+    line = say("folder.ruleset_from_current", beside=str(beside), used=str(used))
+    sys.stderr.write(visible(f"{say('cli.warning')} {line}") + "\n")
+    sys.stderr.flush()

@@ -192,6 +192,10 @@ def seal(key: bytes, body: bytes | memoryview) -> bytes:
     return blake2b(body, digest_size=32, key=key).hexdigest().encode()
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""One encoder for every summary and detail (``json.dumps`` makes one per call)."""
+
+
 # ---------------------------------------------------------------------- a kept hand
 class CachedHand(MatchHand):
     """A finished hand as the cache keeps it: number, dealer, quick facts, scores and plain
@@ -224,7 +228,7 @@ class CachedHand(MatchHand):
         if isinstance(mh, CachedHand):
             return mh
         assert mh.result is not None
-        detail = json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False)
+        detail = _JSON.encode([list(texts), plain_result(mh.result)])
         hand = cls(
             mh.number,
             mh.dealer,
@@ -338,7 +342,7 @@ def _detail(mh: MatchHand, texts: Sequence[str]) -> bytes | memoryview:
     if isinstance(mh, CachedHand):
         return mh.detail
     assert mh.result is not None
-    return json.dumps([list(texts), plain_result(mh.result)], ensure_ascii=False).encode("utf-8")
+    return _JSON.encode([list(texts), plain_result(mh.result)]).encode("utf-8")
 
 
 def save_match(
@@ -476,21 +480,23 @@ def _store(
         "written": written,
     }
     h = sealer(secret)
+    chunk: list[bytes | memoryview] = []  # sealed and written 128 hands at a time
     try:
         with replacing_bytes(entry_file(key), sync=False, follow=False) as out:
-
-            def put(data: bytes | memoryview) -> None:
-                h.update(data)
-                out.write(data)
-
             out.write(b"0" * SEAL_SIZE + b"\n")
-            put(json.dumps(head).encode() + b"\n[")
-            for i, mh in enumerate(hands):  # the JSON list of summaries, item by item
-                put((b", " if i else b"") + json.dumps(_summary(mh), ensure_ascii=False).encode())
-            put(b"]\n")
+            chunk.append(_JSON.encode(head).encode() + b"\n[")
+            for at in range(0, len(hands), 512):  # the JSON list of summaries, 512 at a time
+                part = _JSON.encode([_summary(mh) for mh in hands[at : at + 512]])[1:-1]
+                chunk.append((b", " if at else b"") + part.encode())
+            chunk.append(b"]\n")
             for i, mh in enumerate(hands):
-                put(_detail(mh, texts[i] if i < len(texts) else []))
-                put(b"\n")
+                chunk += (_detail(mh, texts[i] if i < len(texts) else []), b"\n")
+                if len(chunk) >= 256:
+                    h.update(joined := b"".join(chunk))
+                    out.write(joined)
+                    chunk.clear()
+            h.update(joined := b"".join(chunk))
+            out.write(joined)
             out.seek(0)
             out.write(h.hexdigest().encode())
     except (OSError, TypeError, ValueError) as exc:

@@ -13,6 +13,11 @@ TEXTS: dict[str, str] = {
         "the rule set {name} leads out of the match's folder {folder}; a match names its "
         "rule-set file by a path inside its own folder"
     ),
+    "folder.ruleset_from_current": (
+        "the rule set is read from {used} in the current folder, not from {beside} beside "
+        "the match; move the file beside the match so that it means the same rules "
+        "wherever the match is opened"
+    ),
     "folder.current_outside": (
         "the current match {path} lies outside the data folder {folder}, so it is not "
         "changed through current; name it with --match to change it"

@@ -57,7 +57,14 @@ if TYPE_CHECKING:
 class KlaverjassenHand(GameHand):
     """The Klaverjassen part of one hand: what was said, the talon, and the roem found."""
 
-    shared = GameHand.shared | {"_contracts", "sides", "_side_of", "_declining"}  # kept a hand
+    shared = GameHand.shared | {  # kept a hand: never changed, or caches of the rule set
+        "_contracts",
+        "sides",
+        "_side_of",
+        "_declining",
+        "_kraak",
+        "_declares",
+    }
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -76,6 +83,9 @@ class KlaverjassenHand(GameHand):
         self.declarations = Declarations(rules)
         self.roem_by_trick: dict[int, list[Roem]] = {}
         self._contracts: dict[str | None, Contract] = {}
+        # whether the rule set knows challenges and declared roem (asked by every position)
+        self._kraak = n.has_kraak(rules)
+        self._declares = n.has_declarations(rules)
 
     # -- the trump choice's state, as the rest of the program reads it
     @property
@@ -308,17 +318,25 @@ class KlaverjassenHand(GameHand):
         """
         if self.redeal:
             return []
-        actions = self._allowed(self.bidding.legal())
-        if self.trump is not None:
+        if self.trump is None:  # the trump choice goes on: nothing else may be said yet
+            actions = self._allowed(self.bidding.legal())
+        else:
             # declining roem: allowed as listed (a trump is chosen, the side has not)
             declining = self._declining or self._decline_actions()
-            side_of, declined = self._side_of, self.declined
-            actions += [a for a in declining if side_of[a.actor] not in declined]
-            typed: list[n.KlaverjassenAction] = list(self._discards())
-            if n.has_kraak(self.rules) and not self.hand.started_play:
+            declined = self.declined
+            if declined:
+                side_of = self._side_of
+                actions = [a for a in declining if side_of[a.actor] not in declined]
+            else:
+                actions = list(declining)
+            typed: list[n.KlaverjassenAction] = []
+            if self.talon_size:
+                typed += self._discards()
+            if self._kraak and not self.hand.started_play:
                 typed += self.challenges.legal(self.side(self.maker or ""))
-            actions += self._allowed(typed)
-        if n.has_declarations(self.rules):
+            if typed:
+                actions += self._allowed(typed)
+        if self._declares:
             typed = list(self._declarable())
             last = self.hand.history[-1] if self.hand.history else None
             if last is not None and last.is_play:  # stuk is said by who just played
@@ -384,7 +402,7 @@ class KlaverjassenHand(GameHand):
     def verify_play(self, action: Action) -> None:
         card = action.card
         assert card is not None
-        if card in self.discards:
+        if self.discards and card in self.discards:
             raise IllegalActionError(
                 because(
                     "klaverjassen.play.discarded",
@@ -394,7 +412,10 @@ class KlaverjassenHand(GameHand):
                     maker=self.maker,
                 )
             )
-        why = self.declarations.why_not_play(action.actor, card)
+        declarations = self.declarations
+        if not (declarations.declared or declarations.stuk):
+            return  # no card shown yet: none is another player's
+        why = declarations.why_not_play(action.actor, card)
         if why is not None:
             raise IllegalActionError(
                 because("klaverjassen.play.refused", why.rule, action=str(action), why=why)
