@@ -128,22 +128,43 @@ it, half from ``test_bad_input.VALID`` (which a reader refuses: its card-by-card
 not finished before the quick one)."""
 
 
-def match_file(rng: random.Random) -> bytes:
-    """A match file with zero to four random edits (``test_bad_input.match_texts``)."""
-    from test_bad_input import KEYS, VALID
-
-    lines = (SOUND if rng.random() < 0.5 else VALID).splitlines()
-    for _ in range(rng.randint(0, 4)):
-        how = rng.choice(["value", "key", "cut", "insert", "bytes"])
+def edited(
+    rng: random.Random,
+    lines: Sequence[str],
+    keys: Sequence[str],
+    hows: Sequence[str],
+    fewest: int,
+    other: Callable[[str, list[str], int], None],
+) -> list[str]:
+    """``lines`` with ``fewest`` to four random edits, each one of ``hows``: a value
+    replaced, a key of ``keys`` inserted, a line cut short; any other edit (and a value
+    where the line has none) is ``other(how, lines, at)``'s to make."""
+    lines = list(lines)
+    for _ in range(rng.randint(fewest, 4)):
+        how = rng.choice(hows)
         at = rng.randrange(len(lines))
         if how == "value" and "=" in lines[at]:
             lines[at] = lines[at].split("=", 1)[0] + "= " + toml_value(rng)
         elif how == "key":
-            lines.insert(at, f"{rng.choice(KEYS)} = {toml_value(rng)}")
+            lines.insert(at, f"{rng.choice(keys)} = {toml_value(rng)}")
         elif how == "cut":
             lines[at] = lines[at][: rng.randint(0, len(lines[at]))]
-        elif how == "insert":
+        else:
+            other(how, lines, at)
+    return lines
+
+
+def match_file(rng: random.Random) -> bytes:
+    """A match file with zero to four random edits (``test_bad_input.match_texts``)."""
+    from test_bad_input import KEYS, VALID
+
+    def insert(how: str, lines: list[str], at: int) -> None:
+        if how == "insert":
             lines.insert(at, rng.choice(["[[hand]]", "[hand.deal]", "[options]", "]"]))
+
+    sound = (SOUND if rng.random() < 0.5 else VALID).splitlines()
+    hows = ["value", "key", "cut", "insert", "bytes"]  # "bytes": below, after the lines
+    lines = edited(rng, sound, KEYS, hows, 0, insert)
     data = ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
     if rng.random() < 0.25:
         at = rng.randint(0, len(data))
@@ -365,20 +386,15 @@ RAW_CONTROL = re.compile(
 def shared_file(rng: random.Random, kind: str, lines: list[str]) -> bytes:
     """``lines`` of a sound file of ``kind`` with up to four random edits; now and then a
     string value that holds an escape sequence or a bidi override."""
-    lines = list(lines)
-    for _ in range(rng.randint(1, 4)):
-        how = rng.choice(["value", "key", "cut", "control", "control"])
-        at = rng.randrange(len(lines))
-        if how == "value" and "=" in lines[at]:
-            lines[at] = lines[at].split("=", 1)[0] + "= " + toml_value(rng)
-        elif how == "key":
-            lines.insert(at, f"{rng.choice(SHARED_KEYS[kind])} = {toml_value(rng)}")
-        elif how == "cut":
-            lines[at] = lines[at][: rng.randint(0, len(lines[at]))]
-        elif '"' in lines[at]:  # a control sequence inside a string
+
+    def control(how: str, lines: list[str], at: int) -> None:
+        if '"' in lines[at]:  # a control sequence inside a string
             seq = rng.choice(["\\u001b[2J", "\\u001b]52;c;aGk=\\u0007", "\\u202e", "\\u009b"])
             first = lines[at].index('"') + 1
             lines[at] = lines[at][:first] + seq + lines[at][first:]
+
+    hows = ["value", "key", "cut", "control", "control"]
+    lines = edited(rng, lines, SHARED_KEYS[kind], hows, 1, control)
     return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
 
 

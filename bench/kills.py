@@ -48,6 +48,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+# the changes killed through the real command line: the CI test's own list
+from test_campaign_kills import CHANGES  # noqa: E402
+
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 
 
@@ -74,15 +77,6 @@ def temporaries(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return [p for p in folder.iterdir() if TEMPORARY.fullmatch(p.name)]
-
-
-CHANGES: list[tuple[str, list[str], bytes]] = [
-    ("hand", ["hand", "re=Anna,Carla", "re_points=165"], b""),
-    ("undo --yes", ["undo", "--yes"], b""),
-    ("table (pipe)", ["table"], b"hand re=Anna,Carla re_points=130\nquit\n"),
-    ("rename-player", ["rename-player", "Ben", "Bert"], b""),
-    ("rename-player back", ["rename-player", "Bert", "Ben"], b""),
-]
 
 
 def _writer(path: Path, base: int, seed: int) -> None:

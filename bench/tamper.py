@@ -3,8 +3,8 @@
 
 Run: python bench/tamper.py [--positions 256 | --every] [--only replay stats key undone]
 
-A match (four finished hands card by card and quick, the fifth begun) is made in a data
-folder of its own; the commands of the walk (``status``, ``status --json``, ``score``,
+A match (``test_cache_tamper.tampered_match``: four finished hands, card by card and
+one quick, the fifth begun) is made in a data folder of its own; the commands of the walk (``status``, ``status --json``, ``score``,
 ``score --json``, ``settle --price 0.05``, ``export --format csv``, ``stats``, and
 ``score``/``status`` in German and Dutch) are answered once with the cache off: that is
 what every later answer must be, byte for byte, with exit 0. Then, for each cache file
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 import time
@@ -34,17 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
-COMMANDS: list[tuple[str, ...]] = [
-    ("status",),
-    ("status", "--json"),
-    ("score",),
-    ("score", "--json"),
-    ("settle", "--price", "0.05"),
-    ("export", "--format", "csv"),
-    ("stats",),
-    ("--lang", "de", "score"),
-    ("--lang", "nl", "status"),
-]
+# the walk's commands, and how a position is chosen and its byte changed: the CI test's own
+from test_campaign_tamper import COMMANDS, changed, positions  # noqa: E402
+
 FILES = ("replay", "stats", "key", "undone")
 
 
@@ -70,18 +61,6 @@ def answers(match: Path, plant: Callable[[], None] | None = None) -> list[tuple[
     return said
 
 
-def positions(size: int, count: int, seed: str) -> list[int]:
-    if count >= size:
-        return list(range(size))
-    rng = random.Random(seed)
-    return sorted({0, size - 1} | set(rng.sample(range(size), count - 2)))
-
-
-def changed(data: bytes, at: int, seed: str) -> bytes:
-    value = random.Random(f"{seed}:{at}").choice([v for v in range(256) if v != data[at]])
-    return data[:at] + bytes([value]) + data[at + 1 :]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=256, help="per file")
@@ -103,14 +82,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     os.chdir(work)
 
-    from random_matches import cut, random_log
+    from test_cache_tamper import tampered_match
 
     from scorekeeper import matchlog
     from scorekeeper.session import cache
 
     home = work / "home"
     match = home / "matches" / "m.toml"
-    matchlog.write(match, cut(random_log("doppelkopf", 5, 11, 0.3), 4, 13))
+    matchlog.write(match, tampered_match())
     os.environ["SCOREKEEPER_CACHE"] = "off"
     expected = answers(match)
     del os.environ["SCOREKEEPER_CACHE"]

@@ -18,11 +18,12 @@ one, as it does for a dataclass that defines its own ``__init__``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
-from scorekeeper.reasons import Reason, reason_of
+from scorekeeper.reasons import Reason, Worded, reason_of
 from scorekeeper.record import NEW, field, record
 
 if TYPE_CHECKING:
@@ -339,3 +340,132 @@ class Outcome:
         self.revokes = [] if revokes is NEW else revokes
         self.messages = [] if messages is NEW else messages
         self.result = result
+
+
+# ---------------------------------------------------------------------- its plain form
+class Unkept(ValueError):
+    """A value that has no plain form (the replay cache then keeps no entry)."""
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it, every kind but lists tagged: ``{"d": ...}`` a table,
+    ``{"t": ...}`` a tuple, ``{"w": ...}`` words made from a reason, ``{"r": ...}`` a
+    reason, ``{"c": ...}`` a card. :func:`unplain` gives back an equal value."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None or kind is float:
+        return value
+    if kind is list:
+        return [plain(v) for v in value]
+    if kind is dict:
+        if not all(type(k) is str for k in value):
+            raise Unkept("keys")
+        return {"d": {k: plain(v) for k, v in value.items()}}
+    if kind is tuple:
+        return {"t": [plain(v) for v in value]}
+    if kind is Worded:
+        return {"w": _reason(value.reason)}
+    if kind is Reason:
+        return {"r": _reason(value)}
+    if kind is Card:
+        return {"c": value.code}
+    raise Unkept(kind.__name__)
+
+
+def _reason(reason: Reason) -> list[Any]:
+    return [reason.key, plain(dict(reason.params)), reason.rule]
+
+
+def unplain(data: Any) -> Any:
+    """The value :func:`plain` made ``data`` from; ValueError for anything else."""
+    kind = type(data)
+    if kind is str or kind is int or kind is bool or data is None or kind is float:
+        return data
+    if kind is list:
+        return [unplain(v) for v in data]
+    if kind is not dict or len(data) != 1:
+        raise ValueError("unplain")
+    ((tag, inner),) = data.items()
+    if tag == "d" and type(inner) is dict:
+        return {k: unplain(v) for k, v in inner.items()}
+    if tag == "t" and type(inner) is list:
+        return tuple(unplain(v) for v in inner)
+    if tag == "w":
+        return _unreason(inner).worded()
+    if tag == "r":
+        return _unreason(inner)
+    if tag == "c" and type(inner) is str:
+        return Card.parse(inner)
+    raise ValueError(tag)
+
+
+def _unreason(data: Any) -> Reason:
+    key, params, rule = data
+    params = unplain(params)
+    if type(key) is not str or type(params) is not dict or not (rule is None or type(rule) is str):
+        raise ValueError("reason")
+    return Reason(key, params, rule)
+
+
+def plain_result(result: HandResult) -> list[Any]:
+    """A hand's result as plain data (:func:`plain`), item by item."""
+    items = [
+        [plain(i.label), i.points, i.rule, i.op, i.side, plain(i.clause)] for i in result.items
+    ]
+    return [
+        plain(result.game_type),
+        plain(result.sides),
+        plain(result.card_points),
+        plain(result.winner),
+        items,
+        plain(result.value),
+        plain(result.scores),
+        result.redeal,
+        plain(result.notes),
+        plain(result.details),
+    ]
+
+
+class KeptResult(HandResult):
+    """A result read back from its plain form (:func:`plain_result`): its figures and
+    details at once, its words (the game, the items, the notes) when first read, worded
+    then in the table's language. A command that only counts (who deals next, the
+    totals) words no item and builds no reason but for the words a family keeps among
+    the details (Doppelkopf's needs after an announcement: who deals next reads the
+    details). A malformed word is found when it is read (ValueError), a malformed
+    figure at once."""
+
+    def __init__(self, data: list[Any]) -> None:
+        game, sides, points, winner, items, value, scores, redeal, notes, details = data
+        if type(items) is not list or type(redeal) is not bool:
+            raise ValueError("result")
+        self.sides = unplain(sides)
+        self.card_points = unplain(points)
+        self.winner = unplain(winner)
+        self.value = unplain(value)
+        self.scores = unplain(scores)
+        self.redeal = redeal
+        self.details = unplain(details)
+        self._words = (game, items, notes)
+
+    # Each word field is a cached_property: read once, then kept in the instance, where an
+    # assignment also goes (mypy takes it for a read-only property, hence the ignores).
+
+    @cached_property
+    def game_type(self) -> str:  # type: ignore[override]
+        return unplain(self._words[0])
+
+    @cached_property
+    def items(self) -> list[ValueItem]:  # type: ignore[override]
+        return [
+            ValueItem(unplain(label), n, rule, op, side, unplain(clause))
+            for label, n, rule, op, side, clause in self._words[1]
+        ]
+
+    @cached_property
+    def notes(self) -> list[str]:  # type: ignore[override]
+        return unplain(self._words[2])
+
+
+def result_of(data: list[Any]) -> HandResult:
+    """The result :func:`plain_result` made ``data`` from (its words read when asked)."""
+    return KeptResult(data)

@@ -128,11 +128,47 @@ def _started_with() -> dict[str, str]:
     return found
 
 
+class Styled(str):
+    """Text a rich console rendered (:func:`inert_rich`): the text of its segments made
+    visible first, so that its only escape sequences are rich's own styles."""
+
+    __slots__ = ()
+
+
+def inert_rich() -> None:
+    """Make every rich console of this process (ours, and Typer's for help and usage
+    errors) inert: each segment's text is made visible before rich adds its styles, and
+    what it renders is :class:`Styled`, the one text whose colours a terminal is given.
+
+    A colour in data (a file named ``con\x1b[8mcealed``, a pasted line) is then shown as
+    its escape like every other control character, where before a terminal took it as a
+    style: text concealed, a red background running into the next prompt. rich has no
+    public hook between its segments and the string it writes; this wraps the one
+    method that joins them (``Console._render_buffer``), once per process."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    joined = Console._render_buffer
+    if getattr(joined, "inert", False):
+        return
+
+    def render_buffer(console: Console, buffer: Any) -> str:
+        shown = (
+            Segment(text if control else visible(text), style, control)
+            for text, style, control in buffer
+        )
+        return Styled(joined(console, shown))
+
+    render_buffer.inert = True  # type: ignore[attr-defined]
+    Console._render_buffer = render_buffer  # type: ignore[method-assign,assignment]
+
+
 class VisibleStream(io.TextIOBase):
     """A standard stream whose every write shows control characters as escapes; on a
-    terminal rich's own colours (SGR sequences) stay colours. It has no ``buffer``, so
-    that nothing (click) writes past it; :func:`raw` gives the stream under it to a
-    library that draws the screen itself (prompt_toolkit)."""
+    terminal the colours of text rich rendered (:class:`Styled`, see :func:`inert_rich`)
+    stay colours, and nothing else's. It has no ``buffer``, so that nothing (click)
+    writes past it; :func:`raw` gives the stream under it to a library that draws the
+    screen itself (prompt_toolkit)."""
 
     def __init__(self, stream: TextIO) -> None:
         super().__init__()
@@ -140,8 +176,8 @@ class VisibleStream(io.TextIOBase):
         self._tty = _isatty(stream)
 
     def write(self, text: str) -> int:
-        tty_styled = self._tty and "\x1b[" in text
-        self.stream.write("".join(_parts(text)) if tty_styled else visible(text))
+        styled = self._tty and isinstance(text, Styled) and "\x1b[" in text
+        self.stream.write("".join(_parts(text)) if styled else visible(text))
         return len(text)
 
     def flush(self) -> None:

@@ -9,13 +9,23 @@ import re
 from scorekeeper.lang import language
 
 # What stays as it is: a dotted key where the file is pointed at (m.toml:2: options.x), a
-# KEY= typed on the command line, a --option, a command of the program ('scorekeeper
-# score'), a path or file name, a table of the match or rule set file ([[hand]], [scoring]).
+# file's name (m.toml, d.csv), a KEY= typed on the command line, a --option, a command of
+# the program ('scorekeeper score'), a path, a table of the match file ([[hand]]). A rule
+# set's key anywhere else is a code: in brackets beside a hand's value or under a heading
+# ('[card_points.total]', '[announcements.window]') or bare at the end of a line
+# ('scoring.won'); a person reads the rule's name.
 # A rule a refusal names in brackets is read: '[Regel: options.revoke_penalty]' is a code,
 # '[Regel: Strafe für Nichtbedienen]' the table's words (scanned as any other).
 _REFERENCE = re.compile(
-    r"\[\[\w+\]\]|\[[\w.]+\]|\b[\w-]+(?:\.[\w-]+)+\b|--[\w-]+|\S*/\S*"
-    r"|\b\w+(?==)|\bscorekeeper [\w-]+"
+    r"\[\[\w+\]\]|\S+\.toml:\d+:(?: [\w.]+)?|\b[\w-]+\.(?:toml|csv|json|html|md|txt|po)\b"
+    r"|--[\w-]+|\S*/\S*|\b\w+(?==)|\bscorekeeper [\w-]+"
+)
+# a rule set's key: a dotted one (scoring.won, card_points.total; not 0.05, not 'z.B.'),
+# one in brackets ([four_of_a_kind_ranks], [teams]), one of the rule sets' keys with an
+# underscore (tie_carry; not a German argument's name, neuer_name)
+_KEY = re.compile(
+    r"\[[a-z_]+(?:\.[a-z_0-9]+)*\]|\b[a-z_]{2,}(?:\.[a-z_0-9]{2,})+\b"
+    r"|\b[a-z]+(?:_[a-z0-9]+)+\b"
 )
 _RULE_TAG = re.compile(r"\[(?:[Rr]egel|rule): ([\w.]+)\]")
 
@@ -31,12 +41,46 @@ def code_words(text: str, lang: str) -> list[str]:
     """The codes ``text`` holds where a table of ``lang`` reads words (references aside)."""
     keys = [m.group(0) for m in _RULE_TAG.finditer(text) if _is_key(m.group(1), lang)]
     plain = _REFERENCE.sub(" ", _RULE_TAG.sub(" ", text))
+    found = [m.group(0) for m in _KEY.finditer(plain)]
+    keys += [k for k in found if _bare_key(k, lang)]
+    plain = _KEY.sub(" ", plain)
     return keys + [m.group(0) for m in _pattern(lang).finditer(plain)]
 
 
 def _is_key(rule: str, lang: str) -> bool:
     """A rule in brackets named by its key (``teams``, ``options.piglets``), not worded."""
     return "." in rule or "_" in rule or rule in _keys(lang)
+
+
+def _bare_key(word: str, lang: str) -> bool:
+    """A key the text names bare: dotted, or one of the rule sets' keys (``tie_carry``)."""
+    if word.startswith("["):
+        return _is_key(word.strip("[]"), lang)
+    return "." in word or word in _rule_set_keys()
+
+
+@functools.cache
+def _rule_set_keys() -> frozenset[str]:
+    """Every key of the shipped rule sets and their options, at any depth."""
+    import tomllib
+
+    from scorekeeper.rules.source import shipped_dirs
+
+    keys: set[str] = set()
+
+    def walk(data: object) -> None:
+        if isinstance(data, dict):
+            keys.update(k for k in data if isinstance(k, str))
+            for value in data.values():
+                walk(value)
+        elif isinstance(data, list):
+            for value in data:
+                walk(value)
+
+    for folder in shipped_dirs():
+        for path in folder.glob("*.toml"):
+            walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    return frozenset(k for k in keys if "_" in k)
 
 
 @functools.cache

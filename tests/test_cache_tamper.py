@@ -50,19 +50,26 @@ def planted(marker: Path) -> bytes:
     return pickle.dumps(Marker(marker))
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+@pytest.fixture(name="home")
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own, the caches on. ``test_campaign_tamper`` uses it too."""
     folder = tmp_path / "home"
     monkeypatch.setenv("SCOREKEEPER_HOME", str(folder))
     monkeypatch.delenv("SCOREKEEPER_CACHE", raising=False)
     return folder
 
 
-@pytest.fixture
-def match(home: Path) -> Path:
-    """A match in the data folder: three finished hands card by card, one begun."""
+def tampered_match() -> matchlog.MatchLog:
+    """Four finished hands, card by card and one quick, the fifth begun (13 actions): the
+    match of these tests, of ``test_campaign_tamper`` and of ``bench/tamper.py``."""
+    return cut(random_log("doppelkopf", 5, 2, 0.3), 4, 13)
+
+
+@pytest.fixture(name="match")
+def data_match(home: Path) -> Path:
+    """:func:`tampered_match` in the data folder. ``test_campaign_tamper`` uses it too."""
     path = home / "matches" / "m.toml"
-    matchlog.write(path, cut(random_log("doppelkopf", 4, 7, 0.0), 3, 9))
+    matchlog.write(path, tampered_match())
     return path
 
 

@@ -203,3 +203,33 @@ def test_a_pipe_or_a_huge_file_in_a_shared_folder_hangs_nothing(
             f.truncate(1 << 30)  # sparse: no disk taken
     code, said = cli(home, *args)
     assert code == 0 and "Traceback" not in said and "internal error" not in said, said
+
+
+# ------------------------------------------------------------------ German and Dutch sheets
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_formula_and_markup_names_stay_inert_in_german_and_dutch(tmp_path: Path, lang: str) -> None:
+    """``test_inert_output`` holds the English sheets: the German and Dutch ones have
+    other column words around the same names (``'@SUM(1+1) Punkte``, ``... punten``)."""
+    home, path = tmp_path / "home", tmp_path / "m.toml"
+    names = ["@SUM(1+1)", "+cmd|'/C!A0", "Ca<b>x</b>"]
+    made = run_cli(home, "new", "doppelkopf", *names, "--lang", lang, "-m", path, "--", "-2+3")
+    assert made.returncode == 0, made.stderr
+    assert run_cli(home, "hand", "re=@SUM(1+1),-2+3", "re_points=165", "-m", path).returncode == 0
+    said = {}
+    for fmt in ("csv", "html", "markdown", "chat"):
+        res = run_cli(home, "export", "--format", fmt, "-m", path)
+        assert res.returncode == 0, res.stderr
+        said[fmt] = res.stdout
+    for args in (("status",), ("score",), ("settle", "--price", "0.05")):
+        res = run_cli(home, *args, "-m", path)
+        assert res.returncode == 0 and clean(res.stdout + res.stderr), res.stderr
+    cells = [c for row in csv.reader(io.StringIO(said["csv"])) for c in row]
+    formulas = [c for c in cells if c.startswith(("=", "+", "@", "\t", "\r"))]
+    assert formulas == [], formulas
+    assert not [c for c in cells if c.startswith("-") and not c.lstrip("-").isdigit()]
+    assert {"de": "'@SUM(1+1) Punkte", "nl": "'@SUM(1+1) punten"}[lang] in cells
+    assert "<b>x" not in said["html"] and "Ca&lt;b&gt;x&lt;/b&gt;" in said["html"]
+    assert "Ca\\<b\\>x\\</b\\>" in said["markdown"] and "+cmd\\|'/C!A0" in said["markdown"]
+    assert all(clean(text) for text in said.values())

@@ -33,9 +33,8 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli_env, in_process
-from random_matches import cut, random_log
+from test_cache_tamper import data_home, data_match  # noqa: F401  (fixtures: home, match)
 
-from scorekeeper import matchlog
 from scorekeeper.caches import reset_all
 from scorekeeper.session import cache
 
@@ -58,23 +57,11 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 Said = list[tuple[tuple[str, ...], int, str, str]]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(folder))
+@pytest.fixture(autouse=True)
+def own_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The machine's key in a cache folder of the test's own: these tests change its
+    bytes, and commands in this process and in others (:func:`cli`) must use the same."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("SCOREKEEPER_CACHE", raising=False)
-    monkeypatch.delenv("SCOREKEEPER_LANG", raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-    return folder
-
-
-@pytest.fixture
-def match(home: Path) -> Path:
-    """Four finished hands card by card (one quick), the fifth begun."""
-    path = home / "matches" / "m.toml"
-    matchlog.write(path, cut(random_log("doppelkopf", 5, 11, 0.3), 4, 13))
-    return path
 
 
 @pytest.fixture

@@ -273,3 +273,64 @@ def test_the_table_session_prints_ascii_with_lang_c(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.isascii() and b"Carla" in done.stdout
+
+
+def _on_a_terminal(home: Path, *args: str | Path) -> str:
+    """What ``scorekeeper ARGS`` writes to a terminal (a pseudo-terminal for stdout and
+    stderr), as the bytes the terminal is given."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    env = cli_env(home) | {"TERM": "xterm-256color", "COLUMNS": "100"}
+    env.pop("NO_COLOR", None)
+    with subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", *map(str, args)],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+    ) as proc:
+        os.close(follower)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other end closed: the command ended
+                break
+            if not chunk:
+                break
+            out += chunk
+        proc.wait(timeout=60)
+    os.close(leader)
+    return out.decode("utf-8", "replace")
+
+
+COLOURS = ["\x1b[41m", "\x1b[8m"]  # a red background; concealed text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("export", "--format", "csv", "-o", "{dir}/o\x1b[8mY.csv"),  # a path (click.echo)
+        ("new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk", "-m", "{dir}/t\x1b[41mX.toml"),
+        ("status", "--x\x1b[41mY"),  # a usage error in Typer's own rich box
+        ("play", "Q\x1b[41mC"),  # a refusal (rich)
+        ("matches",),  # a file in matches/ whose name holds colours (rich's table)
+    ],
+    ids=["export-path", "new-path", "usage-error", "refusal", "matches"],
+)
+def test_a_colour_in_data_is_shown_not_taken_on_a_terminal(tmp_path: Path, args) -> None:
+    """On a terminal rich's own colours stay colours, and an escape sequence in data (a
+    path, a typed word, a file's name) is shown as its escape: before, every SGR
+    sequence passed on a terminal, so a name could conceal part of itself or paint the
+    screen red up to the next prompt."""
+    home = tmp_path / "home"
+    assert run_cli(home, "new", "doppelkopf", "Anna", "Ben", "Carla", "Dirk").returncode == 0
+    hostile = home / "matches" / "con\x1b[8mcealed\x1b[0m-\x1b[41mred.toml"
+    hostile.write_bytes(next((home / "matches").glob("*.toml")).read_bytes())
+    out = _on_a_terminal(home, *(str(a).format(dir=tmp_path) for a in args))
+    assert not any(colour in out for colour in COLOURS), repr(out)
+    assert "\\x1b[" in out, repr(out)
+    if args[0] in ("status", "play", "matches"):  # rich's: its own colours still pass
+        assert "\x1b[" in out.replace("\\x1b[", ""), repr(out)

@@ -363,7 +363,13 @@ IN_THE_DATA_FOLDER = {
 """Folders and files of a player's data folder, not of the repository."""
 GONE = {
     # removed modules a document names on purpose, as history ("went back into ...")
-    "docs/architecture.md": {"plays.py", "games/base.py", "contracts.py", "cli/plain.py"},
+    "docs/architecture.md": {
+        "plays.py",
+        "games/base.py",
+        "contracts.py",
+        "cli/plain.py",
+        "session/key.py",
+    },
     "docs/performance.md": {
         "scorekeeper/playing.py",
         "scorekeeper/reasoning.py",

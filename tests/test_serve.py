@@ -170,6 +170,27 @@ def test_a_refused_action_says_why_with_its_rule_and_records_nothing(tmp_path: P
     assert match.read_bytes() == before
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+@pytest.mark.parametrize("player", ["Ben", "@SUM(1+1)"])
+def test_a_refusal_quoting_a_typed_action_is_inert(tmp_path: Path, lang: str, player: str) -> None:
+    """A refusal quotes what the scorer typed; every text of the answer shows its control
+    characters as escapes (before: the typed action came back raw at the head of the
+    message, and a right-to-left override reordered the answer on the phone)."""
+    home, match = new_match(tmp_path)
+    typed = player + " q\x1b[41mc\u202e\x1b]52;c;se9t\x07\x9b"
+    with served(home, match) as s:
+        cookie = scorer_cookie(s)
+        csrf, version = page_csrf(s, cookie)
+        headers = {"Cookie": f"scorer={cookie}", "X-CSRF-Token": csrf}
+        body = {"version": version, "action": typed, "lang": lang}
+        status, _, text = request(s, "POST", f"/{s.key}/act", body, headers)
+    assert status == 422, text
+    answer = json.loads(text)
+    for value in answer.values():
+        assert not any(c in str(value) for c in "\x1b\x07\x9b\u202e"), answer
+    assert "\\x1b[41m" in answer["message"] and "\\u202e" in answer["message"], answer
+
+
 def test_the_terminal_revokes_the_scorer(tmp_path: Path) -> None:
     from scorekeeper.serve.guard import Guard
 

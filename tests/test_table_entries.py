@@ -7,7 +7,6 @@ match is over. Through the real session: a pipe, and tmux for Ctrl-C and the pro
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import cli_env, run_cli
 from table_helpers import new_match, piped
+from tmux_helpers import tmux_sessions, wait_for  # noqa: F401  (tmux_sessions: tmux)
 
 from scorekeeper import matchlog
 from scorekeeper.session import Session, StaleEntryError
@@ -202,18 +202,6 @@ class Piped:
         return self.proc.returncode, out.decode(), err.decode()
 
 
-def wait_for(check: Callable[[], bool], seconds: float = 30.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            if check():
-                return True
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.05)
-    return False
-
-
 def actions(path: Path) -> list[str]:
     log, _ = matchlog.read(path)
     return list(log.hands[0].actions) if log.hands else []
@@ -341,67 +329,6 @@ def test_a_finished_match_in_german_and_dutch(
 
 
 # --------------------------------------------------------------------------- tmux
-TMUX = shutil.which("tmux")
-
-
-class Tmux:
-    """The real session in a terminal: keys sent, the screen read."""
-
-    def __init__(self, home: Path, path: Path, name: str, width: int = 160) -> None:
-        self.name = name
-        env = cli_env(home)
-        command = [sys.executable, "-m", "scorekeeper", "table", "--match", str(path)]
-        exports = " ".join(f"{k}={_quote(v)}" for k, v in env.items() if k.startswith("SCORE"))
-        shell = f"cd {_quote(os.getcwd())} && env {exports} {' '.join(map(_quote, command))}"
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", "40", shell],
-            check=True,
-            env={**os.environ, "TERM": "xterm"},
-        )
-
-    def keys(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
-
-    def screen(self) -> str:
-        res = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
-        )
-        return res.stdout
-
-    def wait(self, text: str, seconds: float = 30.0) -> str:
-        assert wait_for(lambda: text in self.screen(), seconds), self.screen()
-        return self.screen()
-
-    def alive(self) -> bool:
-        res = subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True)
-        return res.returncode == 0
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
-
-
-def _quote(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
-
-
-@pytest.fixture
-def tmux(tmp_path: Path):  # type: ignore[no-untyped-def]
-    if TMUX is None:
-        pytest.skip("tmux is not installed")
-    made: list[Tmux] = []
-
-    def start(path: Path) -> Tmux:
-        t = Tmux(tmp_path / "home", path, f"sk-{os.getpid()}-{len(made)}-{time.time_ns()}")
-        made.append(t)
-        return t
-
-    yield start
-    for t in made:
-        t.close()
-
-
 def test_ctrl_c_cancels_the_whole_quick_hand(tmp_path: Path, tmux) -> None:  # type: ignore[no-untyped-def]
     path = new_match(tmp_path, "doppelkopf", FOUR)
     before = path.read_bytes()

@@ -6,13 +6,11 @@ question reads whole."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 import pytest
 from table_helpers import new_match
-from test_table_entries import TMUX, Tmux
+from tmux_helpers import tmux_sessions  # noqa: F401  (tmux_sessions: tmux)
 
 from scorekeeper.cli.table import prompt_message
 
@@ -30,25 +28,20 @@ CASES = {
 }
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 @pytest.mark.parametrize("lang", ["nl", "de"])
-def test_a_long_question_wraps_between_words(lang: str, tmp_path: Path) -> None:
+def test_a_long_question_wraps_between_words(lang: str, tmp_path: Path, tmux) -> None:  # type: ignore[no-untyped-def]
     path = new_match(tmp_path, "klaverjassen", ["Anna", "Ben", "Carla", "Dirk"], lang=lang)
-    name = f"skw-{os.getpid()}-{lang}-{time.time_ns()}"
-    t = Tmux(tmp_path / "home", path, name, width=WIDTH)
-    try:
-        typed, ends = CASES[lang]
-        t.wait("Ben")
-        for line, end in zip(typed, ends, strict=True):
-            t.keys(line, "Enter")
-            screen = t.wait(end)
-        lines = [x for x in screen.splitlines() if x.strip()]
-        question = [x for x in lines if "[" in x or ":" in x]
-        assert question, screen
-        full = [x for x in lines if len(x) >= WIDTH and "partij" not in x and "Partie" not in x]
-        assert not full, screen  # a line filled to the edge: the terminal cut it there
-    finally:
-        t.close()
+    t = tmux(path, width=WIDTH)
+    typed, ends = CASES[lang]
+    t.wait("Ben")
+    for line, end in zip(typed, ends, strict=True):
+        t.keys(line, "Enter")
+        screen = t.wait(end)
+    lines = [x for x in screen.splitlines() if x.strip()]
+    question = [x for x in lines if "[" in x or ":" in x]
+    assert question, screen
+    full = [x for x in lines if len(x) >= WIDTH and "partij" not in x and "Partie" not in x]
+    assert not full, screen  # a line filled to the edge: the terminal cut it there
 
 
 def test_a_short_prompt_stays_as_it_was() -> None:

@@ -177,6 +177,9 @@ def typer_main(argv: list[str]) -> None:
         translate_helps(command, lang, table.game)
     else:
         flow_helps(command, table.game)
+    from scorekeeper.shown import inert_rich
+
+    inert_rich()  # Typer's help and usage errors: a colour typed in an option shown, not taken
     # the table rides on the root context (``ctx.obj``): this command's alone, never a
     # later one's in the same process
     command(argv, prog_name="scorekeeper", obj=table)

@@ -258,13 +258,13 @@ def _options(options: dict[str, Any]) -> None:
 
 
 def _option_name(name: str) -> str:
-    """An option as the table names it, with the key ``--set`` takes: ``Fuchs [fox]``."""
+    """An option as the table names it (``Fuchs``: ``--set`` reads that name too; the key
+    is in ``--json``)."""
     if (lang := _lang()) == "en":
         return name
     from scorekeeper.lang import language
 
-    label = language(lang).sections.get(name) or language(lang).settings.get(name)
-    return f"{label} [{name}]" if label else name
+    return language(lang).sections.get(name) or language(lang).settings.get(name) or name
 
 
 def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
@@ -347,12 +347,13 @@ def _lang() -> str:
 
 
 def _named(key: str) -> str:
-    """A rule set's setting by its name in the current language."""
+    """A rule set's setting by its name in the current language; a rule a value refers to
+    by its key (a source's ``scoring.won = TSR 7.1``) by the rule's worded name."""
     if (lang := _lang()) == "en":
         return key
-    from scorekeeper.lang.terms import setting_name
+    from scorekeeper.lang.terms import rule_name, setting_name
 
-    return setting_name(key, lang)
+    return rule_name(key, lang, ": ") if "." in key else setting_name(key, lang)
 
 
 def _setting(value: Any) -> str:
@@ -402,7 +403,9 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
-        values = ", ".join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
+        rules_named = _lang() != "en" and any("." in k for k in section["values"])
+        parted = "; " if rules_named else ", "  # rules' worded names hold commas
+        values = parted.join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")
 

@@ -55,6 +55,9 @@ class _Console:
         if self._console is None:
             from rich.console import Console
 
+            from scorekeeper.shown import inert_rich
+
+            inert_rich()  # data's escape sequences shown, rich's colours kept
             stream = sys.stderr if self._stderr else sys.stdout
             # on a terminal lines wrap between words; to a file or a pipe they stay whole
             wrap = terminal_like(stream)

@@ -295,23 +295,25 @@ def cards_in(text: str, lang: str | None) -> str:
 
 def section_title(key: str, lang: str = DEFAULT) -> str:
     """A rule set's section as a heading in ``lang``: ``announcements.window`` ->
-    ``Ansagen: Zeitpunkte [announcements.window]`` (the rule set file's table); the key as it is in English, and
-    for a section the language file does not name."""
+    ``Ansagen: Zeitpunkte`` (the rule's worded name: the key is the rule set file's, which
+    ``--json`` and ``rules show --json`` carry); the key as it is in English, and for a
+    section the language file does not name."""
     if lang == DEFAULT:
         return key
     names = language(lang).sections
     parts = key.split(".")
     if parts[0] not in names:
         return key
-    return f"{': '.join(names.get(part, part) for part in parts)} [{key}]"
+    return ": ".join(names.get(part, part) for part in parts)
 
 
-def rule_name(key: str, lang: str = DEFAULT) -> str:
+def rule_name(key: str, lang: str = DEFAULT, sep: str = ", ") -> str:
     """A rule set's key as a rule's name in ``lang`` (what a refusal's ``[rule: ...]``
     names): ``options.revoke_penalty`` -> ``Strafe für Nichtbedienen``,
     ``announcements.window.no90`` -> ``Ansagen, Zeitpunkte, keine 90``; each part by the
     language file's section, setting, rank or game word. English keeps the key (what
-    ``--json`` carries); a part no file names stays as it is."""
+    ``--json`` carries); a part no file names stays as it is. ``sep`` joins the parts
+    (``Abrechnung: gewonnen`` in a list that commas already part)."""
     if lang == DEFAULT:
         return key
     parts = key.split(".")
@@ -324,7 +326,7 @@ def rule_name(key: str, lang: str = DEFAULT) -> str:
         if word is None and part in voc.ranks:
             word = voc.ranks[part].name
         named.append(word or term(part, lang))
-    return ", ".join(named)
+    return sep.join(named)
 
 
 RULE_TAG = re.compile(r"\[([^\]\[:\n]+): ([A-Za-z_][\w.]*)\]")

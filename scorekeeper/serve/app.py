@@ -41,6 +41,7 @@ from scorekeeper.serve import page
 from scorekeeper.serve.guard import Guard
 from scorekeeper.serve.live import Hub, parse_version, speaking, version_text
 from scorekeeper.session import StaleEntryError
+from scorekeeper.shown import visible
 from scorekeeper.text import language
 from scorekeeper.view.words import cards, say
 
@@ -112,7 +113,7 @@ class Server:
         client = request.client.host if request.client else "?"
         if not self.guard.open_stream(client):
             with speaking(pick_language(request)):
-                return JSONResponse({"message": say("serve.too_many")}, status_code=429)
+                return _answer({"message": say("serve.too_many")}, status_code=429)
         lang = pick_language(request)
         cookie = request.cookies.get(COOKIE)
 
@@ -171,20 +172,20 @@ class Server:
             if not self.guard.is_scorer(cookie) or not self.guard.csrf_ok(
                 request.headers.get("x-csrf-token"), cookie
             ):
-                return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
+                return _answer({"message": say("serve.not_scorer")}, status_code=403)
             version = parse_version(str(body.get("version", "")))
             if version is None or body.get("bad"):
-                return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
+                return _answer({"message": say("serve.bad_request")}, status_code=400)
             try:
                 said = self.hub.write(version, lambda session: change(session, body), replay=replay)
             except StaleEntryError as stale:
-                return JSONResponse(_stale(stale, lang, self.hub.family), status_code=409)
+                return _answer(_stale(stale, lang, self.hub.family), status_code=409)
             except ScorekeeperError as err:
                 answer = _refused(err)
                 if err.where and err.where.startswith("quick."):
                     answer["field"] = err.where.removeprefix("quick.")
-                return JSONResponse(answer, status_code=422)
-            return JSONResponse({"message": said, "version": self.hub.state.version})
+                return _answer(answer, status_code=422)
+            return _answer({"message": said, "version": self.hub.state.version})
 
     async def handover(self, request: Request) -> Response:
         """A new one-time scorer's address, with its QR code, for another phone: the phone
@@ -198,11 +199,11 @@ class Server:
             if not self.guard.is_scorer(cookie) or not self.guard.csrf_ok(
                 request.headers.get("x-csrf-token"), cookie
             ):
-                return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
+                return _answer({"message": say("serve.not_scorer")}, status_code=403)
             host = request.headers.get("host", "")
             url = f"http://{host}/{self.guard.key}/scorer/{self.guard.new_token()}"
             answer = {"message": say("serve.handover_done"), "url": url, "qr": _qr_svg(url)}
-        return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+        return _answer(answer, headers={"Cache-Control": "no-store"})
 
     async def referee(self, request: Request) -> Response:
         """A player's own question: the hand stays in this one request (never stored,
@@ -215,16 +216,34 @@ class Server:
             return Response(status_code=404)
         if not self.guard.csrf_ok(request.headers.get("x-csrf-token"), request.cookies.get(COOKIE)):
             with speaking(lang):
-                return JSONResponse({"message": say("serve.not_scorer")}, status_code=403)
+                return _answer({"message": say("serve.not_scorer")}, status_code=403)
         hand = body.get("hand")
         with speaking(lang):
             if not isinstance(hand, str) or body.get("bad"):
-                return JSONResponse({"message": say("serve.bad_request")}, status_code=400)
+                return _answer({"message": say("serve.bad_request")}, status_code=400)
             try:
                 lines = may_play(self.hub.state, hand, lang)
             except ScorekeeperError as err:
-                return JSONResponse(_refused(err), status_code=422)
-        return JSONResponse({"lines": lines}, headers={"Cache-Control": "no-store"})
+                return _answer(_refused(err), status_code=422)
+        return _answer({"lines": lines}, headers={"Cache-Control": "no-store"})
+
+
+def _answer(content: dict[str, Any], status_code: int = 200, **options: Any) -> JSONResponse:
+    """An answer to a phone, inert: every text in it shows its control characters as
+    escapes (:func:`scorekeeper.shown.visible`), as the terminal's stream does. A refusal
+    quotes what was typed (``'Q\\x1b[41mC' is not a card``); its raw form, a bidi
+    override (U+202E) above all, would reorder the answer on the phone."""
+    return JSONResponse(_inert(content), status_code=status_code, **options)
+
+
+def _inert(data: Any) -> Any:
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {key: _inert(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_inert(item) for item in data]
+    return data
 
 
 def _refused(err: ScorekeeperError) -> dict[str, Any]:

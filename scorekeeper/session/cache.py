@@ -41,15 +41,17 @@ from typing import Any
 
 from scorekeeper.actions import Action, parse_action
 from scorekeeper.caches import cache
-from scorekeeper.cards import Card
 from scorekeeper.match import Match, MatchHand, result_facts
-from scorekeeper.matchlog.files import MAX_SIZE, own_folder, read_plain, replacing_bytes
-from scorekeeper.reasons import Reason, Worded
+from scorekeeper.matchlog.files import (
+    MAX_SIZE,
+    own_folder,
+    read_plain,
+    read_private,
+    replacing_bytes,
+)
 from scorekeeper.record import record
-from scorekeeper.result import HandResult, ValueItem
+from scorekeeper.result import HandResult, Unkept, plain, plain_result, result_of, unplain
 from scorekeeper.rules import Ruleset
-from scorekeeper.session.key import key_file as key_file
-from scorekeeper.session.key import machine_key, seal, sealer
 
 try:  # the very blake2b of hashlib, without hashlib loading OpenSSL at every command
     from _blake2 import blake2b
@@ -131,108 +133,63 @@ def rules_key(rules: Ruleset) -> str:
     return blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-# ---------------------------------------------------------------------- plain data
-class Unkept(ValueError):
-    """A value the cache has no plain form for: the match is then not kept."""
+# ---------------------------------------------------------------------- the machine's key and the seal
+KEY_SIZE = 32
 
 
-def plain(value: Any) -> Any:
-    """``value`` as JSON holds it, every kind but lists tagged: ``{"d": ...}`` a table,
-    ``{"t": ...}`` a tuple, ``{"w": ...}`` words made from a reason, ``{"r": ...}`` a
-    reason, ``{"c": ...}`` a card. :func:`unplain` gives back an equal value."""
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None or kind is float:
-        return value
-    if kind is list:
-        return [plain(v) for v in value]
-    if kind is dict:
-        if not all(type(k) is str for k in value):
-            raise Unkept("keys")
-        return {"d": {k: plain(v) for k, v in value.items()}}
-    if kind is tuple:
-        return {"t": [plain(v) for v in value]}
-    if kind is Worded:
-        return {"w": _reason(value.reason)}
-    if kind is Reason:
-        return {"r": _reason(value)}
-    if kind is Card:
-        return {"c": value.code}
-    raise Unkept(kind.__name__)
+def key_file() -> Path:
+    """Where this machine's key is kept: the user's own cache folder, never the data folder."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "scorekeeper" / "key"
 
 
-def _reason(reason: Reason) -> list[Any]:
-    return [reason.key, plain(dict(reason.params)), reason.rule]
+def machine_key() -> bytes | None:
+    """This user's key on this machine (made on first use), or None when there is none
+    that can be trusted: not a plain file (a link is not followed), not the user's, open
+    to others, or not ``KEY_SIZE`` bytes. Without a key no cache is read or written."""
+    path = key_file()
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        made = path.with_name(f".key.{os.getpid()}.tmp")
+        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            os.write(fd, os.urandom(KEY_SIZE))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        with suppress(FileExistsError):  # another process made one first: theirs counts
+            os.link(made, path)
+        os.unlink(made)
+        return _read_key(path)
+    except OSError:
+        return None
 
 
-def unplain(data: Any) -> Any:
-    """The value :func:`plain` made ``data`` from; ValueError for anything else."""
-    kind = type(data)
-    if kind is str or kind is int or kind is bool or data is None or kind is float:
-        return data
-    if kind is list:
-        return [unplain(v) for v in data]
-    if kind is not dict or len(data) != 1:
-        raise ValueError("unplain")
-    ((tag, inner),) = data.items()
-    if tag == "d" and type(inner) is dict:
-        return {k: unplain(v) for k, v in inner.items()}
-    if tag == "t" and type(inner) is list:
-        return tuple(unplain(v) for v in inner)
-    if tag == "w":
-        return _unreason(inner).worded()
-    if tag == "r":
-        return _unreason(inner)
-    if tag == "c" and type(inner) is str:
-        return Card.parse(inner)
-    raise ValueError(tag)
+def _read_key(path: Path) -> bytes | None:
+    """The key in ``path`` when it is a plain file of ours, private, of ``KEY_SIZE``
+    bytes (a link, a pipe, anything else: None); FileNotFoundError when there is none."""
+    if not os.path.lexists(path):
+        raise FileNotFoundError(path)
+    data = read_private(path, KEY_SIZE)
+    return data if data is not None and len(data) == KEY_SIZE else None
 
 
-def _unreason(data: Any) -> Reason:
-    key, params, rule = data
-    params = unplain(params)
-    if type(key) is not str or type(params) is not dict or not (rule is None or type(rule) is str):
-        raise ValueError("reason")
-    return Reason(key, params, rule)
+def sealer(key: bytes) -> Any:
+    """A digest to be fed a cache file's body piece by piece; its hex digest is the seal
+    (blake2b keyed with ``key``, this machine's)."""
+    return blake2b(digest_size=32, key=key)
 
 
-def plain_result(result: HandResult) -> list[Any]:
-    """A hand's result as plain data (:func:`plain`), item by item."""
-    items = [
-        [plain(i.label), i.points, i.rule, i.op, i.side, plain(i.clause)] for i in result.items
-    ]
-    return [
-        plain(result.game_type),
-        plain(result.sides),
-        plain(result.card_points),
-        plain(result.winner),
-        items,
-        plain(result.value),
-        plain(result.scores),
-        result.redeal,
-        plain(result.notes),
-        plain(result.details),
-    ]
-
-
-def result_of(data: list[Any]) -> HandResult:
-    """The result :func:`plain_result` made ``data`` from."""
-    game, sides, points, winner, items, value, scores, redeal, notes, details = data
-    lines = [
-        ValueItem(unplain(label), n, rule, op, side, unplain(clause))
-        for label, n, rule, op, side, clause in items
-    ]
-    return HandResult(
-        unplain(game),
-        unplain(sides),
-        unplain(points),
-        unplain(winner),
-        lines,
-        unplain(value),
-        unplain(scores),
-        redeal,
-        unplain(notes),
-        unplain(details),
-    )
+def seal(key: bytes, body: bytes | memoryview) -> bytes:
+    """The seal of ``body`` under ``key`` (:func:`sealer`), as the ASCII hex that leads a
+    cache file."""
+    return blake2b(body, digest_size=32, key=key).hexdigest().encode()
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)

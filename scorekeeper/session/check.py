@@ -16,11 +16,13 @@ from scorekeeper import record as rec
 from scorekeeper.actions import Surplus, parse_action
 from scorekeeper.errors import MatchFileError, ScorekeeperError
 from scorekeeper.games import load
+from scorekeeper.lang.terms import rule_tags
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import MatchLog
 from scorekeeper.matchlog.files import for_match
 from scorekeeper.matchlog.sourcemap import SourceMap
 from scorekeeper.reasons import because
+from scorekeeper.text import language, say
 
 
 @rec.record
@@ -62,10 +64,15 @@ def check(file: Path, *, strict: bool = False) -> CheckReport:
         hand = mh.hand
         if hand is None:
             return
-        for p in hand.deck_check():
-            report.problems.append(f"{file}: hand {mh.number}: {p} [rule: deck.copies]")
-        if hand.revokes:  # most hands have none: no lines made for them
-            revokes = [f"{file}: hand {mh.number}: {r.text()}" for r in hand.revokes]
+        problems = hand.deck_check()
+        if not problems and not hand.revokes:  # most hands: no lines made for them
+            return
+        where = say("session.check.where", file=str(file), hand=mh.number)
+        for p in problems:  # the rule named in the table's words (issue 27)
+            rule = say("cli.rule", rule="deck.copies")
+            report.problems.append(rule_tags(f"{where}: {p} {rule}", language.current()))
+        if hand.revokes:
+            revokes = [f"{where}: {r.text()}" for r in hand.revokes]
             (report.problems if strict else report.warnings).extend(revokes)
 
     try:

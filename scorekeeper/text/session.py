@@ -2,6 +2,7 @@
 facts as typed (``KEY=VALUE``), cards past the end of a trick."""
 
 TEXTS: dict[str, str] = {
+    "session.check.where": "{file}: hand {hand}",
     "session.stale": (
         "the match has changed since this entry was made (then hand {hands}, action "
         "{actions}; now hand {now_hands}, action {now_actions}): nothing recorded"

@@ -24,7 +24,9 @@ def item_text(item: ValueItem) -> str:
     ``Reason.worded`` keeps them), a plain one is a game's term with its cards named; the
     clause's words too. A live page words a replay made once in each phone's language."""
     label = item.label
-    label = cards(reason.worded()) if (reason := reason_of(label)) is not None else cards(term(label))
+    label = (
+        cards(reason.worded()) if (reason := reason_of(label)) is not None else cards(term(label))
+    )
     clause = term(item.clause) if item.clause else item.clause
     if label is item.label and clause is item.clause:
         return item.text()
@@ -47,12 +49,13 @@ def parts(items: Sequence[ValueItem]) -> list[list[ValueItem]]:
 
 def value_rows(items: Sequence[ValueItem]) -> list[tuple[str, str]]:
     """(text, rule) for each item, with a line of its own (no rule) before the points
-    added after a multiplier."""
+    added after a multiplier; the rule named in the language spoken now (``scoring.won``
+    -> ``Abrechnung, gewonnen``; English keeps the key)."""
     rows: list[tuple[str, str]] = []
     for n, part in enumerate(parts(items)):
         if n:
             rows.append((say("sheet.value_after"), ""))
-        rows.extend((item_text(item), item.rule) for item in part)
+        rows.extend((item_text(item), rule_named(item.rule)) for item in part)
     return rows
 
 
