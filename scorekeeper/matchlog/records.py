@@ -179,8 +179,9 @@ class MatchLog:
         """Build a match from a parsed TOML document, checking its shape.
 
         The match copies what it keeps of ``data``, unless ``owned`` says that ``data`` is
-        the match's to keep (a document just parsed for it: a long match's lists are not
-        copied then). ``known``: see :func:`shape_problems` (one match read hand by hand).
+        the match's to keep (a document just parsed for it: nothing is copied then, neither
+        a long match's lists nor a header's tables). ``known``: see :func:`shape_problems`
+        (one match read hand by hand).
 
         Every problem found is reported, each as ``filename:line: message``, in one
         :class:`MatchFileError`. Lines come from ``source_map``; a problem it cannot place
@@ -195,14 +196,15 @@ class MatchLog:
             located.sort(key=lambda item: item[0])
             raise MatchFileError([f"{filename}:{line}: {message}" for line, message in located])
         hands = [_hand_from_dict(table, owned) for table in data.get("hand", [])]
+        options = dict(data.get("options", {}))
         return cls(
             ruleset=data["ruleset"],
             players=list(data["players"]),
             first_dealer=data["first_dealer"],
             started=data["started"],
-            options=copied(dict(data.get("options", {}))),
+            options=options if owned else copied(options),
             hands=hands,
-            extra={k: copied(v) for k, v in data.items() if k.startswith("_")},
+            extra={k: v if owned else copied(v) for k, v in data.items() if k.startswith("_")},
             lang=data.get("lang"),
             price=data.get("price"),
         )
