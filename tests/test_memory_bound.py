@@ -19,6 +19,7 @@ cache only: a cold run replays and writes the entry; ``bench/memory.py`` measure
 and off too. Measured on this match (2026-11-28, load 25): amend 84.4, undo --yes 91.4,
 score --json 63.9, export html 95.7, piped table 92.4, stats 95.8 MB: the bound holds,
 with little to spare for the HTML export and stats (they are the next to bring down).
+The test can fail: with ``LIMIT_MB`` lowered to 50, ``score --json`` fails (2026-11-28).
 """
 
 from __future__ import annotations

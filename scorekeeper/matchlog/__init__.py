@@ -179,8 +179,8 @@ def write(
     log: MatchLog,
     *,
     new: bool = False,
-    seen: Callable[[bytes | bytearray], object] | None = None,
-    kept: bytes | bytearray = b"",
+    seen: Callable[[bytes | bytearray | memoryview], object] | None = None,
+    kept: bytes | bytearray | memoryview = b"",
 ) -> None:
     """Store ``log`` at ``path`` atomically, creating missing parent directories.
 
@@ -214,7 +214,7 @@ def write(
         return
     if kept:
         head = tomli_w.dumps({k: v for k, v in doc.items() if k != "hand"}).encode()
-        if not kept.startswith(head):
+        if kept[: len(head)] != head:
             raise ValueError("kept", str(target))  # not the header: the caller's mistake
     with replacing_bytes(target) as out:
         told = _Told(out, seen)
@@ -226,7 +226,7 @@ def write(
             told.write(section(record))
 
 
-def dump(log: MatchLog, seen: Callable[[bytes | bytearray], object]) -> None:
+def dump(log: MatchLog, seen: Callable[[bytes | bytearray | memoryview], object]) -> None:
     """Give ``seen`` the canonical text of ``log`` (``MatchLog.dumps``) piece by piece,
     as :func:`write` stores it, never held whole (to take its digest)."""
     tomli_w.dump(log.to_dict(copies=False), cast(IO[bytes], _Told(None, seen)))
@@ -258,12 +258,12 @@ class _Told:
     """A binary file that also tells ``seen`` what is written to it."""
 
     def __init__(
-        self, out: BinaryIO | None, seen: Callable[[bytes | bytearray], object] | None
+        self, out: BinaryIO | None, seen: Callable[[bytes | bytearray | memoryview], object] | None
     ) -> None:
         self._out = out
         self._seen = seen
 
-    def write(self, data: bytes | bytearray) -> int:
+    def write(self, data: bytes | bytearray | memoryview) -> int:
         if self._seen is not None:
             self._seen(data)
         return len(data) if self._out is None else self._out.write(data)

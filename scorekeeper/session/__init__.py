@@ -120,6 +120,7 @@ class Session:
         self._undone: dict[str, Any] | None = None  # what an undo took, for a redo
         self._redone: str | None = None  # the digest of the file as a redo found it
         self._wrote: str | None = None  # the digest of the bytes the change wrote
+        self._wrote_size = 0  # and how many
         self._text: bytearray | None = None  # renamed by hands: the text before the tail's hands
 
     # ------------------------------------------------------------------ opening
@@ -231,6 +232,7 @@ class Session:
                 session = cls.open(path) if replay else cls.read(path)
             if expect is not None:
                 session.verify_version(expect)
+            session._wrote = None  # a session kept by a table: its last change is written
             before = session._version()
             yield session
             if session._version() == before:
@@ -314,13 +316,68 @@ class Session:
         wrote, the bytes before the tail's hands are kept as they are and the tail's hands
         written after them (the file is the canonical text either way, byte for byte)."""
         h = cache.new_digest()
+        size = 0
+
+        def seen(data: bytes | bytearray | memoryview) -> None:
+            nonlocal size
+            h.update(data)
+            size += len(data)
+
         kept = self._kept()
         log = self._tail.log if kept and self._tail is not None else self.log
-        matchlog.write(self.path, log, seen=h.update, kept=kept)  # refuses a bad shape
-        self._wrote = h.hexdigest()
+        matchlog.write(self.path, log, seen=seen, kept=kept)  # refuses a bad shape
+        self._wrote, self._wrote_size = h.hexdigest(), size
         self._keep(self._wrote, written=True)
 
-    def _kept(self) -> bytes | bytearray:
+    def rebase(self) -> bool:
+        """After an entry is written (a card, a word, a deal, a quick hand): the session as
+        if it had been opened by hands from the file it wrote, its finished hands kept as
+        the replay cache keeps them and the open hand as its tail, so that the next entry
+        (a table's next line) writes after the bytes this one wrote, without reading or
+        dumping the whole log again. False (the session is then only read from) after any
+        other change (an undo, a redo, a rename, an amendment), or when the file does not
+        end in the tail's sections as written."""
+        match, wrote, tail = self._match, self._wrote, self._tail
+        if match is None or wrote is None or self._text is not None or self._verify_as:
+            return False
+        if self._undone is not None or self._redone is not None:
+            return False
+        first, log = (tail.first, tail.log) if tail is not None else (0, self._log)
+        assert log is not None
+        records = log.hands
+        done = cache.finished_count(match)
+        if not first <= done <= first + len(records) or len(match.hands) != first + len(records):
+            return False
+        rest = records[done - first :]
+        if done == first and not rest:
+            return False
+        # the file ends in the sections of the tail (and of the last hand finished, when
+        # this change wrote it): the match's hands are sections, cut where the tail begins
+        tail_bytes = b"".join(matchlog.section(r) for r in rest)
+        last = b"" if done == first else matchlog.section(records[done - first - 1])
+        cut = self._wrote_size - len(tail_bytes)
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(max(0, cut - len(last)))
+                if cut - len(last) <= 0 or f.read() != last + tail_bytes:
+                    return False
+        except OSError:
+            return False
+        players = list(match.players)
+        for i in range(first, done):
+            match.hands[i] = cache.lean(match.hands[i], records[i - first].actions, players)
+        head = MatchLog(**{**vars(log), "hands": list(rest)})
+        kept_hands = list(match.hands[:done])
+        self._tail = Tail(wrote, done, head, match, kept_hands, cut=cut, written=True)
+        self._log, self._key = None, None
+        return True
+
+    @property
+    def wrote(self) -> str | None:
+        """The digest of the bytes the last change wrote (None: nothing was written)."""
+        return self._wrote
+
+    def _kept(self) -> bytes | bytearray | memoryview:
         """The file's bytes before the tail's hands, when they are the canonical text of
         the header and one or more kept hands: the file is the one this tool wrote (the
         cache entry it was opened by says so, and its digest is that entry's) and the
@@ -336,9 +393,9 @@ class Session:
             return b""
         if cache.digest(raw) != tail.key:
             return b""
-        kept = raw[: tail.cut]
+        kept = memoryview(raw)[: tail.cut]  # not copied: a long match's bytes are many
         head = _header_of(tail.log).dumps().encode()
-        return kept if kept.startswith(head) else b""
+        return kept if kept[: len(head)] == head else b""
 
     def _verified(self, name: str) -> Match:
         """The match replayed from the changed log; a refusal names ``name``."""
@@ -539,9 +596,32 @@ class Session:
         return what
 
     def _last_hand(self) -> Tail | None:
-        """The tail that holds the last hand, or None (the whole log is to be read)."""
+        """The tail that holds the last hand, or None (the whole log is to be read). Opened
+        by hands from a file this tool wrote whose last hand is finished (a quick hand),
+        the session is cut again before that hand, its text read from the file: an undo
+        takes it through the tail, without the whole log read."""
         tail = self._tail
-        return tail if tail is not None and tail.log.hands else None
+        if tail is None or tail.log.hands:
+            return tail
+        if not tail.written or not tail.first:
+            return None
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return None
+        at = reader.cuts(raw)
+        if cache.digest(raw) != tail.key or len(at) != tail.first:
+            return None
+        try:
+            text = raw[at[-1] + 1 :].decode("utf-8")
+            del raw
+            ((record, _),) = records([text], tail.log)
+        except (NotStreamed, UnicodeDecodeError, ValueError):
+            return None
+        log = MatchLog(**{**vars(tail.log), "hands": [record]})
+        kept = tail.entry_hands[:-1]
+        self._tail = Tail(tail.key, tail.first - 1, log, tail.match, kept, cut=at[-1], written=True)
+        return self._tail
 
     def undo_takes_hand(self) -> Reason | None:
         """What an undo now would take off the score sheet when it is a whole scored hand

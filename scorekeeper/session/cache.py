@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.actions import Action, parse_action
-from scorekeeper.caches import cache
+from scorekeeper.caches import cache, memo
 from scorekeeper.match import Match, MatchHand, result_facts
 from scorekeeper.matchlog.files import (
     MAX_SIZE,
@@ -103,8 +103,10 @@ def _debug(message: str) -> None:
 
 
 # ---------------------------------------------------------------------- keys
+@memo("session.code_key", "() (the code running: read once a process)", maxsize=1)
 def code_key() -> str:
-    """What a replay depends on besides the match: the code's files and the Python version."""
+    """What a replay depends on besides the match: the code's files and the Python version
+    (a table or a server writes entries all along: the files are looked at once)."""
     h = blake2b(digest_size=16)
     h.update(f"{FORMAT} {VERSION} {sys.version}".encode())
     for folder in (_PACKAGE, _PACKAGE.parent / "rulesets"):
@@ -220,6 +222,7 @@ class CachedHand(MatchHand):
         self._facts = facts
         self.detail = detail
         """The JSON of ``[action texts, plain result]``."""
+        self.summary: bytes | None = None  # its line of the entry's summary, once made
         self._players = players
 
     @classmethod
@@ -335,6 +338,17 @@ def _summary(mh: MatchHand) -> list[Any]:
     if result is None:
         raise Unkept("result")
     return [mh.dealer, plain(mh.quick), dict(result.scores), result_facts(result)]
+
+
+def _summary_bytes(mh: MatchHand) -> bytes:
+    """:func:`_summary` as JSON, kept by a kept hand (a table writes the entry after every
+    entry: its finished hands' summaries are made once)."""
+    made = getattr(mh, "summary", None)
+    if made is None:
+        made = _JSON.encode(_summary(mh)).encode()
+        if isinstance(mh, CachedHand):
+            mh.summary = made
+    return made
 
 
 def _detail(mh: MatchHand, texts: Sequence[str]) -> bytes | memoryview:
@@ -485,9 +499,8 @@ def _store(
         with replacing_bytes(entry_file(key), sync=False, follow=False) as out:
             out.write(b"0" * SEAL_SIZE + b"\n")
             chunk.append(_JSON.encode(head).encode() + b"\n[")
-            for at in range(0, len(hands), 512):  # the JSON list of summaries, 512 at a time
-                part = _JSON.encode([_summary(mh) for mh in hands[at : at + 512]])[1:-1]
-                chunk.append((b", " if at else b"") + part.encode())
+            for i, mh in enumerate(hands):  # the JSON list of summaries, item by item
+                chunk.append((b", " if i else b"") + _summary_bytes(mh))
             chunk.append(b"]\n")
             for i, mh in enumerate(hands):
                 chunk += (_detail(mh, texts[i] if i < len(texts) else []), b"\n")

@@ -20,6 +20,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.record import field, record, replace
 from scorekeeper.session import LOCK_WAIT, Session, StaleEntryError, Version
+from scorekeeper.session.cache import digest
 from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
 from scorekeeper.table.native import card_form, changed_line, phrase, spoken
@@ -63,6 +64,17 @@ class Reply:
         return not self.errors
 
 
+@record
+class Kept:
+    """The match this table session last read or wrote: the digest of the file's bytes
+    then, the session, and whether the next entry may change it as it is (a session
+    left by an undo, a rename...: read from, reopened for the next change)."""
+
+    key: str
+    session: Session
+    editable: bool = True
+
+
 class TableSession:
     """The match at ``path``, entered line by line."""
 
@@ -78,7 +90,7 @@ class TableSession:
         self.lang = lang
         self.wait = wait
         self.on_wait = on_wait
-        self._kept: tuple[bytes, Session] | None = None
+        self._kept: Kept | None = None
         self.quick: quick.QuickHand | None = None
         self.undo_asked: str | None = None  # an undo of a whole hand, awaiting yes or no
         self.seen: Version | None = None
@@ -87,36 +99,47 @@ class TableSession:
 
     # ------------------------------------------------------------------ reading
     def current(self) -> Session:
-        """The match as the file holds it now: replayed again only when the file's bytes
-        are not those this session last read or wrote (another command's change is seen)."""
+        """The match as the file holds it now: opened again only when the file's bytes
+        (told by their digest) are not those this session last read or wrote (another
+        command's change is seen)."""
+        key = self._digest()
+        if self._kept is None or key != self._kept.key:
+            self._kept = Kept(key, Session.open(self.path), editable=True)
+        return self._kept.session
+
+    def _digest(self) -> str:
+        """The digest of the match file's bytes as they are now."""
         try:
             data = self.path.read_bytes()
         except OSError as exc:
             self._kept = None
             raise unreadable(self.path, exc) from None
-        if self._kept is None or data != self._kept[0]:
-            self._kept = (data, Session.open(self.path))
-        return self._kept[1]
+        return digest(data)
 
     @contextmanager
     def editing(self) -> Iterator[Session]:
         """:meth:`Session.edit` (lock, reread, change, write atomically), reusing the match
         this session holds when the file, read again under the lock, holds byte for byte
-        what this session last wrote (so another command's change is always seen); a
-        refusal forgets it, since it may be half changed."""
+        what this session last read or wrote (so another command's change is always
+        seen); a refusal forgets it, since it may be half changed. An entry leaves the
+        session as if opened from the file it wrote (``Session.rebase``): the next entry
+        writes after those bytes, without the whole log read or dumped again."""
         table = self
+        before: list[str] = []
 
-        class Kept(Session):
+        class Reusing(Session):
             @classmethod
             def open(cls, path: Path, *, full: bool = False) -> Session:
                 kept = table._kept
-                if kept is not None and not full and path.read_bytes() == kept[0]:
-                    return kept[1]
+                key = digest(path.read_bytes())
+                before.append(key)
+                if kept is not None and kept.editable and not full and key == kept.key:
+                    return kept.session
                 return Session.open(path, full=full)
 
         edited: Session | None = None
         try:
-            with Kept.edit(
+            with Reusing.edit(
                 self.path, wait=self.wait, on_wait=self.on_wait, expect=self.seen
             ) as session:
                 edited = session
@@ -126,10 +149,10 @@ class TableSession:
             raise
         assert edited is not None
         self.seen = edited.version
-        # the canonical text the session layer wrote (its own ``text()`` where it has one)
-        text = getattr(edited, "text", None)
-        written = text() if callable(text) else edited.log.dumps()
-        self._kept = (written.encode("utf-8"), edited)
+        if edited.wrote is None:  # nothing changed: the file is as it was read
+            self._kept = Kept(before[-1], edited, editable=True) if before else None
+        else:
+            self._kept = Kept(edited.wrote, edited, editable=edited.rebase())
 
     def hand(self) -> Hand:
         return self.current().current_hand()
