@@ -56,23 +56,11 @@ DATA_SGR = {"SGR from data": b"\x1b[41m", "concealed": b"\x1b[8m"}
 
 BIDI = {"bidi override": "\u202e".encode()}
 
-OPEN = {
-    "bidi": pytest.mark.xfail(
-        strict=False,
-        raises=AssertionError,
-        reason="open (inbox, campaign to folder): prompt_toolkit echoes a pasted bidi "
-        "override raw on the input line",
-    ),
-}
-
 
 def _cases(opened: dict[str, bytes]) -> list[object]:
     return [
         *(pytest.param(name, raw, id=name) for name, raw in NEVER_RAW.items()),
-        *(
-            pytest.param(name, raw, id=name, marks=OPEN["bidi"] if "bidi" in name else ())
-            for name, raw in opened.items()
-        ),
+        *(pytest.param(name, raw, id=name) for name, raw in opened.items()),
     ]
 
 

@@ -157,6 +157,7 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
         key_bindings=_keys(completer),
         bottom_toolbar=lambda: shown.visible(_bar(session)),
         complete_while_typing=False,
+        input_processors=[_visible_controls()],
         input=input,
         output=output,
     )
@@ -234,6 +235,35 @@ def _bar(session: TableSession) -> str:
         from scorekeeper.table.words import say
 
         return say("table.prompt.unreadable")
+
+
+def _visible_controls() -> Any:
+    """A processor of the input line that shows each control character as the stream
+    shows it (``\\u202e``): prompt_toolkit draws C0 as ``^[`` but gives a pasted bidi
+    override to the terminal, which then shows the line in another order. The cursor
+    moves over a shown escape as over one character."""
+    from prompt_toolkit.layout.processors import Processor, Transformation
+    from prompt_toolkit.layout.utils import explode_text_fragments
+
+    class VisibleControls(Processor):
+        def apply_transformation(self, ti: Any) -> Transformation:
+            shown_fragments = []
+            starts = [0]  # where each typed character starts on the screen
+            for style, text, *rest in explode_text_fragments(ti.fragments):
+                seen = shown.visible(text)
+                shown_fragments.append((style, seen, *rest))
+                starts.append(starts[-1] + len(seen))
+            starts.append(starts[-1] + 1)  # the cursor after the line
+
+            def to_display(position: int) -> int:
+                return starts[min(position, len(starts) - 1)]
+
+            def to_source(position: int) -> int:
+                return max(i for i, start in enumerate(starts) if start <= position)
+
+            return Transformation(shown_fragments, to_display, to_source)
+
+    return VisibleControls()
 
 
 def _keys(completer: Any) -> Any:

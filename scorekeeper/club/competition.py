@@ -19,7 +19,7 @@ from scorekeeper.errors import RulesetError, ScorekeeperError
 from scorekeeper.reasons import because
 from scorekeeper.record import field, record
 from scorekeeper.rules import data_home, found_in
-from scorekeeper.rules.source import parse_bytes, read_bytes, verify_not_led_out
+from scorekeeper.rules.source import look_up, parse_bytes, read_bytes
 
 COMPETITION = "rules.what.competition"
 """What a competition's file is called in a refusal (the key of its word)."""
@@ -121,23 +121,26 @@ def _refuse(message: str, /, **params: Any) -> ScorekeeperError:
     return ScorekeeperError(because(message, "competition", **params), kind="usage")
 
 
+def _folders() -> list[Path]:
+    """Where competitions are looked up: the data folder's first, then the shipped presets."""
+    return [f for f in (data_home() / "competitions", SHIPPED) if f.is_dir()]
+
+
 def available() -> dict[str, Path]:
     """Every competition by id: the data folder's first, then the shipped presets."""
     found: dict[str, Path] = {}
-    for folder in (data_home() / "competitions", SHIPPED):
-        if folder.is_dir():
-            for path in found_in(folder):
-                found.setdefault(path.stem, path)
+    for folder in _folders():
+        for path in found_in(folder):
+            found.setdefault(path.stem, path)
     return found
 
 
 def _read(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    known = available()
-    if name not in known or name in seen:
-        verify_not_led_out(Path("competitions"), name)
-        raise _refuse("club.no_competition", name=name, known=sorted(known))
+    path = look_up(name, _folders())
+    if path is None or name in seen:
+        raise _refuse("club.no_competition", name=name, known=sorted(available()))
     try:  # read as a rule set is: a plain file, bounded, parsed with its problems named
-        data = parse_bytes(read_bytes(known[name], COMPETITION), known[name], COMPETITION)
+        data = parse_bytes(read_bytes(path, COMPETITION), path, COMPETITION)
     except RulesetError as exc:
         raise _refuse("club.bad_competition", name=name, error=exc.message) from None
     base = data.pop("extends", None)

@@ -63,12 +63,25 @@ def found_in(folder: Path) -> list[Path]:
     return [p for p in sorted(folder.glob("*.toml")) if p.is_file() and not (user and escapes(p))]
 
 
-def verify_not_led_out(folder: Path, name: str) -> None:
-    """Refuse ``name`` when the data folder's ``folder`` holds it only as a link leading out
-    of the data folder (:func:`found_in` passes it over): said so, not "unknown"."""
-    path = data_home() / folder / f"{name}.toml"
-    if path.is_file() and escapes(path):
-        raise RulesetError(said("folder.outside", path=str(path), folder=str(data_home())))
+def look_up(name: str, folders: Iterable[Path]) -> Path | None:
+    """The file ``<name>.toml`` of the first of ``folders`` that holds it as :func:`found_in`
+    finds files (in the data folder, only one that stays in it), or None: ``name`` is
+    unknown. Refused (``RulesetError``) when only a link leading out of the data folder
+    holds it: said so, not "unknown". The one lookup of rule sets and competitions by name."""
+    if not name or name.startswith(".") or "/" in name or os.sep in name or "\\" in name:
+        return None  # found_in never lists such a file: not a name
+    led_out: Path | None = None
+    for folder in folders:
+        path = folder / f"{name}.toml"
+        if not path.is_file():
+            continue
+        if lexically_in(folder, data_home()) and escapes(path):
+            led_out = led_out or path
+            continue
+        return path
+    if led_out is not None:
+        raise RulesetError(said("folder.outside", path=str(led_out), folder=str(data_home())))
+    return None
 
 
 def lexically_in(path: Path, folder: Path) -> bool:
@@ -110,12 +123,11 @@ def find(name: str) -> Path:
         return path
     if os.sep in name or "/" in name or "\\" in name or name.startswith("."):
         raise RulesetError(said("rules.not_a_name", name=_shown_name(name)), rule="ruleset")
-    files = available()
-    if name not in files:
-        verify_not_led_out(Path("rulesets"), name)
-        known = sorted(files) or [said("rules.none")]
+    found = look_up(name, ruleset_dirs())
+    if found is None:
+        known = sorted(available()) or [said("rules.none")]
         raise RulesetError(said("rules.unknown_ruleset", name=name, known=known))
-    return files[name]
+    return found
 
 
 def _shown_name(name: str) -> str:
@@ -134,7 +146,10 @@ def read_bytes(path: Path, what: str = RULESET) -> bytes:
     """A rule set's (or options', or a competition's) file as it is: a plain file of at
     most ``MAX_BYTES`` (its size asked before a byte is read). A pipe, a device or a
     folder put in its place is refused at once, never waited on."""
-    too_large = f"{path}: {said('rules.too_large', most=MAX_BYTES, what=said(what))}"
+
+    def too_large() -> RulesetError:
+        return RulesetError(f"{path}: {said('rules.too_large', most=MAX_BYTES, what=said(what))}")
+
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         with os.fdopen(fd, "rb") as fh:
@@ -142,14 +157,14 @@ def read_bytes(path: Path, what: str = RULESET) -> bytes:
             if not stat.S_ISREG(st.st_mode):
                 raise RulesetError(f"{path}: {said('rules.not_plain', what=said(what))}")
             if st.st_size > MAX_BYTES:
-                raise RulesetError(too_large)
+                raise too_large()
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:  # the system's reason in the table's words (cli.os.ENOENT)
         from scorekeeper.text import os_error
 
         raise RulesetError(f"{path}: {said('rules.cannot_read', why=os_error(exc))}") from None
     if len(raw) > MAX_BYTES:  # grown while read
-        raise RulesetError(too_large)
+        raise too_large()
     return raw
 
 
