@@ -174,7 +174,7 @@ def tell(key: str, **params: Any) -> str:
         key == "announce"
         and str(params.get("kind")).casefold() == str(params.get("side")).casefold()
     ):
-        key = "announce.own"
+        return tell("announce.own", player=params.get("player"), kind=params.get("kind"))
     return worded(f"doppelkopf.said.{key}", **params)
 
 
