@@ -60,7 +60,19 @@ class Action:
         return " ".join((self.actor, self.verb, *self.args))
 
     def __str__(self) -> str:
-        return self.text
+        """The action as the player said it, where a refusal quotes it: the verb as typed
+        (``Ben QX``, never ``Ben qx``; ``text`` keeps the log's form)."""
+        said = self.__dict__.get("_said_verb")
+        return self.text if said is None else " ".join((self.actor, said, *self.args))
+
+    @classmethod
+    def said(cls, actor: str, verb: str, args: tuple[str, ...] = ()) -> Action:
+        """The action of ``verb`` as typed: its code lower case (what the game reads and
+        the log keeps), the typed form kept for what quotes it back (``str``)."""
+        action = cls(actor, verb.lower(), None, args)
+        if action.verb != verb:  # kept beside the fields: never compared, never written
+            action.__dict__["_said_verb"] = verb
+        return action
 
     def cards(self) -> list[Card]:
         """The arguments read as cards (for verbs that pass cards)."""
@@ -98,10 +110,9 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
         except ValueError:
             example = rest[0]
         raise ActionSyntaxError(because("actions.one_card", text=text, actor=actor, card=example))
-    verb = rest[0].lower()
-    if verb[0].isdigit() or verb[0] in "♣♠♥♦":
+    if rest[0][0].isdigit() or rest[0][0] in "♣♠♥♦":
         raise CardError(because("actions.unknown_card", card=rest[0], text=text))
-    return Action(actor, verb, None, tuple(rest[1:]))
+    return Action.said(actor, rest[0], tuple(rest[1:]))
 
 
 @record(frozen=True)

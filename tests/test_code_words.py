@@ -587,3 +587,23 @@ def test_a_hand_s_value_and_check_name_their_rules_in_words(
     said = res.stdout + res.stderr
     assert res.returncode == 1 and f"{hand}:" in said, said
     assert "deck.copies" not in said and not code_words(said, lang), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Ben QX: 'qx'"), ("de", "Ben QX: 'qx'"), ("nl", "Ben QX: 'qx'")],
+)
+def test_a_refusal_quotes_the_action_as_it_was_said(
+    lang: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'Ben QX' was quoted back lower case ('Ben qx'): the action as typed, its player as
+    the table names them ('ben' -> 'Ben'); the log keeps its code lower case."""
+    run = in_process(tmp_path / "home", monkeypatch)
+    path = tmp_path / "m.toml"
+    assert run("new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang).returncode == 0
+    res = run("act", "ben QX", "--match", path)
+    assert res.returncode != 0 and "Ben QX" in res.stderr, res.stderr
+    assert "Ben qx" not in res.stderr, res.stderr
+    res = run("act", "Ben RE", "--match", path)
+    assert res.returncode == 0, res.stderr
+    assert "Ben re" in path.read_text(encoding="utf-8")  # the log's code, as ever

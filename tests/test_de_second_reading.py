@@ -145,7 +145,7 @@ def test_kloepper_status_names_the_side_without_andere_partei(tmp_path: Path) ->
     ok(run_cli(tmp_path, "act", "Ben knock", "Carla knock", "-m", path))
     status = ok(run_cli(tmp_path, "status", "-m", path))
     assert "  Ben: Klopfen (Damen)\n" in status, status
-    assert "  Carla: Gegenklopfen (Andere)\n" in status, status
+    assert "  Carla: Gegenklopfen (Gegenpartei)\n" in status, status  # one name: Gegenpartei
     assert "-Partei" not in status
 
 

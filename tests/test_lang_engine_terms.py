@@ -87,4 +87,4 @@ def test_a_dutch_table_reads_terugkloppen_as_the_reply_knock(tmp_path: Path) -> 
     _ok(tmp_path, "announce", "Anna", "kloppen")
     _ok(tmp_path, "announce", "Ben", "terugkloppen")
     status = _ok(tmp_path, "status")
-    assert "Ben: terugkloppen (anderen)" in status and "tegenklop" not in status, status
+    assert "Ben: terugkloppen (de anderen)" in status and "tegenklop" not in status, status

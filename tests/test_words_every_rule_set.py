@@ -175,7 +175,7 @@ def test_three_players_legend_names_no_side(
 
 
 @pytest.mark.parametrize(
-    ("lang", "call"), [("de", "anna rufen "), ("nl", "anna roepen "), ("en", "anna call ")]
+    ("lang", "call"), [("de", "Anna rufen "), ("nl", "Anna roepen "), ("en", "Anna call ")]
 )
 def test_kloepper_s_help_example_calls_an_ace(
     lang: str, call: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -184,7 +184,7 @@ def test_kloepper_s_help_example_calls_an_ace(
     drive(path, {"de": "hilfe", "nl": "hulp", "en": "help"}[lang] + "\r", lang=lang, view=None)
     out = capsys.readouterr().out
     ace = out.split(call, 1)[1].split(";")[0]
-    assert ace.strip(), out  # 'anna rufen kra': the ace called
+    assert ace.strip(), out  # 'Anna rufen kra': the ace called
     assert ace.strip().upper() in {"AC", "AS", "AH"} or lang != "en", out
 
 

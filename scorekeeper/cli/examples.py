@@ -153,9 +153,11 @@ def filled(text: str, game: tuple[str, str] | None, lang: str) -> str:
 
 
 def _guarded(fragment: str) -> str:
-    """A fragment as a pattern that matches whole words only (``QC``, not in ``QCX``)."""
+    """A fragment as a pattern that matches whole words only (``QC``, not in ``QCX``; a
+    rule set's id not inside a longer one: ``doppelkopf`` not in ``doppelkopf-ddv``,
+    which was filled again into ``doppelkopf-ddv-ddv``)."""
     before = r"(?<![\w=])" if fragment[:1].isalnum() else ""
-    after = r"(?!\w)" if fragment[-1:].isalnum() else ""
+    after = r"(?![\w-])" if fragment[-1:].isalnum() else ""
     return before + re.escape(fragment) + after
 
 

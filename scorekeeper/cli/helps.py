@@ -69,6 +69,7 @@ def translate_helps(command: click.Command, lang: str, game: Game | None = None)
     from scorekeeper.cli.examples import filled
     from scorekeeper.text import translate
 
+    keep_names_whole()
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
         if isinstance(text, str) and text.strip():
@@ -144,6 +145,7 @@ def flow_helps(command: click.Command, game: Game | None = None) -> None:
     examples (:mod:`.examples`), in place."""
     from scorekeeper.cli.examples import filled
 
+    keep_names_whole()
     for owner, attr in _texts(command):
         text = getattr(owner, attr, None)
         if isinstance(text, str) and ("\n" in text or game is not None):
@@ -170,3 +172,42 @@ def flowed(text: str) -> str:
                 out.append(line)
         paragraphs.append("\n".join(out))
     return "\n\n".join(paragraphs)
+
+
+def keep_names_whole() -> None:
+    """Help panels that do not break an option's or a value's name ('WÖRTER..' / '.' at 40
+    columns): a column nobody fills (Typer's columns for negative flags and short names)
+    takes no room, which leaves the names theirs. Put in front of Typer's help once, when
+    help is shown; Typer's help module (and rich) are imported only then."""
+    import typer.core
+
+    for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
+        if not getattr(cls.format_help, "names_whole", False):
+            cls.format_help = _with_names_whole(cls.format_help)  # type: ignore[method-assign]
+
+
+def _with_names_whole(format_help: Any) -> Any:
+    def format_with_names_whole(self: Any, ctx: click.Context, formatter: Any) -> Any:
+        from typer import rich_utils
+
+        if not getattr(rich_utils, "names_whole", False):
+            rich_utils.Table = _without_empty_columns(rich_utils.Table)  # type: ignore[misc]
+            rich_utils.names_whole = True  # type: ignore[attr-defined]
+        return format_help(self, ctx, formatter)
+
+    format_with_names_whole.names_whole = True  # type: ignore[attr-defined]
+    return format_with_names_whole
+
+
+def _without_empty_columns(table: Any) -> Any:
+    class Filled(table):
+        def __rich_console__(self, console: Any, options: Any) -> Any:
+            columns: list[Any] = getattr(self, "columns")  # noqa: B009 (rich's own list)
+            self.columns = [c for c in columns if not all(_empty(x) for x in c._cells)]
+            yield from super().__rich_console__(console, options)
+
+    return Filled
+
+
+def _empty(cell: Any) -> bool:
+    return not str(getattr(cell, "plain", cell)).strip()

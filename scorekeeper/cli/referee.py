@@ -403,11 +403,33 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
         console.print(f"[bold]{escape(section_title(section['section']))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
-        rules_named = _lang() != "en" and any("." in k for k in section["values"])
+        shown = _shown_values(section["section"], section["values"])
+        rules_named = _lang() != "en" and any("." in k for k in shown)
         parted = "; " if rules_named else ", "  # rules' worded names hold commas
-        values = parted.join(f"{_named(k)} = {_value(v)}" for k, v in section["values"].items())
+        if any(v.endswith(".") for v in shown.values()):  # sentences: one line each
+            for k, v in shown.items():
+                console.print(f"  [dim]{escape(_named(k))}: {escape(v)}[/]")
+            continue
+        values = parted.join(f"{_named(k)} = {v}" for k, v in shown.items())
         if values:
             console.print(f"  [dim]{escape(values)}[/]")
+
+
+def _shown_values(section: str, values: dict[str, Any]) -> dict[str, str]:
+    """A section's values as ``explain`` shows them: a yes/no option's choices as yes and
+    no, none where any value of the option's kind is taken (were 'choices = none'); at a German or Dutch table, no English abbreviation among the other ways to write
+    a word (Klaberjass's ``seq``: the language file names it not)."""
+    shown = {k: _value(v) for k, v in values.items()}
+    if section.startswith("options.") and values.get("choices") == []:
+        if isinstance(values.get("default"), bool):
+            shown["choices"] = f"{_value(True)}, {_value(False)}"
+        else:  # any value of its kind (a number): no list of choices to show
+            del shown["choices"]
+    elif section.startswith("options.") and values.get("choices"):  # 'übertragen, keine'
+        shown["choices"] = ", ".join(_value(c) for c in values["choices"])
+    if section.endswith(".aliases") and _lang() != "en":
+        shown = {k: v for k, v in shown.items() if _named(k) != k}
+    return shown
 
 
 def nicknames(family: str) -> None:

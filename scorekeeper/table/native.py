@@ -41,13 +41,18 @@ def spoken(canonical: str, lang: str, family: str | None = None) -> str:
     from scorekeeper.lang import game_word, language, translate
 
     suits = {name: code for code, name in SUIT_NAMES.items()}
-    if canonical in suits:
-        forms = [language(lang).suits[suits[canonical]].name.lower()]
+    if canonical in suits:  # as the language writes it: Herz, klaveren
+        forms = [language(lang).suits[suits[canonical]].name]
     else:  # the game's word as the table writes it (Kontra), else what players type
         typed = language(lang).phrases(family)
         forms = [game_word(canonical, lang), *(t for t, c in typed.items() if c == canonical)]
     for said in forms:
-        if translate(said.split(), lang, family=family) in ([canonical], [canonical, ""]):
+        read = translate(said.split(), lang, family=family)
+        if read in ([canonical], [canonical, ""]):
+            return said
+        # a kind the table names with its verb (Fleischloser: 'solo meatless'): after
+        # that verb, as completion and 'Solo Fleischloser' say it, it reads the same
+        if len(read) == 2 and read[1] == canonical and " " not in said:
             return said
     return canonical
 

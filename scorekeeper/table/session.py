@@ -709,9 +709,7 @@ def _said_example(hand: Hand, word: str, lang: str) -> str:
     verb = hand.game.verbs[0].split()[0]
     taking = (a for a in hand.legal_actions() if not a.is_play and a.verb == verb and a.args)
     cards = next((a.cards() for a in taking if _all_cards(a)), [])
-    return " ".join(
-        [hand.players[0].lower(), word, *(card_form(c.code, lang).lower() for c in cards)]
-    )
+    return " ".join([hand.players[0], word, *(card_form(c.code, lang).lower() for c in cards)])
 
 
 def _all_cards(action: Action) -> bool:

@@ -89,6 +89,10 @@ TEXTS: dict[str, str] = {
     "cli.status_said.trump": "  {player} chose {suit} as trumps ({side})",
     "cli.status_said.call": "  {player} called {card} ({side})",
     "cli.status_said.other": "  {player}: {kind} ({side})",
+    # each for himself (three-player Klaverjassen): the side is the player, said once
+    "cli.status_said.trump.alone": "  {player} chose {suit} as trumps",
+    "cli.status_said.call.alone": "  {player} called {card}",
+    "cli.status_said.other.alone": "  {player}: {kind}",
     "cli.status_said.own": "  {player} announced {kind}",  # Re by a Re player
     "cli.status_said.role": "  {player}: {kind} ({role})",  # no team (Klaberjass)
     "cli.status_said.team": "  {player}: {kind} ({side})",  # a team by its names: Anna/Carla

@@ -143,6 +143,7 @@ TEXTS: dict[str, str] = {
     "doppelkopf.said.not_ready.redeal": "{why}; no card is played in this hand",
     "doppelkopf.said.not_ready.poverty": "{poor}'s poverty must be accepted or declined first",
     "doppelkopf.said.announce": "{player} announces {kind} for {side}",
+    "doppelkopf.said.announce.own": "{player} announces {kind}",  # Re by Re: said once
     "doppelkopf.said.trick": "trick {number} to {winner} ({points} points): {reason}",
     "doppelkopf.said.wedding.partner": (
         "wedding: {partner} wins trick {number} and plays with {wedding}"

@@ -18,15 +18,16 @@ def said_line(said: dict[str, Any]) -> str:
     hearts as trumps', 'Carla called AH', 'Ben: knock'."""
     player, kind, side = said["player"], str(said["kind"]), said["side"]
     verb, _, rest = kind.partition(" ")
+    alone = ".alone" if str(side) == str(player) else ""  # each for himself: said once
     if verb == "trump" and rest:
-        return say("cli.status_said.trump", player=player, suit=rest, side=side)
+        return say(f"cli.status_said.trump{alone}", player=player, suit=rest, side=side)
     if verb == "call" and rest:
         try:
             card = Card.parse(rest)
         except ValueError:
             card = None
         if card is not None:
-            return say("cli.status_said.call", player=player, card=card, side=side)
+            return say(f"cli.status_said.call{alone}", player=player, card=card, side=side)
     if str(side) in ROLES:  # no team: the one who made trump, or the other
         return say("cli.status_said.role", player=player, kind=kind, role=say(f"cli.side.{side}"))
     if any(mark in str(side) for mark in "/+&"):  # a team by its players' names
@@ -35,7 +36,7 @@ def said_line(said: dict[str, Any]) -> str:
         kind, side = game_word(kind), game_word(str(side))
     if verb in ANNOUNCED and kind.casefold() == str(side).casefold():  # Re by Re: said once
         return say("cli.status_said.own", player=player, kind=kind)
-    key = "cli.status_said" if verb in ANNOUNCED else "cli.status_said.other"
+    key = "cli.status_said" if verb in ANNOUNCED else f"cli.status_said.other{alone}"
     return say(key, player=player, kind=kind, side=side)
 
 

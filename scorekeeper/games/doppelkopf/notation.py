@@ -168,7 +168,13 @@ def write(said: DoppelkopfAction) -> str:
 
 def tell(key: str, **params: Any) -> str:
     """What happened, in words: the template ``doppelkopf.said.KEY`` of
-    ``scorekeeper.text.doppelkopf`` filled with ``params`` (the engine builds no sentence)."""
+    ``scorekeeper.text.doppelkopf`` filled with ``params`` (the engine builds no sentence);
+    Re or Contra announced for the side of that name says the side once."""
+    if (
+        key == "announce"
+        and str(params.get("kind")).casefold() == str(params.get("side")).casefold()
+    ):
+        return tell("announce.own", player=params.get("player"), kind=params.get("kind"))
     return worded(f"doppelkopf.said.{key}", **params)
 
 
