@@ -251,3 +251,27 @@ def test_archive_and_restore_keep_the_rule_set_beside_the_match(played, tmp_path
     assert _listed(home, "--archived") == ["friday"]
     assert run_cli(home, "archive", "--restore", "friday", cwd=elsewhere).returncode == 0
     assert _scores(home, home / "matches" / "friday.toml", cwd=elsewhere) == WON2
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "warning: the match names its rule set by the path"),
+        ("de", "Warnung: die Partie nennt ihr Regelwerk mit dem Pfad"),
+        ("nl", "waarschuwing: de partij noemt haar spelregels met het pad"),
+    ],
+)
+def test_new_in_the_data_folder_says_an_outside_rule_set_file_is_this_computer_s(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """A match made in the data folder (which may be shared) with a rule-set file outside
+    it names the file by its absolute path, as older matches did and still load: `new`
+    says that another computer reads another file there, or none. A match outside the
+    data folder, the user's own, is made without a word (before: silently either way)."""
+    home = tmp_path / "home"
+    house = _house(tmp_path / "elsewhere" / "house.toml", 2)
+    made = run_cli(home, "new", house, *PLAYERS, "--lang", lang)
+    assert made.returncode == 0, made.stderr
+    assert said in made.stderr and str(house) in made.stderr, made.stderr
+    own = run_cli(home, "new", house, *PLAYERS, "--lang", lang, "--match", tmp_path / "m.toml")
+    assert own.returncode == 0 and own.stderr == "", own.stderr

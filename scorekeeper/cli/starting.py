@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -67,6 +68,7 @@ def new(
     stored = chosen if lang or chosen != DEFAULT else None
     created = missing_folders(match) if match is not None else []
     log, path = start_match(rules, ruleset, players, dealer, match, lang=stored, price=price)
+    _warn_absolute_ruleset(log.ruleset, path)
     if created:  # said, so that a mistyped folder does not go unnoticed
         told = because("new.created_folders", folders=[str(created[-1])])
         typer.echo(told.text(), err=True)
@@ -141,3 +143,17 @@ def demo(
         return
     render.score_sheet(m)
     typer.echo(say("cli.demo_written" if current else "cli.demo_aside", path=path))
+
+
+def _warn_absolute_ruleset(ruleset: str, path: Path) -> None:
+    """A match made in the data folder (which may be shared or synced) with a rule-set
+    file outside it names that file by its absolute path, as older matches did and still
+    load: say that another computer reads another file there, or none (issue 25)."""
+    from scorekeeper.rules.source import data_home, lexically_in
+
+    outside = ruleset.endswith(".toml") and Path(ruleset).is_absolute()
+    if outside and lexically_in(path, data_home()):
+        from scorekeeper.cli import render
+
+        folder = Path(os.path.abspath(path)).parent
+        render.warn(say("folder.ruleset_absolute", used=ruleset, folder=str(folder)))

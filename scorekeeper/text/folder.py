@@ -13,6 +13,12 @@ TEXTS: dict[str, str] = {
         "the rule set {name} leads out of the match's folder {folder}; a match names its "
         "rule-set file by a path inside its own folder"
     ),
+    "folder.ruleset_absolute": (
+        "the match names its rule set by the path {used}, outside its folder {folder}: "
+        "a computer this data folder is shared or synced with reads another file there, "
+        "or none; put the file in the data folder's rulesets/ and start the match with "
+        "its id, or beside the match"
+    ),
     "folder.ruleset_from_current": (
         "the rule set is read from {used} in the current folder, not from {beside} beside "
         "the match; move the file beside the match so that it means the same rules "
