@@ -162,7 +162,7 @@ def load(name: str, overrides: Mapping[str, str] | None = None) -> Competition:
         _override(data, key, value)
     try:
         return _build(name, data)
-    except (KeyError, TypeError, ValueError, InvalidOperation) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, InvalidOperation) as exc:
         if isinstance(exc, ScorekeeperError):
             raise
         raise _refuse("club.bad_competition", name=name, error=repr(exc)) from None
@@ -187,7 +187,15 @@ def _override(data: dict[str, Any], key: str, value: str) -> None:
         data[key] = _number(key, value)
 
 
+TABLES = ("games", "names", "placement", "scores", "season", "time", "prizes", "penalties")
+"""The keys of a competition that hold a TOML table (a hand-edited ``games = 1.5`` is
+refused naming the key, never an internal error)."""
+
+
 def _build(name: str, data: dict[str, Any]) -> Competition:
+    for key in TABLES:
+        if key in data and not isinstance(data[key], dict):
+            raise ValueError(f"{key} = {data[key]!r}: a table is wanted")
     rank_by = tuple(data.get("rank_by", ["points", "lot"]))
     tables = tuple(int(t) for t in data["tables"])
     season = data.get("season", {})

@@ -31,7 +31,8 @@ from scorekeeper.club.competition import load as load_competition
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.matchlog import files
 from scorekeeper.reasons import because
-from scorekeeper.record import asdict, field, record
+from scorekeeper.record import asdict, field, is_record, record
+from scorekeeper.record import fields as record_fields
 from scorekeeper.rules import data_home
 from scorekeeper.session.names import spelled
 from scorekeeper.shown import control_at
@@ -340,13 +341,47 @@ class Event:
             event = cls(**fields, rounds=rounds, penalties=penalties)
         except (TypeError, KeyError, AttributeError) as exc:
             raise refuse("club.bad_event", kind="file", path=where, error=str(exc)) from None
-        if not all(isinstance(p, str) for p in event.players):
-            raise refuse("club.bad_event", kind="file", path=where, error="players")
+        if (wrong := misfit(event)) is not None:
+            raise refuse("club.bad_event", kind="file", path=where, error=wrong)
         verify_inert(data, where)
         for played in event.rounds:
             for table in played.tables:
                 table.verify_inside(where, played.number)
         return event
+
+
+def misfit(item: Any, at: str = "") -> str | None:
+    """The first value of an event file's record (the event, its rounds, tables and
+    penalties) that is not of its field's kind, as its key path and the kind wanted
+    (``rounds[0].tables[1].players: list[str]``); None when all fit. A hand-edited file
+    with ``players = true`` was read, and the commands on it ended in an internal error."""
+    for spec in record_fields(item):
+        value, key = getattr(item, spec.name), f"{at}{spec.name}"
+        if not _fits(value, str(spec.type)):
+            return f"{key}: {spec.type}"
+        records = value if isinstance(value, list) else []
+        for i, element in enumerate(records):
+            if is_record(element) and (wrong := misfit(element, f"{key}[{i}].")) is not None:
+                return wrong
+    return None
+
+
+def _fits(value: Any, kind: str) -> bool:
+    """Whether ``value`` read from TOML is of the field's ``kind`` as annotated: ``str``,
+    ``int`` (a bool is not one), ``list[...]``, ``dict[str, ...]`` or a record's class."""
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind.startswith("list[") and kind.endswith("]"):
+        inner = kind[5:-1]
+        return isinstance(value, list) and all(_fits(v, inner) for v in value)
+    if kind.startswith("dict[str, ") and kind.endswith("]"):
+        inner = kind[10:-1]
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and _fits(v, inner) for k, v in value.items()
+        )
+    return type(value).__name__ == kind  # a record built from its table (Round, Table...)
 
 
 def verify_inert(data: Any, where: str) -> None:
