@@ -70,9 +70,13 @@ class Action:
         """The action of ``verb`` as typed: its code lower case (what the game reads and
         the log keeps), the typed form kept for what quotes it back (``str``)."""
         action = cls(actor, verb.lower(), None, args)
-        if action.verb != verb:  # kept beside the fields: never compared, never written
-            action.__dict__["_said_verb"] = verb
-        return action
+        return action if action.verb == verb else action._typed_as(verb)
+
+    def _typed_as(self, verb: str) -> Action:
+        """This action, keeping the verb as typed beside its fields (never compared,
+        never written) for what quotes it back."""
+        self.__dict__["_said_verb"] = verb
+        return self
 
     def cards(self) -> list[Card]:
         """The arguments read as cards (for verbs that pass cards)."""

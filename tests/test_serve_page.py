@@ -28,9 +28,11 @@ def _page_lines(document: str) -> list[str]:
 
 
 def _terminal_lines(out: str) -> list[str]:
-    """The value's lines as ``scorekeeper hand`` prints them, without their rule keys."""
-    lines = [line.strip() for line in out.splitlines() if line.startswith("  ")]
-    return [re.sub(r"\s{2,}[\w.]+$", "", line) for line in lines]
+    """The value's lines as ``scorekeeper hand`` prints them, without their rules' column
+    (a rule key in English, its name in words at a German or Dutch table, which may wrap
+    onto lines of its own, indented to the column)."""
+    lines = [line for line in out.splitlines() if line.startswith("  ") and line[2] != " "]
+    return [re.sub(r"\s{2,}\S.*$", "", line.strip()) for line in lines]
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])

@@ -195,7 +195,7 @@ refused naming the key, never an internal error)."""
 def _build(name: str, data: dict[str, Any]) -> Competition:
     for key in TABLES:
         if key in data and not isinstance(data[key], dict):
-            raise ValueError(f"{key} = {data[key]!r}: a table is wanted")
+            raise ValueError(f"{key} = {data[key]!r}")
     rank_by = tuple(data.get("rank_by", ["points", "lot"]))
     tables = tuple(int(t) for t in data["tables"])
     season = data.get("season", {})

@@ -103,7 +103,7 @@ def _debug(message: str) -> None:
 
 
 # ---------------------------------------------------------------------- keys
-@memo("session.code_key", "() (the code running: read once a process)", maxsize=1)
+@memo("session.code_key", "()", maxsize=1)  # the code running: read once a process
 def code_key() -> str:
     """What a replay depends on besides the match: the code's files and the Python version
     (a table or a server writes entries all along: the files are looked at once)."""
