@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 # the changes killed through the real command line: the CI test's own list
-from test_campaign_kills import CHANGES  # noqa: E402
+from test_campaign_kills import CHANGES, cli, temporaries  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 
@@ -59,24 +59,6 @@ def env_for(home: Path) -> dict[str, str]:
     env.update({"SCOREKEEPER_HOME": str(home), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT)})
     env["XDG_CACHE_HOME"] = str(home.parent / "xdg-cache")
     return env
-
-
-def cli(env: dict[str, str], *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper", *args],
-        env=env,
-        input=stdin,
-        capture_output=True,
-        timeout=120,
-    )
-
-
-def temporaries(folder: Path) -> list[Path]:
-    from scorekeeper.matchlog.files import TEMPORARY
-
-    if not folder.is_dir():
-        return []
-    return [p for p in folder.iterdir() if TEMPORARY.fullmatch(p.name)]
 
 
 def _writer(path: Path, base: int, seed: int) -> None:

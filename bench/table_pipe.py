@@ -16,22 +16,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+from memory import measure  # noqa: E402  (bench/ is the script's folder)
+
 QUICK = ("hand re=Ben,Dirk re_points=130\n", "hand re=Anna,Carla re_points=165\n")
-
-
-def measure(cmd: list[str], env: dict[str, str], stdin: bytes = b"") -> tuple[float, float]:
-    """CPU seconds and peak resident MB (10^6 bytes) of one process, which must succeed."""
-    proc = subprocess.Popen(
-        cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
-    assert proc.stdin is not None and proc.stderr is not None
-    proc.stdin.write(stdin)
-    proc.stdin.close()
-    err = proc.stderr.read().decode(errors="replace")
-    _, status, usage = os.wait4(proc.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"{cmd[2:]} failed: {err.strip()}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024 / 1e6
 
 
 def main() -> None:
