@@ -39,7 +39,6 @@ import random
 import resource
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -49,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 # the changes killed through the real command line: the CI test's own list
-from test_campaign_kills import CHANGES, cli, temporaries  # noqa: E402
+from test_campaign_kills import CHANGES, _killed, cli, temporaries  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
 
@@ -189,22 +188,7 @@ def main() -> int:
     for i in range(args.cli_kills):
         name, argv, stdin = CHANGES[i % len(CHANGES)]
         before = path.read_bytes()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper", *argv],
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        if stdin:
-            assert proc.stdin is not None
-            proc.stdin.write(stdin)
-            proc.stdin.flush()
-        time.sleep(rng.uniform(0.3, 1.1) * lengths[name])
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=60)
-        if proc.stdin is not None:
-            proc.stdin.close()
+        _killed(env, argv, stdin, rng.uniform(0.3, 1.1) * lengths[name])
         after = path.read_bytes()
         kept_after += after != before
         try:
