@@ -65,6 +65,12 @@ class Action:
         said = self.__dict__.get("_said_verb")
         return self.text if said is None else " ".join((self.actor, said, *self.args))
 
+    @property
+    def typed_verb(self) -> str:
+        """The verb as the player typed it (``Quatsch``), for a refusal that quotes a word
+        it does not know; ``verb`` is its code, lower case."""
+        return str(self.__dict__.get("_said_verb") or self.verb)
+
     @classmethod
     def said(cls, actor: str, verb: str, args: tuple[str, ...] = ()) -> Action:
         """The action of ``verb`` as typed: its code lower case (what the game reads and

@@ -180,7 +180,7 @@ def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> in
                 res.value,
                 *[res.scores.get(p, 0) for p in players],
                 *[running[p] for p in players],
-                res.reasons(),
+                words.reasons(res),
             ]
         )
     return count
@@ -216,6 +216,15 @@ class _CsvWords:
         from scorekeeper.text import say, template
 
         return say(f"sheet.csv.kind.{kind}") if template(f"sheet.csv.kind.{kind}") else kind
+
+    def reasons(self, res: Any) -> str:
+        """A hand's value on one line: the items as the engine wrote them in English, as
+        the score sheet words them otherwise (the clause too: 'TSR 7.2, Sonderpunkt')."""
+        if self.lang == "en":
+            return str(res.reasons())
+        from scorekeeper.view.value import value_line
+
+        return value_line(res.items)
 
     def term(self, text: str) -> str:
         from scorekeeper.lang.terms import sides_in, term

@@ -332,8 +332,8 @@ def explain(rules: Ruleset, topic: str | None = None) -> dict[str, Any]:
         }
     topic = topic_named(topic)
     if topic not in TOPICS:
-        raise IllegalActionError(
-            because("referee.topic", "explain", topic=topic, topics=tuple(TOPICS))
+        raise IllegalActionError(  # a slip of the pen, not a rule: named as input
+            because("referee.topic", "explain", topic=topic, topics=tuple(TOPICS)), kind="usage"
         )
     sections: list[dict[str, Any]] = []
     if topic == "options":

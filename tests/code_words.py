@@ -87,3 +87,43 @@ def _rule_set_keys() -> frozenset[str]:
 def _keys(lang: str) -> frozenset[str]:
     """The rule sets' keys that ``lang`` names otherwise (``teams``: Parteien)."""
     return frozenset(k for k, w in language(lang).sections.items() if w != k)
+
+
+# a Python value shown as the program holds it ("['A', 'A']", "{'re': 1}", "('x',)", None)
+_REPR = re.compile(
+    r"\[\s*'[^'\]]*'\s*(?:,\s*'[^'\]]*'\s*)*\]|\{\s*'\w+'\s*:|\(\s*'[^']*',\s*\)|\bNone\b"
+)
+# a card as the match file writes it (QC, 10H, AD): a German or Dutch table names it (D♣)
+_CARD_CODE = re.compile(r"(?<![\w=/.-])(?:10|[2-9AKQJ])[CSHD](?![\w♣♠♥♦])")
+# what opens a line before its first word: blanks, a rule of a box, a mark
+_LEAD = re.compile(r"^[\s│|#•·→>`(\[\-–—]*")
+# a line that is a row of figures ('+1 gewonnen', 'x2 Re angesagt', '3 Zahlungen'), a
+# legend ('* Re'), a key typed as KEY= ('re=Liste ...'), or a file's problem ('m.toml: ...')
+_NOT_A_SENTENCE = re.compile(r"^(?:[+\-−x×]?\d|\\?\*\s|[\w-]+=|\S*[/\\.]\S*:)")
+
+
+def lower_start(line: str) -> bool:
+    """A line that begins with a small letter ('slag 1 naar Anna', 'fout: ...'): a table's
+    line begins with a capital, as a sentence does; a row of figures, a legend, a key as
+    typed and a file's problem (see ``_NOT_A_SENTENCE``) aside, and a typed word in
+    quotes."""
+    rest = _LEAD.sub("", line, count=1)
+    if not rest or rest[0] in "'\"" or _NOT_A_SENTENCE.match(rest):
+        return False
+    return rest[0].isalpha() and rest[0].islower()
+
+
+def faults(text: str, lang: str) -> list[str]:
+    """Every line of ``text`` that a table of ``lang`` should not read: an English code or
+    a rule set's key (:func:`code_words`), a Python value as the program holds it, a card
+    as the match file writes it, a line that begins with a small letter."""
+    found = []
+    for line in text.splitlines():
+        why = code_words(line, lang)
+        why += [m.group(0) for m in _REPR.finditer(line)]
+        why += [m.group(0) for m in _CARD_CODE.finditer(_REFERENCE.sub(" ", line))]
+        if lower_start(line):
+            why.append("small letter first")
+        if why:
+            found.append(f"{line.strip()}  <- {', '.join(why)}")
+    return found

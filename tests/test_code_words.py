@@ -25,6 +25,7 @@ from scorekeeper.lang import card_name, language
 from scorekeeper.reasons import because
 from scorekeeper.referee import TOPICS
 from scorekeeper.rules.source import shipped_dirs
+from scorekeeper.session import Session
 from scorekeeper.text import catalog, render
 from scorekeeper.text import language as view
 
@@ -560,7 +561,7 @@ def test_every_action_word_offered_is_read_back(lang: str, rule_set: str) -> Non
 
 @pytest.mark.parametrize(
     ("lang", "rule", "hand"),
-    [("de", "Abrechnung, gewonnen", "Spiel 1"), ("nl", "puntentelling, gewonnen", "spel 1")],
+    [("de", "Abrechnung: gewonnen", "Spiel 1"), ("nl", "puntentelling: gewonnen", "spel 1")],
 )
 def test_a_hand_s_value_and_check_name_their_rules_in_words(
     lang: str, rule: str, hand: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -607,3 +608,147 @@ def test_a_refusal_quotes_the_action_as_it_was_said(
     res = run("act", "Ben RE", "--match", path)
     assert res.returncode == 0, res.stderr
     assert "Ben re" in path.read_text(encoding="utf-8")  # the log's code, as ever
+
+
+# a hand of every shipped rule set through the one-shot commands (issue 27, done when):
+# each game's score-sheet facts, a fact it does not take, what judge is asked of it
+WALK_FACTS = {
+    "doppelkopf": ["re=Anna,Carla", "re_points=130"],
+    "klaverjassen": ["playing=Ben", "trump=hearts", "points=100"],
+    "klaverjassen-3": ["playing=Ben", "trump=hearts", "points_of=Anna:50,Ben:62,Carla:50"],
+    "klaberjass": ["maker=Anna", "trump=hearts", "points=Anna:82,Ben:70"],
+    "bierkopf": ["team=Anna", "points=60"],
+    "kloepper": ["queens=Anna,Ben", "queens_points=70"],
+}
+BAD_TOML = 'rules = "doppelkopf"\nplayers = [Anna, "Ben"]\n'
+
+
+def _walk_facts(rule_set: str) -> list[str]:
+    return WALK_FACTS.get(rule_set) or WALK_FACTS[rule_set.split("-")[0]]
+
+
+def _walk(rule_set: str, lang: str, tmp: Path, run: Any) -> list[tuple[str, str]]:
+    """What a German or Dutch table reads while a whole hand of ``rule_set`` is entered
+    through the one-shot commands (a few things said, the cards a trick at a time or one
+    by one, wrong words, undo, redo, amend), then the sheet, its exports, explain of every
+    topic, check, judge and a quick hand: (command, what it printed)."""
+    rules = ruleset.load(rule_set)
+    players = PLAYERS[: min(rules.player_counts)]
+    path = tmp / "m.toml"
+    said: list[tuple[str, str]] = []
+
+    def say(*args: str | Path, match: bool = True) -> None:
+        res = run(*args, *(["--match", path] if match else []))
+        assert "Traceback" not in res.stderr, res.stderr
+        said.append((" ".join(map(str, args)), res.stdout + res.stderr))
+
+    say("new", rule_set, *players, "--lang", lang, "--price", "0.1")
+    record_deal(path, 3)
+    hand = Session.open(path).current_hand()
+    rng = random.Random(rule_set)
+    spoken, cards = 0, []
+    say("act", "Zorro AH")
+    say("act", f"{players[1]} Quatsch")
+    while not hand.finished and (legal := hand.legal_actions()):
+        words = [a for a in legal if not a.is_play]
+        plays = [a for a in legal if a.is_play]
+        if words and (not plays or (spoken < 4 and rng.random() < 0.4)):
+            action = rng.choice(words)
+            spoken += 1
+        else:
+            action = rng.choice(plays)
+        hand.apply(action.text)
+        if not action.is_play:
+            for card in cards:  # the trick's first cards, one by one
+                say("play", card)
+            cards = []
+            say("act", action.text)
+            continue
+        cards.append(action.card.code)
+        if hand.current_trick is None:  # a trick whole, or its first card and the rest
+            if len(hand.tricks) % 2 and len(cards) > 1:
+                say("play", cards.pop(0))
+            say("trick", *cards)
+            cards = []
+        if hand.cards_played == 5:
+            say("status")
+            say("undo")
+            say("redo")
+    say("status")
+    say("score")
+    say("amend", "1", "--action", "1", hand.history[0].text)
+    say("undo")
+    say("redo")
+    facts = _walk_facts(rule_set)
+    say("hand", *facts)
+    say("hand", "zz=1")
+    say("hand", "--keys")
+    say("score")
+    for form in ("csv", "markdown", "chat"):
+        say("export", "--format", form)
+    say("settle")
+    say("--lang", lang, "explain", rule_set, match=False)
+    for topic in [*TOPICS, "zzz"]:
+        say("--lang", lang, "explain", rule_set, topic, match=False)
+    bad = tmp / "bad.toml"
+    bad.write_text(BAD_TOML, encoding="utf-8")
+    say("--lang", lang, "check", path, match=False)
+    say("--lang", lang, "check", bad, match=False)
+    say("--lang", lang, "check", tmp / "missing.toml", match=False)
+    question = [f"{players[0]}:{hand.tricks[-1].plays[0].card.code}"]
+    say("--lang", lang, "judge", rule_set, "--trick", *question, match=False)
+    judged = [a for f in facts for a in ("-f", f)]
+    say("--lang", lang, "judge", rule_set, *judged, "--names", ",".join(players), match=False)
+    return said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "de",
+            [
+                "Fehler: Aktion 'Zorro A♥': Zorro spielt hier nicht mit",
+                "Fehler: Ben Quatsch: 'Quatsch' ist weder eine Karte",
+                "Spalte 12: ungültiger Wert",
+                "Fehler: unbekanntes Thema 'zzz'; Themen: karten",
+                "[Eingabe]",
+                "Fehler: mit 'Ränge für vier Gleiche'=A,A: Option",
+                "Zeile 2, Spalte 12: ungültiger Wert [Regel: Regelwerk]",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "Fout: actie 'Zorro A♥': Zorro speelt hier niet mee",
+                "Fout: Ben Quatsch: 'Quatsch' is geen kaart",
+                "kolom 12: ongeldige waarde",
+                "Fout: onbekend onderwerp 'zzz'; onderwerpen: kaarten",
+                "[invoer]",
+                "Fout: met 'rangen voor vier gelijke'=A,A: optie",
+                "regel 2, kolom 12: ongeldige waarde [regel: spelregels]",
+            ],
+        ),
+    ],
+)
+def test_the_walker_s_lines_in_the_table_s_words(
+    lang: str, said: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the read-only walker met last session: a card quoted by its code ('Aktion
+    'Zorro AH''), a word quoted lower case ("'quatsch'"), the TOML reader's English
+    ('invalid value'), a usage slip named as a rule ('[Regel: explain]'), a Python list
+    ("four_of_a_kind_ranks=['A', 'A']"); no rule named with commas ('Abrechnung, gewonnen')."""
+    run = in_process(tmp_path / "home", monkeypatch)
+    path = tmp_path / "m.toml"
+    assert run("new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang).returncode == 0
+    out = [run("act", "Zorro AH", "--match", path), run("act", "Ben Quatsch", "--match", path)]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_TOML, encoding="utf-8")
+    out += [run("--lang", lang, "check", bad), run("--lang", lang, "explain", "bierkopf", "zzz")]
+    wilde = ["klaverjassen-wilde-boom", *PLAYERS, "--set", "four_of_a_kind_ranks=A,A"]
+    out.append(run("--lang", lang, "new", *wilde, "--match", tmp_path / "w.toml"))
+    out.append(run("--lang", lang, "judge", bad))
+    text = "\n".join(res.stdout + res.stderr for res in out)
+    missing = [s for s in said if s not in text]
+    assert not missing, (missing, text)
+    assert not code_words(text, lang) and "explain]" not in text and "['A'" not in text, text

@@ -65,7 +65,7 @@ def test_undo_of_a_scored_hand_says_it_is_scored_and_asks_trotzdem(tmp_path: Pat
     path = _klaverjassen(tmp_path)
     ok(run_cli(tmp_path, "hand", "playing=Anna", "trump=hearts", "points=100", "-m", path))
     res = piped(tmp_path, path, "zurück\nnein\n")
-    asked = "Zurücknehmen: Spiel 1 ist schon gewertet (Anna +100, Ben +62"
+    asked = "Zurücknehmen: Spiel 1 ist schon gewertet (Anna & Carla +100, Ben & Dirk +62)"
     assert asked in res.stdout, res.stdout
     assert "Trotzdem zurücknehmen? (ja/nein)" in res.stdout, res.stdout
     assert "entfernt" not in res.stdout + res.stderr

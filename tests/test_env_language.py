@@ -58,7 +58,7 @@ def test_an_unknown_environment_language_is_refused(
 REFUSALS = {
     "en": "SCOREKEEPER_LANG: unknown language 'fr'; scorekeeper speaks en, de, nl",
     "de": "Fehler: SCOREKEEPER_LANG: unbekannte Sprache 'fr'; scorekeeper spricht en, de, nl",
-    "nl": "fout: SCOREKEEPER_LANG: onbekende taal 'fr'; scorekeeper spreekt en, de, nl",
+    "nl": "Fout: SCOREKEEPER_LANG: onbekende taal 'fr'; scorekeeper spreekt en, de, nl",
     "json": '"where": "SCOREKEEPER_LANG", "reason": {"key": "lang.unknown", "params": {"lang": "fr"',
 }
 

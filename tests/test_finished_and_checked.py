@@ -14,7 +14,7 @@ from cli_helpers import PLAYERS, cli_env, run_cli
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("de", "Fehler: m.toml:31: Spiel 2: "), ("nl", "fout: m.toml:31: spel 2: ")]
+    ("lang", "said"), [("de", "Fehler: m.toml:31: Spiel 2: "), ("nl", "Fout: m.toml:31: spel 2: ")]
 )
 def test_check_says_where_in_the_match_s_language(tmp_path: Path, lang: str, said: str) -> None:
     match = tmp_path / "m.toml"

@@ -67,7 +67,7 @@ def test_an_event_drawn_with_the_old_english_names_keeps_loading(run: Any, tmp_p
     ("lang", "too_few", "unknown"),
     [
         ("de", "Fehler: ", "unbekannte Option"),
-        ("nl", "fout: ", "onbekende optie"),
+        ("nl", "Fout: ", "onbekende optie"),
     ],
 )
 def test_new_with_its_own_lang_refuses_in_that_language(
@@ -99,7 +99,7 @@ def _table(home: Path, lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("nl", ("partij", "spelers", "geen partij met de naam", "fout: ")),
+        ("nl", ("partij", "spelers", "geen partij met de naam", "Fout: ")),
         ("de", ("Partie", "Spieler", "keine Partie namens", "Fehler: ")),
     ],
 )
@@ -133,7 +133,7 @@ def test_without_a_current_match_the_environment_s_language_speaks(tmp_path: Pat
 
 @pytest.mark.parametrize(
     ("lang", "plan", "refused"),
-    [("de", "Runde 1: Sitzplan", "Fehler: "), ("nl", "ronde 1: tafelindeling", "fout: ")],
+    [("de", "Runde 1: Sitzplan", "Fehler: "), ("nl", "ronde 1: tafelindeling", "Fout: ")],
 )
 def test_event_commands_speak_the_event_s_language(
     tmp_path: Path, lang: str, plan: str, refused: str
@@ -301,7 +301,7 @@ def test_a_command_s_table_language_does_not_outlive_it(tmp_path: Path, monkeypa
     ("args", "said"),
     [
         (["event", "competitions"], "klaverjas-individual: Klaverjas-competitie (individueel)"),
-        (["event", "season", "x"], "fout: geen evenement telt voor het seizoen 'x'"),
+        (["event", "season", "x"], "Fout: geen evenement telt voor het seizoen 'x'"),
         (["event", "season", "--help"], "Gebruik: scorekeeper event season"),
     ],
 )

@@ -316,7 +316,7 @@ def test_the_table_session_through_the_command_line_in_german_and_dutch(tmp_path
     for line in (
         "Carla kiest harten ♥ als troef; Anna & Carla spelen",
         "Ben B♣\nCarla H♥\nDirk V♣\nAnna 7♦",
-        "slag 1 naar Carla (9 kaartpunten): H♥ van Carla: de enige troef",
+        "Slag 1 naar Carla (9 kaartpunten): H♥ van Carla: de enige troef",
         "'xyz' is nu geen kaart, opdracht of woord van Amsterdams klaverjassen",
         "bijvoorbeeld kla kl10",
     ):

@@ -307,7 +307,7 @@ def test_every_command_named_in_a_sentence_works(tmp_path: Path) -> None:
     ("lang", "typed", "said"),
     [
         ("de", "krd hz kaa ka9\nrückgängig\nhilfe\n", ["Stich 1 an Carla", "Zurückgenommen"]),
-        ("nl", "klv h10 ra r9\nongedaan\nhulp\n", ["slag 1 naar Carla", "Teruggedraaid"]),
+        ("nl", "klv h10 ra r9\nongedaan\nhulp\n", ["Slag 1 naar Carla", "Teruggedraaid"]),
     ],
 )
 def test_the_table_takes_the_words_the_readme_gives(

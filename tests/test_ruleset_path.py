@@ -116,7 +116,7 @@ def test_older_files_keep_loading_an_absolute_path_and_one_from_the_current_fold
 WARNED = {
     "en": ("warning:", "in the current folder", "beside the match"),
     "de": ("Warnung:", "im aktuellen Ordner", "neben der Partie"),
-    "nl": ("waarschuwing:", "in de huidige map", "naast de partij"),
+    "nl": ("Waarschuwing:", "in de huidige map", "naast de partij"),
 }
 
 
@@ -258,7 +258,7 @@ def test_archive_and_restore_keep_the_rule_set_beside_the_match(played, tmp_path
     [
         ("en", "warning: the match names its rule set by the path"),
         ("de", "Warnung: die Partie nennt ihr Regelwerk mit dem Pfad"),
-        ("nl", "waarschuwing: de partij noemt haar spelregels met het pad"),
+        ("nl", "Waarschuwing: de partij noemt haar spelregels met het pad"),
     ],
 )
 def test_new_in_the_data_folder_says_an_outside_rule_set_file_is_this_computer_s(

@@ -75,14 +75,14 @@ def test_a_line_the_command_would_not_read_is_refused_with_the_form(
 @pytest.mark.parametrize(
     ("lang", "line", "says"),
     [
-        ("de", "richter Ben", "liest 'richter' wie der Befehl: richter (sie"),
-        ("de", "stand 3", "liest 'stand' wie der Befehl: stand [--chart] [--all] (sie"),
-        ("de", "zurück 2", "liest 'zurück' wie der Befehl: zurück [--yes] (sie"),
-        ("de", "erklären die partie", "wie der Befehl: erklären [THEMA] (sie"),
-        ("de", "announce Ben", "wie der Befehl: announce SPIELER WÖRTER... (sie"),
-        ("nl", "stand 3", "leest 'stand' zoals de opdracht: stand [--chart] [--all] (ze"),
-        ("nl", "uitleg de partij", "zoals de opdracht: uitleg [ONDERWERP] (ze"),
-        ("nl", "play", "zoals de opdracht: play [SPELER] KAART (ze"),
+        ("de", "richter Ben", "'richter' schreibt man hier wie auf der Kommandozeile: richter (es"),
+        ("de", "stand 3", "'stand' schreibt man hier wie auf der Kommandozeile: stand [--chart] [--all] (es"),
+        ("de", "zurück 2", "'zurück' schreibt man hier wie auf der Kommandozeile: zurück [--yes] (es"),
+        ("de", "erklären die partie", "wie auf der Kommandozeile: erklären [THEMA] (es"),
+        ("de", "announce Ben", "wie auf der Kommandozeile: announce SPIELER WÖRTER... (es"),
+        ("nl", "stand 3", "'stand' typ je hier zoals op de opdrachtregel: stand [--chart] [--all] (het"),
+        ("nl", "uitleg de partij", "zoals op de opdrachtregel: uitleg [ONDERWERP] (het"),
+        ("nl", "play", "zoals op de opdrachtregel: play [SPELER] KAART (het"),
     ],
 )
 def test_the_form_is_said_as_the_table_types_it(

@@ -103,7 +103,7 @@ def test_rename_speaks_the_match_s_language(tmp_path: Path) -> None:
     ("lang", "head"),
     [
         ("de", "Spiel,Geber,Eintrag,Spielart,Gewinner,Wert,Anna Punkte"),
-        ("nl", "spel,deler,invoer,spelsoort,winnaar,waarde,Anna punten"),
+        ("nl", "Spel,Deler,Invoer,Spelsoort,Winnaar,Waarde,Anna punten"),
         ("en", "hand,dealer,kind,game,winner,value,Anna score"),
     ],
 )

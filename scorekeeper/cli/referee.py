@@ -385,7 +385,7 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
         from scorekeeper.text import language
 
         for topic, title in data["topics"].items():
-            named = spoken_topic(topic, language.current())
+            named = _line(spoken_topic(topic, language.current()))
             console.print(escape(f"  {named:14} {own(title)}"))
         return
     from scorekeeper.lang.terms import ruleset_name
@@ -400,19 +400,28 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
         )
         console.print(f"[dim]{escape(say('cli.with_options', options=chosen))}[/]")
     for section in data["sections"]:
-        console.print(f"[bold]{escape(section_title(section['section']))}[/]")
+        console.print(f"[bold]{escape(_line(section_title(section['section'])))}[/]")
         if section["explain"]:
             console.print(f"  {escape(own(section['explain']))}")
         shown = _shown_values(section["section"], section["values"])
         rules_named = _lang() != "en" and any("." in k for k in shown)
         parted = "; " if rules_named else ", "  # rules' worded names hold commas
         if any(v.endswith(".") for v in shown.values()):  # sentences: one line each
-            for k, v in shown.items():
-                console.print(f"  [dim]{escape(_named(k))}: {escape(v)}[/]")
+            for k, v in shown.items():  # a sentence that names its rule first, alone
+                said = v if v.casefold().startswith(_named(k).casefold()) else None
+                line = said or f"{_line(_named(k))}: {v}"
+                console.print(f"  [dim]{escape(line)}[/]")
             continue
         values = parted.join(f"{_named(k)} = {v}" for k, v in shown.items())
         if values:
-            console.print(f"  [dim]{escape(values)}[/]")
+            console.print(f"  [dim]{escape(_line(values))}[/]")
+
+
+def _line(text: str) -> str:
+    """A line of ``explain`` as a German or Dutch table writes one: from a capital
+    (``Kaarten``, ``Waarde = ja``; the language file's names are for the middle of a
+    sentence); English keeps its keys as they are typed."""
+    return text if _lang() == "en" else text[:1].upper() + text[1:]
 
 
 def _shown_values(section: str, values: dict[str, Any]) -> dict[str, str]:

@@ -161,7 +161,7 @@ class GameHand:
                 "games.neither",
                 "actions",
                 action=str(action),
-                verb=action.verb,
+                verb=action.typed_verb,
                 game=self.rules.name,
                 verbs=self.verbs or (because("games.none"),),
             )

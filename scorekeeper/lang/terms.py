@@ -42,6 +42,7 @@ WORD_PARAMS_OF = {
     "doppelkopf.said.game.": frozenset({"name"}),
     "doppelkopf.said.solo_": frozenset({"game"}),
     "doppelkopf.said.score.bock_game": frozenset({"game"}),
+    "doppelkopf.said.score.nobody_wins": frozenset({"contra"}),  # the DDV's 'Kontra'...
     "doppelkopf.piglets.not_in_game": frozenset({"game"}),
     "doppelkopf.quick.extra": frozenset({"entry"}),  # an extra as read: 'Anna charlie2'
     "doppelkopf.game.unknown": frozenset({"games"}),  # judge --game: the games it knows
@@ -163,10 +164,13 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
-    return {k: _localized(k, v, lang, names, cards) for k, v in params.items()}
+    texts = CARD_TEXT_PARAMS | frozenset(
+        p for prefix, more in CARD_TEXT_OF.items() if key.startswith(prefix) for p in more
+    )
+    return {k: _localized(k, v, lang, names, cards, texts) for k, v in params.items()}
 
 
-OPTION_KEYS = ("rules.option.", "club.bad_setting")
+OPTION_KEYS = ("rules.option.", "rules.options_make", "club.bad_setting")
 """Refusals of an option or a setting (``--set``) that name options, settings and their
 values by key (``trump_choice``, ``dealer_first``): named as the table names them
 (``'Trumpfwahl'``, ``'Geber zuerst'``), quoted, as a name may hold spaces and commas."""
@@ -179,6 +183,8 @@ def _option_words(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str
             out[name] = [_quoted(option_name(str(o), lang), str(o)) for o in out[name]]
     if key == "rules.option.takes" and isinstance(out.get("name"), str):
         out["name"] = _quoted(option_name(out["name"], lang), out["name"])
+    if key == "rules.options_make" and isinstance(out.get("names"), list | tuple):
+        out["names"] = [_setting_said(str(n), lang) for n in out["names"]]
     if key == "club.bad_setting" and isinstance(out.get("key"), str):
         out["key"] = option_name(out["key"], lang)
     kind = getattr(params.get("kind"), "reason", None)  # "one of free, dealer_first"
@@ -189,6 +195,17 @@ def _option_words(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str
         known = [str(o) for o in params.get("options", ())]
         out["near"] = _quoted(_nearest_named(typed, known, lang) or option_name(near, lang), near)
     return out
+
+
+def _setting_said(typed: str, lang: str) -> str:
+    """``NAME=VALUE`` as ``--set`` took it, by the option's and the values' names in
+    ``lang`` (``'Ränge für vier Gleiche'=A,A``; ``fox=false`` -> ``'Fuchs'=nein``)."""
+    name, _, value = typed.partition("=")
+    words = {"true": "cli.value.yes", "false": "cli.value.no"}
+    values = [
+        _said(words[v]) if v in words else setting_value(v, lang) for v in value.split(",")
+    ]
+    return f"{_quoted(option_name(name, lang), name)}={','.join(values)}"
 
 
 def _said(key: str, **params: Any) -> str:
@@ -230,10 +247,12 @@ def _anew(value: Any) -> Any:
     return reason.text() if reason is not None else value
 
 
-def _localized(k: str, v: Any, lang: str, names: frozenset[str], cards: str | None) -> Any:
+def _localized(
+    k: str, v: Any, lang: str, names: frozenset[str], cards: str | None, texts: frozenset[str]
+) -> Any:
     if k in names or (k in ACTION_PARAMS and isinstance(v, str | list | tuple)):
         v = _termed(v, lang)  # then any card it names by the card's name ('rufen A♣')
-    return _named(k, v, cards) if cards else v
+    return _named(k, v, cards, texts) if cards else v
 
 
 @memo("lang.word_params", "key of a sentence", maxsize=None)
@@ -253,7 +272,12 @@ CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind", "run"
 ``call AC``; ``{run}``, ``{theirs}``: a Klaberjass sequence, ``7H 8H 9H``)."""
 
 
-def _named(key: str, value: Any, lang: str) -> Any:
+CARD_TEXT_OF = {"actions.": frozenset({"text"})}
+"""Per key prefix, more parameters that are text holding card codes: the action typed
+whose player is unknown or whose cards are too many ('Zorro AH' -> 'Zorro A♥')."""
+
+
+def _named(key: str, value: Any, lang: str, texts: frozenset[str] = CARD_TEXT_PARAMS) -> Any:
     """A card parameter (or a list of cards, or a text holding card codes) by its name in
     ``lang``: ``D♣``."""
     from scorekeeper.cards import Card
@@ -265,7 +289,7 @@ def _named(key: str, value: Any, lang: str) -> Any:
         names = language(lang).ranks if key == "ranks" else language(lang).suits
         return [names[v].letter if v in names else v for v in value]
     plain = not isinstance(value, list | tuple | int | float) and not hasattr(value, "reason")
-    if key in CARD_TEXT_PARAMS and plain and value is not None:
+    if key in texts and plain and value is not None:
         return cards_in(str(value), lang)  # an action: 'Carla 7D' -> 'Carla 7♦'
     if isinstance(value, Card):
         return card_name(value, lang)
@@ -306,7 +330,7 @@ def section_title(key: str, lang: str = DEFAULT) -> str:
     return ": ".join(names.get(part, part) for part in parts)
 
 
-def rule_name(key: str, lang: str = DEFAULT, sep: str = ", ") -> str:
+def rule_name(key: str, lang: str = DEFAULT, sep: str = ": ") -> str:
     """A rule set's key as a rule's name in ``lang`` (what a refusal's ``[rule: ...]``
     names): ``options.revoke_penalty`` -> ``Strafe für Nichtbedienen``,
     ``announcements.window.no90`` -> ``Ansagen, Zeitpunkte, keine 90``; each part by the

@@ -94,8 +94,9 @@ def _syntax_problem(filename: str, text: str, error: tomllib.TOMLDecodeError) ->
         position = len(text.rstrip())
         line = text.count("\n", 0, position) + 1
         column = position - text.rfind("\n", 0, position)
-    if message:
-        message = message[0].lower() + message[1:]
+    from scorekeeper.text import toml
+
+    message = toml.reason(message)  # the reader's reason in the table's words
     return (
         f"{filename}:{line}: " + because("matchlog.column", column=column, message=message).worded()
     )

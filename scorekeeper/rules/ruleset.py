@@ -231,7 +231,7 @@ class Ruleset:
             except OptionError:
                 raise
             except RulesetError as exc:  # the values set make the rule set inconsistent
-                names = ", ".join(f"{n}={checked[n]!r}" for n in overrides)
+                names = [f"{n}={_as_set(checked[n])}" for n in overrides]
                 why = "; ".join(
                     line.removeprefix(f"{self.source}: ") for line in exc.message.splitlines()
                 )
@@ -345,3 +345,13 @@ def load(
     rs = Ruleset(data, str(path), {}, schema, mechanics, tuple(chain))
     validate(rs)
     return rs.with_options(options or {}) if options else rs
+
+
+def _as_set(value: Any) -> str:
+    """An option's value as ``--set`` takes it (``A,A``, ``true``), never Python's form
+    (``['A', 'A']``): the view words it in the table's language."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(_as_set(v) for v in value)
+    return str(value)

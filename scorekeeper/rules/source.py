@@ -199,7 +199,9 @@ def parse_toml(text: str, where: str, what: str = RULESET) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{where}: {exc}") from None
+        from scorekeeper.text import toml
+
+        raise RulesetError(f"{where}: {toml.problem(exc)}") from None
     except RecursionError:
         raise RulesetError(f"{where}: {said('rules.too_deep', what=said(what))}") from None
     except ValueError:  # an integer of thousands of digits, say

@@ -630,8 +630,10 @@ class Session:
         if not hands or hands[-1].quick is None:
             return None
         mh = hands[-1]
+        from scorekeeper.view.sheet import column_scores  # per team where teams count
+
         scores = mh.result.scores if mh.result is not None else {}
-        shown = ", ".join(f"{p} {v:+d}" for p, v in scores.items())
+        shown = ", ".join(f"{p} {v:+d}" for p, v in column_scores(self.match, scores).items())
         return because("undo.takes_hand", "undo", hand=mh.number, scores=shown)
 
     def redo(self) -> str:

@@ -60,7 +60,7 @@ TEXTS: dict[str, str] = {
         "unknown option {name!r} for {ruleset}; did you mean {near}? options: {options!l}"
     ),
     "rules.option.type_kept": "{value!r} is not {type}, as the option is in {parent}",
-    "rules.options_make": "options {names}: {why}",
+    "rules.options_make": "options {names!l}: {why}",
     "rules.options_table": "must be a table of option values",
     # finding and reading the files
     "rules.what.ruleset": "rule set",

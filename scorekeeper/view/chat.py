@@ -14,9 +14,11 @@ from scorekeeper.view.sheet import Sheet
 WIDTH = 40  # characters of a fixed-width line in a chat on a phone held upright
 
 
-def render(sheet: Sheet, width: int = WIDTH) -> str:
-    """The sheet (no explanations: they are for the full exports) as a fenced block."""
-    body = terminal.render(replace(sheet, rows=[replace(r, why="") for r in sheet.rows]), width)
+def render(sheet: Sheet, width: int | None = None) -> str:
+    """The sheet (no explanations: they are for the full exports) as a fenced block,
+    ``width`` characters wide (a phone's chat: ``WIDTH``)."""
+    rows = [replace(r, why="") for r in sheet.rows]
+    body = terminal.render(replace(sheet, rows=rows), width or WIDTH)
     longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}\n{body}{fence}\n"

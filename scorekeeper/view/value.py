@@ -54,9 +54,20 @@ def value_rows(items: Sequence[ValueItem]) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for n, part in enumerate(parts(items)):
         if n:
-            rows.append((say("sheet.value_after"), ""))
-        rows.extend((item_text(item), rule_named(item.rule)) for item in part)
+            rows.append((_line(say("sheet.value_after")), ""))
+        rows.extend((_line(item_text(item)), rule_named(item.rule)) for item in part)
     return rows
+
+
+def _line(text: str) -> str:
+    """A row of its own as a German or Dutch table writes a line: from a capital ('Nass
+    für Ben & Dirk: ...', 'Daarna erbij, ...'; the same words run on inside the sheet's
+    one-line reasons); English as the engine wrote it."""
+    from scorekeeper.text import language
+
+    if language.current() == language.ENGLISH or not text[:1].islower() or text[1:2].isdigit():
+        return text  # 'x2 Kontra': a factor, not a word
+    return text[0].upper() + text[1:]
 
 
 def value_line(items: Sequence[ValueItem]) -> str:

@@ -43,8 +43,8 @@ def unknown_verb(action: Action, game: str) -> Reason:
     return because(
         "bierkopf.unknown_verb",
         "actions",
-        action=action.text,
-        verb=action.verb,
+        action=str(action),
+        verb=action.typed_verb,
         game=game,
         actions=list(VERBS),
     )

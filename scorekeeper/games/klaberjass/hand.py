@@ -168,7 +168,7 @@ class KlaberjassHand(GameHand):
             "unknown_word_suit" if suit else "unknown_word",
             "actions",
             action,
-            word=action.verb,
+            word=action.typed_verb,
             game=self.rules.name,
             actions=self.words,
             suit=suit,

@@ -144,7 +144,7 @@ def verb_of(action: Action, aliases: Mapping[str, str]) -> str:
 def refusal(key: str, rule: str, action: Action | None = None, **params: Any) -> IllegalActionError:
     """A Klaberjass refusal: ``klaberjass.KEY`` with its parameters (the action as written)."""
     if action is not None:
-        params["action"] = action.text
+        params["action"] = str(action)  # as said: a word it does not know as typed
     return IllegalActionError(because(f"klaberjass.{key}", rule, **params))
 
 
@@ -211,7 +211,7 @@ def read(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Spoken:
     if verb == BELLA:
         _no_words(action, "bella.no_words", "bella.announce")
         return Bella(player, spelled=spelled)
-    raise refusal("unknown_verb", "actions", action, verb=action.verb)
+    raise refusal("unknown_verb", "actions", action, verb=action.typed_verb)
 
 
 def surplus(deck: Deck, action: Action, aliases: Mapping[str, str]) -> Surplus | None:

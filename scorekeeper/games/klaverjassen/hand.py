@@ -182,7 +182,7 @@ class KlaverjassenHand(GameHand):
                 "klaverjassen.unknown_verb",
                 "actions",
                 action=str(action),
-                verb=repr(action.verb),
+                verb=repr(action.typed_verb),
                 game=self.rules.name,
                 words=n.action_words(self.rules),
             )
