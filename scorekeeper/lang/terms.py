@@ -164,10 +164,14 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
         return params
-    texts = CARD_TEXT_PARAMS | frozenset(
-        p for prefix, more in CARD_TEXT_OF.items() if key.startswith(prefix) for p in more
-    )
+    texts = _card_texts(key)
     return {k: _localized(k, v, lang, names, cards, texts) for k, v in params.items()}
+
+
+def _card_texts(key: str) -> frozenset[str]:
+    """The parameters of ``key``'s sentence that are text holding card codes."""
+    more = (p for prefix, ps in CARD_TEXT_OF.items() if key.startswith(prefix) for p in ps)
+    return CARD_TEXT_PARAMS | frozenset(more)
 
 
 OPTION_KEYS = ("rules.option.", "rules.options_make", "club.bad_setting")
