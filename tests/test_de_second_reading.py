@@ -165,7 +165,7 @@ def test_the_table_lists_what_was_said_not_announced(tmp_path: Path) -> None:
     ok(run_cli(tmp_path, "new", "klaverjassen", *players, "--lang", "de", "--match", path))
     ok(run_cli(tmp_path, "act", "Ben pass", "Carla trump hearts", "-m", path))
     res = piped(tmp_path, path, "ende\n")
-    assert "\ngesagt: Carla Trumpf" in res.stdout, res.stdout
+    assert "\nGesagt: Carla Trumpf" in res.stdout, res.stdout
     assert "angesagt:" not in res.stdout
 
 

@@ -306,7 +306,7 @@ def test_a_finished_match_says_how_to_start_the_next(tmp_path: Path, line: str) 
     ("lang", "over", "prompt"),
     [
         ("de", "die Partie ist vorbei (", "Partie vorbei"),
-        ("nl", "de partij is voorbij (", "partij uit"),
+        ("nl", "de partij is voorbij (", "Partij uit"),
     ],
 )
 def test_a_finished_match_in_german_and_dutch(
