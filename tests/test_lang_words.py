@@ -126,7 +126,7 @@ def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     assert "\nAnsagen: Zeitpunkte\n" in german and "[announcements" not in german, german
     assert "Re (die Partei der Alten) und Kontra" in german
     dutch = _ok(tmp_path, "--lang", "nl", "explain", "klaverjassen-wilde-boom", "scoring")
-    assert "\nroem: streepjes\n" in dutch and "\nverzaken\n" in dutch, dutch
+    assert "\nRoem: streepjes\n" in dutch and "\nVerzaken\n" in dutch, dutch
     assert "[roem.tally]" not in dutch and "[revoke]" not in dutch, dutch
     shown = _ok(tmp_path, "rules", "show", "kloepper", "--lang", "de")
     assert "Klopfen: Wer eine schwarze Dame hat" in shown and "[knock]" not in shown, shown
