@@ -406,7 +406,7 @@ def test_explain_reflects_the_current_match(sk, quick, tmp_path: Path) -> None:
 
 
 def test_explain_unknown_topic(sk) -> None:
-    assert_refused(sk("explain", "doppelkopf", "bogus"), names=("bogus",), code=2)
+    assert_refused(sk("explain", "doppelkopf", "bogus"), names=("bogus",), kind="usage")
     json_refusal(sk("explain", "doppelkopf", "bogus", "--json"), code=2)
 
 
