@@ -175,7 +175,7 @@ def write_csv(out: TextIO, players: list[str], hands: Iterable[MatchHand]) -> in
                 mh.number,
                 mh.dealer,
                 words.kind(mh.kind),
-                words.term(res.game_type),
+                words.game(res),
                 words.term(res.winner or ""),
                 res.value,
                 *[res.scores.get(p, 0) for p in players],
@@ -225,6 +225,15 @@ class _CsvWords:
         from scorekeeper.view.value import value_line
 
         return value_line(res.items)
+
+    def game(self, res: Any) -> str:
+        """A hand's game: a new deal as the sheet names it ('neu geben'; English: 'redeal',
+        as before), else the game's term."""
+        if res.redeal and self.lang != "en":
+            from scorekeeper.text import say
+
+            return say("sheet.redeal")
+        return self.term(res.game_type)
 
     def term(self, text: str) -> str:
         from scorekeeper.lang.terms import sides_in, term

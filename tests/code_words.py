@@ -102,7 +102,7 @@ _LEAD = re.compile(r"^[\s│|#•·→>`(\[\-–—]*")
 _NOT_A_SENTENCE = re.compile(r"^(?:[+\-−x×]?\d|\\?\*\s|[\w-]+=|\S*[/\\.]\S*:)")
 
 
-def lower_start(line: str) -> bool:
+def lower_start(line: str, lang: str | None = None) -> bool:
     """A line that begins with a small letter ('slag 1 naar Anna', 'fout: ...'): a table's
     line begins with a capital, as a sentence does; a row of figures, a legend, a key as
     typed and a file's problem (see ``_NOT_A_SENTENCE``) aside, and a typed word in
@@ -110,7 +110,15 @@ def lower_start(line: str) -> bool:
     rest = _LEAD.sub("", line, count=1)
     if not rest or rest[0] in "'\"" or _NOT_A_SENTENCE.match(rest):
         return False
+    if lang is not None and re.split(r"[\s:\[]", rest, maxsplit=1)[0] in _commands(lang):
+        return False  # the table's help: a command as it is typed, then what it does
     return rest[0].isalpha() and rest[0].islower()
+
+
+@functools.cache
+def _commands(lang: str) -> frozenset[str]:
+    """The table session's commands as a table of ``lang`` types them (``zurück``)."""
+    return frozenset(language(lang).commands)
 
 
 def faults(text: str, lang: str) -> list[str]:
@@ -122,7 +130,7 @@ def faults(text: str, lang: str) -> list[str]:
         why = code_words(line, lang)
         why += [m.group(0) for m in _REPR.finditer(line)]
         why += [m.group(0) for m in _CARD_CODE.finditer(_REFERENCE.sub(" ", line))]
-        if lower_start(line):
+        if lower_start(line, lang):
             why.append("small letter first")
         if why:
             found.append(f"{line.strip()}  <- {', '.join(why)}")

@@ -49,7 +49,7 @@ def test_the_page_s_value_reads_as_the_terminal_s(tmp_path: Path, lang: str) -> 
     with speaking(lang):
         shown = _page_lines(page.live(state, lang, False))
     assert shown == terminal, (shown, terminal)
-    after = {"en": "added after the doubling", "de": "danach addiert", "nl": "daarna erbij"}
+    after = {"en": "added after the doubling", "de": "Danach addiert", "nl": "Daarna erbij"}
     assert any(line.startswith(after[lang]) for line in shown), shown
 
 

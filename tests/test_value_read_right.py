@@ -25,6 +25,8 @@ AFTER = {
     "nl": "daarna erbij, niet verdubbeld:",
 }
 JARGON = ("threshold", "Schwelle", "drempel")
+ROW = {lang: words if lang == "en" else words[0].upper() + words[1:] for lang, words in AFTER.items()}
+"""The same words as a row of their own: from a capital at a German or Dutch table."""
 
 
 def _hand(tmp_path: Path, rule_set: str, lang: str, *hands: list[str]) -> list[str]:
@@ -61,7 +63,7 @@ def test_the_seeds_extra_points_come_after_a_line_that_says_they_are_not_doubled
 ) -> None:
     (out,) = _hand(tmp_path, "doppelkopf", lang, [*SEED, "extras=Anna fox,Carla charlie"])
     lines = _item_lines(out)
-    at = [n for n, line in enumerate(lines) if line.startswith(AFTER[lang])]
+    at = [n for n, line in enumerate(lines) if line.startswith(ROW[lang])]
     assert len(at) == 1, out
     before, after = lines[: at[0]], lines[at[0] + 1 :]
     assert before[-1].startswith("x2") and before[-2].startswith("x2"), out
@@ -99,7 +101,7 @@ def test_bierkopfs_carried_points_come_after_the_doubling(tmp_path: Path, lang: 
         tmp_path, "bierkopf", lang, ["points=60"], ["team=Anna", "points=95", "-a", "Carla double"]
     )
     lines = _item_lines(out)
-    at = next(n for n, line in enumerate(lines) if line.startswith(AFTER[lang]))
+    at = next(n for n, line in enumerate(lines) if line.startswith(ROW[lang]))
     assert lines[at - 1].startswith("x2") and lines[at + 1].startswith("+1"), out
     assert " 5" in out.splitlines()[0]  # 2 x2 + 1
 
@@ -128,7 +130,7 @@ def test_every_game_reads_in_order_and_in_players_words(
     assert res.returncode == 0, res.stderr
     lines = _item_lines(res.stdout)
     assert lines, res.stdout
-    assert not any(line.startswith(AFTER[lang]) for line in lines), res.stdout
+    assert not any(line.startswith(ROW[lang]) for line in lines), res.stdout
     assert not any(word in _words(res.stdout) for word in JARGON), res.stdout
 
 
@@ -138,7 +140,7 @@ def test_the_session_and_the_sheet_say_it_the_same_way(tmp_path: Path, lang: str
     line = 'hand re=Anna,Carla re_points=165 -a "Anna re" -a "Ben contra" "extras=Anna fox"\n'
     res = piped(tmp_path, path, line + "score\n")
     assert res.returncode == 0, res.stderr
-    shown = [ln.strip() for ln in res.stdout.splitlines() if ln.strip().startswith(AFTER[lang])]
+    shown = [ln.strip() for ln in res.stdout.splitlines() if ln.strip().startswith(ROW[lang])]
     assert len(shown) == 1, res.stdout  # the hand's value in the session
     sheet = run_cli(tmp_path, "score", "--match", path, env={"COLUMNS": "400"})
     assert AFTER[lang] in sheet.stdout, sheet.stdout  # the sheet's reasons

@@ -71,7 +71,6 @@ def judge(
     from scorekeeper.games import family_for
     from scorekeeper.session import names as named
     from scorekeeper.session.facts import names_from, parse_facts
-    from scorekeeper.text import say
 
     rules = rs.load(ruleset, options(set_, ruleset=ruleset))
     asked = judged(
@@ -99,7 +98,7 @@ def judge(
         if json_:
             render.emit_json({"question": "value", "result": result.to_dict()})
             return
-        render.result(result, title=say("cli.value"))
+        _judged_value(rules, table, result)
         return
     plays, player, partner = named.judged_seats(referee.parse_trick(trick, rules), player, partner)
     ruling = referee.judge_play(
@@ -278,6 +277,18 @@ def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
         console.print(f"  [dim]{escape(meaning)}[/]")
 
 
+def _judged_value(rules: Any, table: list[str], result: Any) -> None:
+    """A hand's value asked with ``--fact``, as a match of this table shows it: partners
+    as the sheet writes them ('Ben & Dirk', not 'Ben/Dirk'), the points per team where
+    teams count."""
+    from scorekeeper.cli import render
+    from scorekeeper.match import Match
+    from scorekeeper.text import language
+
+    language.use_match(language.chosen(), table)
+    render.result(result, title=say("cli.value"), match=Match(rules, table, table[0]))
+
+
 def show_ruling(r: Any) -> None:
     """The referee's answer: a trick's winner, or the cards allowed and forbidden; each
     rule as the language spoken names it."""
@@ -402,7 +413,7 @@ def explanation(data: dict[str, Any], how: str | None = None) -> None:
     for section in data["sections"]:
         console.print(f"[bold]{escape(_line(section_title(section['section'])))}[/]")
         if section["explain"]:
-            console.print(f"  {escape(own(section['explain']))}")
+            console.print(f"  {escape(_line(own(section['explain'])))}")
         shown = _shown_values(section["section"], section["values"])
         rules_named = _lang() != "en" and any("." in k for k in shown)
         parted = "; " if rules_named else ", "  # rules' worded names hold commas

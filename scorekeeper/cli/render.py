@@ -149,8 +149,10 @@ def result(res: HandResult, title: str | None = None, match: Match | None = None
         for row in rows:
             table.add_row(*row)
         console.print(table)
-    for note in res.notes:
-        console.print(f"[dim]{escape(note)}[/]")
+    from scorekeeper.view.value import line_start
+
+    for note in res.notes:  # a line of its own: from a capital at a German or Dutch table
+        console.print(f"[dim]{escape(line_start(note))}[/]")
     from scorekeeper.table.words import team_signed
 
     scores = ", ".join(team_signed(match, res.scores))

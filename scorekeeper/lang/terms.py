@@ -156,10 +156,7 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
         params = {k: _anew(v) for k, v in params.items()}
     if named := language(lang).rulesets:  # a rule set's name, whichever parameter holds it
         params = {k: _ruleset(v, named) for k, v in params.items()}
-    if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
-        params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
-    if isinstance(option := params.get("option"), str) and not option.startswith("-"):
-        params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
+    params = _listed(key, params, lang)
     names = _word_params(key)
     cards = card_language()
     if cards is None and names.isdisjoint(params) and ACTION_PARAMS.isdisjoint(params):
@@ -168,10 +165,35 @@ def localized(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, An
     return {k: _localized(k, v, lang, names, cards, texts) for k, v in params.items()}
 
 
+def _listed(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """The topics, quick facts and option a sentence names by their keys, by their names."""
+    if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
+        params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
+    if key in FACT_KEYS and isinstance(params.get("keys"), list | tuple):
+        params = {**params, "keys": [fact_name(str(k), lang) for k in params["keys"]]}
+    if isinstance(option := params.get("option"), str) and not option.startswith("-"):
+        params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
+    return params
+
+
 def _card_texts(key: str) -> frozenset[str]:
     """The parameters of ``key``'s sentence that are text holding card codes."""
     more = (p for prefix, ps in CARD_TEXT_OF.items() if key.startswith(prefix) for p in ps)
     return CARD_TEXT_PARAMS | frozenset(more)
+
+
+FACT_KEYS = frozenset({"session.fact_form", "games.quick.unknown"})
+"""Refusals that list the facts a quick hand takes (``re, re_points``): by their names."""
+
+
+def fact_name(key: str, lang: str = DEFAULT) -> str:
+    """A quick hand's fact as a table of ``lang`` names it (``re_points`` -> ``Re-Augen``):
+    the first name the language file's ``[facts]`` gives it, which ``hand`` reads back;
+    the key itself in English and where the file names it not."""
+    if lang == DEFAULT:
+        return key
+    facts: Mapping[str, tuple[str, ...]] = getattr(language(lang), "facts", None) or {}
+    return next(iter(facts.get(key, ())), key)
 
 
 OPTION_KEYS = ("rules.option.", "rules.options_make", "club.bad_setting")

@@ -124,12 +124,12 @@ def result_lines(res: HandResult, number: int, match: Match | None = None) -> li
             value=res.value,
         )
     ]
-    from scorekeeper.view.value import value_rows
+    from scorekeeper.view.value import line_start, value_rows
 
     lines.extend(
         f"  {text}  [{rule}]" if rule else f"  {text}" for text, rule in value_rows(res.items)
     )
-    lines.extend(f"  {note}" for note in res.notes)
+    lines.extend(f"  {line_start(note)}" for note in res.notes)
     lines.append(say("table.hand.scores", scores=team_signed(match, res.scores)))
     return lines
 

@@ -54,13 +54,13 @@ def value_rows(items: Sequence[ValueItem]) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for n, part in enumerate(parts(items)):
         if n:
-            rows.append((_line(say("sheet.value_after")), ""))
-        rows.extend((_line(item_text(item)), rule_named(item.rule)) for item in part)
+            rows.append((line_start(say("sheet.value_after")), ""))
+        rows.extend((line_start(item_text(item)), rule_named(item.rule)) for item in part)
     return rows
 
 
-def _line(text: str) -> str:
-    """A row of its own as a German or Dutch table writes a line: from a capital ('Nass
+def line_start(text: str) -> str:
+    """A row or a note of its own as a German or Dutch table writes a line: from a capital ('Nass
     für Ben & Dirk: ...', 'Daarna erbij, ...'; the same words run on inside the sheet's
     one-line reasons); English as the engine wrote it."""
     from scorekeeper.text import language
