@@ -115,7 +115,7 @@ def test_explain_reads_the_topic_by_its_name(
 
 def test_explain_lists_and_refuses_topics_by_the_table_s_names(tmp_path: Path) -> None:
     res = run_cli(tmp_path / "home", "explain", "doppelkopf", "--lang", "de")
-    assert "abrechnung" in res.stdout and "scoring" not in res.stdout
+    assert "Abrechnung" in res.stdout and "scoring" not in res.stdout
     res = run_cli(tmp_path / "home", "explain", "klaverjassen", "foo", "--lang", "nl")
     assert res.returncode == 2  # an unknown topic: usage
     assert "telling" in res.stderr and "scoring" not in res.stderr
