@@ -170,7 +170,7 @@ def _listed(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]
     if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     if key in FACT_KEYS and isinstance(params.get("keys"), list | tuple):
-        params = {**params, "keys": [fact_name(str(k), lang) for k in params["keys"]]}
+        params = {**params, "keys": [_fact_shown(str(k), lang) for k in params["keys"]]}
     if isinstance(option := params.get("option"), str) and not option.startswith("-"):
         params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
     return params
@@ -186,10 +186,11 @@ FACT_KEYS = frozenset({"session.fact_form", "games.quick.unknown"})
 """Refusals that list the facts a quick hand takes (``re, re_points``): by their names."""
 
 
-def fact_name(key: str, lang: str = DEFAULT) -> str:
+def _fact_shown(key: str, lang: str = DEFAULT) -> str:
     """A quick hand's fact as a table of ``lang`` names it (``re_points`` -> ``Re-Augen``):
     the first name the language file's ``[facts]`` gives it, which ``hand`` reads back;
-    the key itself in English and where the file names it not."""
+    the key itself in English and where the file names it not (the language data's
+    ``[facts]`` lands with input's reader; its ``fact_name`` will take this one's place)."""
     if lang == DEFAULT:
         return key
     facts: Mapping[str, tuple[str, ...]] = getattr(language(lang), "facts", None) or {}
