@@ -299,7 +299,10 @@ CARD_TEXT_PARAMS = frozenset({"action", "plays", "trick", "cards", "kind", "run"
 ``call AC``; ``{run}``, ``{theirs}``: a Klaberjass sequence, ``7H 8H 9H``)."""
 
 
-CARD_TEXT_OF = {"actions.": frozenset({"text"})}
+CARD_TEXT_OF = {
+    "actions.": frozenset({"text"}),
+    "kloepper.knock.no_queen": frozenset({"shown"}),  # 'QC Carla' -> 'D♣ Carla'
+}
 """Per key prefix, more parameters that are text holding card codes: the action typed
 whose player is unknown or whose cards are too many ('Zorro AH' -> 'Zorro A♥')."""
 
@@ -315,14 +318,21 @@ def _named(key: str, value: Any, lang: str, texts: frozenset[str] = CARD_TEXT_PA
     if key in LETTER_PARAMS and isinstance(value, list | tuple):  # a deck's ranks or suits
         names = language(lang).ranks if key == "ranks" else language(lang).suits
         return [names[v].letter if v in names else v for v in value]
-    plain = not isinstance(value, list | tuple | int | float) and not hasattr(value, "reason")
-    if key in texts and plain and value is not None:
-        return cards_in(str(value), lang)  # an action: 'Carla 7D' -> 'Carla 7♦'
-    if isinstance(value, Card):
-        return card_name(value, lang)
+    if key in texts and value is not None:
+        return _card_texts_in(value, lang)  # an action: 'Carla 7D' -> 'Carla 7♦'
     if isinstance(value, list | tuple) and value and all(isinstance(v, Card) for v in value):
         return [card_name(v, lang) for v in value]
     return value
+
+
+def _card_texts_in(value: Any, lang: str) -> Any:
+    """A text holding card codes, or a list of such texts ('QC Carla'), by the cards'
+    names; any other value as it is."""
+    if isinstance(value, list | tuple):
+        return [cards_in(v, lang) if isinstance(v, str) else v for v in value]
+    if isinstance(value, int | float) or hasattr(value, "reason"):
+        return value
+    return cards_in(str(value), lang)
 
 
 def cards_in(text: str, lang: str | None) -> str:
