@@ -318,8 +318,8 @@ def _named(key: str, value: Any, lang: str, texts: frozenset[str] = CARD_TEXT_PA
     if key in LETTER_PARAMS and isinstance(value, list | tuple):  # a deck's ranks or suits
         names = language(lang).ranks if key == "ranks" else language(lang).suits
         return [names[v].letter if v in names else v for v in value]
-    if key in texts and value is not None:
-        return _card_texts_in(value, lang)  # an action: 'Carla 7D' -> 'Carla 7♦'
+    if key in texts and (said := _card_texts_in(value, lang)) is not None:
+        return said  # an action: 'Carla 7D' -> 'Carla 7♦'
     if isinstance(value, list | tuple) and value and all(isinstance(v, Card) for v in value):
         return [card_name(v, lang) for v in value]
     return value
@@ -327,11 +327,12 @@ def _named(key: str, value: Any, lang: str, texts: frozenset[str] = CARD_TEXT_PA
 
 def _card_texts_in(value: Any, lang: str) -> Any:
     """A text holding card codes, or a list of such texts ('QC Carla'), by the cards'
-    names; any other value as it is."""
+    names; None for any other value (cards, numbers, reasons: named otherwise)."""
     if isinstance(value, list | tuple):
-        return [cards_in(v, lang) if isinstance(v, str) else v for v in value]
-    if isinstance(value, int | float) or hasattr(value, "reason"):
-        return value
+        texts = bool(value) and all(isinstance(v, str) for v in value)
+        return [cards_in(v, lang) for v in value] if texts else None
+    if value is None or isinstance(value, int | float) or hasattr(value, "reason"):
+        return None
     return cards_in(str(value), lang)
 
 
