@@ -57,7 +57,7 @@ def test_the_readmes_quick_hand_means_what_the_command_means(tmp_path: Path) -> 
         ("status --json", "status (it records"),  # was shown without a word about --json
         ("score --json", "score [--chart] [--all]"),
         ("undo --all", "undo [--yes]"),
-        ("explain cards following", "explain [TOPIC]"),
+        ("explain --chart", "explain [TOPIC]"),
     ],
 )
 def test_a_line_the_command_would_not_read_is_refused_with_the_form(
@@ -78,10 +78,10 @@ def test_a_line_the_command_would_not_read_is_refused_with_the_form(
         ("de", "richter Ben", "liest 'richter' wie der Befehl: richter (sie"),
         ("de", "stand 3", "liest 'stand' wie der Befehl: stand [--chart] [--all] (sie"),
         ("de", "zurück 2", "liest 'zurück' wie der Befehl: zurück [--yes] (sie"),
-        ("de", "erklären die partie", "wie der Befehl: erklären [THEMA] (sie"),
+        ("de", "erklären --alles", "wie der Befehl: erklären [THEMA] (sie"),
         ("de", "announce Ben", "wie der Befehl: announce SPIELER WÖRTER... (sie"),
         ("nl", "stand 3", "leest 'stand' zoals de opdracht: stand [--chart] [--all] (ze"),
-        ("nl", "uitleg de partij", "zoals de opdracht: uitleg [ONDERWERP] (ze"),
+        ("nl", "uitleg --alles", "zoals de opdracht: uitleg [ONDERWERP] (ze"),
         ("nl", "play", "zoals de opdracht: play [SPELER] KAART (ze"),
     ],
 )

@@ -10,7 +10,7 @@ language other than English; English stays exactly as the engine names it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.caches import memo
@@ -363,6 +363,31 @@ def option_name(key: str, lang: str = DEFAULT) -> str:
     if lang == DEFAULT:
         return key
     return language(lang).sections.get(key) or setting_name(key, lang)
+
+
+def fact_name(key: str, lang: str = DEFAULT) -> str:
+    """A quick hand's fact as a table of ``lang`` names it (``re_points`` -> ``Re-Augen``):
+    the first of its names in the language file, else its key."""
+    names = language(lang).facts.get(key, ())
+    return names[0] if names else key
+
+
+def fact_key(word: str, keys: Iterable[str], lang: str = DEFAULT) -> str:
+    """The fact of ``keys`` a word names in ``lang``: its key, or one of its names there
+    (``Re-Augen``, ``re augen``, ``RE_AUGEN``: case, spaces, hyphens and underscores
+    alike); a word that names none stays as typed (for the game to refuse)."""
+    keys = list(keys)
+    if word in keys:
+        return word
+    form = _fact_form(word)
+    for key in keys:
+        if form == _fact_form(key) or form in map(_fact_form, language(lang).facts.get(key, ())):
+            return key
+    return word
+
+
+def _fact_form(word: str) -> str:
+    return "".join(fold(word.replace("_", " ")).split())
 
 
 def setting_name(key: str, lang: str = DEFAULT) -> str:
