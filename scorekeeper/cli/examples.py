@@ -87,6 +87,21 @@ def _option_set(key: str, value: str, lang: str) -> str:
     return f"--set {shlex.quote(f'{option_name(key, lang)}={setting_value(value, lang)}')}"
 
 
+def _keyed(ex: Mapping[str, Any], lang: str, family: str, worded: bool) -> tuple[str, str, str]:
+    """The examples that name facts or options (``facts``, ``amended``, ``set``): by their
+    names at the table with ``worded``, else by their keys."""
+    from scorekeeper.lang.terms import setting_value
+
+    key, _, value = ex["set"].partition("=")
+    if not worded:
+        return ex["facts"], ex["amended"], f"--set {key}={setting_value(value, lang)}"
+    return (
+        _named_facts(ex["facts"], lang, family),
+        _named_facts(ex["amended"], lang, family),
+        _option_set(key, value, lang),
+    )
+
+
 def fragments(
     family: str, lang: str, game: str | None = None, *, worded: bool = True
 ) -> dict[str, str]:
@@ -95,7 +110,7 @@ def fragments(
     (``Re-Augen=165``, ``--set Fuchs=nein``), else by their keys, as the help's sources
     write Doppelkopf's (``re_points=165``, ``--set fox=nein``)."""
     from scorekeeper.lang.naming import card_name
-    from scorekeeper.lang.terms import ruleset_name, setting_value, spoken_topic
+    from scorekeeper.lang.terms import ruleset_name, spoken_topic
     from scorekeeper.table.native import card_form, spoken
 
     ex = _data()[family]
@@ -110,12 +125,7 @@ def fragments(
     actions = [said(a) for a in ex["actions"]]
     dealt = " ".join(card_form(c, lang) for c in ex["dealt"])
     deal = " ".join([f'"{players[0]}={dealt} ..."', *(f'"{p}=..."' for p in players[1:])])
-    facts = _named_facts(ex["facts"], lang, family) if worded else ex["facts"]
-    amended = _named_facts(ex["amended"], lang, family) if worded else ex["amended"]
-    key, _, value = ex["set"].partition("=")
-    option = (
-        _option_set(key, value, lang) if worded else f"--set {key}={setting_value(value, lang)}"
-    )
+    facts, amended, option = _keyed(ex, lang, family, worded)
     trump = f" --trump {spoken(ex['trump'], lang, family)}" if ex.get("trump") else ""
     out = {
         "set": option,
@@ -162,7 +172,9 @@ def _pairs(family: str, game: str, lang: str) -> dict[str, str]:
         if not old or old == new or kind == "game_name":
             continue
         if kind == "competition" and not new:
-            new = "COMPETITION"  # a game no competition plays: the word, not a wrong one
+            from scorekeeper.text import translate
+
+            new = translate("help", "COMPETITION", lang)  # none plays it: the help's word
         pairs.setdefault(old, new)
         if old.lower() != old:  # the table's help writes what is typed in small letters
             pairs.setdefault(old.lower(), new.lower())

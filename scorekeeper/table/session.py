@@ -481,17 +481,7 @@ class TableSession:
         name = q.asking()
         command = None
         if name is not None:
-            if not text or (q.keys[name].kind != "bool" and self._nothing_more(text)):
-                q.skip()  # left out: empty, or a no to a fact that is not yes/no ('nee')
-            else:
-                try:
-                    item, value = self._fact(q, name, text)  # refused: asked again
-                except ScorekeeperError:
-                    if not self._nothing_more(text):
-                        raise
-                    q.skip()  # 'nee' where no can only mean the fact is not so: left out
-                else:
-                    q.take(name, item, value)
+            self._answer(q, name, text)
             if not q.complete():
                 return Reply()
         elif text and not self._nothing_more(text):
@@ -499,6 +489,31 @@ class TableSession:
             if command is None:
                 q.said.append(text)
                 return Reply()
+        reply = self._quick_done(q)
+        if command is not None:  # the line after the hand is the session's own ('stand')
+            after = self.handle(line)
+            return replace(after, lines=[*reply.lines, *after.lines])
+        return reply
+
+    def _answer(self, q: quick.QuickHand, name: str, text: str) -> None:
+        """The answer to fact ``name``: taken, or left out (empty; a no to a fact that is
+        not yes/no, or one the game refuses as not mattering: 'nee'); refused otherwise,
+        and the same fact asked again."""
+        if not text or (q.keys[name].kind != "bool" and self._nothing_more(text)):
+            q.skip()
+            return
+        try:
+            item, value = self._fact(q, name, text)
+        except ScorekeeperError:
+            if not self._nothing_more(text):
+                raise
+            q.skip()
+            return
+        q.take(name, item, value)
+
+    def _quick_done(self, q: quick.QuickHand) -> Reply:
+        """The quick hand recorded; refused: the fact it names asked again, else what was
+        said (or the last fact, where nothing said is taken)."""
         try:
             reply = self._quick_record(q.facts(), q.said, read=False)
         except ScorekeeperError as exc:
@@ -511,9 +526,6 @@ class TableSession:
                 q.back_to(q.order[-1])
             raise
         self.quick = None
-        if command is not None:  # the line after the hand is the session's own ('stand')
-            after = self.handle(line)
-            return replace(after, lines=[*reply.lines, *after.lines])
         return reply
 
     def _nothing_more(self, text: str) -> bool:
