@@ -318,6 +318,12 @@ def topic_named(word: str) -> str:
     for lang in LANGS:
         if (found := language(lang).topics.get(form)) is not None:
             return found
+    from scorekeeper.text import translate
+
+    for lang in LANGS:  # the title the list of topics shows ('die Partie', 'de partij')
+        for topic, title in TOPIC_TITLES.items():
+            if " ".join(fold(translate("explain", title, lang)).split()) == form:
+                return topic
     return form
 
 

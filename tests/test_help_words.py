@@ -210,7 +210,9 @@ def test_the_help_at_a_klaverjas_table_and_event_gives_klaverjas_examples(
     assert example in helped and "KrD" not in helped and "KlV" not in helped
     ok(run_cli(tmp_path, "event", "new", "k", "klaverjas-individual", "--match-lang", lang))
     entered = ok(run_cli(tmp_path, "event", "enter", "k", "--help", env={"COLUMNS": "200"}))
-    assert "playing=Carla" in entered and "re=Anna" not in entered
+    from scorekeeper.lang.terms import fact_name
+
+    assert f"{fact_name('playing', lang)}=Carla" in entered and "re=Anna" not in entered
     named = ok(run_cli(tmp_path, "--lang", "en", "explain", "bierkopf", "--help"))
     assert "scorekeeper explain bierkopf" in named and "explain doppelkopf" not in named
 

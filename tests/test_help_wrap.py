@@ -116,3 +116,27 @@ def test_no_help_paragraph_carries_a_hard_line_break(lang: str) -> None:
             for line in paragraph.split("\n")[1:]:
                 assert re.match(r"^(\||[^\s:]+:\s|scorekeeper\s)", line), (lang, text)
     assert seen > 100
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_no_english_placeholder_in_a_german_or_dutch_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Every command's help in German and Dutch names its arguments' and options' values
+    in the table's words: no English placeholder the catalogue words otherwise
+    (``COMPETITION``, ``PATH``, ``TEXT`` in Dutch, ``OPTIONS``) in any usage line or
+    panel."""
+    from scorekeeper.cli.helps import HELP, OPTIONS, TYPE_METAVARS, _arguments, _metavar
+    from scorekeeper.text import translate
+
+    command = typer.main.get_command(cli_app.app)
+    english = {_metavar(a) for a in _arguments(command)} | {*TYPE_METAVARS.values(), OPTIONS}
+    foreign = {w for w in english if w and translate(HELP, w, lang) != w}
+    assert {"PATH", "PLAYERS", "COMPETITION"} <= foreign
+    found = []
+    for path in PATHS:
+        out = _help(capsys, monkeypatch, lang, path, 200)
+        shown = set(re.findall(r"(?<![\w$])[A-Z][A-Z_]*[A-Z](?![\w])", out))
+        if shown & foreign:
+            found.append((" ".join(path), sorted(shown & foreign)))
+    assert not found, found

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import in_process
+from cli_helpers import in_process, ok
 
 from scorekeeper import ruleset as rs
 from scorekeeper.lang.data import language
@@ -92,3 +92,45 @@ def test_every_option_of_every_rule_set_is_read_by_its_printed_name(lang: str) -
         if name not in got:
             missed.append(f"{ruleset}: {label} [{name}] -> {sorted(got)}")
     assert not missed, "\n".join(missed)
+
+
+# every option by its worded name and a worded value other than its default, at once,
+# through the real command line (issue 27: 'rangen voor vier gelijke', 'Fuchs=nein')
+
+
+def _shown(value: Any, lang: str) -> str:
+    """A value as ``explain`` shows it in ``lang`` (ja, nee; a choice's words; A,H,V,10)."""
+    from scorekeeper.lang import language
+    from scorekeeper.lang.terms import setting_value
+
+    if isinstance(value, bool):
+        voc = language(lang)
+        return (voc.yes if value else voc.no)[0]
+    if isinstance(value, list):
+        return ",".join(setting_value(str(item), lang) for item in value)
+    return setting_value(str(value), lang)
+
+
+def _other(spec: Any) -> Any:
+    """A value of an option other than its default where there is one."""
+    if isinstance(spec.default, bool):
+        return not spec.default
+    others = [c for c in spec.choices if c != spec.default]
+    return others[-1] if others else spec.default
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize("ruleset", sorted(rs.available()))
+def test_every_option_is_set_by_the_name_and_value_the_table_is_shown(
+    run: Any, lang: str, ruleset: str
+) -> None:
+    from scorekeeper.lang.terms import option_name
+
+    specs = rs.load(ruleset).option_specs
+    wanted = {key: _other(spec) for key, spec in specs.items()}
+    sets = []
+    for key, value in wanted.items():
+        sets += ["--set", f"{option_name(key, lang)}={_shown(value, lang)}"]
+    out = ok(run("--lang", lang, "rules", "show", ruleset, *sets, "--json"))
+    got = {key: entry["value"] for key, entry in json.loads(out)["options"].items()}
+    assert got == wanted, sets

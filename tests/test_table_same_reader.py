@@ -57,7 +57,7 @@ def test_the_readmes_quick_hand_means_what_the_command_means(tmp_path: Path) -> 
         ("status --json", "status (it records"),  # was shown without a word about --json
         ("score --json", "score [--chart] [--all]"),
         ("undo --all", "undo [--yes]"),
-        ("explain cards following", "explain [TOPIC]"),
+        ("explain --chart", "explain [TOPIC]"),
     ],
 )
 def test_a_line_the_command_would_not_read_is_refused_with_the_form(
@@ -78,10 +78,10 @@ def test_a_line_the_command_would_not_read_is_refused_with_the_form(
         ("de", "richter Ben", "'richter' schreibt man hier wie auf der Kommandozeile: richter (es"),
         ("de", "stand 3", "'stand' schreibt man hier wie auf der Kommandozeile: stand [--chart] [--all] (es"),
         ("de", "zurück 2", "'zurück' schreibt man hier wie auf der Kommandozeile: zurück [--yes] (es"),
-        ("de", "erklären die partie", "wie auf der Kommandozeile: erklären [THEMA] (es"),
+        ("de", "erklären --alles", "wie auf der Kommandozeile: erklären [THEMA] (es"),
         ("de", "announce Ben", "wie auf der Kommandozeile: announce SPIELER WÖRTER... (es"),
         ("nl", "stand 3", "'stand' typ je hier zoals op de opdrachtregel: stand [--chart] [--all] (het"),
-        ("nl", "uitleg de partij", "zoals op de opdrachtregel: uitleg [ONDERWERP] (het"),
+        ("nl", "uitleg --alles", "zoals op de opdrachtregel: uitleg [ONDERWERP] (het"),
         ("nl", "play", "zoals op de opdrachtregel: play [SPELER] KAART (het"),
     ],
 )

@@ -375,9 +375,14 @@ def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
     if out.get("game"):
         out["game"] = _game_key(out["game"], lang, rules.family)
     out["action"] = [words(a) for a in out.get("action") or []] or out.get("action")
+    from scorekeeper.games import family_for
+    from scorekeeper.lang.terms import fact_key
+
+    keys = family_for(rules).quick_keys()  # a fact by its name here too: 'Re-Augen'
     facts = [f.partition("=") for f in out.get("fact") or []]
     out["fact"] = [
-        k + s + ",".join(words(v) for v in v.split(",")) for k, s, v in facts
+        fact_key(k.strip(), keys, lang) + s + ",".join(words(v) for v in v.split(","))
+        for k, s, v in facts
     ] or out.get("fact")
     return out
 

@@ -13,6 +13,7 @@ the table types them: ``Ben passe``, ``HB H9 HA H10``). The examples are data
 from __future__ import annotations
 
 import re
+import shlex
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -64,10 +65,52 @@ def _cards(text: str, lang: str) -> str:
     return " ".join(one(w) for w in text.split())
 
 
-def fragments(family: str, lang: str, game: str | None = None) -> dict[str, str]:
-    """Each example of ``family`` as the help writes it in ``lang``, by kind."""
+def _named_facts(facts: str, lang: str, family: str) -> str:
+    """Quick-hand facts (``playing=Carla trump=hearts``) as a table of ``lang`` types
+    them: each fact by its name there (``spelend``), a suit by its word (``harten``);
+    names and numbers as they are."""
+    from scorekeeper.lang.terms import fact_name
+    from scorekeeper.table.native import spoken
+
+    out = []
+    for item in facts.split():
+        key, _, value = item.partition("=")
+        value = spoken(value, lang, family) if key == "trump" else value
+        out.append(shlex.quote(f"{fact_name(key, lang)}={value}"))  # 'spelend team=Carla'
+    return " ".join(out)
+
+
+def _option_set(key: str, value: str, lang: str) -> str:
+    """``--set`` of an option by its name at the table (quoted where it has spaces)."""
+    from scorekeeper.lang.terms import option_name, setting_value
+
+    return f"--set {shlex.quote(f'{option_name(key, lang)}={setting_value(value, lang)}')}"
+
+
+def _keyed(ex: Mapping[str, Any], lang: str, family: str, worded: bool) -> tuple[str, str, str]:
+    """The examples that name facts or options (``facts``, ``amended``, ``set``): by their
+    names at the table with ``worded``, else by their keys."""
+    from scorekeeper.lang.terms import setting_value
+
+    key, _, value = ex["set"].partition("=")
+    if not worded:
+        return ex["facts"], ex["amended"], f"--set {key}={setting_value(value, lang)}"
+    return (
+        _named_facts(ex["facts"], lang, family),
+        _named_facts(ex["amended"], lang, family),
+        _option_set(key, value, lang),
+    )
+
+
+def fragments(
+    family: str, lang: str, game: str | None = None, *, worded: bool = True
+) -> dict[str, str]:
+    """Each example of ``family`` as the help writes it in ``lang``, by kind; with
+    ``worded`` (as the help shows them) facts and options by their names at the table
+    (``Re-Augen=165``, ``--set Fuchs=nein``), else by their keys, as the help's sources
+    write Doppelkopf's (``re_points=165``, ``--set fox=nein``)."""
     from scorekeeper.lang.naming import card_name
-    from scorekeeper.lang.terms import ruleset_name, setting_value, spoken_topic
+    from scorekeeper.lang.terms import ruleset_name, spoken_topic
     from scorekeeper.table.native import card_form, spoken
 
     ex = _data()[family]
@@ -82,11 +125,10 @@ def fragments(family: str, lang: str, game: str | None = None) -> dict[str, str]
     actions = [said(a) for a in ex["actions"]]
     dealt = " ".join(card_form(c, lang) for c in ex["dealt"])
     deal = " ".join([f'"{players[0]}={dealt} ..."', *(f'"{p}=..."' for p in players[1:])])
-    facts = ex["facts"]
-    key, _, value = ex["set"].partition("=")
+    facts, amended, option = _keyed(ex, lang, family, worded)
     trump = f" --trump {spoken(ex['trump'], lang, family)}" if ex.get("trump") else ""
     out = {
-        "set": f"--set {key}={setting_value(value, lang)}",
+        "set": option,
         "table": f"{game} {' '.join(players)}",
         "trick": " ".join(cards),
         "named": f"{players[1]} {named}",
@@ -103,10 +145,13 @@ def fragments(family: str, lang: str, game: str | None = None) -> dict[str, str]
         "hand": " ".join([facts, *(f'-a "{a}"' for a in actions[:2])]),
         "entered": " ".join([facts, *(f'-a "{a}"' for a in actions[:1])]),
         "judged_facts": " ".join(
-            [*(f"-f {f}" for f in facts.split()), *(f'-a "{a}"' for a in actions[:1])]
+            [
+                *(f"-f {shlex.quote(f)}" for f in shlex.split(facts)),
+                *(f'-a "{a}"' for a in actions[:1]),
+            ]
         ),
         "facts": facts,
-        "amended": f"amend 4 {ex['amended']}",
+        "amended": f"amend 4 {amended}",
         "judged": f'"{_cards(ex["judged"][0], lang)}" --player {players[min(2, n - 1)]}'
         f' --hand "{_cards(ex["held"], lang)}"{trump}',
         "judged_trick": f'"{_cards(ex["judged"][1], lang)}"{trump}',
@@ -119,7 +164,7 @@ def fragments(family: str, lang: str, game: str | None = None) -> dict[str, str]
 
 
 def _pairs(family: str, game: str, lang: str) -> dict[str, str]:
-    source = fragments(SOURCE, lang)
+    source = fragments(SOURCE, lang, worded=False)  # as the help's sources write them
     target = fragments(family, lang, game)
     pairs: dict[str, str] = {}
     for kind, old in source.items():
@@ -127,7 +172,9 @@ def _pairs(family: str, game: str, lang: str) -> dict[str, str]:
         if not old or old == new or kind == "game_name":
             continue
         if kind == "competition" and not new:
-            new = "COMPETITION"  # a game no competition plays: the word, not a wrong one
+            from scorekeeper.text import translate
+
+            new = translate("help", "COMPETITION", lang)  # none plays it: the help's word
         pairs.setdefault(old, new)
         if old.lower() != old:  # the table's help writes what is typed in small letters
             pairs.setdefault(old.lower(), new.lower())
@@ -141,7 +188,9 @@ _FACTS = re.compile(r"Doppelkopf: [^\n]*?redeal=?\.")
 def filled(text: str, game: tuple[str, str] | None, lang: str) -> str:
     """A help text with the examples of ``game`` (family, rule set id) for Doppelkopf's,
     in ``lang``; as it is without a game, or at a Doppelkopf table of the sources' id."""
-    if game is None or game == (SOURCE, SOURCE) or not text:
+    if game is None and lang != ENGLISH:  # Doppelkopf's, as a table of the language types them
+        game = (SOURCE, SOURCE)
+    if game is None or (game == (SOURCE, SOURCE) and lang == ENGLISH) or not text:
         return text
     family, ruleset = game
     text = _FACTS.sub(lambda _: _facts_sentence(family, ruleset, lang), text)
@@ -168,5 +217,7 @@ def _facts_sentence(family: str, ruleset: str, lang: str) -> str:
     from scorekeeper.lang.terms import ruleset_name
 
     rules = rs.load(ruleset)
-    keys = ", ".join(f"{key}=" for key in family_for(rules).asked_keys(rules))
+    from scorekeeper.lang.terms import fact_name
+
+    keys = ", ".join(f"{fact_name(key, lang)}=" for key in family_for(rules).asked_keys(rules))
     return f"{ruleset_name(rules.name, lang)}: {keys}."

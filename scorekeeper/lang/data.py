@@ -82,6 +82,9 @@ class Language:
     """A shipped rule set's English name (folded) -> its name at this table."""
     glossary: Mapping[str, Term] = field(default_factory=dict)
     """One term per concept (``hand`` -> ``Spiel``) and the rivals this table never says."""
+    facts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """A quick hand's fact (``re_points``) -> its names at this table (``Re-Augen``), read
+    back by ``hand`` and the table; the first is the one shown."""
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
     """How a player of this language answers a yes/no question (``ja``, ``nee``), folded;
@@ -210,9 +213,17 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         values=_word_table(code, data.get("values", {}), "values"),
         rulesets=_word_table(code, data.get("rulesets", {}), "rulesets"),
         glossary=_glossary(code, data.get("glossary", {})),
+        facts=_fact_names(code, data.get("facts", {})),
         yes=tuple(fold(w) for w in _strings(code, data, "yes", "")),
         no=tuple(fold(w) for w in _strings(code, data, "no", "")),
     )
+
+
+def _fact_names(code: str, table: Any) -> dict[str, tuple[str, ...]]:
+    """``[facts]``: a quick hand's fact -> its names at this table, a list of texts."""
+    if not isinstance(table, Mapping):
+        raise _bad(code, "facts", "words")
+    return {key: _strings(code, table, key, "facts.") for key in table}
 
 
 def _glossary(code: str, table: Any) -> dict[str, Term]:

@@ -10,7 +10,7 @@ language other than English; English stays exactly as the engine names it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.caches import memo
@@ -170,7 +170,7 @@ def _listed(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]
     if (topics := TOPIC_PARAMS_OF.get(key)) is not None and topics in params:
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     if key in FACT_KEYS and isinstance(params.get("keys"), list | tuple):
-        params = {**params, "keys": [_fact_shown(str(k), lang) for k in params["keys"]]}
+        params = {**params, "keys": [fact_name(str(k), lang) for k in params["keys"]]}
     if isinstance(option := params.get("option"), str) and not option.startswith("-"):
         params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
     return params
@@ -184,17 +184,6 @@ def _card_texts(key: str) -> frozenset[str]:
 
 FACT_KEYS = frozenset({"session.fact_form", "games.quick.unknown"})
 """Refusals that list the facts a quick hand takes (``re, re_points``): by their names."""
-
-
-def _fact_shown(key: str, lang: str = DEFAULT) -> str:
-    """A quick hand's fact as a table of ``lang`` names it (``re_points`` -> ``Re-Augen``):
-    the first name the language file's ``[facts]`` gives it, which ``hand`` reads back;
-    the key itself in English and where the file names it not (the language data's
-    ``[facts]`` lands with input's reader; its ``fact_name`` will take this one's place)."""
-    if lang == DEFAULT:
-        return key
-    facts: Mapping[str, tuple[str, ...]] = getattr(language(lang), "facts", None) or {}
-    return next(iter(facts.get(key, ())), key)
 
 
 OPTION_KEYS = ("rules.option.", "rules.options_make", "club.bad_setting")
@@ -425,6 +414,31 @@ def option_name(key: str, lang: str = DEFAULT) -> str:
     if lang == DEFAULT:
         return key
     return language(lang).sections.get(key) or setting_name(key, lang)
+
+
+def fact_name(key: str, lang: str = DEFAULT) -> str:
+    """A quick hand's fact as a table of ``lang`` names it (``re_points`` -> ``Re-Augen``):
+    the first of its names in the language file, else its key."""
+    names = language(lang).facts.get(key, ())
+    return names[0] if names else key
+
+
+def fact_key(word: str, keys: Iterable[str], lang: str = DEFAULT) -> str:
+    """The fact of ``keys`` a word names in ``lang``: its key, or one of its names there
+    (``Re-Augen``, ``re augen``, ``RE_AUGEN``: case, spaces, hyphens and underscores
+    alike); a word that names none stays as typed (for the game to refuse)."""
+    keys = list(keys)
+    if word in keys:
+        return word
+    form = _fact_form(word)
+    for key in keys:
+        if form == _fact_form(key) or form in map(_fact_form, language(lang).facts.get(key, ())):
+            return key
+    return word
+
+
+def _fact_form(word: str) -> str:
+    return "".join(fold(word.replace("_", " ")).split())
 
 
 def setting_name(key: str, lang: str = DEFAULT) -> str:

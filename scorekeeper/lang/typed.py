@@ -101,11 +101,16 @@ def typed_facts(
     if lang == DEFAULT:
         return list(facts)
     from scorekeeper.cards import SUIT_NAMES
+    from scorekeeper.games import family_for
     from scorekeeper.lang.reading import read_suit
+    from scorekeeper.lang.terms import fact_key
 
+    rs = _rules(session, rules)
+    keys = family_for(rs).quick_keys()
     out = []
     for fact in facts:
         key, sep, value = fact.partition("=")
+        key = fact_key(key.strip(), keys, lang) if sep else key  # its name here: 'Re-Augen'
         suit = read_suit(value, lang) if key.strip() == TRUMP else None
         if suit is not None:  # the trump suit by its letter too (``R``, ``Kl``, ``Ka``)
             out.append(f"{key}={SUIT_NAMES[suit]}")

@@ -18,6 +18,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.hand import Hand
 from scorekeeper.table.native import phrase
 from scorekeeper.table.reading import (
+    ALIASES,
     COMMANDS,
     canonical,
     find_player,
@@ -37,9 +38,12 @@ def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en"
     done = words[:-1] if typed else words
     if done and lang != "en":
         done = canonical(" ".join(done), lang, hand.rules.family, players)
+    if done and ALIASES.get(done[0].lower(), done[0].lower()) == "explain":
+        return _topic_words(hand, words[1 : len(words) - bool(typed)], typed, lang)
     options = _options(hand, players, done)
+    nicknames = _nicknames(hand, options, typed, lang)
     if lang == "en":
-        return [o for o in options if _matches(o, typed, lang)]
+        return listed([*(o for o in options if _matches(o, typed, lang)), *nicknames])
     family = hand.rules.family
     said = {
         o: spoken_command(o, lang) if o in COMMANDS else phrase(o, lang, family) for o in options
@@ -50,8 +54,62 @@ def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en"
         if _matches(o, typed, lang) or said[o].lower().startswith(typed.lower())
     ]
     return listed(
-        [*found, *_next_words(hand, players, words[: len(words) - bool(typed)], typed, lang)]
+        [
+            *found,
+            *nicknames,
+            *_next_words(hand, players, words[: len(words) - bool(typed)], typed, lang),
+        ]
     )
+
+
+def _nicknames(hand: Hand, options: Sequence[str], typed: str, lang: str) -> list[str]:
+    """The nicknames this game's tables give the cards among ``options`` (``Dulle``,
+    ``Fuchs``, ``Karlchen``; ``nel`` once trump is chosen) that begin with ``typed``, in
+    the case it was typed in; none for an empty word (Tab offers the cards by their
+    codes then)."""
+    from scorekeeper.lang.data import language
+    from scorekeeper.lang.reading import nickname
+
+    if not typed:
+        return []
+    suit = hand.contract.trump_suit if hand.contract is not None else None
+    trump = suit if isinstance(suit, str) else None
+    family = hand.rules.family
+    names = [*language(lang).nicknames.get(family, {}), *language("en").nicknames.get(family, {})]
+    want = typed.casefold()
+    return [
+        typed + name[len(typed) :]
+        for name in listed(names)
+        if name.startswith(want) and nickname(name, lang, family, trump) in options
+    ]
+
+
+def _topic_words(hand: Hand, begun: list[str], typed: str, lang: str) -> list[str]:
+    """The next word of an ``explain`` topic: its name or a word of its title as the
+    list of topics shows it, in the table's words (``erklären Ab`` -> ``Abrechnung``,
+    ``uitleg de`` -> ``partij``); the rule set's name before it is left out."""
+    from scorekeeper.lang.data import fold, language
+    from scorekeeper.lang.terms import spoken_topic
+    from scorekeeper.referee import TOPIC_TITLES, TOPICS
+    from scorekeeper.text import translate
+
+    rules = hand.rules
+    if begun and fold(begun[0]) in {fold(rules.id), rules.family}:
+        begun = begun[1:]
+    forms = [spoken_topic(t, lang) for t in TOPICS]  # the names the list of topics shows
+    if begun or typed:  # then the words of their titles and other names ('die partie')
+        forms += [translate("explain", TOPIC_TITLES[t], lang) for t in TOPICS]
+        forms += list(language(lang).topics)
+    said = [fold(b) for b in begun]
+    out: dict[str, str] = {}  # one word once, whatever its case
+    for form in forms:
+        parts = form.split()
+        if len(parts) <= len(said) or [fold(p) for p in parts[: len(said)]] != said:
+            continue
+        word = parts[len(said)]
+        if fold(word).startswith(fold(typed)):
+            out.setdefault(fold(word), typed + word[len(typed) :])
+    return list(out.values())
 
 
 def _next_words(

@@ -25,6 +25,7 @@ from scorekeeper.session.facts import parse_fact_items
 from scorekeeper.table import quick
 from scorekeeper.table.native import card_form, changed_line, phrase, spoken
 from scorekeeper.table.reading import (
+    ALIASES,
     COMMANDS,
     Entry,
     canonical,
@@ -222,6 +223,8 @@ class TableSession:
         if entry.kind == "empty":
             return Reply()
         if entry.kind == "command":
+            if entry.command == "explain":  # a topic's title as the list shows it, as typed
+                entry = replace(entry, args=tuple(line.split()[1:]))
             return self._command(entry)
         if entry.kind == "cards":
             return self._cards(entry)
@@ -325,15 +328,16 @@ class TableSession:
         topic left out (``explain doppelkopf cards``); anything else it does not take is
         refused with the form that works, never dropped without a word."""
         name, args = entry.command, list(entry.args)
-        ruleset = self.current().header.ruleset
-        if name == "explain" and len(args) == 2 and args[0].lower() == ruleset.lower():
-            args = args[1:]
+        if name == "explain":  # one topic, by its name or its title ('die Partie')
+            rules = self.current().match.rules
+            if len(args) > 1 and args[0].casefold() in {rules.id.casefold(), rules.family}:
+                args = args[1:]
         takes = COMMAND_OPTIONS.get(name)
         if takes is None:
             return replace(entry, args=tuple(args))  # rename's names: checked by rename
         options = {TAKEN.get(a, a) for a in args if a.startswith("-")}
         rest = [a for a in args if not a.startswith("-")]
-        if options - set(takes) or len(rest) > (1 if name == "explain" else 0):
+        if options - set(takes) or (rest and name != "explain"):
             raise ScorekeeperError(
                 say(
                     "table.oneshot.form",
@@ -343,7 +347,8 @@ class TableSession:
                 rule="actions",
                 kind="usage",
             )
-        return replace(entry, args=tuple(sorted(options)) + tuple(rest))
+        topic = (" ".join(rest),) if rest else ()  # explain's: a title of several words
+        return replace(entry, args=tuple(sorted(options)) + topic)
 
     def _undo(self, asked: str | None, *, yes: bool = False) -> Reply:
         """Undo the last entry; one that takes a whole scored hand off the sheet is asked
@@ -360,9 +365,9 @@ class TableSession:
 
     def _undo_answer(self, line: str) -> Reply:
         asked, self.undo_asked = self.undo_asked, None
-        word = line.strip().casefold()
-        yes = say("table.undo.yes").casefold()
-        if word and word in (yes, yes[:1], "yes", "y"):
+        from scorekeeper.session.facts import yes_no
+
+        if yes_no(line, self.lang) == "true":  # ja, jawohl, nee...: as every question reads it
             return self._undo(asked)
         return Reply([say("table.undo.kept")])
 
@@ -474,17 +479,41 @@ class TableSession:
         ):
             return self.cancel_quick()
         name = q.asking()
+        command = None
         if name is not None:
-            if not text:
-                q.skip()
-            else:
-                item, value = self._fact(q, name, text)  # refused: the same fact asked again
-                q.take(name, item, value)
+            self._answer(q, name, text)
             if not q.complete():
                 return Reply()
-        elif text:
-            q.said.append(text)
-            return Reply()
+        elif text and not self._nothing_more(text):
+            command = self._command_line(text)
+            if command is None:
+                q.said.append(text)
+                return Reply()
+        reply = self._quick_done(q)
+        if command is not None:  # the line after the hand is the session's own ('stand')
+            after = self.handle(line)
+            return replace(after, lines=[*reply.lines, *after.lines])
+        return reply
+
+    def _answer(self, q: quick.QuickHand, name: str, text: str) -> None:
+        """The answer to fact ``name``: taken, or left out (empty; a no to a fact that is
+        not yes/no, or one the game refuses as not mattering: 'nee'); refused otherwise,
+        and the same fact asked again."""
+        if not text or (q.keys[name].kind != "bool" and self._nothing_more(text)):
+            q.skip()
+            return
+        try:
+            item, value = self._fact(q, name, text)
+        except ScorekeeperError:
+            if not self._nothing_more(text):
+                raise
+            q.skip()
+            return
+        q.take(name, item, value)
+
+    def _quick_done(self, q: quick.QuickHand) -> Reply:
+        """The quick hand recorded; refused: the fact it names asked again, else what was
+        said (or the last fact, where nothing said is taken)."""
         try:
             reply = self._quick_record(q.facts(), q.said, read=False)
         except ScorekeeperError as exc:
@@ -498,6 +527,24 @@ class TableSession:
             raise
         self.quick = None
         return reply
+
+    def _nothing_more(self, text: str) -> bool:
+        """Whether an answer to what was said is a no (``nein``, ``nee``, ``no``: nothing
+        more was said), which ends the hand as an empty line does."""
+        from scorekeeper.session.facts import yes_no
+
+        return len(text) > 1 and yes_no(text, self.lang) == "false"
+
+    def _command_line(self, text: str) -> str | None:
+        """The session command a line starts with (``stand``, ``status``, ``help``), where
+        no player's name is meant; None for anything else. After a quick hand's facts such
+        a line ends the hand (in a pipe too, where no question shows) and is then read."""
+        first = text.split()[0]
+        low = first.casefold()
+        command = command_word(first, self.lang) or ALIASES.get(low, low)
+        if command in COMMANDS and find_player(first, self.current().match.players) is None:
+            return command
+        return None
 
     def _fact(self, q: quick.QuickHand, name: str, text: str) -> tuple[str, Any]:
         """One answer read as the table says it (its language, yes/no, names in any case)
