@@ -78,3 +78,21 @@ def test_an_ascii_terminal_gets_german_umlauts_as_a_german_writes_them(tmp_path:
     assert "Tschuess;" in res.stdout, res.stdout
     res.stdout.encode("ascii")  # nothing but ASCII
 
+
+
+KEYS_SHOWN = {"de": ("Re-Augen=", "alle Stiche="), "nl": ("Re-punten=", "alle slagen=")}
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_hand_keys_names_each_fact_as_the_table_types_it(tmp_path: Path, lang: str) -> None:
+    """``hand --keys`` lists the facts by the names ``hand`` reads in the table's language
+    (before: re_points=, all_tricks= at a German or Dutch table), and each name is read back."""
+    path = tmp_path / "m.toml"
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", lang, "--match", path)
+    listed = sk(tmp_path, "hand", "--keys", "--match", path)
+    for shown in KEYS_SHOWN[lang]:
+        assert f"  {shown}" in listed, listed
+    assert "re_points=" not in listed and "all_tricks=" not in listed, listed
+    points = KEYS_SHOWN[lang][0]
+    sk(tmp_path, "hand", "Re=Anna,Carla", f"{points}165", "--match", path)
+    assert "re_points = 165" in path.read_text(encoding="utf-8")

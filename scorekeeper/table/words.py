@@ -209,12 +209,15 @@ def listed(words: Iterable[T]) -> list[T]:
 def keys_lines(session: Session) -> list[str]:
     """``hand --keys`` (the command and the session's line): the facts this match's game,
     variant and table take, then how what players said is given."""
-    from scorekeeper.text import translate
+    from scorekeeper.lang.terms import fact_name
+    from scorekeeper.text import language, translate
 
     keys = session.quick_keys()
+    lang = language.current()
     lines = [say("cli.quick_keys", name=session.match.rules.name)]
-    for name, key in keys.items():  # the value's kind in the table's words (Zahl, lijst)
-        lines.append(f"  {name + '=' + say('cli.value_kind.' + key.kind):<18} {key.help}")
+    for name, key in keys.items():  # by its name at the table (Re-Augen), its kind worded (Zahl)
+        shown = fact_name(name, lang) + "=" + say("cli.value_kind." + key.kind)
+        lines.append(f"  {shown:<18} {key.help}")
     lines.append(say("cli.quick_said"))
     words = session.match.rules.get("actions.explain")
     if words:
