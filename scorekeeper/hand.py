@@ -292,8 +292,10 @@ class Hand:
         return outcome
 
     def pop(self) -> Action:
-        """Take back the last action ``push`` applied, and return it (``IndexError`` when
-        nothing is pushed)."""
+        """Take back the last action ``push`` applied, and return it (an
+        ``IllegalActionError`` when nothing is pushed: the hand is left as it is)."""
+        if not self._pushed:
+            raise IllegalActionError(Reason("hand.nothing_pushed", {}), kind="usage")
         state = self._pushed.pop()
         action = self.history[-1]
         self._restored(state)
@@ -377,10 +379,10 @@ class Hand:
         held = self.held
         if held is None:
             return
+        given = list(cards)
+        held.give(player, given)  # refused for someone not dealt in: nothing changed
         self._whole = False
         self.kept.turn = None
-        given = list(cards)
-        held.give(player, given)
         if self._conserved:  # still no card held or played more often than the deck has it
             count = Counter(chain.from_iterable(held.cards.values()))
             played, counts = self.played, self._counts
@@ -391,10 +393,11 @@ class Hand:
         held = self.held
         if held is None:
             return
-        self._whole = False
-        self.kept.turn = None
-        missing = held.take(player, cards)
-        if missing is not None:
+        missing = held.take(player, cards)  # all or none
+        if missing is None:
+            self._whole = False
+            self.kept.turn = None
+        else:
             raise no(
                 "hand.not_held_holds",
                 "deal",
@@ -406,6 +409,8 @@ class Hand:
     def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
         """``giver`` hands ``cards`` to ``receiver``."""
         moving = list(cards)
+        if self.held is not None and receiver not in self.held.cards:  # before any card moves
+            raise no("deal.not_playing", "players", player=receiver)
         self.take(giver, moving)
         self.give(receiver, moving)
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from scorekeeper.actions import PLAY, Action
 from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import BY_INDEX, Card, Deck
+from scorekeeper.errors import no
 
 BIT = {card: 1 << card.index for card in BY_INDEX}
 """Every card's bit in a card mask."""
@@ -43,10 +44,14 @@ class Holdings:
         return made
 
     def holds(self, player: str, card: Card) -> bool:
-        return bool(self.held[player] & BIT[card])
+        """Whether ``player`` holds ``card`` (False for someone not dealt in)."""
+        return bool(self.held.get(player, 0) & BIT.get(card, 0))
 
     def play(self, player: str, card: Card) -> None:
-        """``player`` plays ``card`` (held: the judge said so): one copy leaves."""
+        """``player`` plays ``card`` (held: the judge said so): one copy leaves. A card not
+        held is refused (``hand.not_held``) and nothing changes."""
+        if not self.holds(player, card):
+            raise no("hand.not_held", "deal", player=player, card=card)
         bit = BIT[card]
         twice = self.twice[player]
         if twice & bit:
@@ -56,23 +61,30 @@ class Holdings:
         self.cards[player].remove(card)
 
     def give(self, player: str, cards: Iterable[Card]) -> None:
-        """Cards join ``player``'s hand."""
-        mine = self.cards[player]
+        """Cards join ``player``'s hand (``deal.not_playing`` for someone not dealt in)."""
+        mine = self._of(player)
         mine.extend(cards)
         self.held[player], self.twice[player] = masks(mine)
 
     def take(self, player: str, cards: Iterable[Card]) -> Card | None:
-        """Cards leave ``player``'s hand; the first one not held (the others before it
-        gone), or None when all were held."""
-        mine = self.cards[player]
-        missing = None
+        """Cards leave ``player``'s hand, all or none: the first one not held (nothing
+        taken then), or None when all were held and are gone."""
+        mine = self._of(player)
+        left = list(mine)
         for card in cards:
-            if card not in mine:
-                missing = card
-                break
-            mine.remove(card)
+            if card not in left:
+                return card
+            left.remove(card)
+        mine[:] = left
         self.held[player], self.twice[player] = masks(mine)
-        return missing
+        return None
+
+    def _of(self, player: str) -> list[Card]:
+        """``player``'s cards, refused (``deal.not_playing``) for someone not dealt in."""
+        mine = self.cards.get(player)
+        if mine is None:
+            raise no("deal.not_playing", "players", player=player)
+        return mine
 
 
 def masks(cards: Iterable[Card]) -> tuple[int, int]:
