@@ -22,7 +22,7 @@ from scorekeeper import matchlog
 from scorekeeper.errors import RulesetError, ScorekeeperError
 from scorekeeper.games import load
 from scorekeeper.match import Match
-from scorekeeper.matchlog import MatchLog, files, reader
+from scorekeeper.matchlog import MatchLog, files
 from scorekeeper.reasons import because
 from scorekeeper.record import record
 from scorekeeper.rules import data_home, escapes
@@ -367,7 +367,7 @@ def _ruleset_of(path: Path) -> str | None:
     files.before_reading(path)
     try:
         with open(path, encoding="utf-8-sig", newline="") as fh:
-            head = next(reader.pieces(iter(lambda: fh.read(1 << 16), "")))
+            head = next(matchlog.pieces(iter(lambda: fh.read(1 << 16), "")))
         value = tomllib.loads(head).get("ruleset")
     except (OSError, ValueError, RecursionError, StopIteration):
         return None

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from random_matches import PROPERTY, RULESETS, Cut, cut, cuts, data_home, random_log
 
 from scorekeeper import matchlog
-from scorekeeper.matchlog import MatchLog, reader
+from scorekeeper.matchlog import MatchLog
 from scorekeeper.session import Session, cache
 
 
@@ -362,8 +362,8 @@ def test_a_file_read_in_chunks_is_cut_where_the_whole_text_is(
         size = sizes[len(chunks) % len(sizes)]
         chunks.append(text[at : at + size])
         at += size
-    whole = list(reader.pieces([text]))
-    assert list(reader.pieces(chunks)) == whole
+    whole = list(matchlog.pieces([text]))
+    assert list(matchlog.pieces(chunks)) == whole
     assert "".join(whole) == text
     assert all(p.startswith("[[hand]]") for p in whole[1:])
-    assert [len("".join(whole[: i + 1])) - 1 for i in range(len(whole) - 1)] == reader.cuts(text)
+    assert [len("".join(whole[: i + 1])) - 1 for i in range(len(whole) - 1)] == matchlog.cuts(text)

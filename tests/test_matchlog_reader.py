@@ -1,4 +1,4 @@
-"""The one reader of match files (``matchlog.reader``): hand by hand whatever the layout,
+"""The one reader of match files (``matchlog.parse``): hand by hand whatever the layout,
 exactly what ``tomllib`` reads, and the same refusals with the same lines."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from random_matches import RULESETS, random_log
 
 from scorekeeper import matchlog
 from scorekeeper.errors import MatchFileError
-from scorekeeper.matchlog import reader
 
 LAYOUTS = {
     "tool": lambda text: text,
@@ -41,7 +40,7 @@ def _inline(text: str) -> str:
 def test_every_layout_reads_as_tomllib_reads_it(ruleset: str, seed: int, layout: str) -> None:
     canonical = random_log(ruleset, 3, seed).dumps()
     text = LAYOUTS[layout](canonical)
-    data, starts = reader.parse(text)
+    data, starts = matchlog.parse(text)
     assert data == tomllib.loads(text)
     if starts is not None:
         assert len(starts) == len(data["hand"])
@@ -65,10 +64,10 @@ def test_text_that_does_not_cut_cleanly_reads_as_tomllib_reads_it(text: str) -> 
         expected = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         with pytest.raises(tomllib.TOMLDecodeError) as raised:
-            reader.parse(text)
+            matchlog.parse(text)
         assert str(raised.value) == str(error)
         return
-    assert reader.parse(text)[0] == expected
+    assert matchlog.parse(text)[0] == expected
 
 
 def test_a_broken_hand_is_refused_at_its_line_in_any_layout(tmp_path: Path) -> None:

@@ -369,6 +369,7 @@ GONE = {
         "contracts.py",
         "cli/plain.py",
         "session/key.py",
+        "matchlog/reader.py",
     },
     "docs/performance.md": {
         "scorekeeper/playing.py",

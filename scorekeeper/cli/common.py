@@ -1,8 +1,9 @@
 """What every Typer command shares: its options (``--match``, ``--json``, ``--set``,
-``--price``), and, from :mod:`.core`, the refusal guard and the reading of option words.
+``--price``), and, from the Typer-free modules, the refusal guard (:mod:`.quick`), the
+match a command works on (:mod:`.work`) and the reading of option words (:mod:`.core`).
 
-The Typer-free part lives in :mod:`.core`, so that the table's commands can run without
-Typer (:mod:`.quick`); it is named here too, as every command module has always used it.
+The Typer-free parts live there, so that the table's commands can run without Typer
+(:mod:`.quick`); they are named here too, as every command module has always used them.
 """
 
 from __future__ import annotations
@@ -16,20 +17,17 @@ import typer
 from scorekeeper.cli.core import (
     closed_pipe,
     echo,
-    editing,
     fail,
-    guarded,
     json_wanted,
     judged,
-    lock_wait,
-    match_path,
     options,
-    refuse_undecodable,
     typed,
     typed_amendment,
     typed_cards,
     typed_facts,
 )
+from scorekeeper.cli.quick import guarded, refuse_undecodable
+from scorekeeper.cli.work import editing, lock_wait, match_path
 from scorekeeper.text import say
 
 __all__ = [

@@ -1,36 +1,33 @@
-"""What every command shares, without Typer: the refusal guard, the match a command works
-on, and reading the words players type in the match's language.
+"""What every command shares, without Typer: how a refusal ends it (one clear line, or
+the JSON object, and its exit code) and reading the words players type in the match's
+language for options, rulings and amendments.
 
 A command parses words, asks the session (or the referee) and renders the answer. Errors
-go to stderr as one clear line (with the rule-set key), the exit code is 1, and the match
-file is left exactly as it was. Nothing heavy is imported here, Typer and click included:
-the table's commands run without them (:mod:`.quick`); :mod:`.common` adds the Typer
-options.
+go to stderr as one clear line (with the rule-set key), the exit code is 1 (2 for a
+usage mistake), and the match file is left exactly as it was. The guard that ends a
+command so (:func:`.quick.guarded`) is the process's end, in :mod:`.quick`; the match a
+command works on is opened by :func:`.work.editing`. On a command that goes well nothing
+here runs. Nothing heavy is imported here, Typer and click included: the table's commands
+run without them (:mod:`.quick`); :mod:`.common` adds the Typer options.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.lang.typed import typed, typed_cards, typed_facts
 from scorekeeper.reasons import Reason, because, reason_of
-from scorekeeper.text import say
 from scorekeeper.text.language import UnknownLanguage
 
 if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
-
     from scorekeeper.rules import Ruleset
     from scorekeeper.session import Session
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 _ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 """What ``click.echo`` removes from a line written to a file or a pipe (click's ``_ansi_re``)."""
@@ -53,35 +50,6 @@ def echo(line: str) -> None:
 
 def json_wanted() -> bool:
     return "--json" in sys.argv
-
-
-def guarded(func: F) -> F:
-    """Turn engine errors into one line on stderr and exit code 1; never a traceback."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from scorekeeper.text import language
-
-        if kwargs.get("json_") is True:  # --json is language-neutral
-            language.neutral()
-        refuse_undecodable(kwargs)
-        try:
-            with language.environment_read_once():
-                return func(*args, **kwargs)
-        except ScorekeeperError as exc:
-            fail(exc)
-        except UnknownLanguage as exc:
-            fail(unknown_language(exc))
-        except BrokenPipeError:
-            closed_pipe()
-        except OSError as exc:
-            from scorekeeper.text import os_error
-
-            fail(
-                ScorekeeperError(f"{exc.filename or ''}: {os_error(exc)}".lstrip(": "), kind="file")
-            )
-
-    return wrapper  # type: ignore[return-value]
 
 
 def unknown_language(exc: UnknownLanguage) -> ScorekeeperError:
@@ -109,48 +77,6 @@ def closed_pipe() -> NoReturn:
     except (OSError, ValueError):
         pass
     raise SystemExit(128 + signal.SIGPIPE)
-
-
-def refuse_undecodable(params: dict[str, Any]) -> None:
-    """Refuse, at the door, words that are not UTF-8 text (a usage error, exit 2).
-
-    The shell hands Python undecodable bytes as lone surrogates, which pass every check
-    and then fail when the match file is written. File names are paths and may hold any
-    bytes, so only words (players, cards, actions, facts...) are looked at.
-    """
-    for name, value in params.items():
-        for word in value if isinstance(value, list | tuple) else [value]:
-            if isinstance(word, str) and not is_utf8(word):
-                import typer  # only to refuse: the quick path leaves such words to Typer
-
-                shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-                raise typer.BadParameter(
-                    say("cli.not_utf8", word=shown),
-                    param_hint=_hint(name),
-                )
-
-
-def is_utf8(word: str) -> bool:
-    """Whether ``word`` is text (no undecodable bytes of the command line in it)."""
-    try:
-        word.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _hint(name: str) -> str:
-    """How the command line spells a parameter: ``'--player'`` or ``'ACTIONS...'``."""
-    import click
-
-    ctx = click.get_current_context(silent=True)
-    if ctx is not None:
-        for param in ctx.command.params:
-            if param.name == name:
-                if isinstance(param, click.Option):
-                    return " / ".join(f"'{opt}'" for opt in param.opts)
-                return f"'{param.human_readable_name}'"
-    return f"'{name}'"
 
 
 USAGE_REASONS = frozenset(
@@ -277,30 +203,6 @@ def options(
     return found
 
 
-def match_path(match: Path | None, *, changing: bool = False) -> Path:
-    """The match file a command works on: ``--match``, ``$SCOREKEEPER_MATCH`` or current
-    (``changing``: the command writes it; see ``store.current_path``)."""
-    from scorekeeper import store
-
-    return store.current_path(match, changing=changing)
-
-
-def editing(
-    match: Path | None, *, replay: bool = True, whole: bool = False
-) -> AbstractContextManager[Session]:
-    """Open the match for a change (``whole``: see ``Session.edit``); while another process
-    writes it, wait and say so."""
-    from scorekeeper.session import Session
-
-    path = match_path(match, changing=True)
-
-    def say_waiting() -> None:
-        sys.stderr.write(say("cli.waiting", path=path) + "\n")
-        sys.stderr.flush()
-
-    return Session.edit(path, replay=replay, whole=whole, wait=lock_wait(), on_wait=say_waiting)
-
-
 def typed_amendment(
     session: Session, trick: int | None, action: int | None, values: Sequence[str]
 ) -> list[str]:
@@ -401,23 +303,3 @@ def _game_key(text: str, lang: str, family: str) -> str:
     if len(read) == 2 and read[0] == "solo":
         return read[1]
     return read[0] if len(read) == 1 else text
-
-
-def lock_wait() -> float:
-    """Seconds to wait for a match another process is writing: ``$SCOREKEEPER_LOCK_WAIT``."""
-    from scorekeeper.session import LOCK_WAIT
-
-    text = os.environ.get("SCOREKEEPER_LOCK_WAIT", "").strip()
-    if not text:
-        return LOCK_WAIT
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= 3600:
-        raise ScorekeeperError(
-            say("cli.lock_wait", text=text),
-            rule="match",
-            kind="usage",
-        )
-    return seconds

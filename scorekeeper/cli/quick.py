@@ -3,7 +3,7 @@
 Importing Typer and click costs a command about as much as everything it does. A plain,
 well-formed ``play``, ``trick``, ``announce``, ``declare``, ``act``, ``deal``, ``hand``,
 ``undo``, ``redo``, ``status``, ``score``, ``check`` or ``serve`` is read here, as click would read it, and run by the
-same code the Typer commands run (:mod:`.work`, through :func:`.core.guarded`). Anything
+same code the Typer commands run (:mod:`.work`, through :func:`guarded`). Anything
 this module does not fully understand (help, ``--version``, completion, an unknown or
 malformed option, a missing or extra argument, ``--``, a value click would refuse, words
 that are not UTF-8, a stream that is not UTF-8) is not its business: :func:`run` answers
@@ -17,20 +17,23 @@ Typer (the tests compare both ways).
 The process itself, whichever path runs its command, starts and ends here too
 (:func:`start`): the command line read (``--lang`` and ``--match`` taken wherever they
 stand), the streams made printable, the command run (this quick path or Typer,
-:mod:`.app`), and the end made the same for both: the last output flushed while a closed
-pipe can still end quietly (141), a bug one plain line (exit 70), Ctrl-C 130.
+:mod:`.app`), and the end made the same for both: every command's body run by
+:func:`guarded` (a refusal one line and exit 1, a usage mistake 2, words that are not
+UTF-8 refused at the door), the last output flushed while a closed pipe can still end
+quietly (141), a bug one plain line (exit 70), Ctrl-C 130.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from scorekeeper import shown
-from scorekeeper.cli.core import closed_pipe, guarded, is_utf8, unknown_language
+from scorekeeper.cli.core import closed_pipe, fail, unknown_language
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.record import field, record
 from scorekeeper.text import language, say
@@ -112,6 +115,78 @@ def run(argv: list[str]) -> bool:
     language.choose(lang)  # click's own words are not told: click never runs here
     guarded(_body(name))(**params)
     raise SystemExit(0)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(func: F) -> F:
+    """Turn engine errors into one line on stderr and exit code 1; never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("json_") is True:  # --json is language-neutral
+            language.neutral()
+        refuse_undecodable(kwargs)
+        try:
+            with language.environment_read_once():
+                return func(*args, **kwargs)
+        except ScorekeeperError as exc:
+            fail(exc)
+        except language.UnknownLanguage as exc:
+            fail(unknown_language(exc))
+        except BrokenPipeError:
+            closed_pipe()
+        except OSError as exc:
+            from scorekeeper.text import os_error
+
+            fail(
+                ScorekeeperError(f"{exc.filename or ''}: {os_error(exc)}".lstrip(": "), kind="file")
+            )
+
+    return wrapper  # type: ignore[return-value]
+
+
+def refuse_undecodable(params: dict[str, Any]) -> None:
+    """Refuse, at the door, words that are not UTF-8 text (a usage error, exit 2).
+
+    The shell hands Python undecodable bytes as lone surrogates, which pass every check
+    and then fail when the match file is written. File names are paths and may hold any
+    bytes, so only words (players, cards, actions, facts...) are looked at.
+    """
+    for name, value in params.items():
+        for word in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(word, str) and not is_utf8(word):
+                import typer  # only to refuse: the quick path leaves such words to Typer
+
+                shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                raise typer.BadParameter(
+                    say("cli.not_utf8", word=shown),
+                    param_hint=_hint(name),
+                )
+
+
+def is_utf8(word: str) -> bool:
+    """Whether ``word`` is text (no undecodable bytes of the command line in it)."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _hint(name: str) -> str:
+    """How the command line spells a parameter: ``'--player'`` or ``'ACTIONS...'``."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        for param in ctx.command.params:
+            if param.name == name:
+                if isinstance(param, click.Option):
+                    return " / ".join(f"'{opt}'" for opt in param.opts)
+                return f"'{param.human_readable_name}'"
+    return f"'{name}'"
 
 
 _took = False
@@ -389,7 +464,6 @@ def refuse_language(exc: language.UnknownLanguage, argv: list[str]) -> None:
     """Refuse an unknown ``SCOREKEEPER_LANG`` (a usage mistake, exit 2) in the words the
     command would have spoken: its ``--lang``, else the table's (the match's language),
     else English; under ``--json`` as the JSON object every refusal is."""
-    from scorekeeper.cli.core import fail
     from scorekeeper.cli.speaking import table_language
 
     language.choose(language.from_argv(argv))

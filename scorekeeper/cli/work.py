@@ -4,23 +4,72 @@
 imported only when it runs).
 
 Without Typer: the Typer commands (:mod:`.recording`, :mod:`.reading`) and the quick path
-(:mod:`.quick`) both call these, each through :func:`.core.guarded`. Each opens the match
-through the session (lock, read, replay, change, verify, write) and renders the answer.
+(:mod:`.quick`) both call these, each through :func:`.quick.guarded`. Each opens the match
+through the session (lock, read, replay, change, verify, write: :func:`editing`) and
+renders the answer.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cli.core import echo, editing, match_path, typed, typed_cards, typed_facts
+from scorekeeper.cli.core import echo, typed, typed_cards, typed_facts
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.reasons import because
 from scorekeeper.text import language, say
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from scorekeeper.session import Session
     from scorekeeper.session.check import CheckReport
+
+
+def match_path(match: Path | None, *, changing: bool = False) -> Path:
+    """The match file a command works on: ``--match``, ``$SCOREKEEPER_MATCH`` or current
+    (``changing``: the command writes it; see ``store.current_path``)."""
+    from scorekeeper import store
+
+    return store.current_path(match, changing=changing)
+
+
+def editing(
+    match: Path | None, *, replay: bool = True, whole: bool = False
+) -> AbstractContextManager[Session]:
+    """Open the match for a change (``whole``: see ``Session.edit``); while another process
+    writes it, wait and say so."""
+    from scorekeeper.session import Session
+
+    path = match_path(match, changing=True)
+
+    def say_waiting() -> None:
+        sys.stderr.write(say("cli.waiting", path=path) + "\n")
+        sys.stderr.flush()
+
+    return Session.edit(path, replay=replay, whole=whole, wait=lock_wait(), on_wait=say_waiting)
+
+
+def lock_wait() -> float:
+    """Seconds to wait for a match another process is writing: ``$SCOREKEEPER_LOCK_WAIT``."""
+    from scorekeeper.session import LOCK_WAIT
+
+    text = os.environ.get("SCOREKEEPER_LOCK_WAIT", "").strip()
+    if not text:
+        return LOCK_WAIT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise ScorekeeperError(
+            say("cli.lock_wait", text=text),
+            rule="match",
+            kind="usage",
+        )
+    return seconds
 
 
 def show(outcomes: list[Any], m: Any, json_: bool) -> None:

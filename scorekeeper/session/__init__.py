@@ -25,9 +25,8 @@ from scorekeeper.errors import IllegalActionError, MatchFileError, ScorekeeperEr
 from scorekeeper.games import family_for
 from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
-from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap, files, reader
+from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap, Strings, files, one_hand, pieces
 from scorekeeper.matchlog.files import for_match
-from scorekeeper.matchlog.reader import Strings, one_hand, pieces
 from scorekeeper.matchlog.shape import Known
 from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
@@ -167,7 +166,7 @@ class Session:
             return None
         raw = path.read_bytes()
         key = cache.digest(raw)
-        at = reader.cuts(raw)
+        at = matchlog.cuts(raw)
         ends = [*at[1:], len(raw)][: len(at)]
         try:
             head = header(raw[: at[0] + 1 if at else len(raw)].decode("utf-8-sig"))
@@ -609,7 +608,7 @@ class Session:
             raw = self.path.read_bytes()
         except OSError:
             return None
-        at = reader.cuts(raw)
+        at = matchlog.cuts(raw)
         if cache.digest(raw) != tail.key or len(at) != tail.first:
             return None
         try:
@@ -885,7 +884,7 @@ def _by_hands(key: str, head: MatchLog, rules: Ruleset, texts: Iterator[str]) ->
 # ---------------------------------------------------------------------- hand by hand
 # A long match read hand by hand, in memory that does not grow with the match: a match
 # file whose hands are ``[[hand]]`` tables is read piece by piece (the header, then each
-# hand's text: :func:`scorekeeper.matchlog.reader.pieces`), whoever laid it out, and
+# hand's text: :func:`scorekeeper.matchlog.pieces`), whoever laid it out, and
 # replayed hand by hand, keeping of a finished hand only what the replay cache keeps (its
 # scores, facts, actions' texts and result as plain data), so that exports and the first
 # read of a season go through it in bounded memory. A file whose hands are written
