@@ -33,6 +33,21 @@ def test_check_says_a_sound_file_is_sound_in_the_tables_language(tmp_path: Path,
     assert sk(tmp_path, "--lang", lang, "check", path).strip() == f"{path}: {OK[lang][1]}"
 
 
+MISSING = {"en": "no such file", "de": "gibt es nicht", "nl": "bestaat niet"}
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_check_of_a_missing_file_speaks_the_tables_language(tmp_path: Path, lang: str) -> None:
+    """No --lang, no $SCOREKEEPER_LANG: a file that cannot be read names no language, so
+    the refusal is the table's (the current match's), as its help is."""
+    sk(tmp_path, "new", "doppelkopf", *PLAYERS, "--lang", lang)
+    res = run_cli(tmp_path, "check", tmp_path / "nowhere.toml")
+    assert res.returncode == 1, res.stderr
+    assert MISSING[lang] in res.stderr and MISSING["en"] not in res.stderr, res.stderr
+    with_lang = run_cli(tmp_path, "--lang", "en", "check", tmp_path / "nowhere.toml")
+    assert MISSING["en"] in with_lang.stderr, with_lang.stderr  # --lang still wins
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])
 @pytest.mark.parametrize("ruleset", ["doppelkopf", "klaverjassen", "bierkopf"])
 @pytest.mark.parametrize("form", ["chat", "markdown"])

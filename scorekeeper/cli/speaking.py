@@ -100,7 +100,8 @@ def table_language(argv: list[str]) -> str | None:
       ``$SCOREKEEPER_MATCH``, the current match); a command on the data folder or a game
       rather than a match (``matches``, ``archive``, ``switch``, ``rename``, ``import``,
       ``stats``, ``rules``, ``judge``, ``explain``) that of the current match, the
-      table's; ``check FILE`` the file's; without a language there, the environment's.
+      table's; ``check FILE`` the file's (without a language there, the environment's;
+      a file missing or unreadable, the current match's).
 
     Help follows the same order, except that ``new --help`` and ``demo --help`` are the
     current match's, as all help is."""
