@@ -27,6 +27,11 @@ Run: python bench/engine.py [--hands N] [--positions N] [--runs N]
   its card part (``Hand.playable_cards``, ``Hand.legal_cards``, ``Hand.legal_mask``),
   beside the peer's ``Round.legal_moves`` on the same trick and holding, and on how many
   positions the cards of ``legal_actions()`` are the peer's.
+- P4 ``family_query_figures()`` (with ``--only legal``): the first question of a position
+  (``Hand.legal_actions()`` on a never-asked copy) on random hands of each family's rule
+  set (``FAMILY_RULE_SETS``), beside the peer's ``legal_moves`` on Rotterdam positions in
+  the same run: what a search pays per position in every game, the family's own actions
+  (announcements, declarations, calls) listed with the cards.
 - P4 ``instruction_figures()`` (``--only instructions``, and in a run of everything):
   the same two ``legal_actions()`` figures and the peer's in instructions
   (``valgrind --tool=callgrind``, a process per mode less one that only makes the
@@ -391,16 +396,19 @@ def legal_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
     return rows
 
 
-def hand_positions(count: int, seed: int = 12) -> list[Any]:
-    """``count`` positions of random Rotterdam hands where a card is to be played, each a
-    ``Hand`` of its own (``Hand.copy``): a random deal, random bids until a trump is
-    chosen, then random legal cards (the roem declined or claimed by no one)."""
+def hand_positions(
+    count: int, seed: int = 12, rule_set: str = "klaverjassen-rotterdam"
+) -> list[Any]:
+    """``count`` positions of random hands of ``rule_set`` (Rotterdam unless named) where a
+    card is to be played, each a ``Hand`` of its own (``Hand.copy``): a random deal,
+    random actions until play starts (Rotterdam: bids until a trump is chosen), then
+    random legal cards (Rotterdam: the roem declined or claimed by no one)."""
     from scorekeeper import simulate
     from scorekeeper.games import load
     from scorekeeper.hand import Hand
 
-    rules = load("klaverjassen-rotterdam", None)
-    table = ["Anna", "Ben", "Carla", "Dirk"]
+    rules = load(rule_set, None)
+    table = ["Anna", "Ben", "Carla", "Dirk", "Erik"][: rules.player_counts[0]]
     rng = random.Random(seed)
     found: list[Any] = []
     while len(found) < count:
@@ -415,6 +423,40 @@ def hand_positions(count: int, seed: int = 12) -> list[Any]:
             else:
                 hand.apply(rng.choice(actions))
     return found[:count]
+
+
+FAMILY_RULE_SETS = (
+    "doppelkopf",
+    "doppelkopf-ddv",
+    "klaberjass",
+    "kloepper",
+    "bierkopf",
+    "klaverjassen-rotterdam",
+)
+
+
+def family_query_figures(count: int = 1500, runs: int = 3) -> list[Row]:
+    """The first question of a position (``Hand.legal_actions()``, a never-asked copy) on
+    random hands of each family, microseconds of CPU per call, the fastest of the runs,
+    beside the peer's ``legal_moves`` on Rotterdam positions in the same run (the
+    yardstick: it lists cards alone, where ours lists the family's actions too)."""
+    peer = load_peer()
+    drawn = positions(count)
+    peer_args = _peer_positions(peer, drawn) if peer else []
+    rows: list[Row] = []
+    them = float("nan")
+    if peer:
+        them = min(timed_loop(lambda r, h: r.legal_moves(h), peer_args) for _ in range(runs))
+    for rule_set in FAMILY_RULE_SETS:
+        hands = hand_positions(count, rule_set=rule_set)
+        times = []
+        for _ in range(runs):
+            unasked = [(h.copy(),) for h in hands]
+            times.append(timed_loop(lambda h: h.legal_actions(), unasked))
+            del unasked
+        us = min(times)
+        rows.append((f"first question, {rule_set}: us vs the peer's us", us, them, them / us))
+    return rows
 
 
 def hand_query_figures(count: int = 20_000, runs: int = 5) -> list[Row]:
@@ -668,6 +710,7 @@ def main() -> None:
     if args.only in (None, "legal"):
         show(legal_query_figures(args.positions, max(args.runs, 5)))
         show(hand_query_figures(args.positions, max(args.runs, 5)))
+        show(family_query_figures(min(args.positions, 1500), args.runs))
     if args.only in (None, "instructions"):
         show(instruction_figures(min(args.positions, 2000)))
     if args.only in (None, "check"):

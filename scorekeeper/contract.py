@@ -123,8 +123,13 @@ class Contract:
         return TRUMP if card in self._trump_index else card.suit
 
     def trump_rank(self, card: Card) -> int:
-        """0 for the highest trump."""
-        return self._trump_index[card]
+        """0 for the highest trump; a ``CardError`` (a ``ValueError``) naming the card and
+        the contract's trumps for a card that is not one of them."""
+        rank = self._trump_index.get(card)
+        if rank is None:
+            why = Reason("trick.not_trump", {"card": card, "trumps": self.trumps})
+            raise CardError(why, rule=f"contracts.{self.key}.trumps")
+        return rank
 
     def plain_rank(self, card: Card) -> int:
         """0 for the highest card of a plain suit; a ``CardError`` (a ``ValueError``) for
@@ -203,10 +208,22 @@ def _took(key: str, rule: str, best: int, card: Card, who: str, **params: object
     )
 
 
+def verify_trick(cards: Sequence[Card], players: Sequence[str] | None = None) -> None:
+    """A ``CardError`` for a trick that has no best card to judge: no card, or more cards
+    than ``players`` (each plays one card to a trick; None: not asked)."""
+    if not cards:
+        raise CardError(Reason("trick.no_cards", {}), rule="play.tricks")
+    if players is not None and len(cards) > len(players):
+        why = Reason("trick.too_many", {"count": len(cards), "players": tuple(players)})
+        raise CardError(why, rule="play.tricks")
+
+
 def judge_trick(
     contract: Contract, cards: Sequence[Card], players: Sequence[str], *, last_trick: bool
 ) -> TrickVerdict:
-    """Decide a complete (or partial) trick: the winning position and why."""
+    """Decide a complete (or partial) trick: the winning position and why (a
+    ``CardError`` for a trick of no cards, or of more cards than players)."""
+    verify_trick(cards, players)
     led = contract.suit_of(cards[0])
     best = 0
     for i in range(1, len(cards)):

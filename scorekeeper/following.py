@@ -27,7 +27,7 @@ from typing import Literal, get_args, get_origin, overload
 
 from scorekeeper.caches import cache
 from scorekeeper.cards import BY_INDEX, SUITS, Card
-from scorekeeper.contract import TRUMP, Contract
+from scorekeeper.contract import TRUMP, Contract, verify_trick
 from scorekeeper.holdings import BIT
 from scorekeeper.reasons import Reason
 from scorekeeper.record import record
@@ -80,6 +80,9 @@ VALUES = {name: get_args(tp) for name, tp in hints(Following).items() if get_ori
 
 
 def current_best(contract: Contract, cards: Sequence[Card], *, last_trick: bool) -> int:
+    """The position of the best card of ``cards`` (a trick of at least one card; a
+    ``CardError`` for none)."""
+    verify_trick(cards)
     led = contract.suit_of(cards[0])
     best = 0
     for i in range(1, len(cards)):

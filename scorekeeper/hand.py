@@ -34,6 +34,7 @@ from scorekeeper.following import (
     Verdict,
     check_play,
     duties,
+    mask,
 )
 from scorekeeper.holdings import BIT, CardPlays, Holdings, card_plays
 from scorekeeper.reasons import Reason
@@ -133,17 +134,18 @@ def seated(players: Sequence[str]) -> Seating:
 class Turn:
     """What the position allows (immutable): who plays the next card (``player``, None
     before play and after the hand), the family's actions and that player's card plays
-    (``actions``; ``plays`` alone). ``Kept.turn`` keeps it from the first question to the
-    next change of the position (``apply``, ``record_deal``, ``give``, ``take``)."""
+    (``actions``; ``plays`` alone, ``cards`` their mask: 0 without the deal). ``Kept.turn``
+    keeps it until the position changes (``apply``, ``record_deal``, ``give``, ``take``)."""
 
-    __slots__ = ("actions", "player", "plays")
+    __slots__ = ("actions", "cards", "player", "plays")
 
     def __init__(
-        self, player: str | None, others: Sequence[Action], plays: Sequence[Action]
+        self, player: str | None, said: Sequence[Action], plays: Sequence[Action], cards: int
     ) -> None:
         self.player = player
         self.plays = tuple(plays)
-        self.actions = (*others, *plays)
+        self.actions = (*said, *plays)
+        self.cards = cards
 
 
 class Kept:
@@ -292,8 +294,10 @@ class Hand:
         return outcome
 
     def pop(self) -> Action:
-        """Take back the last action ``push`` applied, and return it (``IndexError`` when
-        nothing is pushed)."""
+        """Take back the last action ``push`` applied, and return it (an
+        ``IllegalActionError`` when nothing is pushed)."""
+        if not self._pushed:
+            raise IllegalActionError(Reason("hand.nothing_pushed", {}), kind="usage")
         state = self._pushed.pop()
         action = self.history[-1]
         self._restored(state)
@@ -377,10 +381,10 @@ class Hand:
         held = self.held
         if held is None:
             return
+        given = list(cards)
+        held.give(player, given)  # refused for someone not dealt in: nothing changed
         self._whole = False
         self.kept.turn = None
-        given = list(cards)
-        held.give(player, given)
         if self._conserved:  # still no card held or played more often than the deck has it
             count = Counter(chain.from_iterable(held.cards.values()))
             played, counts = self.played, self._counts
@@ -391,21 +395,19 @@ class Hand:
         held = self.held
         if held is None:
             return
-        self._whole = False
-        self.kept.turn = None
-        missing = held.take(player, cards)
+        missing = held.take(player, cards)  # all or none
         if missing is not None:
             raise no(
-                "hand.not_held_holds",
-                "deal",
-                player=player,
-                card=missing,
-                held=held.cards[player],
+                "hand.not_held_holds", "deal", player=player, card=missing, held=held.cards[player]
             )
+        self._whole = False
+        self.kept.turn = None
 
     def pass_cards(self, giver: str, receiver: str, cards: Iterable[Card]) -> None:
         """``giver`` hands ``cards`` to ``receiver``."""
         moving = list(cards)
+        if self.held is not None and receiver not in self.held.cards:  # before any card moves
+            raise no("deal.not_playing", "players", player=receiver)
         self.take(giver, moving)
         self.give(receiver, moving)
 
@@ -493,7 +495,9 @@ class Hand:
     def cards_in_hand(self, player: str) -> int:
         """How many cards a player still holds (known from the count even without the deal)."""
         size = self.family.dealt_size(self.rules, len(self.players))
-        return size - len(self.plays_by.get(player, ()))
+        in_play = self.in_play  # a card of each player in each completed trick; and now?
+        now = in_play is not None and player in in_play.seats[: len(in_play.key)]
+        return size - (self.tricks_done + now if player in self._plays_by else 0)
 
     def voids(self) -> list[Reason]:
         """What the plays so far prove about suits players no longer hold."""
@@ -546,6 +550,10 @@ class Hand:
         held = self.held
         if held is None:
             return None
+        turn = self.kept.turn  # kept by the position's first question (which may ask this)
+        if turn is not None and turn.player == player:
+            allowed = turn.cards
+            return [c for c in dict.fromkeys(held.cards[player]) if allowed & BIT[c]]
         allowed = self._allowed(player)
         seen = [c for c in dict.fromkeys(held.cards.get(player, ())) if allowed & BIT[c]]
         return [c for c in seen if self._game_allows(self._play_of(player, c))]
@@ -589,38 +597,38 @@ class Hand:
         """The position's ``Turn``, made now and kept until the position changes."""
         game = self.game
         if game.is_over():
-            turn = Turn(None, (), ())
+            turn = Turn(None, (), (), 0)
         elif not game.ready_to_play():  # no card yet: ``to_play`` is None
-            turn = Turn(None, game.legal_actions(), ())
+            turn = Turn(None, game.legal_actions(), (), 0)
         else:
-            player = self._next or self.next_leader()
-            turn = Turn(player, game.legal_actions(), self._plays(player))
+            turn = self._plays(self._next or self.next_leader(), game.legal_actions())
         self.kept.turn = turn
         return turn
 
-    def _plays(self, player: str) -> list[Action]:
-        """The plays of ``player``, whose turn it is, allowed now, in the deck's order: the
-        cards held that the card masks allow and the game does not forbid when the deal
-        is recorded, otherwise every card of the deck the record does not rule out."""
+    def _plays(self, player: str, others: Sequence[Action]) -> Turn:
+        """The ``Turn`` of ``player`` (to play) after the family's ``others``: with the deal,
+        the plays of the held cards the masks allow and the game does not forbid (one
+        look-up of the mask's plays), else of every card the record does not rule out."""
         held = self.held
         if held is None:
             deck = self.rules.deck
-            plays = (
+            unplayed = (
                 Action(player, PLAY, card)
                 for card in deck.cards
                 if self.played[card] < deck.counts[card]
             )
-            return [play for play in plays if self.can(play)]
-        allowed = self._card_plays_made().of(player, self._allowed(player))
+            return Turn(player, others, [play for play in unplayed if self.can(play)], 0)
+        allowed = self._allowed(player)
+        plays: Sequence[Action] = self._card_plays_made().of(player, allowed)
         verify = self.game.verify_play  # the game's own restrictions (a card owed...)
-        out = []
-        for play in allowed:
+        for play in plays:
             try:
                 verify(play)
             except IllegalActionError:
-                continue
-            out.append(play)
-        return out
+                plays = [play for play in plays if self._game_allows(play)]
+                allowed = mask([play.card for play in plays])  # type: ignore[misc]
+                break
+        return Turn(player, others, plays, allowed)
 
     def _card_plays_made(self) -> CardPlays:
         """This table's ``CardPlays`` (looked up when first asked)."""

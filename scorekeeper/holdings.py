@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from scorekeeper.actions import PLAY, Action
 from scorekeeper.caches import Cache, cache
 from scorekeeper.cards import BY_INDEX, Card, Deck
+from scorekeeper.errors import no
 
 BIT = {card: 1 << card.index for card in BY_INDEX}
 """Every card's bit in a card mask."""
@@ -43,10 +44,14 @@ class Holdings:
         return made
 
     def holds(self, player: str, card: Card) -> bool:
-        return bool(self.held[player] & BIT[card])
+        """Whether ``player`` holds ``card`` (False for someone not dealt in)."""
+        return bool(self.held.get(player, 0) & BIT.get(card, 0))
 
     def play(self, player: str, card: Card) -> None:
-        """``player`` plays ``card`` (held: the judge said so): one copy leaves."""
+        """``player`` plays ``card`` (held: the judge said so): one copy leaves. A card not
+        held is refused (``hand.not_held``) and nothing changes."""
+        if not self.holds(player, card):
+            raise no("hand.not_held", "deal", player=player, card=card)
         bit = BIT[card]
         twice = self.twice[player]
         if twice & bit:
@@ -56,23 +61,30 @@ class Holdings:
         self.cards[player].remove(card)
 
     def give(self, player: str, cards: Iterable[Card]) -> None:
-        """Cards join ``player``'s hand."""
-        mine = self.cards[player]
+        """Cards join ``player``'s hand (``deal.not_playing`` for someone not dealt in)."""
+        mine = self._of(player)
         mine.extend(cards)
         self.held[player], self.twice[player] = masks(mine)
 
     def take(self, player: str, cards: Iterable[Card]) -> Card | None:
-        """Cards leave ``player``'s hand; the first one not held (the others before it
-        gone), or None when all were held."""
-        mine = self.cards[player]
-        missing = None
+        """Cards leave ``player``'s hand, all or none: the first one not held (nothing
+        taken then), or None when all were held and are gone."""
+        mine = self._of(player)
+        left = list(mine)
         for card in cards:
-            if card not in mine:
-                missing = card
-                break
-            mine.remove(card)
+            if card not in left:
+                return card
+            left.remove(card)
+        mine[:] = left
         self.held[player], self.twice[player] = masks(mine)
-        return missing
+        return None
+
+    def _of(self, player: str) -> list[Card]:
+        """``player``'s cards, refused (``deal.not_playing``) for someone not dealt in."""
+        mine = self.cards.get(player)
+        if mine is None:
+            raise no("deal.not_playing", "players", player=player)
+        return mine
 
 
 def masks(cards: Iterable[Card]) -> tuple[int, int]:
@@ -90,12 +102,13 @@ class CardPlays:
     per table and deck (an action is immutable), and the deck's order of the cards: what
     ``Hand.legal_actions`` answers for the cards a mask allows.
 
-    A deck lists its cards suit by suit; the plays of a mask are read suit by suit, each
-    suit's part of the mask looked up in that player's table of the suit (``by_suit``: the
-    suit's card mask and, by each part of it asked so far, its plays in the deck's order,
-    made when first asked: at most one per subset of a suit's cards)."""
+    ``of`` answers a player's mask with one look-up: each player keeps, by each mask asked
+    so far, the plays of its cards in the deck's order (``by_mask``; made when first
+    asked, at most ``LIMIT`` masks a player, forgotten all at once beyond that)."""
 
-    __slots__ = ("actions", "by_suit", "deck")
+    __slots__ = ("actions", "by_mask", "deck", "order")
+
+    LIMIT = 4096
 
     def __init__(self, players: Sequence[str], deck: Deck) -> None:
         self.deck = deck
@@ -103,32 +116,22 @@ class CardPlays:
             player: {BIT[card]: Action(player, PLAY, card) for card in deck.cards}
             for player in players
         }
-        suits = [sum(BIT[c] for c in deck.cards if c.suit == suit) for suit in deck.suits]
-        self.by_suit: dict[str, list[tuple[int, dict[int, tuple[Action, ...]]]]] = {
-            player: [(bits, {}) for bits in suits] for player in players
-        }
+        self.order = tuple(dict.fromkeys(BIT[card] for card in deck.cards))  # the deck's
+        self.by_mask: dict[str, dict[int, tuple[Action, ...]]] = {p: {} for p in players}
 
-    def of(self, player: str, mask: int) -> list[Action]:
+    def of(self, player: str, mask: int) -> tuple[Action, ...]:
         """``player``'s plays of the cards of ``mask`` that are cards of the deck, in the
         deck's order (none for someone who does not play at this table)."""
-        by_suit = self.by_suit.get(player)
-        if by_suit is None:
-            return []
-        out: list[Action] = []
-        for bits, made in by_suit:
-            part = mask & bits
-            if part:
-                plays = made.get(part)
-                if plays is None:
-                    plays = made[part] = self._in_order(player, part)
-                out += plays
-        return out
-
-    def _in_order(self, player: str, part: int) -> tuple[Action, ...]:
-        """The plays of the cards of ``part`` (cards of one suit of the deck), in the
-        deck's order."""
-        actions = self.actions[player]
-        return tuple(actions[BIT[c]] for c in self.deck.cards if part & BIT[c])
+        known = self.by_mask.get(player)
+        if known is None:
+            return ()
+        plays = known.get(mask)
+        if plays is None:
+            if len(known) >= self.LIMIT:
+                known.clear()
+            actions = self.actions[player]
+            plays = known[mask] = tuple(actions[bit] for bit in self.order if mask & bit)
+        return plays
 
 
 _PLAYS: Cache[tuple[tuple[str, ...], int], CardPlays] = cache(

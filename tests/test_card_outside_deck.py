@@ -106,7 +106,7 @@ def test_a_player_not_in_the_hand(name: str) -> None:
     assert hand.legal_cards(stranger) == []
     assert hand.playable_cards(stranger) == []
     assert hand.holding(stranger) == []
-    assert card_plays(hand.players, hand.rules.deck).of(stranger, -1) == []
+    assert card_plays(hand.players, hand.rules.deck).of(stranger, -1) == ()  # no play
     verdict = hand.check_card(stranger, card)
     assert not verdict and verdict.rule == "players"
     assert stranger in verdict.reason

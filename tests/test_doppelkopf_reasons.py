@@ -28,6 +28,8 @@ def used_keys() -> set[str]:
         text = path.read_text(encoding="utf-8")
         found |= set(re.findall(r'because\(\s*"(doppelkopf\.[\w.]+)"', text))
         found |= {f"doppelkopf.{k}" for k in re.findall(r'\bno\(\s*\w+,\s*"([\w.]+)"', text)}
+        # a refusal's key and rule returned for ``no(action, *barred)``
+        found |= {f"doppelkopf.{k}" for k in re.findall(r'return "([\w.]+)", "[\w.]+"\n', text)}
         found |= {f"doppelkopf.possible.{k}" for k in re.findall(r'\b_no\(\s*"(\w+)"', text)}
         found |= {f"doppelkopf.said.{k}" for k in re.findall(r'\btell\(\s*"([\w.]+)"', text)}
         found |= {f"doppelkopf.said.{k}" for k in re.findall(r'\btold\(\s*"([\w.]+)"', text)}

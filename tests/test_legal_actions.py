@@ -12,6 +12,7 @@ known) and plays them to the end by choosing among the listed actions. At every 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from conftest import PLAYERS
@@ -19,6 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import ruleset, simulate
+from scorekeeper.actions import Action
+from scorekeeper.games.doppelkopf.notation import DECLARATIONS as DOPPELKOPF_DECLARATIONS
+from scorekeeper.games.kloepper.notation import DECLARATIONS as KLOEPPER_DECLARATIONS
 from scorekeeper.hand import Hand
 from scorekeeper.rules import Ruleset
 
@@ -76,3 +80,44 @@ def test_listed_actions_are_exactly_the_allowed_ones(rule_set: str, seed: int) -
     steps = play_by_the_list(hand, rng)
     assert steps == len(hand.history)
     assert hand.result() is not None
+
+
+@pytest.mark.parametrize("rule_set", ["doppelkopf", "doppelkopf-ddv", "kloepper"])
+def test_the_card_phase_lists_no_declaration_it_cannot_allow(rule_set: str) -> None:
+    """Issue 26 (P4: the first question of a position): once a card is played, the
+    listing asks the family (``verify_action``) about no declaration that can no longer
+    come (Doppelkopf's weddings, solos and poverty, Kloepper's calls), nor, in
+    Doppelkopf, about a promise before any side is announced or an announcement whose
+    window has closed: each was a refusal built with its reason, some hundred per
+    position (it fails on the code before)."""
+    rules = ruleset.load(rule_set)
+    table = table_for(rules)
+    family_words = {"doppelkopf": DOPPELKOPF_DECLARATIONS, "kloepper": KLOEPPER_DECLARATIONS}
+    declarations = family_words[rules.family]
+    rng = random.Random(5)
+    asked: list[str] = []
+    for _ in range(6):
+        hand = Hand(rules, table, table[0], deal=simulate.deal(rules, table, rng))
+        while not hand.finished:
+            fresh = hand.copy()  # nothing asked of this position yet
+            actions = hand.legal_actions()
+            cards = [a for a in actions if a.is_play]
+            if hand.cards_played and cards:
+                game = fresh.game
+                verify = game.verify_action
+
+                def verify_action(action: Action, verify: Any = verify) -> None:
+                    asked.append(action.text)
+                    verify(action)
+
+                game.verify_action = verify_action  # type: ignore[method-assign]
+                assert fresh.legal_actions() == actions
+                late = [t for t in asked if t.split()[1] in declarations]
+                late = [
+                    t for t in late if not (t.split()[1] == "piglets" and fresh.game.piglets_late)
+                ]
+                assert not late, late
+                if rules.family == "doppelkopf" and not hand.game.announcements:
+                    assert not [t for t in asked if t.split()[1] in hand.game.levels], asked
+                asked.clear()
+            hand.apply(rng.choice(cards or actions))

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from test_properties import FAST, RULESET_IDS, option_values, table_for
 
 from scorekeeper import ruleset, simulate
+from scorekeeper.errors import IllegalActionError
 from scorekeeper.games import load
 from scorekeeper.hand import Hand
 
@@ -104,7 +105,7 @@ def test_push_then_pop_leaves_the_hand_as_it_was(rule_set: str) -> None:
         assert hand.history == [] and fingerprint(hand) == fingerprint(
             dealt_hand(rule_set, options, seed, with_deal)
         )
-        with pytest.raises(IndexError):
+        with pytest.raises(IllegalActionError):  # nothing pushed: refused, with its reason
             hand.pop()
 
     walks()

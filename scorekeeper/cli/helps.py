@@ -184,6 +184,23 @@ def keep_names_whole() -> None:
     for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
         if not getattr(cls.format_help, "names_whole", False):
             cls.format_help = _with_names_whole(cls.format_help)  # type: ignore[method-assign]
+            cls.format_usage = _on_one_line(cls.format_usage)  # type: ignore[method-assign]
+
+
+def _on_one_line(format_usage: Any) -> Any:
+    """The usage line written whole, for rich to wrap between words at the terminal's
+    width: click wrapped it at its own width and indented the rest under the command's
+    name, which rich then cut inside a word at 40 columns ('WETTBEWE' / 'RB')."""
+
+    def format_usage_on_one_line(self: Any, ctx: click.Context, formatter: Any) -> None:
+        width = formatter.width
+        formatter.width = 1 << 20
+        try:
+            format_usage(self, ctx, formatter)
+        finally:
+            formatter.width = width
+
+    return format_usage_on_one_line
 
 
 def _with_names_whole(format_help: Any) -> Any:
@@ -204,10 +221,54 @@ def _without_empty_columns(table: Any) -> Any:
         def __rich_console__(self, console: Any, options: Any) -> Any:
             columns: list[Any] = getattr(self, "columns")  # noqa: B009 (rich's own list)
             self.columns = [c for c in columns if not all(_empty(x) for x in c._cells)]
-            yield from super().__rich_console__(console, options)
+            if _fits(self.columns, options.max_width):
+                yield from super().__rich_console__(console, options)
+            else:
+                yield _stacked(table, self.columns)
 
     return Filled
 
 
+def _fits(columns: list[Any], width: int) -> bool:
+    """Whether a help panel's rows fit ``width`` side by side with every word whole: the
+    names at their length, the last column (the help) as wide as its longest word."""
+    if len(columns) < 2:
+        return True
+    names = sum(max((_width(_plain(x)) for x in c._cells), default=0) for c in columns[:-1])
+    longest = max((_width(w) for x in columns[-1]._cells for w in _plain(x).split()), default=0)
+    return names + 2 * (len(columns) - 1) + longest <= width
+
+
+def _stacked(table: Any, columns: list[Any]) -> Any:
+    """A help panel too narrow for its rows side by side: each row's names on a line of
+    their own, its help below them, indented; no word cut ('$SCOREKEEPER_MAT…')."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    grid = table.grid(expand=True)
+    grid.add_column(overflow="fold")
+    for row in zip(*(c._cells for c in columns), strict=True):
+        names = [x if isinstance(x, Text) else Text(str(x)) for x in row[:-1] if not _empty(x)]
+        grid.add_row(Text("  ").join(names))
+        if not _empty(row[-1]):
+            grid.add_row(Padding(row[-1], (0, 0, 0, 4)))
+    return grid
+
+
+def _plain(cell: Any) -> str:
+    """A help panel cell's words: a text's, or those of each part of typer's help
+    (``Columns`` of texts)."""
+    parts = getattr(cell, "renderables", None)
+    if parts is not None:
+        return " ".join(_plain(p) for p in parts)
+    return "" if cell is None else str(getattr(cell, "plain", cell))
+
+
+def _width(text: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
 def _empty(cell: Any) -> bool:
-    return not str(getattr(cell, "plain", cell)).strip()
+    return not _plain(cell).strip()

@@ -288,7 +288,28 @@ def _keys(completer: Any) -> Any:
         elif found:
             buffer.start_completion(insert_common_part=True)
 
+    _keep_unreadable_mouse_reports(keys)
     return keys
+
+
+def _keep_unreadable_mouse_reports(keys: Any) -> None:
+    """A mouse report prompt_toolkit cannot read is kept as typed text, never a traceback:
+    keys typed at the prompt can look like one (ESC, ``[``, ``1``, ``M``) and prompt_toolkit's
+    own handler then failed ('not enough values to unpack'). The line is then read (and
+    refused) as any other."""
+    from prompt_toolkit.key_binding import KeyPressEvent
+    from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
+    from prompt_toolkit.keys import Keys
+
+    (mouse,) = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))
+
+    @keys.add(Keys.Vt100MouseEvent)
+    def _mouse(event: KeyPressEvent) -> Any:
+        try:
+            return mouse.handler(event)
+        except (ValueError, KeyError, IndexError):
+            event.current_buffer.insert_text(event.data)
+            return None
 
 
 def _completer(session: TableSession) -> Any:

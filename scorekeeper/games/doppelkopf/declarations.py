@@ -34,14 +34,19 @@ NEEDS_OPTION = {
 SETTLE_SIDES = ("wedding", "poverty", "accept", "solo")
 
 
+def declarable(game: DoppelkopfGame, verb: str) -> bool:
+    """Whether a declaration of ``verb`` may still come: before the first card, or
+    piglets announced as the first of them is played (``piglets_announce``)."""
+    return not game.hand.started_play or (verb == "piglets" and game.piglets_late)
+
+
 def verify_declaration(game: DoppelkopfGame, said: Declaration) -> None:
     """Refuse a declaration the rules do not allow now."""
     verb = said.verb
     option = NEEDS_OPTION.get(verb)
     if option and not game.opts.on(option):
         no(said, "declare.option_off", f"options.{option}", verb=verb, option=option)
-    late_ok = verb == "piglets" and game.piglets_late
-    if game.hand.started_play and not late_ok:
+    if not declarable(game, verb):
         no(said, "declare.after_play", "declarations", verb=verb)
     if game.announcements and verb in SETTLE_SIDES:
         first = game.announcements[0]

@@ -297,6 +297,17 @@ class DoppelkopfHand(GameHand):
             return spoken.pop()
         no(action, "announce.side_unknown", "announcements", player=action.actor, verb=action.verb)
 
+    def announcing_barred(self) -> tuple[str, str] | None:
+        """What bars every announcement now (its reason's key and rule), or None: a hand
+        to be dealt again, a poverty not yet taken, a wedding not yet clarified."""
+        if self.redeal:
+            return "announce.redeal", "announcements"
+        if self.poverty and not self.poverty_partner:
+            return "announce.poverty_open", "options.poverty"
+        if self.wedding and self.clarified_in is None:
+            return "announce.wedding_open", "teams.wedding_tricks"
+        return None
+
     def window_limit(self, kind: str, side: str, player: str) -> tuple[bool, Reason]:
         """Is the announcement still open, and the window (a reason: its words say it)."""
         h = self.hand
@@ -322,13 +333,9 @@ class DoppelkopfHand(GameHand):
 
     def _verify_announcement(self, action: Action, said: Announce) -> None:
         player, kind = action.actor, said.kind
-
-        if self.redeal:
-            no(action, "announce.redeal", "announcements")
-        if self.poverty and not self.poverty_partner:
-            no(action, "announce.poverty_open", "options.poverty")
-        if self.wedding and self.clarified_in is None:
-            no(action, "announce.wedding_open", "teams.wedding_tricks")
+        barred = self.announcing_barred()
+        if barred is not None:
+            no(action, *barred)
         side = self.side_for(action, said)
         ok, window = self.window_limit(kind, side, player)
         if not ok:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.actions import Action
 from scorekeeper.cards import Card
+from scorekeeper.games.doppelkopf.declarations import declarable
 from scorekeeper.games.doppelkopf.notation import announce, declare
 from scorekeeper.games.doppelkopf.records import SIDES
 
@@ -36,7 +37,17 @@ def legal_actions(game: DoppelkopfGame) -> list[Action]:
 
 
 def _candidates(game: DoppelkopfGame, player: str) -> Iterator[Action]:
-    yield from _announcements(game, player)
+    """The actions ``player`` might say, leaving out those the hand's own checks refuse
+    at once: every announcement while ``announcing_barred``, an announcement whose
+    window is closed (``window_limit``: the same for every side), a promise before any
+    side is announced, every declaration but late piglets once play has started
+    (``declarable``)."""
+    if game.announcing_barred() is None:
+        yield from _announcements(game, player)
+    if not declarable(game, "wedding"):  # play has started: only piglets may still come
+        if declarable(game, "piglets"):
+            yield declare(player, "piglets")
+        return
     for what in ("wedding", "piglets", "fivenines", "decline"):
         yield declare(player, what)
     for kind in game.spec.solos:
@@ -46,7 +57,11 @@ def _candidates(game: DoppelkopfGame, player: str) -> Iterator[Action]:
 
 
 def _announcements(game: DoppelkopfGame, player: str) -> Iterator[Action]:
-    for kind in (*SIDES, *game.levels):
+    # a promise needs its side announced first (``Chain.verify``): none before any is
+    kinds = (*SIDES, *game.levels) if game.announcements else SIDES
+    for kind in kinds:
+        if not game.window_limit(kind, "", player)[0]:
+            continue  # too late for this one, whichever side it names
         bare = announce(player, kind)
         yield bare
         if kind not in SIDES and not game.hand.can(bare):

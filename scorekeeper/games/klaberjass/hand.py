@@ -225,6 +225,11 @@ class KlaberjassHand(GameHand):
                 "known.too_many", "sequences", action, player=player, left=left, count=len(claimed)
             )
 
+    def _played_by(self, player: str) -> list[Card]:
+        """The cards ``player`` played so far, read from the tricks (``Hand.plays_by`` makes
+        every player's play records, with the deal on each call)."""
+        return [p.card for t in self.hand.tricks for p in t.plays if p.player == player]
+
     def _verify_bella(self, action: Action) -> None:
         rule = "bella.announce"
         player = action.actor
@@ -237,7 +242,7 @@ class KlaberjassHand(GameHand):
         if self.hand.to_play() != player:
             raise refusal("bella.not_your_turn", rule, action, next=self.hand.to_play())
         pair = self.bella_cards()
-        mine = [m.play.card for m in self.hand.plays_by[player]]
+        mine = self._played_by(player)
         if not any(c in mine for c in pair):
             raise refusal("bella.none_played", rule, action, player=player, pair=pair)
         rest = [c for c in pair if c not in mine]
@@ -308,7 +313,7 @@ class KlaberjassHand(GameHand):
             self.announced.add(run)
             value = run_points(self.rules, len(run.cards))
             return [words("klaberjass.said.sequence", player=player, run=run.text, value=value)]
-        mine = [m.play.card for m in self.hand.plays_by[player]]
+        mine = self._played_by(player)
         second = next(c for c in self.bella_cards() if c not in mine)
         self.announced.bella_pending = (player, second)
         return [words("klaberjass.said.bella", player=player, card=second)]

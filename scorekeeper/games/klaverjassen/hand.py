@@ -146,11 +146,13 @@ class KlaverjassenHand(GameHand):
 
     # -- the contract in force
     def contract(self) -> Contract:
-        trump = self.trump
-        if trump not in self._contracts:
+        trump = self.bidding.trump
+        found = self._contracts.get(trump)
+        if found is None:
             name = f"{n.suit_label(trump)} trumps" if trump else "trump not chosen yet"
-            self._contracts[trump] = Contract.from_rules(self.rules, "trump", trump, name=name)
-        return self._contracts[trump]
+            found = Contract.from_rules(self.rules, "trump", trump, name=name)
+            self._contracts[trump] = found
+        return found
 
     def same_side(self, a: str, b: str) -> bool | None:
         return self._side_of[a] == self._side_of[b]
@@ -316,9 +318,10 @@ class KlaverjassenHand(GameHand):
         player's hand, so they are listed only when the deal is recorded, each set of
         cards once (in one order; ``notation.canonical`` forgets the order).
         """
-        if self.redeal:
+        bidding = self.bidding
+        if bidding.redeal:
             return []
-        if self.trump is None:  # the trump choice goes on: nothing else may be said yet
+        if bidding.trump is None:  # the trump choice goes on: nothing else may be said yet
             actions = self._allowed(self.bidding.legal())
         else:
             # declining roem: allowed as listed (a trump is chosen, the side has not)
@@ -382,7 +385,8 @@ class KlaverjassenHand(GameHand):
 
     # -- play
     def ready_to_play(self) -> bool:
-        if self.trump is None or self.redeal:
+        bidding = self.bidding
+        if bidding.trump is None or bidding.redeal:
             return False
         return not (self.talon_size and not self.discards)
 
@@ -438,7 +442,7 @@ class KlaverjassenHand(GameHand):
         return [words("msg.trick", **said)]
 
     def is_over(self) -> bool:
-        return self.redeal or super().is_over()
+        return self.bidding.redeal or GameHand.is_over(self)
 
     # -- result
     def facts(self) -> Facts:

@@ -103,9 +103,14 @@ class Announcements:
             refuse(unknown_verb(action, self.rules.name))
         return self._verify_knock(action, evidence, cards_played, players)
 
+    @staticmethod
+    def declarable(cards_played: int) -> bool:
+        """Whether going alone or calling an ace may still come: before the first card."""
+        return not cards_played
+
     def _verify_declaration(self, action: Action, evidence: Evidence, cards_played: int) -> Said:
         rule = f"teams.{action.verb}"
-        if cards_played:
+        if not self.declarable(cards_played):
             refuse(because("kloepper.declare.too_late", rule, action=action.text))
         if self.declarer and self.called:
             refuse(

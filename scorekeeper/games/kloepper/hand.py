@@ -98,10 +98,14 @@ class KloepperHand(GameHand):
 
     def legal_actions(self) -> list[Action]:
         """Every call, going alone and knock allowed now (all can be enumerated: the
-        callable aces come from the rule set, with or without a recorded deal)."""
-        words = [Action(p, ALONE) for p in self.hand.players]
-        words += [Action(p, CALL, None, (a.code,)) for p in self.hand.players for a in self.aces]
-        words += [Action(p, KNOCK) for p in self.hand.players]
+        callable aces come from the rule set, with or without a recorded deal); the calls
+        and going alone only while they may come (``Announcements.declarable``)."""
+        players = self.hand.players
+        words: list[Action] = []
+        if self.chain.declarable(self.hand.cards_played):
+            words += [Action(p, ALONE) for p in players]
+            words += [Action(p, CALL, None, (a.code,)) for p in players for a in self.aces]
+        words += [Action(p, KNOCK) for p in players]
         allowed = []
         for action in words:
             try:
