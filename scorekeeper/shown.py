@@ -163,6 +163,25 @@ def inert_rich() -> None:
     Console._render_buffer = render_buffer  # type: ignore[method-assign,assignment]
 
 
+def inert_click() -> None:
+    """Let ``click.echo`` (Typer's ``echo``) hand a :class:`VisibleStream` every character
+    of a line. To a file or a pipe click removes colour sequences before writing: a colour
+    in data (a file named ``con\x1b[8mcealed``) then vanished from the line, and the name
+    printed was not the name. The stream shows it as its escape instead, as on a terminal
+    (this program never gives click a colour of its own). Once per process."""
+    import click.utils
+
+    strip = click.utils.should_strip_ansi
+    if getattr(strip, "inert", False):
+        return
+
+    def should_strip_ansi(stream: Any = None, color: bool | None = None) -> bool:
+        return not isinstance(stream, VisibleStream) and strip(stream, color)
+
+    should_strip_ansi.inert = True  # type: ignore[attr-defined]
+    click.utils.should_strip_ansi = should_strip_ansi
+
+
 class VisibleStream(io.TextIOBase):
     """A standard stream whose every write shows control characters as escapes; on a
     terminal the colours of text rich rendered (:class:`Styled`, see :func:`inert_rich`)

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import PLAYERS, run_cli
@@ -386,3 +387,151 @@ def test_every_corrupted_byte_of_a_redo_record_is_refused(home: Path, match: Pat
     record.write_bytes(data)
     assert run_cli(home, "redo", "--match", match).returncode == 0
     assert match.read_bytes() != left
+
+
+# ---------------------------------------------------------------- every byte, every answer
+
+
+def smallest_match() -> matchlog.MatchLog:
+    """Two quick hands finished and a third begun (3 actions): a small match with kept
+    hands and a tail, so that every byte of its cache files can be changed and the match
+    read back each time within the suite's time (an entry's detail of a hand played card
+    by card has the same shape: every byte of one is refused in the sweep above)."""
+    return cut(random_log("doppelkopf", 3, 1, 0.5), 2, 3)
+
+
+def _read_back(path: Path) -> object:
+    """What every reading command is told by the session it opens (the reader they share,
+    in this process): each finished hand as kept (number, dealer, quick facts, scores,
+    facts, result, actions), the totals, the version and who plays next."""
+    from scorekeeper.result import plain_result
+    from scorekeeper.session import Session
+
+    cache.reset()
+    session = Session.open(path)
+    m = session.match
+    hands = [
+        (
+            mh.number,
+            mh.dealer,
+            mh.quick,
+            mh.scores,
+            mh.facts,
+            plain_result(mh.result),
+            *(a.text for a in mh.actions),
+        )
+        for mh in m.hands
+        if mh.finished and mh.result is not None
+    ]
+    return hands, m.totals(), session.version, session.next_player()
+
+
+def _figures(path: Path) -> object:
+    from scorekeeper.games import load
+    from scorekeeper.stats.cache import figures
+
+    return figures(path, _once(load)).to_dict()
+
+
+_LOADED: dict[tuple[str, str, str], object] = {}
+
+
+def _once(load: Any) -> Any:
+    """``load`` (a rule set's loader) that reads each rule set once in this test: what is
+    swept is the cache, and reading the rule set again for each of thousands of bytes
+    would take most of the time."""
+
+    def loaded(name: Any, options: Any = None) -> Any:
+        key = (load.__module__, str(name), repr(options))
+        if key not in _LOADED:
+            _LOADED[key] = load(name, options)
+        return _LOADED[key]
+
+    return loaded
+
+
+@pytest.mark.parametrize("which", ["replay", "stats"])
+def test_every_changed_byte_of_a_cache_file_is_ignored_and_rebuilt(
+    home: Path, which: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25: "any single corrupted byte in any cache file gives the same answers as
+    ``SCOREKEEPER_CACHE=off``", at EVERY byte of the replay entry and of the stats entry
+    of a small match, each changed to another value (the campaign's own draw): the reader
+    in this process answers exactly what it answers with the cache off, and the file is
+    made again, byte for byte the entry it was (the bad one was ignored, not patched).
+    Through the command line: ``test_corrupted_cache_files_answer_as_the_cache_off``."""
+    from test_campaign_tamper import changed
+
+    import scorekeeper.session
+
+    monkeypatch.setattr(scorekeeper.session, "load", _once(scorekeeper.session.load))
+    match = home / "matches" / "m.toml"
+    matchlog.write(match, smallest_match())
+    read = _read_back if which == "replay" else _figures
+    monkeypatch.setenv("SCOREKEEPER_CACHE", "off")
+    expected = read(match)
+    monkeypatch.delenv("SCOREKEEPER_CACHE")
+    assert read(match) == expected  # the entry made
+    if which == "replay":
+        entry = replay_entry(match)
+    else:
+        (entry,) = stats_entries(home)
+    data = entry.read_bytes()
+    assert read(match) == expected  # and read back
+    differed, kept_bad = [], []
+    for at in range(len(data)):
+        entry.write_bytes(changed(data, at, which))
+        if read(match) != expected:
+            differed.append(at)
+        if entry.read_bytes() != data:
+            kept_bad.append(at)
+    assert differed == [] and kept_bad == [], (len(data), differed[:10], kept_bad[:10])
+    assert len(data) > 700  # every byte of a whole entry, not of a stub
+
+
+def test_the_sweep_can_fail_an_entry_of_this_machine_that_lies(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep above reads the entries it changes: one sealed with this machine's key
+    that says other scores changes the answer (so a flaw in the seal would show there)."""
+    match = home / "matches" / "m.toml"
+    matchlog.write(match, smallest_match())
+    expected = _read_back(match)
+    entry = replay_entry(match)
+    body = entry.read_bytes().partition(b"\n")[2]
+    lines = body.split(b"\n")
+    summary = json.loads(lines[1])
+    summary[0][2] = {name: score + 1000 for name, score in summary[0][2].items()}
+    lines[1] = json.dumps(summary, ensure_ascii=False).encode()
+    body = b"\n".join(lines)
+    key = cache.machine_key()
+    assert key is not None
+    entry.write_bytes(cache.seal(key, body) + b"\n" + body)
+    assert _read_back(match) != expected
+
+
+def test_every_changed_byte_of_a_redo_record_is_refused(home: Path) -> None:
+    """The record ``undo`` keeps for ``redo``, every byte changed to another value (the
+    campaign's own draw, beside ``^ 0x20`` above): never read, so ``redo`` says there is
+    nothing to redo (through the command line: the test above, a sample)."""
+    from test_campaign_tamper import changed
+
+    from scorekeeper.session import undone
+
+    match = home / "matches" / "m.toml"
+    matchlog.write(match, smallest_match())
+    assert run_cli(home, "undo", "--match", match).returncode == 0
+    now = undone.file_digest(match)
+    (record,) = (home / "undone").glob("*.toml")
+    data = record.read_bytes()
+    assert undone.found(match, now) is not None
+    read = [at for at in range(len(data)) if _found_with(record, changed(data, at, "undone"))]
+    assert read == [], read[:10]
+
+
+def _found_with(record: Path, data: bytes) -> bool:
+    from scorekeeper.session import undone
+
+    record.write_bytes(data)
+    match = record.parent.parent / "matches" / "m.toml"
+    return undone.found(match, undone.file_digest(match)) is not None

@@ -183,20 +183,32 @@ def test_the_piped_table_shows_hostile_lines_visibly_in_german_and_dutch(
     assert path.read_bytes() != before  # "Ben QC\r" is Ben's queen of clubs, recorded
 
 
-@pytest.mark.xfail(
-    strict=False,
-    raises=AssertionError,
-    reason="open (inbox, campaign to lead): without a terminal a colour sequence in a "
-    "file's name is dropped from the line, not shown (the name printed is not the name)",
-)
-def test_a_file_s_name_is_shown_whole_through_a_pipe(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_file_s_name_is_shown_whole_through_a_pipe(tmp_path: Path, lang: str) -> None:
     """Through a pipe (no terminal) every control character of a file's name is shown as
-    its escape, so that the name printed is the name: ``switch`` takes it back."""
+    its escape, on standard output and on standard error alike, so that the name printed
+    is the name (``switch`` takes the file so named, as a path). Before, ``click.echo``
+    (and the quick path's writer, which copied it) removed a colour sequence from a line
+    written to a pipe, and the name printed was another file's."""
     home = tmp_path / "home"
     name = "con\x1b[8mcealed\x1b[0m-\x1b[41mred"
+    shown = "con\\x1b[8mcealed\\x1b[0m-\\x1b[41mred"
     match = home / "matches" / f"{name}.toml"
-    made = run_cli(home, "new", "doppelkopf", *PLAYERS, "--match", match)
+    made = run_cli(home, "new", "doppelkopf", *PLAYERS, "--lang", lang, "--match", match)
     assert made.returncode == 0, made.stderr
-    assert "con\\x1b[8mcealed\\x1b[0m-\\x1b[41mred" in made.stdout, made.stdout
+    assert shown in made.stdout, made.stdout
     listed = run_cli(home, "matches")
-    assert "con\\x1b[8mcealed\\x1b[0m-\\x1b[41mred" in listed.stdout, listed.stdout
+    assert shown in listed.stdout, listed.stdout
+    out = tmp_path / f"sheet-{name}.csv"
+    exported = run_cli(home, "export", "--format", "csv", "-o", out, "--match", match)
+    assert exported.returncode == 0, exported.stderr
+    assert f"sheet-{shown}.csv" in exported.stdout, exported.stdout
+    switched = run_cli(home, "switch", match)
+    assert switched.returncode == 0, switched.stdout + switched.stderr
+    assert shown in switched.stdout + switched.stderr
+    missing = run_cli(home, "status", "--match", home / f"gone-{name}.toml")
+    assert missing.returncode == 1, missing.stdout + missing.stderr
+    assert f"gone-{shown}" in missing.stderr, missing.stderr
+    for done in (made, listed, exported, switched, missing):
+        said = done.stdout + done.stderr
+        assert not [c for c in RAW if c in said], said

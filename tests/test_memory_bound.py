@@ -41,6 +41,12 @@ from scorekeeper.session.demo import play_random_hand
 
 HANDS = 10_000
 LIMIT_MB = 100.0
+MARGIN_MB = {"stats": 90.0, "export html": 90.0}
+"""Commands held 10 % under the bound (2026-11-29, /usr/bin/time on the 10,000-hand
+match): ``stats`` peaked at 98.0 MB before its replay let the text go (the source map
+keeps it), 77.6 MB after; ``export --format html`` at 99.8 MB (100.5 in CI runs) before
+its chart was written line by line (a marker per hand and player: 7 MB of text, held
+with two copies), 73.3 MB after."""
 
 
 def long_match(path: Path, hands: int = HANDS) -> bytes:
@@ -117,6 +123,6 @@ def test_a_heavy_command_on_a_10000_hand_match_holds_100_mb(
     if name != "stats":  # stats reads the data folder's matches
         cmd += ["--match", str(match)]
     peak = peak_mb(cmd, env, stdin)
-    assert peak <= LIMIT_MB, f"{name}: {peak:.1f} MB on {HANDS} hands"
+    assert peak <= MARGIN_MB.get(name, LIMIT_MB), f"{name}: {peak:.1f} MB on {HANDS} hands"
     if name in ("amend", "undo --yes"):
         assert match.read_bytes() != data, "the change was written"

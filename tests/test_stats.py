@@ -252,3 +252,25 @@ def test_an_unknown_game_is_refused_and_a_copy_counts_once(tmp_path: Path) -> No
     data = _stats(tmp_path)
     assert (data["matches"], data["hands"]) == (1, 3)
     assert data["players"]["Anna"]["hands"] == 3
+
+
+def test_a_match_that_does_not_replay_is_left_out_naming_its_line(tmp_path: Path) -> None:
+    """``stats`` replays a match without its source map (which keeps the whole text: a
+    10,000-hand match's 13 MB, see ``tests/test_memory_bound.py``); a match that does not
+    replay is read again with it, so that its problem names the line, as ``check`` does,
+    the cache on and off, and the figures kept for it say the same."""
+    path = _doppelkopf(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    bad = text.replace("re_points = 100", "re_points = 400")
+    assert bad != text
+    path.write_text(bad, encoding="utf-8")
+    line = next(i for i, row in enumerate(bad.splitlines(), 1) if "re_points = 400" in row)
+    said = [
+        json.loads(run_cli(tmp_path, "matches", "--json", env=env).stdout)["matches"][0]
+        for env in ({"SCOREKEEPER_CACHE": "off"}, {}, {})  # off, cold, from the cache
+    ]
+    assert said[0] == said[1] == said[2]
+    problem = said[0]["problem"]
+    assert problem["code"] == "replay" and f"dk.toml:{line}: " in problem["message"], problem
+    checked = run_cli(tmp_path, "check", path)
+    assert checked.returncode == 1 and problem["message"] in checked.stdout + checked.stderr

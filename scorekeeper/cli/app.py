@@ -177,9 +177,10 @@ def typer_main(argv: list[str]) -> None:
         translate_helps(command, lang, table.game)
     else:
         flow_helps(command, table.game)
-    from scorekeeper.shown import inert_rich
+    from scorekeeper.shown import inert_click, inert_rich
 
     inert_rich()  # Typer's help and usage errors: a colour typed in an option shown, not taken
+    inert_click()  # typer.echo through a pipe: a colour in a name shown, not removed
     # the table rides on the root context (``ctx.obj``): this command's alone, never a
     # later one's in the same process
     command(argv, prog_name="scorekeeper", obj=table)

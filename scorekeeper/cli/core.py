@@ -14,7 +14,6 @@ run without them (:mod:`.quick`); :mod:`.common` adds the Typer options.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,22 +28,13 @@ if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
     from scorekeeper.session import Session
 
-_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
-"""What ``click.echo`` removes from a line written to a file or a pipe (click's ``_ansi_re``)."""
-
 
 def echo(line: str) -> None:
-    """One line on standard output, byte for byte as ``typer.echo`` writes it: colour codes
-    removed unless the output is a terminal, flushed at once."""
+    """One line on standard output, byte for byte as ``typer.echo`` writes it, flushed at
+    once: nothing removed (a colour sequence in data is shown as its escape by the stream,
+    :class:`scorekeeper.shown.VisibleStream`, also through a pipe)."""
     out = sys.stdout
-    text = line + "\n"
-    try:
-        terminal = out.isatty()
-    except Exception:  # as click.utils.isatty
-        terminal = False
-    if not terminal:
-        text = _ANSI.sub("", text)
-    out.write(text)
+    out.write(line + "\n")
     out.flush()
 
 

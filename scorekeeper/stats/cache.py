@@ -80,15 +80,41 @@ caller replaying many matches of one rule set may hand in one that loads it once
 
 def work_out(path: Path, data: bytes, loader: Loader = load) -> MatchFigures:
     """Replay the match (its bytes as read) and count; a broken file gives a problem."""
+    made = _worked_out(path, [data], loader, mapped=False)
+    return made if made is not None else _with_lines(path, [data], loader)
+
+
+def _with_lines(path: Path, held: list[bytes], loader: Loader) -> MatchFigures:
+    """:func:`_worked_out` with the source map: a replay that fails names its line."""
+    made = _worked_out(path, held, loader, mapped=True)
+    assert made is not None  # mapped, a failed replay is a problem, never None
+    return made
+
+
+def _worked_out(
+    path: Path, held: list[bytes], loader: Loader, *, mapped: bool = True
+) -> MatchFigures | None:
+    """:func:`work_out` of the bytes ``held`` alone holds (the list is emptied): they are
+    let go once they are text, and the text once it is read. Without ``mapped`` the match
+    replays without its source map, which keeps the whole text (13 MB of a 10,000-hand
+    match, beside its records and hands: ``stats`` peaked at 98 MB); a replay that fails
+    then gives None, to be made again ``mapped``, so that its problem names its line."""
     try:
-        log, source_map = matchlog.loads(data.decode("utf-8"), str(path))
+        text = held.pop().decode("utf-8")
     except UnicodeDecodeError:
         return _unreadable(path)
+    try:
+        log, source_map = matchlog.loads(text, str(path))
     except ScorekeeperError as exc:
         return MatchFigures(problem=_problem(exc, "invalid"))
+    del text
+    lines = source_map if mapped else None  # else the text goes with the map
+    del source_map
     try:
-        match = Match.from_log(log, source_map, str(path), loader=loader, keep_hands=False)
+        match = Match.from_log(log, lines, str(path), loader=loader, keep_hands=False)
     except ScorekeeperError as exc:
+        if not mapped:
+            return None
         return MatchFigures(
             ruleset=log.ruleset,
             started=log.started.isoformat(),
@@ -149,14 +175,24 @@ def figures(path: Path, loader: Loader = load) -> MatchFigures:
         data = path.read_bytes()
     except OSError as exc:
         return MatchFigures(problem=_no_file(exc))
-    if not enabled():
-        return work_out(path, data, loader)
-    digest = hashlib.sha256(data).hexdigest()
-    found = _cached(_entry(path, digest), digest, path)
-    if found is not None:
-        return found
-    made = work_out(path, data, loader)
-    remember(path, data, made, digest)
+    digest = hashlib.sha256(data).hexdigest() if enabled() else None
+    if digest is not None:
+        found = _cached(_entry(path, digest), digest, path)
+        if found is not None:
+            return found
+    held = [data]
+    del data  # held alone: let go before the match replays (``_worked_out``)
+    made = _worked_out(path, held, loader, mapped=False)
+    if made is None:  # the replay failed: again, with the lines of the file's text
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            return MatchFigures(problem=_no_file(exc))
+        if digest is not None and hashlib.sha256(data).hexdigest() != digest:
+            return work_out(path, data, loader)  # another file since: its figures, not kept
+        made = _with_lines(path, [data], loader)
+    if digest is not None:
+        remember(path, b"", made, digest)
     return made
 
 
@@ -170,8 +206,8 @@ def _entry(path: Path, digest: str) -> Path:
 
 def remember(path: Path, data: bytes, made: MatchFigures, digest: str | None = None) -> None:
     """Keep the figures of the match file at ``path`` whose bytes are ``data`` (their
-    SHA-256: ``digest``, worked out when not given); the entries of its earlier versions
-    are removed (a match in play changes often)."""
+    SHA-256: ``digest``, worked out when not given: ``data`` is then not read); the
+    entries of its earlier versions are removed (a match in play changes often)."""
     digest = digest or hashlib.sha256(data).hexdigest()
     entry = _entry(path, digest)
     stored = {

@@ -192,30 +192,37 @@ def _spread(ends: list[float], low: float, high: float) -> list[float]:
 def chart(data: dict[str, Any]) -> str:
     """The running totals as an inline SVG: per series a line, a marker per hand with its
     total, and the name and total where the line ends."""
+    return "\n".join(chart_lines(data))
+
+
+def chart_lines(data: dict[str, Any]) -> Iterator[str]:
+    """:func:`chart` line by line: a season's chart (a marker per hand and player, 7 MB
+    for 10,000 hands) is written as it is made, never held as one text and its copies."""
     series = data["series"]
     if not series or len(series[0]["values"]) < 2:
-        return f"<p>{text(data['none'])}</p>"
+        yield f"<p>{text(data['none'])}</p>"
+        return
     low, high = _scale([v for s in series for v in s["values"]])
     steps = len(series[0]["values"]) - 1
     hands = data["hands"] if len(data["hands"]) == steps + 1 else list(range(steps + 1))
     title = text(data["title"])
-    out = [
+    yield (
         f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CHART_W} {CHART_H}"'
-        f' role="img" aria-label="{title}">',
-        f"<title>{title}</title>",
-    ]
+        f' role="img" aria-label="{title}">'
+    )
+    yield f"<title>{title}</title>"
     right, bottom = CHART_W - RIGHT, CHART_H - BOTTOM
-    out.append(f'<line x1="{LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#999"/>')
+    yield f'<line x1="{LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#999"/>'
     for value in sorted({low, high, 0} if low <= 0 <= high else {low, high}):
         y = _y(value, low, high)
         if value == 0:
-            out.append(f'<line x1="{LEFT}" y1="{y}" x2="{right}" y2="{y}" stroke="#bbb"/>')
-        out.append(f'<text x="{LEFT - 5}" y="{y + 4}" text-anchor="end">{value}</text>')
+            yield f'<line x1="{LEFT}" y1="{y}" x2="{right}" y2="{y}" stroke="#bbb"/>'
+        yield f'<text x="{LEFT - 5}" y="{y + 4}" text-anchor="end">{value}</text>'
     for i in _ticks(hands):
         x = _x(i, steps)
-        out.append(f'<line x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom + 4}" stroke="#999"/>')
-        out.append(f'<text x="{x}" y="{bottom + 16}" text-anchor="middle">{hands[i]}</text>')
-    out.append(
+        yield f'<line x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom + 4}" stroke="#999"/>'
+        yield f'<text x="{x}" y="{bottom + 16}" text-anchor="middle">{hands[i]}</text>'
+    yield (
         f'<text x="{(LEFT + right) / 2}" y="{CHART_H - 2}" text-anchor="middle">'
         f"{text(data['axis'])}</text>"
     )
@@ -228,27 +235,26 @@ def chart(data: dict[str, Any]) -> str:
         ends.append(points[-1][1])
         name = escape(s["name"], quote=True)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<g class="series" data-name="{name}">')
+        yield f'<g class="series" data-name="{name}">'
         path = " ".join(f"{x},{y}" for x, y in points)
-        out.append(
+        yield (
             f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{dashed}'
             f' stroke-linejoin="round" points="{path}"/>'
         )
         fill = colour if k % 2 == 0 else "#fff"  # every other series: hollow markers
         for hand, ((x, y), total) in enumerate(zip(points, s["values"], strict=True)):
-            out.append(
+            yield (
                 f'<circle cx="{x}" cy="{y}" r="3.5" fill="{fill}" stroke="{colour}"'
                 f' stroke-width="1.5" data-hand="{hand}" data-total="{total}">'
                 f"<title>{name}: {total}</title></circle>"
             )
-        out.append("</g>")
+        yield "</g>"
     for k, (s, y) in enumerate(zip(series, _spread(ends, TOP, bottom), strict=True)):
-        out.append(
+        yield (
             f'<text class="end" x="{right + 6}" y="{round(y + 4, 1)}"'
             f' fill="{COLOURS[k % len(COLOURS)]}">{text(_short(s["name"], s["total"]))} {s["total"]}</text>'
         )
-    out.append("</svg>")
-    return "\n".join(out)
+    yield "</svg>"
 
 
 END_LABEL = 17
@@ -285,12 +291,17 @@ def summary(data: dict[str, Any], kinds: tuple[str, ...] = ("totals", "progress"
 
 def figure(data: dict[str, Any]) -> str:
     """The chart of the running totals with its legend (or why there is none yet)."""
-    out = ['<figure class="chart">', chart(data["chart"])]
+    return "\n".join(figure_lines(data))
+
+
+def figure_lines(data: dict[str, Any]) -> Iterator[str]:
+    """:func:`figure` line by line (see :func:`chart_lines`)."""
+    yield '<figure class="chart">'
+    yield from chart_lines(data["chart"])
     series = data["chart"]["series"]
     if series and len(series[0]["values"]) > 1:
-        out.append(legend(data["chart"]))
-    out.append("</figure>")
-    return "\n".join(out)
+        yield legend(data["chart"])
+    yield "</figure>"
 
 
 def page(data: dict[str, Any]) -> str:
@@ -319,8 +330,9 @@ def _page_lines(data: dict[str, Any]) -> Iterator[str]:
     if data["legend"]:
         out.append(f'<p class="legend-mark">{text(data["legend"])}</p>')
     out.append(summary(data))
-    out += [f"<h2>{text(data['chart']['title'])}</h2>", figure(data)]
+    out.append(f"<h2>{text(data['chart']['title'])}</h2>")
     yield from out
+    yield from figure_lines(data)
     explained = data["explanations"]
     items = iter(explained["items"])  # a list, or made as it is read (``page_data``)
     first = next(items, None)
