@@ -179,7 +179,7 @@ def test_the_piped_table_shows_hostile_lines_visibly_in_german_and_dutch(
     assert done.returncode in (0, 1) and "Traceback" not in said, said  # 1: a line refused
     assert not [c for c in RAW if c in said], said
     assert "\\x1b]52" in said and "\\u202e" in said and "\\x9b" in said
-    assert ("Fehler" if lang == "de" else "fout") in said
+    assert ("Fehler" if lang == "de" else "Fout") in said  # a line begins with a capital
     assert path.read_bytes() != before  # "Ben QC\r" is Ben's queen of clubs, recorded
 
 
