@@ -96,3 +96,22 @@ def test_hand_keys_names_each_fact_as_the_table_types_it(tmp_path: Path, lang: s
     points = KEYS_SHOWN[lang][0]
     sk(tmp_path, "hand", "Re=Anna,Carla", f"{points}165", "--match", path)
     assert "re_points = 165" in path.read_text(encoding="utf-8")
+
+
+BAR_SAID = {"de": "Gesagt: Ben Klopfen, Carla Gegenklopfen", "nl": "Gezegd: Ben kloppen, Carla terugkloppen"}
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_status_bar_names_a_reply_knock_as_the_table_does(tmp_path: Path, lang: str) -> None:
+    """Kloepper's reply knock in the table's status bar (and the phones' page, which shows
+    the same data): one word of the table's (before: 'Carla reply Klopfen')."""
+    from scorekeeper.table.bar import bar_data, bar_text
+    from scorekeeper.table.session import TableSession
+
+    path = tmp_path / "k.toml"
+    sk(tmp_path, "new", "kloepper", *PLAYERS, "--lang", lang, "--match", path)
+    table = TableSession(path)
+    assert table.handle("Ben knock").ok and table.handle("Carla knock").ok
+    bar = bar_text(bar_data(table.current(), lang), 200)
+    assert BAR_SAID[lang] in bar, bar
+    assert "reply" not in bar, bar

@@ -17,13 +17,13 @@ from scorekeeper.cli.table import prompt_message
 WIDTH = 80
 # the quick hand's first questions, and what ends each (Amsterdam klaverjassen)
 CASES = {
-    "nl": (
+    "nl": (  # each fact by its name at the table (spelend team=), not its key (playing=)
         ["snel", "Ben", "harten", "100"],
-        ["[playing=]>", "[trump=]>", "[points=]>", "[roem=]>"],
+        ["team=]>", "[troef=]>", "[punten=]>", "[roem=]>"],
     ),
     "de": (
         ["schnell", "Ben", "Herz", "100"],
-        ["[playing=]>", "[trump=]>", "[points=]>", "[roem=]>"],
+        ["[Spielpartei=]>", "[Trumpf=]>", "[Augen=]>", "[Meldungen=]>"],
     ),
 }
 
@@ -49,7 +49,7 @@ def test_a_short_prompt_stays_as_it_was() -> None:
 
 
 def test_a_long_prompt_is_broken_between_words_only() -> None:
-    text = "de roem die het andere team telt (0 als die afgeslagen is): getal, leeg om weg te laten [roem_other=]"
+    text = "De roem die het andere team telt (0 als die afgeslagen is): getal, leeg om weg te laten [roem ander team=]"
     shown = prompt_message(text, 60)
     assert shown.endswith("> ")
     assert " ".join(shown.split()) == " ".join(f"{text}>".split())

@@ -83,6 +83,14 @@ def _terms(lang: str) -> dict[str, str]:
     return found
 
 
+def whole_term(text: str, lang: str = DEFAULT) -> str | None:
+    """The term the language file gives ``text`` as a whole (``reply knock`` ->
+    ``Gegenklopfen``), None where it gives none (English: None)."""
+    if lang == DEFAULT or not text:
+        return None
+    return _terms(lang).get(" ".join(fold(text).split()))
+
+
 def term(text: str, lang: str = DEFAULT) -> str:
     """A game's term as the engine names it (``contra``, ``Kontra``, ``no90``, ``normal
     game``, ``trump hearts``), in ``lang``: the whole text if the language file knows it,

@@ -13,7 +13,7 @@ from scorekeeper.lang import game_word
 from scorekeeper.match import Match
 from scorekeeper.rounds import RoundPlace, round_place
 from scorekeeper.session import Session
-from scorekeeper.table.native import phrase
+from scorekeeper.table.native import said_phrase
 from scorekeeper.table.words import say, signed
 from scorekeeper.view.sheet import column_scores
 from scorekeeper.view.sides import sides_data, sides_lines
@@ -67,7 +67,7 @@ def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
         }
         if trick is not None
         else None,
-        "said": [f"{s.player} {phrase(str(s.kind), lang, m.rules.family)}" for s in said],
+        "said": [f"{s.player} {said_phrase(str(s.kind), lang, m.rules.family)}" for s in said],
         "totals": m.totals(),
         "columns": column_scores(m, m.totals()),  # per fixed team where teams play
         "sides": sides_data(hand),  # who is Re and Kontra, as far as the table knows

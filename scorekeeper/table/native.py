@@ -70,6 +70,18 @@ def phrase(text: str, lang: str, family: str | None = None) -> str:
     return " ".join(out)
 
 
+def said_phrase(text: str, lang: str, family: str | None = None) -> str:
+    """What was said (``reply knock``, ``trump hearts``) as the table names it in a line it
+    reads: a kind of more words the game names as one by that name (Gegenklopfen,
+    terugkloppen), else as players type it (:func:`phrase`)."""
+    if " " in text and lang != ENGLISH:
+        from scorekeeper.lang.terms import whole_term
+
+        if (named := whole_term(text, lang)) is not None:
+            return named
+    return phrase(text, lang, family)
+
+
 def changed_line(hand: int, text: str, lang: str, family: str) -> str:
     """One action recorded elsewhere, as the table says it (a quick hand by its number):
     the table session's word on a stale entry, and the phones' (``serve``)."""
@@ -85,4 +97,4 @@ def changed_line(hand: int, text: str, lang: str, family: str) -> str:
             pass
         else:
             return say("table.changed.card", player=actor, card=card_form(code, lang))
-    return say("table.changed.said", player=actor, words=phrase(rest, lang, family))
+    return say("table.changed.said", player=actor, words=said_phrase(rest, lang, family))

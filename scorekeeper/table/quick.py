@@ -51,7 +51,12 @@ class QuickHand:
             kind = f"{(voc.yes or ('yes',))[0]}/{(voc.no or ('no',))[0]}"
         else:  # the value's kind in the table's words (Zahl, woord), as hand --keys says it
             kind = say("cli.value_kind." + key.kind)
-        return say("table.prompt.fact", fact=name, kind=kind, help=key.help)
+        from scorekeeper.lang.terms import fact_name
+        from scorekeeper.view.value import line_start
+
+        # the fact by the name the table types (Re-Augen=), the line from a capital
+        asked = say("table.prompt.fact", fact=fact_name(name, self.lang), kind=kind, help=key.help)
+        return line_start(asked)
 
     def take(self, name: str, item: str, value: Any) -> None:
         """Fact ``name`` answered (``item``: ``KEY=VALUE``, ``value``: as read)."""
