@@ -82,9 +82,10 @@ def test_bock_reasons_and_the_kloepper_sides_are_terms() -> None:
     assert term("lost solo", "en") == "lost solo"
 
 
-def test_a_dutch_table_reads_terugkloppen_as_the_reply_knock(tmp_path: Path) -> None:
+@pytest.mark.parametrize("reply", ["terugkloppen", "tegenkloppen"])
+def test_a_dutch_table_reads_terugkloppen_as_the_reply_knock(tmp_path: Path, reply: str) -> None:
     _ok(tmp_path, "new", "kloepper", *PLAYERS, "--lang", "nl")
     _ok(tmp_path, "announce", "Anna", "kloppen")
-    _ok(tmp_path, "announce", "Ben", "terugkloppen")
+    _ok(tmp_path, "announce", "Ben", reply)
     status = _ok(tmp_path, "status")
     assert "Ben: terugkloppen (de anderen)" in status and "tegenklop" not in status, status
