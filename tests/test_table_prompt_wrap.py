@@ -54,3 +54,15 @@ def test_a_long_prompt_is_broken_between_words_only() -> None:
     assert shown.endswith("> ")
     assert " ".join(shown.split()) == " ".join(f"{text}>".split())
     assert all(len(line) <= 60 - 16 for line in shown.rstrip().splitlines())
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_the_opening_lines_wrap_between_words(lang: str, tmp_path: Path, tmux) -> None:  # type: ignore[no-untyped-def]
+    """The session's first line names the match file; at 60 columns the terminal used to
+    cut it inside a word ('partijbesta' / 'nd /tmp/...')."""
+    path = new_match(tmp_path, "klaverjassen", ["Anna", "Ben", "Carla", "Dirk"], lang=lang)
+    t = tmux(path, width=60)
+    screen = t.wait("Ben")
+    word = {"nl": "partijbestand", "de": "Partiedatei"}[lang]
+    assert word in screen, screen  # whole, on one line
+    assert all(len(line) < 60 or "/" in line for line in screen.splitlines()), screen

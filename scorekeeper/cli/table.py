@@ -139,9 +139,9 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
     from scorekeeper.table.words import say
 
     m = session.current().match
-    typer.echo(say("table.resume", game=m.rules.name, players=m.players, path=str(session.path)))
-    for line in standing_lines(session.current(), session.lang):  # where the table stands
-        typer.echo(line)
+    opening = [say("table.resume", game=m.rules.name, players=m.players, path=str(session.path))]
+    opening += standing_lines(session.current(), session.lang)  # where the table stands
+    _opening(opening)
     if input is None and not sys.stdin.isatty():
         # lines from a file or a pipe: no line editor, no status bar; exit 1 if one was refused
         if not _read_lines(session):
@@ -179,6 +179,20 @@ def run(session: TableSession, *, input: Input | None = None, output: Output | N
         show(reply, session)
         if reply.quit:
             return
+
+
+def _opening(lines: list[str]) -> None:
+    """The session's first lines: on a terminal broken between words as its answers are
+    (the match file's line is longer than a narrow screen: 'partijbesta' / 'nd'), through
+    a pipe as they are."""
+    if not sys.stdout.isatty():
+        for line in lines:
+            typer.echo(line)
+        return
+    from scorekeeper.cli import render
+
+    for line in lines:
+        render.console.print(render.escape(line))
 
 
 def _read_lines(session: TableSession) -> bool:
