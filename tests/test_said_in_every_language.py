@@ -80,7 +80,7 @@ def test_an_ascii_terminal_gets_german_umlauts_as_a_german_writes_them(tmp_path:
 
 
 
-KEYS_SHOWN = {"de": ("Re-Augen=", "alle Stiche="), "nl": ("Re-punten=", "alle slagen=")}
+KEYS_SHOWN = {"de": ("Re-Augen=", "Alle Stiche="), "nl": ("Re-punten=", "Alle slagen=")}
 
 
 @pytest.mark.parametrize("lang", ["de", "nl"])

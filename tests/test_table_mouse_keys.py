@@ -17,7 +17,7 @@ REPORTS = ["\x1b[1M", "\x1b[<1;2M", "\x1b[Mxyz", "\x1b[<;;M"]
 """Mouse reports prompt_toolkit cannot read: too few numbers (urxvt, SGR), an unknown
 button (the classic form), empty numbers."""
 SHEET = {"en": "score", "de": "stand", "nl": "stand"}
-REFUSED = {"en": "error:", "de": "Fehler:", "nl": "fout:"}
+REFUSED = {"en": "error:", "de": "Fehler:", "nl": "Fout:"}
 PROMPT = {"en": "Ben to play>", "de": "Ben ist dran>", "nl": "Ben is aan de beurt>"}
 
 

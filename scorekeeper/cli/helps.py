@@ -241,7 +241,7 @@ def _fits(columns: list[Any], width: int) -> bool:
 
 def _stacked(table: Any, columns: list[Any]) -> Any:
     """A help panel too narrow for its rows side by side: each row's names on a line of
-    their own, its help below them, indented; no word cut ('$SCOREKEEPER_MAT…')."""
+    their own, its help below them, indented; no word cut short with an ellipsis."""
     from rich.padding import Padding
     from rich.text import Text
 

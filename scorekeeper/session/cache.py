@@ -201,7 +201,7 @@ ensure_ascii=False)`` writes it (plain data: lists, dicts, strings, numbers, Non
 
 
 def _refused(value: object) -> object:
-    raise TypeError(f"not plain: {type(value).__name__}")
+    raise TypeError(type(value).__name__)  # a kind the entry never holds: not written
 
 
 _ENCODE = (

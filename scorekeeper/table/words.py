@@ -211,12 +211,13 @@ def keys_lines(session: Session) -> list[str]:
     variant and table take, then how what players said is given."""
     from scorekeeper.lang.terms import fact_name
     from scorekeeper.text import language, translate
+    from scorekeeper.view.value import line_start
 
     keys = session.quick_keys()
     lang = language.current()
     lines = [say("cli.quick_keys", name=session.match.rules.name)]
     for name, key in keys.items():  # by its name at the table (Re-Augen), its kind worded (Zahl)
-        shown = fact_name(name, lang) + "=" + say("cli.value_kind." + key.kind)
+        shown = line_start(fact_name(name, lang)) + "=" + say("cli.value_kind." + key.kind)
         lines.append(f"  {shown:<18} {key.help}")
     lines.append(say("cli.quick_said"))
     words = session.match.rules.get("actions.explain")
