@@ -40,7 +40,8 @@ def test_a_long_question_wraps_between_words(lang: str, tmp_path: Path, tmux) ->
     lines = [x for x in screen.splitlines() if x.strip()]
     question = [x for x in lines if "[" in x or ":" in x]
     assert question, screen
-    full = [x for x in lines if len(x) >= WIDTH and "partij" not in x and "Partie" not in x]
+    # the match file's line (its path may be longer than the screen) aside
+    full = [x for x in lines if len(x) >= WIDTH and "/" not in x and "partij" not in x and "Partie" not in x]
     assert not full, screen  # a line filled to the edge: the terminal cut it there
 
 
