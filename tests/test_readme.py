@@ -371,6 +371,7 @@ GONE = {
         "session/key.py",
         "matchlog/reader.py",
         "cli/entry.py",
+        "matchlog/shape.py",
     },
     "docs/performance.md": {
         "scorekeeper/playing.py",
