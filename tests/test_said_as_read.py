@@ -110,3 +110,55 @@ def test_the_status_bar_says_a_trump_chosen_in_words(
     bar = bar_text(bar_data(table.current(), lang), 200)
     assert BAR_TRUMP[lang] in bar, bar
     assert not re.search(r"Ben (troef|Trumpf|trump) ", bar), bar
+
+
+HELP_WORDS = {
+    "de": ("hilfe", ["aufdecken", "annehmen", "passe", "nennen", "tauschen", "Folge", "Bella"]),
+    "nl": ("hulp", ["omdraaien", "akkoord", "pas", "noemen", "ruilen", "reeks", "bella"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_tables_help_lists_every_word_the_game_reads(tmp_path: Path, lang: str) -> None:
+    """Klaberjass's help left out the turn-up (``aufdecken``, ``omdraaien``), the sequence
+    and bella: it listed what random play tries, not what the game reads. Amsterdam
+    klaverjassen's listed ``omdraaien`` and ``akkoord``, which it refuses (no card is
+    turned up there)."""
+    from table_helpers import piped
+
+    command, words = HELP_WORDS[lang]
+    path = tmp_path / "kb.toml"
+    ok(run_cli(tmp_path, "new", "klaberjass", "Anna", "Ben", "--match", path, "--lang", lang))
+    shown = piped(tmp_path, path, f"{command}\n").stdout
+    for word in words:
+        assert re.search(rf"[ ,(]{word}[,;]", shown), (word, shown)
+    path = tmp_path / "kj.toml"
+    ok(run_cli(tmp_path, "new", "klaverjassen", *PLAYERS, "--match", path, "--lang", lang))
+    shown = piped(tmp_path, path, f"{command}\n").stdout
+    assert words[0] not in shown and words[1] not in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("nl", "Vóór de eerste kaart: er is nog geen troef gekozen; Ben mag"),
+        ("de", "Vor der ersten Karte: Trumpf ist noch nicht bestimmt; jetzt nennt Ben"),
+        ("en", "Before the first card: trump is not chosen yet; Ben"),
+    ],
+)
+def test_no_capital_or_second_colon_after_a_colon_mid_line(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Was 'Vóór de eerste kaart: Er is nog geen troef gekozen: Ben mag ...'."""
+    shown = ok(run_cli(tmp_path, "new", "klaverjassen", *PLAYERS, "--lang", lang))
+    assert said in shown, shown
+
+
+def test_a_line_of_its_own_begins_with_a_capital(tmp_path: Path) -> None:
+    """The table's referee before trump is chosen (was 'nu speelt niemand een kaart: ...')."""
+    from table_helpers import piped
+
+    path = tmp_path / "kj.toml"
+    ok(run_cli(tmp_path, "new", "klaverjassen", *PLAYERS, "--match", path, "--lang", "nl"))
+    shown = piped(tmp_path, path, "scheidsrechter\n").stdout
+    assert "\nNu speelt niemand een kaart: er is nog geen troef gekozen; Ben mag" in shown, shown

@@ -247,7 +247,7 @@ TEXTS.update(
             "{player} takes the talon and lays {count} cards away ('{player} discard C1 C2')"
         ),
         "klaverjassen.msg.redeal_wait": "everybody passed; the same dealer deals again",
-        "klaverjassen.msg.no_trump_yet": "trump is not chosen yet: {now}",
+        "klaverjassen.msg.no_trump_yet": "trump is not chosen yet; {now}",
         "klaverjassen.msg.discard_first": (
             "{player} takes the talon and must lay {count} cards away first "
             "('{player} discard C1 C2')"
