@@ -82,7 +82,7 @@ _WORDED: dict[tuple[Any, ...], Worded] = cache("reasons.worded", "(key, params, 
 
 _voice: Callable[[], Voice] | None = None
 
-Voice = tuple[str, "str | None", tuple[str, ...]]
+Voice = tuple[str, "str | None", tuple[str, ...], tuple[tuple[str, int], ...]]
 
 
 def voice() -> Voice:

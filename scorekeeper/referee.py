@@ -21,6 +21,7 @@ from scorekeeper.reasons import because
 from scorekeeper.record import field, record
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset
+from scorekeeper.session.names import unnamed
 
 
 @record(frozen=True)
@@ -75,7 +76,8 @@ class Ruling:
 
 
 def parse_trick(text: str | Sequence[str], rules: Ruleset) -> list[tuple[str, Card]]:
-    """``"Anna:QC Ben:10H"`` (or bare cards, named P1, P2...) as (player, card) pairs."""
+    """``"Anna:QC Ben:10H"`` (or bare cards: seats no one named, ``unnamed``) as (player,
+    card) pairs."""
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     plays = []
     for i, word in enumerate(words):
@@ -83,7 +85,7 @@ def parse_trick(text: str | Sequence[str], rules: Ruleset) -> list[tuple[str, Ca
         if colon and not who.strip():
             why = because("judge.no_player", "players", play=word)
             raise ScorekeeperError(why, where="--trick", kind="usage")
-        plays.append((who or f"P{i + 1}", rules.deck.parse(code)))
+        plays.append((who or unnamed(i + 1), rules.deck.parse(code)))
     return plays
 
 
@@ -114,7 +116,7 @@ def _check_seats(
         )
     if partner is None:
         return
-    to_play = player or f"P{len(trick) + 1}"
+    to_play = player or unnamed(len(trick) + 1)
     still = in_play - len(trick) - 1  # players after the one to play
     if partner == to_play or (partner not in named and still <= 0):
         why = because("judge.partner", "teams", partner=partner, player=to_play, played=named)
@@ -160,7 +162,7 @@ def judge_play(
             "notes": family.trick_notes(rules, contract, cards),
         }
         return ruling
-    ruling.player = player or f"P{len(trick) + 1}"
+    ruling.player = player or unnamed(len(trick) + 1)
     partner_winning = None
     if trick:
         best = current_best(contract, cards, last_trick=last_trick)

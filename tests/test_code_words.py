@@ -580,7 +580,7 @@ def test_every_action_word_offered_is_read_back(lang: str, rule_set: str) -> Non
 
 @pytest.mark.parametrize(
     ("lang", "rule", "hand"),
-    [("de", "Abrechnung: gewonnen", "Spiel 1"), ("nl", "puntentelling: gewonnen", "spel 1")],
+    [("de", "gewonnen (Abrechnung)", "Spiel 1"), ("nl", "gewonnen (puntentelling)", "spel 1")],
 )
 def test_a_hand_s_value_and_check_name_their_rules_in_words(
     lang: str, rule: str, hand: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -123,10 +123,10 @@ def test_every_section_of_every_rule_set_has_a_heading_in_de_and_nl() -> None:
 def test_explain_and_rules_show_speak_the_language(tmp_path: Path) -> None:
     german = _ok(tmp_path, "explain", "doppelkopf", "announcements", "--lang", "de")
     # a heading names the rule in words, not by its key (issue 27: '[announcements.window]')
-    assert "\nAnsagen: Zeitpunkte\n" in german and "[announcements" not in german, german
+    assert "\nZeitpunkte (Ansagen)\n" in german and "[announcements" not in german, german
     assert "Re (die Partei der Alten) und Kontra" in german
     dutch = _ok(tmp_path, "--lang", "nl", "explain", "klaverjassen-wilde-boom", "scoring")
-    assert "\nRoem: streepjes\n" in dutch and "\nVerzaken\n" in dutch, dutch
+    assert "\nStreepjes (roem)\n" in dutch and "\nVerzaken\n" in dutch, dutch
     assert "[roem.tally]" not in dutch and "[revoke]" not in dutch, dutch
     shown = _ok(tmp_path, "rules", "show", "kloepper", "--lang", "de")
     assert "Klopfen: Wer eine schwarze Dame hat" in shown and "[knock]" not in shown, shown

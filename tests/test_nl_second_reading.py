@@ -80,9 +80,11 @@ def test_the_hand_is_over_and_won_by_a_pair_in_one_form(amsterdam: str) -> None:
 
 
 def test_roem_is_melded_not_said(amsterdam: str) -> None:
-    """Was 'Anna & Carla zeggen geen roem' and 'geen roem gezegd (70)'."""
+    """Was 'Anna & Carla zeggen geen roem' and 'geen roem gezegd (70)'; then 'Roem van Anna &
+    Carla telt niet: geen roem gemeld (70)', whose '(70)' read as if the other side got 70."""
     assert "Anna & Carla melden geen roem: hun roem telt niet in dit spel" in amsterdam
-    assert "Roem van Anna & Carla telt niet: geen roem gemeld (70)" in amsterdam
+    assert "70 roem van Anna & Carla telt niet: geen roem gemeld" in amsterdam
+    assert "(70)" not in amsterdam
     assert "zeggen geen roem" not in amsterdam and "gezegd" not in amsterdam
 
 

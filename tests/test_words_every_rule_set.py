@@ -133,7 +133,7 @@ def test_the_judge_s_rules_are_named_in_the_table_s_words(
     res = run("hand", "playing=Ben", "trump=hearts", "points=100", "roem=20", "--match", path)
     assert "Meldungen 20:0" in res.stdout, res.stdout  # a roem of 20 against 0: plural
     res = run("--lang", "nl", "judge", "doppelkopf", "--trick", "AH", "--hand", "KH 9D")
-    assert "[bekennen: kleur bekennen]" in res.stdout, res.stdout
+    assert "[kleur bekennen (bekennen)]" in res.stdout, res.stdout
     res = run("--lang", "en", "judge", "doppelkopf", "--trick", "AH", "--hand", "KH 9D")
     assert "[following.follow_suit]" in res.stdout, res.stdout  # English keeps the key
 

@@ -71,6 +71,7 @@ def judge(
     from scorekeeper.games import family_for
     from scorekeeper.session import names as named
     from scorekeeper.session.facts import names_from, parse_facts
+    from scorekeeper.text import language
 
     rules = rs.load(ruleset, options(set_, ruleset=ruleset))
     asked = judged(
@@ -94,6 +95,8 @@ def judge(
         facts = parse_facts(fact, keys, rules.name)
         seated = referee.table_size(rules, players)
         table = given or names_from(facts, seated, keys)
+        typed = [*named.in_facts(fact, keys), *(a.split()[0] for a in action if a.split())]
+        language.use_seats(named.unnamed_seats(table, given or typed))  # refusals too
         result = referee.judge_value(rules, table, facts, action)
         if json_:
             render.emit_json({"question": "value", "result": result.to_dict()})
@@ -101,6 +104,9 @@ def judge(
         _judged_value(rules, table, result)
         return
     plays, player, partner = named.judged_seats(referee.parse_trick(trick, rules), player, partner)
+    seats = [who for who, _ in plays] + [player or named.unnamed(len(plays) + 1)]
+    typed = [who for i, (who, _) in enumerate(plays) if who != named.unnamed(i + 1)]
+    language.use_seats(named.unnamed_seats(seats, [*typed, player or "", partner or ""]))
     ruling = referee.judge_play(
         rules,
         plays,
@@ -280,31 +286,42 @@ def _option_blocks(rows: list[tuple[str, str, str, str]]) -> None:
 def _judged_value(rules: Any, table: list[str], result: Any) -> None:
     """A hand's value asked with ``--fact``, as a match of this table shows it: partners
     as the sheet writes them ('Ben & Dirk', not 'Ben/Dirk'), the points per team where
-    teams count."""
+    teams count; a seat no one named by its number in the table's words (``Spieler 3``)."""
     from scorekeeper.cli import render
     from scorekeeper.match import Match
     from scorekeeper.text import language
 
+    seats = language.seats()
     language.use_match(language.chosen(), table)
+    language.use_seats(seats)  # kept: the value of a hand asked without every name
     render.result(result, title=say("cli.value"), match=Match(rules, table, table[0]))
 
 
 def show_ruling(r: Any) -> None:
     """The referee's answer: a trick's winner, or the cards allowed and forbidden; each
-    rule as the language spoken names it."""
+    rule as the language spoken names it; a seat no one named (``unnamed``) by its number
+    in the table's words (``Spieler 3 ist dran``, ``text.language.use_seats``), the trick
+    then its cards in play order."""
+    from scorekeeper.reasons import reason_of
+    from scorekeeper.text import language
     from scorekeeper.view.value import rule_named
+
+    unnamed = language.seats()
 
     if r.winner is not None:
         w = r.winner
         takes = escape(say("cli.takes", player=w["player"]))
         points = escape(say("cli.takes_points", points=w["points"]))
+        said = reason_of(w["reason"])  # worded again: the winner's seat as the table says it
+        why = escape(said.text() if said is not None else w["reason"])
         console.print(
-            f"[bold]{takes}[/] {points} {escape(w['reason'])} [dim]\\[{escape(rule_named(w['rule']))}][/]"
+            f"[bold]{takes}[/] {points} {why} [dim]\\[{escape(rule_named(w['rule']))}][/]"
         )
         for note in w.get("notes", []):
             console.print(f"  {escape(note)}")
         return
-    trick = cards(" ".join(f"{p}:{c}" for p, c in r.trick)) or say("cli.nothing_yet")
+    played = (c.code if p in unnamed else f"{p}:{c}" for p, c in r.trick)
+    trick = cards(" ".join(played)) or say("cli.nothing_yet")
     console.print(escape(say("cli.ruling", contract=r.contract, trick=trick, player=r.player)))
     if r.cards:
         legal = cards(" ".join(c.card.code for c in r.legal)) or say("cli.nothing")
@@ -364,7 +381,7 @@ def _named(key: str) -> str:
         return key
     from scorekeeper.lang.terms import rule_name, setting_name
 
-    return rule_name(key, lang, ": ") if "." in key else setting_name(key, lang)
+    return rule_name(key, lang) if "." in key else setting_name(key, lang)
 
 
 def _setting(value: Any) -> str:

@@ -346,7 +346,9 @@ def show_status(session: Session) -> None:
         if data["sits_out"]:
             echo(say("table.status.sits_out", players=data["sits_out"]))
         if data["to_act"]:
-            echo(say("table.status.to_act", what=hand.game.why_not_ready()))
+            from scorekeeper.view.value import line_start  # a line of its own: a capital
+
+            echo(line_start(say("table.status.to_act", what=hand.game.why_not_ready())))
     echo(say("table.status.totals", totals=team_signed(session.match, data["totals"])))
 
 

@@ -130,6 +130,14 @@ class GameHand:
 
     verbs: tuple[str, ...] = ()
     shared: frozenset[str] = frozenset({"rules"})
+
+    @property
+    def words_read(self) -> tuple[str, ...]:
+        """Every action word this game reads in its rule set, once each (``turnup``,
+        ``accept``...): what the table's help lists. ``verbs`` holds phrases random play
+        tries, which may leave out a word it cannot try blind (a turn-up before the deal
+        is known); a family whose ``verbs`` do so names its words here."""
+        return tuple(dict.fromkeys(v.split()[0] for v in self.verbs))
     """Attributes ``snapshot`` hands on as they are: what never changes during a hand,
     and caches of answers that do not depend on its state."""
 

@@ -72,6 +72,9 @@ class Language:
     money: str = "{amount}"
     pair: str = "{first} & {second}"
     """Two partners as this table writes them (``Anna & Carla``)."""
+    seat: str = "P{n}"
+    """A seat no one named, as this table says it (``Spieler 2``): the referee asked
+    without names (``--json`` keeps ``P2``)."""
     commands: Mapping[str, str] = field(default_factory=dict)
     nicknames: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     topics: Mapping[str, str] = field(default_factory=dict)
@@ -205,6 +208,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         sections=_word_table(code, data.get("sections", {}), "sections"),
         money=_text(code, data, "money", "") if "money" in data else "{amount}",
         pair=_text(code, data, "pair", "") if "pair" in data else "{first} & {second}",
+        seat=_text(code, data, "seat", "") if "seat" in data else "P{n}",
         commands=_word_table(code, data.get("commands", {}), "commands"),
         nicknames=_nicknames(code, data.get("nicknames", {})),
         topics=_word_table(code, data.get("topics", {}), "topics"),

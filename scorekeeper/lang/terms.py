@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.caches import memo
 from scorekeeper.lang.data import DEFAULT, fold, language
-from scorekeeper.text.language import card_language, is_neutral, player_names
+from scorekeeper.text.language import card_language, is_neutral, player_names, seat_named
 
 # Parameters of the view's sentences that carry a game's own term as the engine names it
 # (a key such as ``no90``, a rule set's word such as ``Kontra``, an English term such as
@@ -387,16 +387,24 @@ def section_title(key: str, lang: str = DEFAULT) -> str:
     parts = key.split(".")
     if parts[0] not in names:
         return key
-    return ": ".join(names.get(part, part) for part in parts)
+    return rule_path([names.get(part, part) for part in parts])
 
 
-def rule_name(key: str, lang: str = DEFAULT, sep: str = ": ") -> str:
+def rule_path(parts: Sequence[str]) -> str:
+    """A rule's worded parts as a person reads a rule's place: the rule, then where it
+    stands (``Trümpfe (Spielarten, Normalspiel)``, ``Zeitpunkte (Ansagen)``), the same in
+    every language; never a stack of colons inside a sentence's own colons."""
+    *where, rule = parts
+    return f"{rule} ({', '.join(where)})" if where else rule
+
+
+def rule_name(key: str, lang: str = DEFAULT) -> str:
     """A rule set's key as a rule's name in ``lang`` (what a refusal's ``[rule: ...]``
     names): ``options.revoke_penalty`` -> ``Strafe für Nichtbedienen``,
-    ``announcements.window.no90`` -> ``Ansagen, Zeitpunkte, keine 90``; each part by the
-    language file's section, setting, rank or game word. English keeps the key (what
-    ``--json`` carries); a part no file names stays as it is. ``sep`` joins the parts
-    (``Abrechnung: gewonnen`` in a list that commas already part)."""
+    ``announcements.window.no90`` -> ``keine 90 (Ansagen, Zeitpunkte)``; each part by the
+    language file's section, setting, rank or game word, as :func:`rule_path` orders
+    them. English keeps the key (what ``--json`` carries); a part no file names stays as
+    it is."""
     if lang == DEFAULT:
         return key
     parts = key.split(".")
@@ -409,7 +417,7 @@ def rule_name(key: str, lang: str = DEFAULT, sep: str = ": ") -> str:
         if word is None and part in voc.ranks:
             word = voc.ranks[part].name
         named.append(word or term(part, lang))
-    return sep.join(named)
+    return rule_path(named)
 
 
 RULE_TAG = re.compile(r"\[([^\]\[:\n]+): ([A-Za-z_][\w.]*)\]")
@@ -520,6 +528,7 @@ PAIR_MARKS = ("/", "+")
 def pair(members: Sequence[str], lang: str = DEFAULT) -> str:
     """Two partners as a table of ``lang`` writes them (the language file's ``pair``:
     ``Anna & Carla``); one player, or more than two, joined by ", "."""
+    members = [seat_named(m) or m for m in members]  # a seat no one named: Spieler 2
     if len(members) != 2:
         return ", ".join(members)
     return language(lang).pair.format(first=members[0], second=members[1])

@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.reasons import because
+from scorekeeper.session.names import unnamed
 
 
 def parse_fact_items(
@@ -50,7 +51,8 @@ def parse_facts(items: Sequence[str], keys: Mapping[str, Any], game: str) -> dic
 def names_from(
     facts: Mapping[str, Any], seated: int, keys: Mapping[str, Any] | None = None
 ) -> list[str]:
-    """Player names for a value question: those the facts mention, then P1, P2...
+    """Player names for a value question: those the facts mention, then seats no one named
+    (``unnamed``: P1, P2...).
 
     With the family's ``keys``, only the facts its declaration says name players are read,
     each as it names them (a trump suit or a game is never taken for a name)."""
@@ -64,8 +66,8 @@ def names_from(
                 found.append(word)
     n = 1
     while len(found) < seated:
-        if f"P{n}" not in found:
-            found.append(f"P{n}")
+        if unnamed(n) not in found:
+            found.append(unnamed(n))
         n += 1
     return found
 

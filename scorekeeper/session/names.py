@@ -17,6 +17,25 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.reasons import because
 
 
+def unnamed(seat: int) -> str:
+    """The name a seat no one named goes by (``P2`` for the second seat), where the
+    referee is asked without names: ``--json`` gives it, people read the seat in their
+    table's words (``Spieler 2``: ``text.language.use_seats``)."""
+    return f"P{seat}"
+
+
+def unnamed_seats(names: Sequence[str], typed: Sequence[str]) -> dict[str, int]:
+    """The names among ``names`` (in seat order) that the referee gave seats no one named
+    (``unnamed``, and not typed), each with its seat's number: ``Anna P1 P2 P3`` asked
+    with Anna named gives ``{P1: 2, P2: 3, P3: 4}``."""
+    given = {unnamed(n) for n in range(1, len(names) + 1)}
+    return {
+        name: seat
+        for seat, name in enumerate(names, 1)
+        if name in given and spelled(name, typed) is None
+    }
+
+
 def spelled(word: str, players: Sequence[str]) -> str | None:
     """The player ``word`` names in any case, as the match spells it; None if none."""
     if word in players:

@@ -15,6 +15,7 @@ from scorekeeper.rounds import RoundPlace, round_place
 from scorekeeper.session import Session
 from scorekeeper.table.native import said_phrase
 from scorekeeper.table.words import say, signed
+from scorekeeper.view.said import chosen
 from scorekeeper.view.sheet import column_scores
 from scorekeeper.view.sides import sides_data, sides_lines
 from scorekeeper.view.words import cards
@@ -67,7 +68,7 @@ def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
         }
         if trick is not None
         else None,
-        "said": [f"{s.player} {said_phrase(str(s.kind), lang, m.rules.family)}" for s in said],
+        "said": [_said(s.player, str(s.kind), lang, m.rules.family) for s in said],
         "totals": m.totals(),
         "columns": column_scores(m, m.totals()),  # per fixed team where teams play
         "sides": sides_data(hand),  # who is Re and Kontra, as far as the table knows
@@ -76,6 +77,12 @@ def bar_data(session: Session, lang: str = "en") -> dict[str, Any]:
         "over": m.over(),
         "lang": lang,
     }
+
+
+def _said(player: str, kind: str, lang: str, family: str) -> str:
+    """One thing said, as the table says it: a trump chosen or an ace called in words
+    (``Carla koos harten als troef``), anything else as it is typed (``Ben kraak``)."""
+    return chosen(player, kind) or f"{player} {said_phrase(kind, lang, family)}"
 
 
 def _multiplier(game: object) -> int:

@@ -733,14 +733,14 @@ def help_lines(hand: Hand, lang: str = "en") -> list[str]:
     family = hand.rules.family
     deck = hand.rules.deck.cards
     trick = " ".join(card_form(c.code, lang).lower() for c in deck[: len(hand.players)])
-    verbs = listed(spoken(v.split()[0], lang, family) for v in hand.game.verbs)
+    verbs = listed(spoken(v, lang, family) for v in hand.game.words_read)
     lines = [
         say(
             "table.help.game",
             card=card_form(deck[0].code, lang).lower(),
             trick=trick,
             words=verbs,
-            example=_said_example(hand, verbs[0], lang) if verbs else "",
+            example=_said_example(hand, lang) if hand.game.verbs else "",
             commands=[spoken_command(c, lang) for c in COMMANDS],
         )
     ]
@@ -750,10 +750,11 @@ def help_lines(hand: Hand, lang: str = "en") -> list[str]:
     return lines
 
 
-def _said_example(hand: Hand, word: str, lang: str) -> str:
+def _said_example(hand: Hand, lang: str) -> str:
     """The help's example of what a player says: the game's first word, with the card it
     takes where it takes one ('anna rufen kra': a call names its ace)."""
     verb = hand.game.verbs[0].split()[0]
+    word = spoken(verb, lang, hand.rules.family)
     taking = (a for a in hand.legal_actions() if not a.is_play and a.verb == verb and a.args)
     cards = next((a.cards() for a in taking if _all_cards(a)), [])
     return " ".join([hand.players[0], word, *(card_form(c.code, lang).lower() for c in cards)])
@@ -771,7 +772,9 @@ def judge_lines(hand: Hand) -> list[str]:
     """Which cards the player to play may play; with the deal known, why not the others."""
     player = hand.to_play()
     if player is None:
-        return [say("table.judge.nobody", why=hand.game.why_not_ready())]
+        from scorekeeper.view.value import line_start  # a line of its own: a capital
+
+        return [line_start(say("table.judge.nobody", why=hand.game.why_not_ready()))]
     cards = hand.playable_cards(player)
     codes = " ".join(c.code for c in cards)
     holding = hand.holding(player)

@@ -156,6 +156,8 @@ def _word(value: Any) -> str:
         return " ".join(_word(v) for v in value)
     if isinstance(value, float) and (lang := language.current()) != language.ENGLISH:
         return language.number(value, lang)  # 12,5 where the table writes a decimal comma
+    if isinstance(value, str) and (seat := language.seat_named(value)) is not None:
+        return seat  # a seat no one named: Spieler 2, not the referee's P2
     if isinstance(value, str) and language.player_names() and any(m in value for m in PAIR):
         return importlib.import_module(TERMS).sides_in(value, language.current())  # Anna & Carla
     return str(value)

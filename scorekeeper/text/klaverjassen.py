@@ -247,7 +247,7 @@ TEXTS.update(
             "{player} takes the talon and lays {count} cards away ('{player} discard C1 C2')"
         ),
         "klaverjassen.msg.redeal_wait": "everybody passed; the same dealer deals again",
-        "klaverjassen.msg.no_trump_yet": "trump is not chosen yet: {now}",
+        "klaverjassen.msg.no_trump_yet": "trump is not chosen yet; {now}",
         "klaverjassen.msg.discard_first": (
             "{player} takes the talon and must lay {count} cards away first "
             "('{player} discard C1 C2')"
@@ -267,7 +267,7 @@ TEXTS.update(
         "klaverjassen.msg.over_team": "{hands} hands played: {standing!l}; {side} win",
         "klaverjassen.msg.over_one": "{hands} hands played: {standing!l}; {side} wins",
         # the notes and labels of a finished hand
-        "klaverjassen.label.trick": "trick {number}: {label}",
+        "klaverjassen.label.trick": "{label} in trick {number}",
         "klaverjassen.label.declared": "declared by {player}: {label}",
         "klaverjassen.label.stuk": "stuk declared by {player}",
         "klaverjassen.note.discards": (
@@ -278,7 +278,7 @@ TEXTS.update(
             "highest declaration: {combo} ({side}); only {side} scores declarations "
             "[rule: declarations]"
         ),
-        "klaverjassen.note.declined": "{side} declined their roem ({points}) [rule: roem]",
+        "klaverjassen.note.declined": "{points} roem of {side} does not count: declined [rule: roem]",
         "klaverjassen.note.trick_roem": "roem for the trick's winner: {roem} [rule: {rule}]",
         # roem patterns
         "klaverjassen.label.run": "run of {length} in {suit} ({cards})",

@@ -16,7 +16,7 @@ Nothing here loads a catalogue: English needs none, and start-up stays cheap.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,7 @@ _chosen: str | None = None  # --lang
 _match: str | None = None  # the match file's language
 _neutral = False  # --json: the words programs read stay English
 _names: tuple[str, ...] = ()  # the match's players: a name is never a game's term
+_seats: tuple[tuple[str, int], ...] = ()  # seats no one named: the referee's name, the seat
 
 
 def parse(value: str | None) -> str | None:
@@ -156,6 +157,33 @@ def player_names() -> tuple[str, ...]:
     return _names
 
 
+def use_seats(seats: Mapping[str, int]) -> None:
+    """The seats no one named, by the name the referee gave each (``P2``, which
+    ``--json`` keeps) and the seat's number: the view says them as the table does
+    (:func:`seat_named`)."""
+    global _seats
+    _seats = tuple(seats.items())
+
+
+def seats() -> dict[str, int]:
+    """The seats no one named (:func:`use_seats`), by name."""
+    return dict(_seats)
+
+
+def seat_named(name: str) -> str | None:
+    """A seat no one named as the language spoken says it (``Spieler 2``), or None for
+    a player's name (and for ``--json``, which keeps the referee's ``P2``)."""
+    if not _seats or _neutral:
+        return None
+    number = dict(_seats).get(name)
+    if number is None:
+        return None
+    import importlib  # the language files read through the view's words: loaded by name
+
+    data = importlib.import_module("scorekeeper.lang.data")
+    return str(data.language(current()).seat.format(n=number))
+
+
 def card_language() -> str | None:
     """The language cards are named in (``D♣`` for QC at a German table): the language
     spoken, whatever the match's own; None (card codes, QC) for English and ``--json``."""
@@ -175,12 +203,12 @@ def is_neutral() -> bool:
     return _neutral
 
 
-def voice() -> tuple[str, str | None, tuple[str, ...]]:
+def voice() -> tuple[str, str | None, tuple[str, ...], tuple[tuple[str, int], ...]]:
     """What words made now depend on besides their reason: the language spoken, the
     match's language (its card names, ``card_language``) and its players' names (never
     taken for a game's term). Tables of words made once are keyed by it, so that a process
     showing two matches never hands one match's words to the other."""
-    return (current(), _match, _names)
+    return (current(), _match, _names, _seats)
 
 
 def reset() -> None:
@@ -190,6 +218,7 @@ def reset() -> None:
     _refused = None
     choose(None)
     use_match(None)
+    use_seats({})
     neutral(False)
 
 

@@ -13,6 +13,19 @@ ANNOUNCED = frozenset({"re", "contra", "no90", "no60", "no30", "black"})
 """What the status says was announced; a trump is chosen, an ace called, the rest said."""
 
 
+def chosen(player: str, kind: str) -> str | None:
+    """A trump chosen or an ace called as a table says it (``Carla koos harten als
+    troef``, ``Ben rief A♣``), never in the order the action is typed (``Carla troef
+    harten``); None for anything else said."""
+    verb, _, rest = kind.partition(" ")
+    if verb == "trump" and rest:
+        return say("cli.status_said.trump.alone", player=player, suit=rest).strip()
+    card = Card.read(rest) if verb == "call" and rest else None
+    if card is not None:
+        return say("cli.status_said.call.alone", player=player, card=card).strip()
+    return None
+
+
 def said_line(said: dict[str, Any]) -> str:
     """One thing said in the hand as the status tells it: 'Ben announced re', 'Ben chose
     hearts as trumps', 'Carla called AH', 'Ben: knock'."""

@@ -38,9 +38,12 @@ def term(text: str) -> str:
 
 def side(text: str) -> str:
     """A text's sides named by their two players (``Anna/Carla``, ``Anna+Carla``) as the
-    view's language writes partners: ``Anna & Carla``."""
+    view's language writes partners: ``Anna & Carla``; a seat no one named as the table
+    says it (``Spieler 3``)."""
     from scorekeeper.text import language
 
+    if (seat := language.seat_named(text)) is not None:
+        return seat
     if not language.player_names() or ("/" not in text and "+" not in text):
         return text  # no pair in it: nothing to load
     from scorekeeper.lang.terms import sides_in

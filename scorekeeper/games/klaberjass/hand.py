@@ -119,6 +119,12 @@ class KlaberjassHand(GameHand):
                 phrases += [f"sequence {format_cards(r)}" for r in held_runs(self.rules, held)]
         return tuple(phrases)
 
+    @property
+    def words_read(self) -> tuple[str, ...]:
+        """Every word of the notation, the turn-up, bella and the sequences among them,
+        whether or not the deal is known."""
+        return VERBS
+
     # -- the contract in force
     def _make_contract(self) -> Contract:
         contract = Contract.from_rules(self.rules, CONTRACT, self.trump)

@@ -111,6 +111,12 @@ class KlaverjassenHand(GameHand):
 
     # -- what may be typed
     @property
+    def words_read(self) -> tuple[str, ...]:
+        """The words of this rule set, as a refusal of an unknown word lists them
+        (``accept`` and ``upturn`` only where a card is turned up)."""
+        return tuple(n.action_words(self.rules))
+
+    @property
     def verbs(self) -> tuple[str, ...]:  # type: ignore[override]
         """The action words of this hand, some complete with their cards.
 
