@@ -174,11 +174,11 @@ def deal(hands: list[str], match: Path | None = None, json_: bool = False) -> No
     """``deal PLAYER=CARDS...``: the deal of the next hand."""
     from scorekeeper.cards import parse_cards
 
-    for item in hands:
-        if "=" not in item:
-            raise ScorekeeperError(because("cli.deal_usage", "deal", item=item))
     cards: dict[str, list[str]] = {}
-    with editing(match) as session:
+    with editing(match) as session:  # opened first: a refusal speaks the match's language
+        for item in hands:
+            if "=" not in item:
+                raise ScorekeeperError(because("cli.deal_usage", "deal", item=item))
         for item in hands:
             name, text = item.split("=", 1)
             cards[name.strip()] = [c.code for c in parse_cards(typed_cards(session, [text]))]

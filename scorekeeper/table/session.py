@@ -781,12 +781,14 @@ def judge_lines(hand: Hand) -> list[str]:
     if holding is None:
         return [say("table.judge.unknown_hand", player=player, cards=codes)]
     from scorekeeper.view.value import rule_named  # the rule in the table's words
+    from scorekeeper.view.words import cards as card_words  # B♥ at a Dutch table, not JH
 
     lines = [say("table.judge.may_play", player=player, cards=codes)]
     for card in listed(holding):
         verdict = hand.check_card(player, card)
         if not verdict.legal:
-            lines.append(f"  {card.code}: {verdict.reason} [{rule_named(verdict.rule or '')}]")
+            why = f"{verdict.reason} [{rule_named(verdict.rule or '')}]"
+            lines.append(f"  {card_words(card.code)}: {why}")
     return lines
 
 
