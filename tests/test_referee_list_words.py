@@ -50,3 +50,17 @@ def test_a_malformed_deal_is_refused_in_the_match_s_language(
     assert res.returncode == 2, res.stderr
     assert res.stderr.startswith(words) and "Error" not in res.stderr, res.stderr
     assert snapshot(path) == before
+
+
+def test_judge_reads_and_speaks_the_current_match_s_language(tmp_path: Path) -> None:
+    """At a Dutch table (the current match), judge's own --help examples work as printed:
+    Dutch cards, trump and facts are read, and the value is said in Dutch too (it read
+    English only and said the value in English unless --lang was given)."""
+    ok(run_cli(tmp_path, "new", "klaverjassen-rotterdam", *DEAL, "--lang", "nl"))
+    trick = ["--trick", "Anna:SA Ben:S9", "--player", "Carla", "--hand", "SH HB Kl7"]
+    said = ok(run_cli(tmp_path, "judge", "klaverjassen-rotterdam", *trick, "--trump", "harten"))
+    assert "Mag spelen: H♠" in said and "Niet B♥: moet schoppen bekennen" in said, said
+    facts = ["-f", "spelend team=Carla", "-f", "troef=harten", "-f", "punten=90"]
+    value = ok(run_cli(tmp_path, "judge", "klaverjassen-rotterdam", *facts))
+    assert value.startswith("Waarde: Carla & Speler 3 harten"), value
+    assert "Value" not in value and "card points" not in value, value

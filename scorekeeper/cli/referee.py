@@ -292,7 +292,7 @@ def _judged_value(rules: Any, table: list[str], result: Any) -> None:
     from scorekeeper.text import language
 
     seats = language.seats()
-    language.use_match(language.chosen(), table)
+    language.use_match(language.typed(), table)  # the language the trick's answer speaks too
     language.use_seats(seats)  # kept: the value of a hand asked without every name
     render.result(result, title=say("cli.value"), match=Match(rules, table, table[0]))
 
