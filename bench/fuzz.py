@@ -7,7 +7,7 @@ Four classes of input, an equal share each, as the CI-sized fuzz tests in ``test
 them (``test_bad_input``: match files and action strings; ``test_fuzz_inputs``: player
 names and whole command lines; their word lists are imported from there), but drawn with
 ``random`` from a seed instead of hypothesis, and run through the program's own entry
-point (:func:`scorekeeper.cli.entry.main`: the quick path and Typer, the launcher's
+point (:func:`scorekeeper.__main__.main`: the quick path and Typer, the launcher's
 exit codes) in this process, with standard input empty and the output captured:
 
 - ``match-file``: a match file (a sound one or the tests' own) with up to four random
@@ -219,7 +219,7 @@ class Escaped(Exception):
 def run(args: Sequence[str]) -> tuple[int, str, str]:
     """``scorekeeper ARGS`` through the program's entry point in this process: exit code,
     standard output and error (standard input empty)."""
-    from scorekeeper.cli.entry import main
+    from scorekeeper.__main__ import main
 
     saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")

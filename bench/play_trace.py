@@ -10,6 +10,12 @@ under ``sys.setprofile``: a module counts when a function or method defined in i
 called (its import alone does not count: code a module runs only at import time is
 setting up, not the command's work: a call made while any module body runs is left
 out). Prints the count and, with ``--list``, the modules.
+
+The program's own file, ``scorekeeper/__main__.py`` (run as ``__main__``), is not counted:
+it is where every reading of the path starts, ``python -m scorekeeper`` or the installed
+``scorekeeper`` command (whose entry point is its ``main``; under that command it runs
+code where ``cli/entry.py`` ran it before, so there the count is the same as with
+``cli/entry.py``; under ``python -m``, as here, one module fewer).
 """
 
 from __future__ import annotations

@@ -31,8 +31,7 @@ from scorekeeper.contract import TRUMP, Contract, verify_trick
 from scorekeeper.holdings import BIT
 from scorekeeper.reasons import Reason
 from scorekeeper.record import record
-from scorekeeper.rules.common import Following
-from scorekeeper.rules.schema import hints
+from scorekeeper.rules.schema import Following, hints
 
 
 @record(frozen=True)

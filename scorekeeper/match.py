@@ -23,7 +23,7 @@ from scorekeeper.errors import (
 from scorekeeper.hand import FamilyRules, Hand, Outcome
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap
 from scorekeeper.matchlog.files import for_match
-from scorekeeper.matchlog.shape import describe, name_problem, path_text
+from scorekeeper.matchlog.records import describe, name_problem, path_text
 from scorekeeper.reasons import because
 from scorekeeper.result import HandResult
 from scorekeeper.rules import Ruleset

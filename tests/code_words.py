@@ -40,11 +40,22 @@ def _pattern(lang: str) -> re.Pattern[str]:
 def code_words(text: str, lang: str) -> list[str]:
     """The codes ``text`` holds where a table of ``lang`` reads words (references aside)."""
     keys = [m.group(0) for m in _RULE_TAG.finditer(text) if _is_key(m.group(1), lang)]
+    keys += [m.group(0) for m in _fact_keys(lang).finditer(text)]
     plain = _REFERENCE.sub(" ", _RULE_TAG.sub(" ", text))
     found = [m.group(0) for m in _KEY.finditer(plain)]
     keys += [k for k in found if _bare_key(k, lang)]
     plain = _KEY.sub(" ", plain)
     return keys + [m.group(0) for m in _pattern(lang).finditer(plain)]
+
+
+@functools.cache
+def _fact_keys(lang: str) -> re.Pattern[str]:
+    """A quick hand's fact by its key before ``=`` (``re_points=``, ``redeal=ja``) where
+    this table names it otherwise (``Re-Augen=``, ``eingeworfen=ja``): the key is typed
+    on the command line too, but a sentence names the fact as the table does."""
+    names = language(lang).facts
+    keys = sorted((k for k, v in names.items() if v and v[0] != k), key=len, reverse=True)
+    return re.compile(rf"(?<![\w'’-])(?:{'|'.join(map(re.escape, keys))})(?==)")
 
 
 def _is_key(rule: str, lang: str) -> bool:

@@ -43,7 +43,10 @@ def test_the_check_finds_a_code_and_spares_the_table_s_words() -> None:
     assert code_words("Re gewinnt; Ben sagt Re an", "de") == []
     assert code_words("warning: verzaakt door Carla", "nl") == ["warning"]
     assert code_words("redeal (bool: true, ...)", "de") == ["redeal", "bool:", "true"]
-    assert code_words("re=Anna,Carla [Regel: Ansagen, Zeitpunkte]", "de") == []
+    assert code_words("Re=Anna,Carla [Regel: Ansagen, Zeitpunkte]", "de") == []
+    # a quick fact by its key where the table names it otherwise: a code
+    assert code_words("re=Anna re_points=165 eingeworfen=ja", "de") == ["re", "re_points"]
+    assert code_words("Re-punten=165 redeal=ja", "nl") == ["redeal"]
     assert code_words("zu spät [Regel: announcements.window]", "de") == [
         "[Regel: announcements.window]"
     ]
@@ -442,13 +445,21 @@ def test_every_argument_and_option_has_a_help_text() -> None:
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])
 def test_a_quick_fact_refused_names_no_code_place(lang: str, tmp_path: Path) -> None:
-    """A quick fact refused is named as typed ('re='), not by its place in the program
+    """A quick fact refused is named as the table names it ('Re-Augen=' at a German
+    table, whether typed so or by its key 're_points='), not by its place in the program
     ('quick.re: re= names the Re players'); --json keeps the place."""
+    from scorekeeper.lang.terms import fact_name
+
     path = new_match(tmp_path, "doppelkopf", PLAYERS, lang=lang)
-    for facts in (["re=Zed"], ["re=Anna", "all_tricks=x"]):
+    for facts in (["re=Zed"], ["re=Anna", "all_tricks=x"], ["re_points=abc"], ["redeal=nie"]):
         res = run_cli(tmp_path / "home", "hand", *facts, "--match", path)
         assert res.returncode != 0 and "quick." not in res.stderr, res.stderr
-        assert facts[-1].split("=")[0] in res.stderr, res.stderr
+        key = facts[-1].split("=")[0]
+        if lang == "en":  # the key is the English name
+            assert key in res.stderr, res.stderr
+        else:
+            assert fact_name(key, lang) + "=" in res.stderr, res.stderr
+            assert f"{key}=" not in res.stderr, res.stderr
     res = run_cli(tmp_path / "home", "hand", "re=Zed", "--match", path, "--json")
     assert '"quick.re"' in res.stdout + res.stderr
 

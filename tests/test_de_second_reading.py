@@ -107,7 +107,7 @@ def test_every_trick_is_a_durchmarsch_in_the_hand_the_stats_and_explain(tmp_path
         for rule_set in ("klaverjassen", "klaverjassen-3", "klaverjassen-wilde-boom")
     )
     assert "Durchmarsch" in text
-    assert "Optionen: Durchmarsch für die Gegner" in text, text
+    assert "Durchmarsch für die Gegner (Optionen)" in text, text
     for rival in ("Prämie für alle Stiche", "100 für alle Stiche", "Pit", "Mars"):
         assert rival not in text, rival
 
@@ -125,14 +125,14 @@ def test_all_tricks_no_is_a_hand_without_a_durchmarsch_not_without_any_trick(
 
 def test_bierkopf_quick_points_names_the_key_as_typed_and_no_1_augen(tmp_path: Path) -> None:
     """'points: die Partei kann nicht 1 Augen haben' quoted the English key as a label and
-    counted '1 Augen'; the key is quoted as typed (points=1)."""
+    counted '1 Augen'; the fact is quoted as the table names it (Augen=1, typed points=1)."""
     path = tmp_path / "bk.toml"
     players = ["Anna", "Ben", "Carla", "Dirk"]
     ok(run_cli(tmp_path, "new", "bierkopf", *players, "--lang", "de", "--match", path))
     few = run_cli(tmp_path, "hand", "team=Anna", "points=1", "-m", path)
-    assert "points=1: so wenige Augen kann eine Partei nicht haben" in few.stderr, few.stderr
+    assert "Augen=1: so wenige Augen kann eine Partei nicht haben" in few.stderr, few.stderr
     many = run_cli(tmp_path, "hand", "team=Anna", "points=119", "-m", path)
-    assert "points=119: dann hätte die andere Partei 1, und so wenige" in many.stderr, many.stderr
+    assert "Augen=119: dann hätte die andere Partei 1, und so wenige" in many.stderr, many.stderr
     assert "1 Augen" not in few.stderr + many.stderr
 
 
@@ -165,7 +165,7 @@ def test_the_table_lists_what_was_said_not_announced(tmp_path: Path) -> None:
     ok(run_cli(tmp_path, "new", "klaverjassen", *players, "--lang", "de", "--match", path))
     ok(run_cli(tmp_path, "act", "Ben pass", "Carla trump hearts", "-m", path))
     res = piped(tmp_path, path, "ende\n")
-    assert "\nGesagt: Carla Trumpf" in res.stdout, res.stdout
+    assert "\nGesagt: Carla wählte Herz als Trumpf" in res.stdout, res.stdout
     assert "angesagt:" not in res.stdout
 
 

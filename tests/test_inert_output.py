@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import cli_env, run_cli
 
-from scorekeeper.matchlog.shape import name_problem
+from scorekeeper.matchlog.records import name_problem
 from scorekeeper.shown import csv_cell, terminal_encoding
 
 HOSTILE = [

@@ -546,13 +546,13 @@ main()
 def test_the_console_script_and_the_apps_main_answer_alike(
     tmp_path: Path, matches: dict[str, Path], args: list[str]
 ) -> None:
-    """``scorekeeper`` (the console script, :mod:`scorekeeper.cli.entry`) and the old entry
+    """``scorekeeper`` (the console script, :mod:`scorekeeper.__main__`) and the old entry
     point ``scorekeeper.cli.app:main`` give the same answers."""
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
-    assert 'scorekeeper = "scorekeeper.cli.entry:main"' in text
+    assert 'scorekeeper = "scorekeeper.__main__:main"' in text
     path = tmp_path / "m.toml"
     answers = []
-    for module in ("scorekeeper.cli.entry", "scorekeeper.cli.app"):
+    for module in ("scorekeeper.__main__", "scorekeeper.cli.app"):
         shutil.copyfile(matches["mid"], path)
         res = subprocess.run(
             [sys.executable, "-c", _MAIN.format(module=module), "scorekeeper", *args],
@@ -592,13 +592,14 @@ def test_the_process_ends_at_once_only_when_nothing_follows(
     import atexit
     import types
 
-    from scorekeeper.cli import entry, quick
+    from scorekeeper import __main__ as the_program
+    from scorekeeper.cli import quick
 
     main = types.ModuleType("__main__")
     if program == "python -m":
         main.__spec__ = types.SimpleNamespace(name="scorekeeper.__main__")  # type: ignore[assignment]
     elif program == "console script":
-        main.main = entry.main  # type: ignore[attr-defined]
+        main.main = the_program.main  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "__main__", main)
     monkeypatch.setattr(atexit, "_ncallbacks", lambda: callbacks)
 

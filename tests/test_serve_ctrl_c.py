@@ -65,12 +65,12 @@ def test_ctrl_c_while_the_program_starts_ends_it_with_130_quietly(
             raise KeyboardInterrupt
         return real(name, *args, **kwargs)
 
-    from scorekeeper.cli import entry
+    from scorekeeper import __main__ as program
 
     monkeypatch.setattr(builtins, "__import__", interrupted)
     try:
         with pytest.raises(SystemExit) as stopped:
-            importlib.reload(entry).main()
+            importlib.reload(program).main()
     except KeyboardInterrupt:
         pytest.fail("Ctrl-C while starting went through as a traceback")
     assert stopped.value.code == 130

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import matchlog
 from scorekeeper.errors import IllegalActionError, MatchFileError, ScorekeeperError
 from scorekeeper.matchlog import HandRecord, MatchLog
-from scorekeeper.matchlog.shape import name_problem
+from scorekeeper.matchlog.records import name_problem
 from scorekeeper.session import Session
 from scorekeeper.session.facts import names_from, parse_fact_items
 

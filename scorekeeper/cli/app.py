@@ -187,7 +187,7 @@ def typer_main(argv: list[str]) -> None:
 
 
 def main() -> None:
-    """Console entry point (as :func:`scorekeeper.cli.entry.main`): the quick path for a
+    """Console entry point (as :func:`scorekeeper.__main__.main`): the quick path for a
     plain table command, Typer for everything else; never a traceback for bad input."""
 
     def answer(argv: list[str]) -> None:

@@ -434,13 +434,13 @@ def exit_now(exc: SystemExit) -> None:
 
 def _program_is_ours() -> bool:
     """Whether the process's main program is ``python -m scorekeeper`` or the console
-    script (which imports ``main`` from :mod:`.entry` or :mod:`.app`)."""
+    script (which imports ``main`` from :mod:`scorekeeper.__main__` or :mod:`.app`)."""
     program = sys.modules.get("__main__")
     spec = getattr(program, "__spec__", None)
     if spec is not None and spec.name == "scorekeeper.__main__":
         return True
     runner = getattr(program, "main", None)
-    return getattr(runner, "__module__", None) in ("scorekeeper.cli.entry", "scorekeeper.cli.app")
+    return getattr(runner, "__module__", None) in ("scorekeeper.__main__", "scorekeeper.cli.app")
 
 
 def _stand_ins() -> str:

@@ -363,7 +363,7 @@ def _value(value: Any) -> str:
 
 def _of_trump(value: Any) -> bool:
     """A card of the trump suit chosen at the table (``J{T}``)."""
-    from scorekeeper.rules.common import TRUMP_PLACEHOLDER
+    from scorekeeper.rules.schema import TRUMP_PLACEHOLDER
 
     return isinstance(value, str) and value.endswith(TRUMP_PLACEHOLDER)
 

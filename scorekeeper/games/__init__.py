@@ -30,8 +30,7 @@ from scorekeeper.following import FollowingRules
 from scorekeeper.reasons import because
 from scorekeeper.record import record
 from scorekeeper.result import HandResult
-from scorekeeper.rules.common import CommonRules
-from scorekeeper.rules.schema import Section
+from scorekeeper.rules.schema import CommonRules, Section
 
 if TYPE_CHECKING:
     from scorekeeper.hand import Hand, Play, Trick

@@ -174,6 +174,10 @@ def _listed(key: str, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]
         params = {**params, topics: [spoken_topic(t, lang) for t in params[topics]]}
     if key in FACT_KEYS and isinstance(params.get("keys"), list | tuple):
         params = {**params, "keys": [fact_name(str(k), lang) for k in params["keys"]]}
+    if key in FACT_KEY_OF and isinstance(fact := params.get("key"), str):
+        params = {**params, "key": fact_name(fact, lang)}  # Re-Augen=abc, not re_points=abc
+    if key == "session.fact_form" and isinstance(item := params.get("item"), str):
+        params = {**params, "item": _fact_item(item, lang)}
     if isinstance(option := params.get("option"), str) and not option.startswith("-"):
         params = {**params, "option": option_name(option, lang)}  # Armut, not poverty
     return params
@@ -185,8 +189,29 @@ def _card_texts(key: str) -> frozenset[str]:
     return CARD_TEXT_PARAMS | frozenset(more)
 
 
-FACT_KEYS = frozenset({"session.fact_form", "games.quick.unknown"})
+FACT_KEYS = frozenset(
+    {
+        "session.fact_form",
+        "games.quick.unknown",
+        "doppelkopf.quick.redeal_alone",
+        "klaverjassen.quick.redeal_alone",
+    }
+)
 """Refusals that list the facts a quick hand takes (``re, re_points``): by their names."""
+
+FACT_KEY_OF = frozenset({"session.fact_refused", "session.fact_twice"})
+"""Refusals that name one fact (``{key}``) as typed on the command line: by its name."""
+
+
+def _fact_item(item: str, lang: str) -> str:
+    """A ``KEY=VALUE`` word as the table typed it: the fact by its name, a yes or no as the
+    table says it (the command line read ``Fuchs=ja`` as ``Fuchs=true``)."""
+    key, eq, value = item.partition("=")
+    if not eq:
+        return item
+    voc = language(lang)
+    said = {"true": voc.yes, "false": voc.no}.get(value.strip().lower(), ())
+    return fact_name(key.strip(), lang) + eq + (said[0] if said else value)
 
 
 OPTION_KEYS = ("rules.option.", "rules.options_make", "club.bad_setting")

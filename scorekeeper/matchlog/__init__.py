@@ -8,10 +8,10 @@ per hand holding the hand's actions in the order they happened.
 
 This package only deals with the file itself, one concern per module:
 
-* :mod:`.records`: :class:`MatchLog` and :class:`HandRecord`, and their canonical text.
-* :mod:`.shape`: the shape checks (required fields, key names, types, that every action
-  and deal belongs to a player of the match). Whether an action is legal is the engine's
-  business.
+* :mod:`.records`: :class:`MatchLog` and :class:`HandRecord`, their canonical text, and
+  their shape: the checks a parsed document passes before it becomes them (required
+  fields, key names, types, that every action and deal belongs to a player of the
+  match). Whether an action is legal is the engine's business.
 * :mod:`.sourcemap`: :class:`SourceMap` finds the line of a header key, a hand, an action,
   a dealt hand or a quick-hand key, so that the engine can point at the offending line.
 * :mod:`.files`: :func:`write_text` replaces any text file atomically; :func:`lock` keeps
@@ -45,16 +45,16 @@ from scorekeeper.matchlog.files import (
     replacing_bytes,
     write_text,
 )
-from scorekeeper.matchlog.records import HandRecord, MatchLog
-from scorekeeper.matchlog.shape import (
+from scorekeeper.matchlog.records import (
     FORMAT,
     MAX_DEPTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    KeyPath,
+    HandRecord,
+    MatchLog,
     shape_problems,
 )
-from scorekeeper.matchlog.sourcemap import SourceMap
+from scorekeeper.matchlog.sourcemap import KeyPath, SourceMap
 from scorekeeper.reasons import because
 
 __all__ = [

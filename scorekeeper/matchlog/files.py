@@ -38,8 +38,9 @@ never ending in ``.toml``, so that no listing takes it for a match."""
 def read_plain(path: str | os.PathLike[str], limit: int) -> bytes | None:
     """The bytes of a plain file of at most ``limit`` bytes, or None: a missing file, a
     link (never followed), a pipe, a device or a folder, a larger file (its size is asked
-    before a byte is read). The one way a cache, a key or an undo record is read from a
-    folder that may be shared: nothing put there can hang a command or fill its memory."""
+    before a byte is read), a file whose length changes while it is read. The one way a
+    cache, a key or an undo record is read from a folder that may be shared: nothing put
+    there can hang a command or fill its memory."""
     return _read_checked(path, limit, private=False)
 
 
@@ -61,12 +62,12 @@ def _read_checked(path: str | os.PathLike[str], limit: int, *, private: bool) ->
         if private and (st.st_uid != os.getuid() or st.st_mode & 0o077):
             return None
         with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(limit + 1)
+            data = file.read(st.st_size + 1)  # one byte more tells a file still growing
     except OSError:
         return None
     finally:
         os.close(fd)
-    return data if len(data) <= limit else None
+    return data if len(data) == st.st_size else None  # else another process is writing it
 
 
 def own_folder(folder: Path) -> bool:

@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 
-from scorekeeper.matchlog.shape import KeyPath
+KeyPath = tuple[str | int, ...]
+"""A location in the TOML document: table keys and array indices from the top."""
 
 Record = Callable[[KeyPath, int], None]
 

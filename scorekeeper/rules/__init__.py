@@ -1,14 +1,14 @@
 """Rule sets, the data layer: finding and reading files safely (``source``), the typed
-schema mechanism (``schema``), the parts every game shares (``common``), the loaded rule
-set with its options (``ruleset``) and the typo warning for house rules (``typos``).
+schema (``schema``: how a table is read into its record, and the tables every game
+shares), the loaded rule set with its options (``ruleset``) and the typo warning for
+house rules (``typos``).
 
 Nothing here imports a game family: families register their schema and mechanics with
 whoever loads rule sets (``scorekeeper.games``).
 """
 
-from scorekeeper.rules.common import CommonRules, when_key
 from scorekeeper.rules.ruleset import Binder, Option, Ruleset, load, validate
-from scorekeeper.rules.schema import Problem, Section, key, read
+from scorekeeper.rules.schema import CommonRules, Problem, Section, key, read, when_key
 from scorekeeper.rules.source import (
     available,
     data_home,

@@ -15,8 +15,7 @@ from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import OptionError, RulesetError
 from scorekeeper.reasons import Reason, because
 from scorekeeper.record import field, fields, record
-from scorekeeper.rules.common import CommonRules, when_key
-from scorekeeper.rules.schema import Problem, nearest, read, said
+from scorekeeper.rules.schema import CommonRules, Problem, nearest, read, said, when_key
 from scorekeeper.rules.source import Chain, find, load_chain, merge, type_word
 
 T = TypeVar("T")

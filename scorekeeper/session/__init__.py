@@ -27,7 +27,7 @@ from scorekeeper.hand import Hand, Outcome
 from scorekeeper.match import Match, MatchHand
 from scorekeeper.matchlog import HandRecord, MatchLog, SourceMap, Strings, files, one_hand, pieces
 from scorekeeper.matchlog.files import for_match
-from scorekeeper.matchlog.shape import Known
+from scorekeeper.matchlog.records import Known
 from scorekeeper.reasons import Reason, because
 from scorekeeper.rules import Ruleset
 from scorekeeper.ruleset import load

@@ -114,7 +114,7 @@ def _without_unknown_keys(file: Path) -> tuple[MatchLog, SourceMap] | None:
     import tomllib
 
     from scorekeeper.matchlog import MatchLog
-    from scorekeeper.matchlog.shape import HAND_KEYS, HEADER_KEYS
+    from scorekeeper.matchlog.records import HAND_KEYS, HEADER_KEYS
 
     if not file.is_file():
         return None  # a device, a pipe or a folder: nothing to read again (it could block)

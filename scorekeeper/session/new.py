@@ -12,7 +12,7 @@ from scorekeeper import store
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.lang import resolve_lang
 from scorekeeper.matchlog import MatchLog
-from scorekeeper.matchlog.shape import name_problem
+from scorekeeper.matchlog.records import name_problem
 from scorekeeper.reasons import because
 from scorekeeper.ruleset import Ruleset
 from scorekeeper.shown import control_in

@@ -13,8 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, cast
 
 from scorekeeper.record import record
-from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key, said
+from scorekeeper.rules.schema import CommonRules, Explained, Match, Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset

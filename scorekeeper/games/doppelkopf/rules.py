@@ -19,8 +19,7 @@ from scorekeeper.contract import Contract
 from scorekeeper.errors import CardError, RulesetError
 from scorekeeper.reasons import because
 from scorekeeper.record import record
-from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key, said
+from scorekeeper.rules.schema import CommonRules, Explained, Match, Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset

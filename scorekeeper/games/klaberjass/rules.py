@@ -11,15 +11,18 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from scorekeeper.record import record
-from scorekeeper.rules.common import (
+from scorekeeper.rules.schema import (
     TRUMP_PLACEHOLDER,
     CommonRules,
     DealSpec,
     Explained,
     Match,
     Play,
+    Problem,
+    Section,
+    key,
+    said,
 )
-from scorekeeper.rules.schema import Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset

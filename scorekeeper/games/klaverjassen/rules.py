@@ -12,8 +12,16 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Literal, cast, get_args
 
 from scorekeeper.record import record
-from scorekeeper.rules.common import CommonRules, Explained, Match, Play
-from scorekeeper.rules.schema import Problem, Section, key, said
+from scorekeeper.rules.schema import (
+    CommonRules,
+    Explained,
+    Match,
+    Play,
+    Problem,
+    Section,
+    key,
+    said,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset

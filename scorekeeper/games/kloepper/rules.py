@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from scorekeeper.cards import Card
 from scorekeeper.errors import CardError
 from scorekeeper.record import record
-from scorekeeper.rules.common import CommonRules, Explained, Match
-from scorekeeper.rules.schema import Problem, Section, key, said
+from scorekeeper.rules.schema import CommonRules, Explained, Match, Problem, Section, key, said
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
