@@ -44,9 +44,8 @@ from scorekeeper.rules import Ruleset
 
 
 class GameRules(Protocol):
-    """What a hand asks of its game family's part of the hand (``games.GameHand``
-    and its subclasses): the family's actions, the contract in force, the sides, whether
-    play may go on, the hooks around a card and a trick, the card points and the result."""
+    """What a hand asks of its family's part (``games.GameHand``): its actions, contract and
+    sides, whether play may go on, the hooks around a card and a trick, points, result."""
 
     verbs: tuple[str, ...]
 

@@ -9,6 +9,7 @@ club command names, the game a command names); click then parses everything as u
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from scorekeeper.record import record
 from scorekeeper.text import language
@@ -64,8 +65,20 @@ def match_path(argv: list[str]) -> str | None:
 def _match_language(argv: list[str]) -> str | None:
     """The language of the match a command acts on (``--match``, ``$SCOREKEEPER_MATCH``,
     the current match), so that it speaks the table's words; None where it names none."""
-    path = match_path(argv)
-    return language.of_file(path) if path else None
+    return match_language(match_path(argv))
+
+
+def match_language(path: str | Path | None) -> str | None:
+    """The words a command on the match file ``path`` speaks: the language the file names
+    (a file that names none speaks the environment's, as that match itself does); a file
+    that is missing or cannot be read names none, so the table's, the current match's (a
+    Dutch table that checks or opens a file it cannot find hears it in Dutch)."""
+    if path is not None and Path(path).is_file():
+        return language.of_file(path)
+    from scorekeeper import store
+
+    current = store.current_or_none()
+    return language.of_file(current) if current else None
 
 
 def _event_language(words: list[str], argv: list[str]) -> str | None:

@@ -375,9 +375,10 @@ def score(
 
 def check(file: Path, strict: bool = False, json_: bool = False) -> None:
     """``check FILE``: every problem of a match file; exit 1 unless it is sound."""
+    from scorekeeper.cli.speaking import match_language
     from scorekeeper.session.check import check as check_file
 
-    language.use_match(_check_language(file))
+    language.use_match(match_language(file))  # a file missing: the table's words
     report = check_file(file, strict=strict)
     if json_ or report.problems or report.warnings:
         _shown(report, json_=json_)
@@ -387,19 +388,6 @@ def check(file: Path, strict: bool = False, json_: bool = False) -> None:
         echo(say_count("cli.check_ok", report.hands, file=str(file)))
     if not report.ok:
         raise SystemExit(1)
-
-
-def _check_language(file: Path) -> str | None:
-    """The words ``check FILE`` speaks: a readable file's language (one that names none
-    speaks the environment's, as that match itself does); a file that is missing or
-    cannot be read names none, so the table's: the current match's (a Dutch table that
-    checks a file it cannot find hears it in Dutch, as every other command there)."""
-    if file.is_file():
-        return language.of_file(file)
-    from scorekeeper import store
-
-    current = store.current_or_none()
-    return language.of_file(current) if current else None
 
 
 def _shown(report: CheckReport, *, json_: bool) -> None:

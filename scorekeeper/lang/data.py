@@ -92,6 +92,9 @@ class Language:
     no: tuple[str, ...] = ()
     """How a player of this language answers a yes/no question (``ja``, ``nee``), folded;
     the first of each is the word shown."""
+    done: tuple[str, ...] = ()
+    """What a player of this language says to finish a quick hand's questions (``klaar``,
+    ``fertig``, ``done``), folded: the hand recorded with the facts given so far."""
 
     def phrases(self, family: str | None) -> dict[str, str]:
         """Typed phrase (folded, single spaces) -> canonical words, for ``family``: what
@@ -220,6 +223,7 @@ def parse(code: str, data: Mapping[str, Any]) -> Language:
         facts=_fact_names(code, data.get("facts", {})),
         yes=tuple(fold(w) for w in _strings(code, data, "yes", "")),
         no=tuple(fold(w) for w in _strings(code, data, "no", "")),
+        done=tuple(fold(w) for w in _strings(code, data, "done", "")),
     )
 
 

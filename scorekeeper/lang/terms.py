@@ -83,28 +83,23 @@ def _terms(lang: str) -> dict[str, str]:
     return found
 
 
-def whole_term(text: str, lang: str = DEFAULT) -> str | None:
-    """The term the language file gives ``text`` as a whole (``reply knock`` ->
-    ``Gegenklopfen``), None where it gives none (English: None)."""
-    if lang == DEFAULT or not text:
-        return None
-    return _terms(lang).get(" ".join(fold(text).split()))
-
-
-def term(text: str, lang: str = DEFAULT) -> str:
+def term(text: str, lang: str = DEFAULT, *, whole: bool = False) -> str:
     """A game's term as the engine names it (``contra``, ``Kontra``, ``no90``, ``normal
     game``, ``trump hearts``), in ``lang``: the whole text if the language file knows it,
-    else word by word; the match's player names (:func:`player_names`), numbers, English
-    and unknown text stay as they are."""
+    else word by word (``whole``: else the text as it is, as a kind of more words the game
+    names as one, ``reply knock`` -> ``Gegenklopfen``); the match's player names
+    (:func:`player_names`), numbers, English and unknown text stay as they are."""
     text = sides_in(text, lang)  # Anna/Carla -> Anna & Carla
     if lang == DEFAULT or not text:
         return text
     terms = _terms(lang)
     names = {fold(name) for name in player_names()}
     folded = " ".join(fold(text).split())
-    whole = terms.get(folded) if folded not in names else None
-    if whole is not None:
-        return whole
+    found = terms.get(folded) if folded not in names else None
+    if found is not None:
+        return found
+    if whole:
+        return text
     if ", " in text:  # a game and what went with it (normal, knock): each part on its own
         return ", ".join(term(part, lang) for part in text.split(", "))
     words = text.split(" ")

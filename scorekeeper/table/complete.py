@@ -49,7 +49,7 @@ def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en"
         o: spoken_command(o, lang) if o in COMMANDS else phrase(o, lang, family) for o in options
     }
     found = [
-        said[o]
+        _as_typed(o, said[o], typed, lang)
         for o in options
         if _matches(o, typed, lang) or said[o].lower().startswith(typed.lower())
     ]
@@ -60,6 +60,18 @@ def candidates(hand: Hand, players: Sequence[str], before: str, lang: str = "en"
             *_next_words(hand, players, words[: len(words) - bool(typed)], typed, lang),
         ]
     )
+
+
+def _as_typed(option: str, said: str, typed: str, lang: str) -> str:
+    """A candidate in the words the table began to type: a card begun by its name
+    (``Pik``, ``schop``) by its whole name (``Pik Dame``, ``schoppen vrouw``), not by a
+    short form that does not begin with what was typed (``PD``); else as ``said``."""
+    if not typed or said.lower().startswith(typed.lower()) or not is_card(option):
+        return said
+    from scorekeeper.lang import card_name
+
+    named = card_name(option, lang, "full")
+    return named if named.lower().startswith(typed.lower()) else said
 
 
 def _nicknames(hand: Hand, options: Sequence[str], typed: str, lang: str) -> list[str]:

@@ -75,9 +75,9 @@ def said_phrase(text: str, lang: str, family: str | None = None) -> str:
     reads: a kind of more words the game names as one by that name (Gegenklopfen,
     terugkloppen), else as players type it (:func:`phrase`)."""
     if " " in text and lang != ENGLISH:
-        from scorekeeper.lang.terms import whole_term
+        from scorekeeper.lang.terms import term
 
-        if (named := whole_term(text, lang)) is not None:
+        if (named := term(text, lang, whole=True)) != text:
             return named
     return phrase(text, lang, family)
 

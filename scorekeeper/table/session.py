@@ -473,6 +473,10 @@ class TableSession:
         q = self.quick
         assert q is not None
         text = line.strip()
+        if self._finished(text):  # klaar, fertig, done: record what is given
+            while q.asking() is not None:
+                q.skip()
+            return self._quick_done(q)
         if text.lower() in ("quit", "cancel") or command_word(text.lower(), self.lang) in (
             "quit",
             "cancel",
@@ -527,6 +531,16 @@ class TableSession:
             raise
         self.quick = None
         return reply
+
+    def _finished(self, text: str) -> bool:
+        """Whether an answer finishes the quick hand (``klaar``, ``fertig``, ``done``: the
+        language file's ``done``, the table's language or English), though ``klaar`` is
+        also the table's word to stop: in a quick hand it means the hand is done."""
+        from scorekeeper.lang import language
+        from scorekeeper.lang.data import fold
+
+        word = fold(text)
+        return any(word in language(lang).done for lang in dict.fromkeys((self.lang, "en")))
 
     def _nothing_more(self, text: str) -> bool:
         """Whether an answer to what was said is a no (``nein``, ``nee``, ``no``: nothing
