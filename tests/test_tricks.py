@@ -217,12 +217,17 @@ def test_without_piglets_the_ace_of_diamonds_is_a_low_trump() -> None:
     assert t is not None and t.winner == "Ben"
 
 
-def test_two_piglets_in_one_trick_first_wins() -> None:
+def test_two_piglets_never_meet_in_one_trick() -> None:
+    """Piglets say their player holds both aces of diamonds: the second ace cannot come
+    from another player (this test once let Anna play it, and the first one won)."""
     hand = Hand(load_dk(piglets=True), PLAYERS, "Anna")
     hand.apply("Carla piglets")
     for action in ("Ben 9D", "Carla AD", "Dirk 10H"):
         hand.apply(action)
-    t = hand.apply("Anna AD").trick
+    with pytest.raises(IllegalActionError) as err:
+        hand.apply("Anna AD")
+    assert err.value.rule == "options.piglets"
+    t = hand.apply("Anna 9D").trick
     assert t is not None and t.winner == "Carla"
 
 

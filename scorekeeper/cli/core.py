@@ -237,14 +237,17 @@ def _trump_suit(said: Any) -> str | None:
 
 
 def judged(rules: Ruleset, asked: dict[str, Any]) -> dict[str, Any]:
-    """``judge``'s words read in the language its answer speaks (German or Dutch; every
-    language reads English forms too): ``--lang``'s, else the current match's, else the
-    environment's (``SCOREKEEPER_LANG``, the locale): the trick's and the hand's cards (by their nicknames too), the trump suit,
-    the facts and what was said. English input stays exactly as typed, nicknames read."""
-    from scorekeeper.lang import DEFAULT, read_cards, read_trick, translate
-    from scorekeeper.text.language import typed
+    """``judge``'s words read in the language of ``--lang``, else the current match's,
+    else the environment's (``SCOREKEEPER_LANG``, the locale), the first of them that is
+    not English (German or Dutch; every language reads English forms too): the trick's
+    and the hand's cards (by their nicknames too), the trump suit, the facts and what was
+    said. English input stays exactly as typed, nicknames read."""
+    from scorekeeper.lang import DEFAULT, environment_lang, read_cards, read_trick, translate
+    from scorekeeper.text.language import chosen, matched
 
-    lang = typed()  # the language the answer speaks: --lang, the current match's, the environment's
+    # every language reads the English forms too: the first one not English is read
+    langs = (chosen(), matched(), environment_lang())
+    lang = next((x for x in langs if x not in (None, DEFAULT)), DEFAULT)
     if lang == DEFAULT:
         return _nicknamed(rules, asked)
 

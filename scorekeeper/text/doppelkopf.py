@@ -25,7 +25,13 @@ TEXTS: dict[str, str] = {
     "doppelkopf.wedding.needs_queens": (
         "{action}: a wedding needs both queens of clubs; {player} holds {count}"
     ),
+    "doppelkopf.wedding.queens_held": (
+        "{action}: {player} announced a wedding and so holds both queens of clubs"
+    ),
     "doppelkopf.piglets.already": "{action}: {player} already announced piglets",
+    "doppelkopf.piglets.aces_held": (
+        "{action}: {player} announced piglets and so holds both aces of diamonds"
+    ),
     "doppelkopf.piglets.not_in_game": "{action}: piglets are not played in a {game}",
     "doppelkopf.piglets.needs_aces": (
         "{action}: piglets need both aces of diamonds; {player} holds {count}"

@@ -143,6 +143,11 @@ def chosen() -> str | None:
     return _chosen
 
 
+def matched() -> str | None:
+    """The language the match of this command names (:func:`use_match`), if any."""
+    return _match
+
+
 def use_match(lang: str | None, names: Sequence[str] = ()) -> None:
     """The language a match file names (None: the match names none), and its players'
     names, which the view never takes for a game's term (a player called Charlie stays

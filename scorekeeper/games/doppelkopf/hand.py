@@ -382,6 +382,7 @@ class DoppelkopfHand(GameHand):
 
     def verify_play(self, action: Action) -> None:
         card = action.card
+        self._verify_not_held(action)
         # with the deal the sides are the dealt queens' from the start and every
         # announcement was checked against them: a queen played proves nothing new
         if (
@@ -404,6 +405,15 @@ class DoppelkopfHand(GameHand):
             )
             if announced_at == len(self.hand.history) - 1 and card != self.piglet:
                 no(action, "piglets.play_ace", "options.piglets_announce", player=action.actor)
+
+    def _verify_not_held(self, action: Action) -> None:
+        """A wedding and piglets say who holds both copies of their card: no one else
+        plays one."""
+        card, actor = action.card, action.actor
+        if card == self.queen and self.wedding and actor != self.wedding:
+            no(action, "wedding.queens_held", "declarations.wedding", player=self.wedding)
+        if card == self.piglet and self.piglets and actor != self.piglets:
+            no(action, "piglets.aces_held", "options.piglets", player=self.piglets)
 
     def on_play(self, play: Play) -> list[str]:
         if play.card == self.queen and self.hand.dealt is None:  # read only without the deal
