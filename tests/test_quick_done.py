@@ -20,11 +20,17 @@ WORDS = {
 }
 
 
+def _new_match(tmp_path: Path, lang: str) -> Path:
+    """A new Doppelkopf match at a table of ``lang``."""
+    path = tmp_path / "d.toml"
+    ok(run_cli(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang))
+    return path
+
+
 @pytest.mark.parametrize("lang", ["nl", "de", "en"])
 def test_done_records_the_quick_hand(tmp_path: Path, lang: str) -> None:
     start, done, _ = WORDS[lang]
-    path = tmp_path / "d.toml"
-    ok(run_cli(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang))
+    path = _new_match(tmp_path, lang)
     res = piped(tmp_path, path, f"{start}\nAnna,Carla\n165\n{done}\n")
     assert res.returncode == 0, res.stderr
     assert not res.stderr, res.stderr
@@ -36,8 +42,7 @@ def test_done_records_the_quick_hand(tmp_path: Path, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["nl", "de", "en"])
 def test_done_before_a_needed_fact_asks_it_again(tmp_path: Path, lang: str) -> None:
     start, done, stop = WORDS[lang]
-    path = tmp_path / "d.toml"
-    ok(run_cli(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang))
+    path = _new_match(tmp_path, lang)
     res = piped(tmp_path, path, f"{start}\nAnna,Carla\n{done}\n{stop}\n")
     needed = {"nl": "Re-punten=", "de": "Re-Augen=", "en": "re_points"}[lang]
     assert needed in res.stderr  # needed: refused and asked again (a pipe's exit: 1)
@@ -47,8 +52,7 @@ def test_done_before_a_needed_fact_asks_it_again(tmp_path: Path, lang: str) -> N
 @pytest.mark.parametrize("lang", ["nl", "de"])
 def test_stop_still_leaves_the_quick_hand(tmp_path: Path, lang: str) -> None:
     start, _, stop = WORDS[lang]
-    path = tmp_path / "d.toml"
-    ok(run_cli(tmp_path, "new", "doppelkopf", *PLAYERS, "--match", path, "--lang", lang))
+    path = _new_match(tmp_path, lang)
     res = piped(tmp_path, path, f"{start}\nAnna,Carla\n165\n{stop}\n")
     assert res.returncode == 0, res.stderr
     assert not Session.open(path).match.hands
