@@ -85,6 +85,11 @@ class ValueItem:
         return out
 
 
+WINNERS_JOIN = " and "
+"""How ``HandResult.winner`` joins the sides of a hand with several winners (as ``--json``
+has always given it: ``Ben and Carla``)."""
+
+
 @record
 class HandResult:
     """The outcome of one hand.
@@ -147,6 +152,16 @@ class HandResult:
     def reasons(self) -> str:
         """The items as one readable line."""
         return ", ".join(i.text() for i in self.items)
+
+    def winning_sides(self) -> tuple[str, ...]:
+        """The sides that won: the one ``winner`` names, or each of the sides it joins
+        where a game has several winners (a nat at a table of three: ``Ben and Carla``);
+        none when nobody won."""
+        if self.winner is None:
+            return ()
+        if self.winner in self.sides:
+            return (self.winner,)
+        return tuple(s for s in self.winner.split(WINNERS_JOIN) if s in self.sides)
 
 
 def redeal_result(players: list[str], why: str, rule: str) -> HandResult:

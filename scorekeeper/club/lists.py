@@ -176,7 +176,7 @@ def _row(mh: Any, players: Sequence[str], ddv: bool) -> Row:
     row = Row(
         game=mh.number,
         entries={p: res.scores.get(p, 0) for p in players},
-        winners=list(res.sides.get(res.winner, [])) if res.winner else [],
+        winners=[p for side in res.winning_sides() for p in res.sides[side]],
         solo=str(res.details.get("solo") or ""),
         soloist=next((m[0] for m in res.sides.values() if len(m) == 1), ""),
         obligatory=bool(res.details.get("obligatory")),

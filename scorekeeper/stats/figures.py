@@ -122,8 +122,9 @@ class MatchFigures:
 
 
 def _hand(result: HandResult, figures: dict[str, PlayerFigures]) -> None:
+    winners = result.winning_sides()
     for side, members in result.sides.items():
-        outcome = TIED if result.winner is None else WON if side == result.winner else LOST
+        outcome = TIED if result.winner is None else WON if side in winners else LOST
         won = int(outcome == WON)
         for p in members:
             f = figures.setdefault(p, PlayerFigures())

@@ -17,7 +17,7 @@ from scorekeeper.games.klaverjassen.rules import options, spec
 from scorekeeper.games.klaverjassen.words import words
 from scorekeeper.reasons import because
 from scorekeeper.record import field, record
-from scorekeeper.result import HandResult, ValueItem
+from scorekeeper.result import WINNERS_JOIN, HandResult, ValueItem
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset
@@ -139,7 +139,7 @@ class _Sheet:
             ),
             "options.revoke_penalty",
         )
-        self.winner = " and ".join(innocent)
+        self.winner = WINNERS_JOIN.join(innocent)
 
     def challenge(self) -> None:
         level = kraak_levels(self.rules)[self.facts.kraak - 1]
@@ -194,7 +194,7 @@ class _Sheet:
         others = self.others
         everything = sum(self.totals.values())
         self.nat = True
-        self.winner = " and ".join(others)
+        self.winner = WINNERS_JOIN.join(others)
         for s in others:
             self.scores[s] = everything
         self._hand_over(self.playing, self.winner, _together(others))
