@@ -10,9 +10,11 @@ is 1, and the match file is left exactly as it was.
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import Annotated, Any
 
+import click
 import typer
+import typer.core
 
 from scorekeeper.cli import (
     archive,
@@ -36,7 +38,25 @@ from scorekeeper.text import language, say
 
 __all__ = ["_hoist_lang", "app", "main", "typer_main"]
 
+class _Group(typer.core.TyperGroup):
+    """Typer's group of commands, its guess at a mistyped command said in the table's
+    words: Typer writes 'Did you mean' in English; click's own sentence is translated."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            head, guessed, names = exc.message.partition(". Did you mean ")
+            if guessed:
+                from gettext import gettext
+
+                said = gettext("Did you mean {possibility}?")
+                exc.message = f"{head}. {said.format(possibility=names.removesuffix('?'))}"
+            raise
+
+
 app = typer.Typer(
+    cls=_Group,
     name="scorekeeper",
     help=(
         "Keep the score and settle the rules of Doppelkopf and related trick-taking games.\n\n"
@@ -57,11 +77,12 @@ app.add_typer(event_app, name="event")
 
 def _choose_language(ctx: typer.Context, value: str | None) -> str | None:
     """``--lang``: the words of everything that follows (eager, so ``--lang de --help``)."""
-    if value is not None and language.parse(value) is None:
-        raise typer.BadParameter(say("cli.bad_lang", value=value, languages=language.LANGUAGES))
-    language.reset()  # a new command: forget what an earlier one in this process chose
-    language.choose(value)
     table = ctx.find_root().obj if isinstance(ctx.find_root().obj, Table) else Table()
+    language.reset()  # a new command: forget what an earlier one in this process chose
+    if value is not None and language.parse(value) is None:
+        language.use_match(table.lang)  # refused in the words of the table around it
+        raise typer.BadParameter(say("cli.bad_lang", value=value, languages=language.LANGUAGES))
+    language.choose(value)
     if value is None and table.lang is not None:
         language.use_match(table.lang)  # help on a match's command: the match's words
     lang = language.current()
@@ -96,6 +117,7 @@ def _options(
             ),
             is_eager=True,
             callback=_choose_language,
+            show_envvar=False,  # click wrote '(env var: 'None')' in a refusal of the value
         ),
     ] = None,
 ) -> None:
